@@ -1,0 +1,77 @@
+"""The records static evaluation is made of: case specs, dialog turns and rule results.
+
+Plain dataclasses with no I/O, shared by the scenario parser, the rules, the
+judgement functions and the run engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+CaseType = Literal["SINGLE_TURN", "MULTI_TURN"]
+RuleLogic = Literal["ALL", "ANY", "WEIGHTED"]
+SuccessLevel = Literal["SUCCESS", "PARTIAL", "FAILURE"]
+
+DEFAULT_RULE_PASS_THRESHOLD = 0.7
+DEFAULT_SUCCESS_THRESHOLD = 0.8
+DEFAULT_PARTIAL_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One configured rule of a case: its registered type, params and weight."""
+
+    type: str
+    params: dict[str, Any] = field(default_factory=dict)
+    weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class CaseSpec:
+    """One case of a scenario, validated; `key` is its id inside the scenario."""
+
+    key: str
+    messages: list[str]
+    type: CaseType = "SINGLE_TURN"
+    expectation: dict[str, Any] | None = None
+    eval_rules: list[RuleSpec] = field(default_factory=list)
+    rule_logic: RuleLogic = "ALL"
+    rule_pass_threshold: float = DEFAULT_RULE_PASS_THRESHOLD
+    success_threshold: float = DEFAULT_SUCCESS_THRESHOLD
+    partial_threshold: float = DEFAULT_PARTIAL_THRESHOLD
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One user message sent to the target and what came back (reply or error)."""
+
+    index: int
+    sent_message: str
+    reply: str | None
+    latency_ms: int | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """The verdict of one rule (or implicit expectation rule) on one case attempt.
+
+    Every score is in [0, 1]. A rule that could not run has `error` set,
+    `passed` False and `score` 0 — never a silent pass.
+    """
+
+    rule_type: str
+    passed: bool
+    score: float
+    weight: float = 1.0
+    detail: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+    implicit: bool = False
+
+    @classmethod
+    def failed_to_run(cls, rule_type: str, error: str, weight: float = 1.0,
+                      detail: dict[str, Any] | None = None) -> RuleResult:
+        return cls(rule_type, passed=False, score=0.0, weight=weight,
+                   detail=detail or {}, error=error)
