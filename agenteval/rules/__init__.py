@@ -1,0 +1,58 @@
+"""Rule plugins: `@register_rule`, the registry, and the built-in rules.
+
+Importing this package registers the built-in rules.
+"""
+
+# Built-in rules register themselves on import; the order is irrelevant.
+from agenteval.rules import (  # noqa: F401
+    json_schema,
+    keyword_match,
+    response_time,
+    safety,
+    semantic_similarity,
+)
+from agenteval.rules.base import (
+    NO_MODELS,
+    ModelProvider,
+    NoModels,
+    RuleEvaluator,
+    RuleTypeInfo,
+    last_reply_or_failure,
+)
+from agenteval.rules.expectation import (
+    EXPECTATION_RULE_TYPES,
+    evaluate_expectation,
+    validate_expectation,
+)
+from agenteval.rules.registry import (
+    RegisteredRule,
+    get_rule,
+    register_rule,
+    registry_snapshot,
+    rule_types,
+    run_rule,
+    unknown_rule_type_message,
+    unregister_rule,
+    validate_rule_params,
+)
+
+__all__ = [
+    "EXPECTATION_RULE_TYPES",
+    "NO_MODELS",
+    "ModelProvider",
+    "NoModels",
+    "RegisteredRule",
+    "RuleEvaluator",
+    "RuleTypeInfo",
+    "evaluate_expectation",
+    "get_rule",
+    "last_reply_or_failure",
+    "register_rule",
+    "registry_snapshot",
+    "rule_types",
+    "run_rule",
+    "unknown_rule_type_message",
+    "unregister_rule",
+    "validate_expectation",
+    "validate_rule_params",
+]

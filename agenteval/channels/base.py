@@ -1,0 +1,131 @@
+"""The channel contract: how AgentEval reaches the evaluated agent (the "target").
+
+A `Channel` is one conversation with one target, like an httpx transport: `send`
+a user message, get a `Reply` (or a classified `ChannelError`), `aclose` at the
+end. The `ChannelFactory` builds channels from a `TargetSpec` and can re-open a
+conversation from a persisted `ConversationState`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ErrorKind = Literal["timeout", "connection", "http_status", "bad_response"]
+
+EXCERPT_CHARS = 200
+
+
+def excerpt(text: str | bytes | None, limit: int = EXCERPT_CHARS) -> str:
+    """A short single-line excerpt of what a target sent back, for error messages."""
+    if text is None:
+        return ""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit] + "…"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The target's answer to one user message."""
+
+    text: str
+    latency_ms: int  # the target call only: not the concurrency wait, not earlier failed attempts
+    raw: Any = None  # the decoded response as the target sent it (JSON value, frame text …)
+
+
+class ChannelError(Exception):
+    """A target failure, classified so callers can store it and carry on.
+
+    `kind` is one of timeout, connection, http_status, bad_response; `message`
+    is human readable and quotes a short excerpt of what came back; `status`
+    is the HTTP status when there was one.
+    """
+
+    def __init__(
+        self,
+        kind: ErrorKind,
+        message: str,
+        status: int | None = None,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind: ErrorKind = kind
+        self.message = message
+        self.status = status
+        self.retry_after = retry_after  # seconds the target asked us to wait (Retry-After)
+
+    @property
+    def retryable(self) -> bool:
+        """Transient failures: connection errors, timeouts, 429 and 5xx."""
+        if self.kind in ("timeout", "connection"):
+            return True
+        if self.kind == "http_status" and self.status is not None:
+            return self.status == 429 or self.status >= 500
+        return False
+
+    def __repr__(self) -> str:
+        return f"ChannelError(kind={self.kind!r}, status={self.status!r}, message={self.message!r})"
+
+
+@dataclass
+class ConversationState:
+    """What is persisted to re-open a conversation after a restart or on another process."""
+
+    conversation_id: str | None = None  # the target's own conversation id (e.g. Dify's), if any
+    history: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # completed (user, assistant) exchanges
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """A target as the channel layer needs it (a subset of the stored Target)."""
+
+    id: str
+    channel_type: str
+    config: dict
+    max_concurrency: int = 8
+
+
+class Channel(ABC):
+    """One conversation with a target. Not safe for concurrent `send`s: callers order them."""
+
+    def __init__(self, state: ConversationState | None = None) -> None:
+        state = state or ConversationState()
+        self._history: list[tuple[str, str]] = list(state.history)
+        self._sends = len(self._history)
+
+    @abstractmethod
+    async def send(self, text: str) -> Reply:
+        """Send one user message and return the reply; raises `ChannelError`."""
+
+    async def poll(self) -> Reply | None:
+        """A reply that arrived later (for targets that answer asynchronously); None by default."""
+        return None
+
+    @property
+    def conversation_id(self) -> str | None:
+        """The target's conversation id to persist after each send (None when it has none)."""
+        return None
+
+    @property
+    def state(self) -> ConversationState:
+        """The current state, as it would be persisted."""
+        return ConversationState(self.conversation_id, list(self._history))
+
+    async def aclose(self) -> None:
+        """Release what the conversation holds (sockets); idempotent."""
+        return None
+
+    # -- helpers for subclasses ------------------------------------------------
+    def _next_turn(self) -> int:
+        """The 0-based index of the turn being sent (failed sends count too)."""
+        turn = self._sends
+        self._sends += 1
+        return turn
+
+    def _remember(self, user_text: str, reply_text: str) -> None:
+        self._history.append((user_text, reply_text))

@@ -1,0 +1,50 @@
+"""`demo`: Mia, the built-in demo bot, answered in process (no network).
+
+A re-opened conversation replays the stored user messages through the
+deterministic bot, which lands it in the same state.
+"""
+
+from __future__ import annotations
+
+import time
+
+from agenteval.channels.base import Channel, ConversationState, Reply
+from agenteval.channels.context import ChannelContext
+from agenteval.demo_bot.bot import BotState, replay, reply
+
+NAME = "demo"
+DESCRIPTION = (
+    "The built-in demo bot (Mia of HomeCare Appliances, deterministic, with deliberate "
+    "flaws), answered in process."
+)
+CONFIG_SCHEMA: dict = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "language": {
+            "enum": ["auto", "zh", "en"],
+            "default": "auto",
+            "description": "auto answers in the language of each user message.",
+        }
+    },
+}
+
+
+class DemoChannel(Channel):
+    def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
+        super().__init__(state)
+        self._limiter = context.limiter
+        language = context.config["language"]
+        if self._history:
+            self._bot, _ = replay([user for user, _ in self._history], language)
+        else:
+            self._bot = BotState(language_setting=language)
+
+    async def send(self, text: str) -> Reply:
+        self._next_turn()
+        async with self._limiter.slot():
+            started = time.perf_counter()
+            self._bot, answer = reply(self._bot, text)
+            latency_ms = round((time.perf_counter() - started) * 1000)
+        self._remember(text, answer)
+        return Reply(answer, latency_ms, {"reply": answer})

@@ -1,0 +1,166 @@
+"""The registry of channel types and the factory that opens channels to targets."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import aiohttp
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from agenteval.channels import secrets
+from agenteval.channels.base import Channel, ConversationState, TargetSpec
+from agenteval.channels.context import ChannelContext
+from agenteval.channels.limiter import ConcurrencyLimiter
+from agenteval.errors import ValidationFailed
+
+
+class ChannelClass(Protocol):
+    def __call__(self, context: ChannelContext, state: ConversationState | None) -> Channel: ...
+
+
+@dataclass(frozen=True)
+class ChannelTypeInfo:
+    """One registered channel type, as the `channelTypes` query lists it."""
+
+    name: str
+    description: str
+    config_schema: dict
+
+
+@dataclass(frozen=True)
+class _Registration:
+    info: ChannelTypeInfo
+    validator: Draft202012Validator
+    channel_cls: ChannelClass
+
+
+class ChannelFactory:
+    """Opens channels; owns the per-target limiters and one shared aiohttp session."""
+
+    def __init__(self, trust_env: bool = False) -> None:
+        # trust_env=True honours HTTP(S)_PROXY and .netrc, at the price of a thread hop per
+        # request in aiohttp (≈4× the per-send cost), so it is opt-in.
+        self._trust_env = trust_env
+        self._registrations: dict[str, _Registration] = {}
+        self._limiters: dict[str, ConcurrencyLimiter] = {}
+        self._session: aiohttp.ClientSession | None = None
+        self._session_loop: asyncio.AbstractEventLoop | None = None
+
+    # -- registry -------------------------------------------------------------
+    def register(
+        self, name: str, description: str, config_schema: dict, channel_cls: ChannelClass
+    ) -> None:
+        if name in self._registrations:
+            raise ValueError(f"channel type {name!r} is already registered")
+        Draft202012Validator.check_schema(config_schema)  # a broken schema fails at import
+        self._registrations[name] = _Registration(
+            ChannelTypeInfo(name, description, config_schema),
+            Draft202012Validator(config_schema),
+            channel_cls,
+        )
+
+    def types(self) -> list[ChannelTypeInfo]:
+        return [reg.info for _, reg in sorted(self._registrations.items())]
+
+    def validate_config(
+        self, channel_type: str, config: Any, path: str = "channelConfig"
+    ) -> list[dict]:
+        """Every problem as {"path", "message"}; empty when the config is valid."""
+        registration = self._registrations.get(channel_type)
+        if registration is None:
+            known = ", ".join(sorted(self._registrations))
+            return [
+                {
+                    "path": "channelType",
+                    "message": f"unknown channel type {channel_type!r}; known: {known}",
+                }
+            ]
+        problems: dict[tuple[str, str], None] = {}
+        for error in registration.validator.iter_errors(config):
+            for problem in _describe(error, path):
+                problems[(problem["path"], problem["message"])] = None
+        return [{"path": p, "message": m} for p, m in sorted(problems)]
+
+    def mask_secrets(self, channel_type: str, config: dict) -> dict:
+        registration = self._registrations.get(channel_type)
+        if registration is None:  # unknown type: hide every value rather than risk a leak
+            return {key: secrets.SECRET_PLACEHOLDER for key in config}
+        return secrets.mask_secrets(registration.info.config_schema, config)
+
+    def merge_secrets(self, channel_type: str, new_config: dict, stored_config: dict) -> dict:
+        registration = self._registrations.get(channel_type)
+        schema = registration.info.config_schema if registration else {}
+        return secrets.merge_secrets(schema, new_config, stored_config)
+
+    # -- opening conversations ------------------------------------------------
+    def open(self, target: TargetSpec, state: ConversationState | None = None) -> Channel:
+        """A new conversation with `target`, or the one `state` describes."""
+        problems = self.validate_config(target.channel_type, target.config)
+        if problems:
+            raise ValidationFailed(problems)
+        registration = self._registrations[target.channel_type]
+        context = ChannelContext(
+            target=target,
+            config=_with_defaults(registration.info.config_schema, target.config),
+            limiter=self.limiter(target),
+            http_session=self._http_session,
+        )
+        return registration.channel_cls(context, state)
+
+    def limiter(self, target: TargetSpec) -> ConcurrencyLimiter:
+        """The target's limiter, resized when its max_concurrency changed."""
+        limiter = self._limiters.get(target.id)
+        if limiter is None:
+            limiter = self._limiters[target.id] = ConcurrencyLimiter(target.max_concurrency)
+        elif limiter.capacity != target.max_concurrency:
+            limiter.resize(target.max_concurrency)
+        return limiter
+
+    async def _http_session(self) -> aiohttp.ClientSession:
+        loop = asyncio.get_running_loop()
+        if self._session is None or self._session.closed or self._session_loop is not loop:
+            # A session is bound to the loop it was made in; a new loop needs a new one.
+            # Concurrency is bounded per target by our limiters, not by the connector.
+            self._session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=0), trust_env=self._trust_env
+            )
+            self._session_loop = loop
+        return self._session
+
+    async def aclose(self) -> None:
+        """Close the shared session (channels opened later get a fresh one)."""
+        session, self._session, self._session_loop = self._session, None, None
+        if session is not None and not session.closed:
+            await session.close()
+
+
+def _with_defaults(schema: dict, config: dict) -> dict:
+    filled = copy.deepcopy(config)
+    for key, prop in (schema.get("properties") or {}).items():
+        if key not in filled and "default" in prop:
+            filled[key] = copy.deepcopy(prop["default"])
+    return filled
+
+
+_REQUIRED = re.compile(r"^'(.+)' is a required property$")
+
+
+def _describe(error: ValidationError, root: str) -> list[dict]:
+    path = root + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    if error.validator == "required":
+        match = _REQUIRED.match(error.message)
+        name = match.group(1) if match else "?"
+        return [{"path": f"{path}.{name}", "message": "is required"}]
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = (error.schema.get("properties") or {}) if isinstance(error.schema, dict) else {}
+        return [
+            {"path": f"{path}.{key}", "message": "is not a known field"}
+            for key in error.instance
+            if key not in known
+        ]
+    return [{"path": path, "message": error.message}]

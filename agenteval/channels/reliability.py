@@ -1,0 +1,148 @@
+"""Timeouts, retries with backoff and error classification shared by network channels."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+from typing import Any, TypeVar
+
+import aiohttp
+
+from agenteval.channels.base import ChannelError, excerpt
+from agenteval.channels.limiter import ConcurrencyLimiter
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Retries on transient failures with exponential backoff and jitter."""
+
+    retries: int = 2
+    backoff_s: float = 0.5  # first delay; doubles each retry
+    max_backoff_s: float = 8.0
+    max_retry_after_s: float = 30.0  # a target asking for longer is not waited for longer
+
+    @classmethod
+    def from_config(cls, config: dict) -> RetryPolicy:
+        return cls(
+            retries=int(config.get("retries", 2)), backoff_s=float(config.get("backoff_s", 0.5))
+        )
+
+    def delay(self, retry_number: int, error: ChannelError) -> float:
+        """Seconds to wait before retry `retry_number` (0-based)."""
+        if error.retry_after is not None:
+            return min(max(error.retry_after, 0.0), self.max_retry_after_s)
+        ceiling = min(self.max_backoff_s, self.backoff_s * 2**retry_number)
+        # "Equal jitter": at least half the backoff, so retries never bunch at zero.
+        return ceiling / 2 + random.uniform(0, ceiling / 2)
+
+
+async def call_with_retries(policy: RetryPolicy, attempt: Callable[[], Awaitable[T]]) -> T:
+    """Run `attempt` until it succeeds, fails permanently, or retries run out."""
+    for retry_number in range(policy.retries + 1):
+        try:
+            return await attempt()
+        except ChannelError as error:
+            if not error.retryable or retry_number == policy.retries:
+                if retry_number:
+                    raise ChannelError(
+                        error.kind,
+                        f"{error.message} (after {retry_number + 1} attempts)",
+                        error.status,
+                    ) from error
+                raise
+            await asyncio.sleep(policy.delay(retry_number, error))
+    raise AssertionError("unreachable")  # the loop always returns or raises
+
+
+def parse_retry_after(value: str | None) -> float | None:
+    """Retry-After as seconds: a number of seconds or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+@dataclass(frozen=True)
+class HttpAnswer:
+    status: int
+    body: str
+    latency_ms: int
+
+
+async def http_exchange(
+    session: aiohttp.ClientSession,
+    limiter: ConcurrencyLimiter,
+    *,
+    method: str,
+    url: str,
+    timeout_s: float,
+    headers: dict[str, str] | None = None,
+    json_body: Any = None,
+    params: dict[str, str] | None = None,
+) -> HttpAnswer:
+    """One HTTP attempt inside the target's limiter; non-2xx becomes ChannelError."""
+    async with limiter.slot():
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout(timeout_s):
+                async with session.request(
+                    method, url, json=json_body, headers=headers, params=params
+                ) as response:
+                    raw = await response.read()
+                    status = response.status
+                    retry_after = response.headers.get("Retry-After")
+        except TimeoutError:
+            raise ChannelError("timeout", f"no reply from {url} within {timeout_s:g} s") from None
+        except (aiohttp.ClientError, OSError, ValueError) as exc:
+            # ValueError: what aiohttp raises for URLs or headers it cannot send.
+            detail = str(exc) or type(exc).__name__
+            raise ChannelError("connection", f"cannot talk to {url}: {detail}") from exc
+        latency_ms = round((time.perf_counter() - started) * 1000)
+    body = raw.decode("utf-8", errors="replace")
+    if status >= 300:
+        raise ChannelError(
+            "http_status",
+            f"{url} answered HTTP {status}: {excerpt(body) or '(empty body)'}",
+            status,
+            parse_retry_after(retry_after) if status == 429 or status >= 500 else None,
+        )
+    return HttpAnswer(status, body, latency_ms)
+
+
+def reliability_properties(default_timeout_s: float = 30) -> dict[str, dict]:
+    """The config fields every network channel accepts (JSON Schema properties)."""
+    return {
+        "timeout_s": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "default": default_timeout_s,
+            "description": "Seconds to wait for one attempt's reply.",
+        },
+        "retries": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10,
+            "default": 2,
+            "description": "Extra attempts after a timeout, connection error, 429 or 5xx.",
+        },
+        "backoff_s": {
+            "type": "number",
+            "minimum": 0,
+            "default": 0.5,
+            "description": "First retry delay; doubles each retry, with jitter. Retry-After wins.",
+        },
+    }

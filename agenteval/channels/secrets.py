@@ -1,0 +1,64 @@
+"""Masking and merging of config fields marked `"writeOnly": true` in a JSON Schema (pure)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+SECRET_PLACEHOLDER = "********"
+
+
+def _child_schema(schema: Any, key: str) -> dict | None:
+    if not isinstance(schema, dict):
+        return None
+    properties = schema.get("properties") or {}
+    if key in properties:
+        return properties[key]
+    extra = schema.get("additionalProperties")
+    return extra if isinstance(extra, dict) else None
+
+
+def _items_schema(schema: Any) -> dict | None:
+    items = schema.get("items") if isinstance(schema, dict) else None
+    return items if isinstance(items, dict) else None
+
+
+def mask_secrets(schema: dict, value: Any) -> Any:
+    """A copy of `value` where every writeOnly field reads as the placeholder."""
+    if isinstance(value, dict):
+        masked = {}
+        for key, item in value.items():
+            child = _child_schema(schema, key)
+            if child is not None and child.get("writeOnly"):
+                masked[key] = SECRET_PLACEHOLDER
+            else:
+                masked[key] = mask_secrets(child or {}, item)
+        return masked
+    if isinstance(value, list):
+        items = _items_schema(schema) or {}
+        if items.get("writeOnly"):
+            return [SECRET_PLACEHOLDER for _ in value]
+        return [mask_secrets(items, item) for item in value]
+    return copy.deepcopy(value)
+
+
+def merge_secrets(schema: dict, new: Any, stored: Any) -> Any:
+    """`new`, except that writeOnly fields sent as the placeholder keep the stored secret.
+
+    A placeholder with no stored value to keep is dropped rather than saved as
+    a literal "********".
+    """
+    if not isinstance(new, dict):
+        return copy.deepcopy(new)
+    stored = stored if isinstance(stored, dict) else {}
+    merged = {}
+    for key, item in new.items():
+        child = _child_schema(schema, key) or {}
+        if child.get("writeOnly") and item == SECRET_PLACEHOLDER:
+            if key in stored:
+                merged[key] = copy.deepcopy(stored[key])
+        elif isinstance(item, dict):
+            merged[key] = merge_secrets(child, item, stored.get(key))
+        else:
+            merged[key] = copy.deepcopy(item)
+    return merged

@@ -1,0 +1,234 @@
+"""The Markdown export of an intelligent eval's report: dicts in, a string out.
+
+Inputs use the contract's camelCase field names:
+- `eval`: name, status, goal, intent, roleDescription, timeWindowHours, target
+  ({"name": ...} or a string), plan (the validated plan or None),
+  failureReason, startedAt, completedAt;
+- `report`: summary, scores, findings (with verified evidence), highlights,
+  priorityRecommendations, submittedAt;
+- `sessions`: id, persona, goal, dimension, status, turnCount, verdict.
+Timestamps may be datetimes or strings. Evidence links to `#session-<id>`
+anchors in the session index at the end.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+SEVERITY_ORDER = ("HIGH", "MEDIUM", "LOW")
+_SEVERITY_BADGE = {"HIGH": "🔴 HIGH", "MEDIUM": "🟠 MEDIUM", "LOW": "🟢 LOW"}
+_ANCHOR_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_FILENAME_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+MAX_FILENAME_CHARS = 100
+
+
+def safe_filename(name: str) -> str:
+    """An ASCII file name stem (letters, digits, - and _) for Content-Disposition; "report" if none.
+
+    The caller adds the extension: f'{safe_filename(name)}.md'.
+    """
+    stem = _FILENAME_UNSAFE.sub("-", name or "").strip("-_")[:MAX_FILENAME_CHARS].strip("-_")
+    return stem or "report"
+
+
+def session_anchor(session_id: str) -> str:
+    return "session-" + _ANCHOR_UNSAFE.sub("-", str(session_id))
+
+
+def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
+                       sessions: list[dict[str, Any]]) -> str:
+    """The whole report as Markdown, ending with one newline."""
+    session_ids = {str(session.get("id")) for session in sessions}
+    parts = [
+        _header(eval, report),
+        _section("Summary", _block(report.get("summary")) or "_No summary._"),
+        _section("Plan", _plan(eval.get("plan"))),
+        _section("Scores", _scores(report.get("scores"))),
+        _section(f"Findings ({len(report.get('findings') or [])})",
+                 _findings(report.get("findings") or [], session_ids)),
+        _section("Highlights", _bullets(_highlight(h) for h in report.get("highlights") or [])
+                 or "_None._"),
+        _section("Priority recommendations",
+                 _numbered(report.get("priorityRecommendations") or []) or "_None._"),
+        _section(f"Sessions ({len(sessions)})", _session_index(sessions)),
+    ]
+    return "\n\n".join(parts).rstrip() + "\n"
+
+
+# ---------------------------------------------------------------- text helpers
+
+def _inline(text: Any) -> str:
+    """User text on one line (headings, list items): newlines would break the structure."""
+    return " ".join(str(text).split()) if text is not None else ""
+
+
+def _cell(text: Any) -> str:
+    """User text inside a table cell: one line, pipes escaped."""
+    return _inline(text).replace("|", "\\|") or "—"
+
+
+def _block(text: Any) -> str:
+    return str(text).strip() if text is not None else ""
+
+
+def _quote(label: str, text: Any, indent: str) -> list[str]:
+    lines = _block(text).splitlines() or [""]
+    first, rest = lines[0], lines[1:]
+    return [f"{indent}> **{label}:** {first}".rstrip()] + [f"{indent}> {line}".rstrip()
+                                                           for line in rest]
+
+
+def _section(title: str, body: str) -> str:
+    return f"## {title}\n\n{body}"
+
+
+def _bullets(items: Iterable[str]) -> str:
+    return "\n".join(f"- {item}" for item in items)
+
+
+def _numbered(items: Iterable[Any]) -> str:
+    return "\n".join(f"{number}. {_inline(item)}" for number, item in enumerate(items, 1))
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _severity(value: Any) -> str:
+    return str(getattr(value, "value", value) or "").upper()
+
+
+# ---------------------------------------------------------------- sections
+
+def _header(eval: dict[str, Any], report: dict[str, Any]) -> str:
+    target = eval.get("target")
+    target_name = target.get("name") if isinstance(target, dict) else target
+    rows = [
+        ["Target", _cell(target_name)],
+        ["Status", _cell(eval.get("status"))],
+        ["Goal", _cell(eval.get("goal"))],
+        ["Intent", _cell(eval.get("intent"))],
+        ["Role description", _cell(eval.get("roleDescription"))],
+        ["Time window", _cell(f"{eval['timeWindowHours']} h"
+                              if eval.get("timeWindowHours") is not None else None)],
+        ["Started", _cell(eval.get("startedAt"))],
+        ["Completed", _cell(eval.get("completedAt"))],
+        ["Report submitted", _cell(report.get("submittedAt"))],
+    ]
+    if eval.get("failureReason"):
+        rows.append(["Failure reason", _cell(eval["failureReason"])])
+    title = f"# Intelligent evaluation report: {_inline(eval.get('name')) or 'untitled'}"
+    return title + "\n\n" + _table(["Field", "Value"], rows)
+
+
+def _plan(plan: dict[str, Any] | None) -> str:
+    if not plan:
+        return "_No plan._"
+    budget = plan.get("budget") or {}
+    lines = [_bullets([
+        "Dimensions: " + (", ".join(_inline(d) for d in plan.get("dimensions") or []) or "—"),
+        f"Virtual users: {len(plan.get('virtualUsers') or [])}",
+        f"Estimated sessions: {plan.get('estimatedSessions', '—')}",
+        f"Budget: {budget.get('maxTurnsPerSession', '—')} turns per session, "
+        f"{budget.get('totalMaxTurns', '—')} turns in total",
+        "Completion criteria: " + (_inline(plan.get("completionCriteria")) or "—"),
+    ])]
+    slots = plan.get("timeDistribution") or []
+    if slots:
+        rows = [[_cell(slot.get("timeSlot")), _cell(slot.get("sessions")),
+                 _cell(slot.get("scenario"))] for slot in slots]
+        lines.append("Time distribution:\n\n" + _table(["Time slot", "Sessions", "Scenario"],
+                                                       rows))
+    return "\n\n".join(lines)
+
+
+def _scores(scores: list[dict[str, Any]] | None) -> str:
+    if not scores:
+        return "_No dimension scores._"
+    rows = [[_cell(score.get("dimension")), f"{float(score.get('score') or 0):g}"]
+            for score in scores]
+    return _table(["Dimension", "Score (0–10)"], rows)
+
+
+def sort_findings(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """HIGH first, then MEDIUM, then LOW (anything else last); stable within a severity."""
+    def rank(finding: dict[str, Any]) -> int:
+        severity = _severity(finding.get("severity"))
+        return SEVERITY_ORDER.index(severity) if severity in SEVERITY_ORDER else len(SEVERITY_ORDER)
+    return sorted(findings, key=rank)
+
+
+def _findings(findings: list[dict[str, Any]], session_ids: set[str]) -> str:
+    if not findings:
+        return "_No findings._"
+    blocks = []
+    for number, finding in enumerate(sort_findings(findings), 1):
+        severity = _severity(finding.get("severity"))
+        lines = [f"### {number}. [{_SEVERITY_BADGE.get(severity, severity)}] "
+                 f"{_inline(finding.get('issue'))}", ""]
+        if finding.get("dimension"):
+            lines.append(f"- **Dimension:** {_inline(finding['dimension'])}")
+        lines.append(f"- **Suggestion:** {_inline(finding.get('suggestion')) or '—'}")
+        if finding.get("relatedSop"):
+            lines.append(f"- **Related SOP:** {_inline(finding['relatedSop'])}")
+        evidence = finding.get("evidence") or []
+        lines.append(f"- **Evidence ({len(evidence)}):**" if evidence else "- **Evidence:** none")
+        for item in evidence:
+            lines += _evidence(item, session_ids)
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _evidence(evidence: dict[str, Any], session_ids: set[str]) -> list[str]:
+    session_id = str(evidence.get("sessionId"))
+    marker = "✓ verified" if evidence.get("verified") else "✗ not verified"
+    if session_id in session_ids:
+        where = f"[session `{session_id[:8]}`](#{session_anchor(session_id)})"
+    else:
+        where = f"session `{_inline(session_id)}` (not in this eval)"
+    lines = ["", f"  - {marker} · {where} · turn {evidence.get('turnIndex')}", ""]
+    if evidence.get("userSaid") is not None:
+        lines += _quote("User said", evidence["userSaid"], "    ")
+    if evidence.get("userSaid") is not None and evidence.get("assistantReplied") is not None:
+        lines.append("    >")
+    if evidence.get("assistantReplied") is not None:
+        lines += _quote("Assistant replied", evidence["assistantReplied"], "    ")
+    return lines
+
+
+def _highlight(highlight: dict[str, Any]) -> str:
+    text = _inline(highlight.get("description"))
+    if highlight.get("dimension"):
+        text += f" _({_inline(highlight['dimension'])})_"
+    return text
+
+
+def _session_index(sessions: list[dict[str, Any]]) -> str:
+    if not sessions:
+        return "_No sessions._"
+    rows = []
+    for number, session in enumerate(sessions, 1):
+        session_id = str(session.get("id"))
+        persona = session.get("persona")
+        persona_name = persona.get("name") if isinstance(persona, dict) else None
+        verdict = session.get("verdict") or {}
+        achieved = verdict.get("goalAchieved")
+        achievement = verdict.get("achievement")
+        rows.append([
+            str(number),
+            f'<a id="{session_anchor(session_id)}"></a>`{_cell(session_id)}`',
+            _cell(persona_name),
+            _cell(session.get("goal")),
+            _cell(session.get("dimension")),
+            _cell(session.get("status")),
+            _cell(session.get("turnCount")),
+            "yes" if achieved is True else "no" if achieved is False else "—",
+            f"{float(achievement):.0%}" if achievement is not None else "—",
+        ])
+    headers = ["#", "Session", "Persona", "Goal", "Dimension", "Status", "Turns",
+               "Goal achieved", "Achievement"]
+    return _table(headers, rows)

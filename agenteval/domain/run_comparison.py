@@ -1,0 +1,154 @@
+"""Comparing two static runs (`compareRuns`): rate deltas, regressions, improvements.
+
+Attempts are matched by (case_key, attempt). An attempt present in only one
+run is listed in the Markdown and counted neither as unchanged nor as a
+regression or improvement. Pure functions: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from agenteval.domain.run_report import (
+    OutcomeView,
+    format_ms,
+    format_rate,
+    markdown_cell,
+    table,
+)
+from agenteval.domain.run_summary import RunSummaryData
+
+AttemptKey = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class RunSide:
+    """One run of the comparison: its id, a label (e.g. the target's name), summary, outcomes."""
+
+    run_id: str
+    label: str
+    summary: RunSummaryData
+    outcomes: Sequence[OutcomeView]
+
+
+@dataclass(frozen=True)
+class CaseDiff:
+    """One attempt whose pass/fail verdict changed (the contract's CaseDiff)."""
+
+    case_key: str
+    attempt: int
+    base: OutcomeView
+    head: OutcomeView
+
+
+@dataclass(frozen=True)
+class Comparison:
+    pass_rate_delta: float  # head − base
+    success_rate_delta: float  # head − base
+    regressions: list[CaseDiff]  # passed in base, failed in head
+    improvements: list[CaseDiff]  # failed in base, passed in head
+    unchanged_count: int  # in both runs with the same pass/fail verdict
+    only_in_base: list[AttemptKey]
+    only_in_head: list[AttemptKey]
+    markdown: str
+
+
+def compare_runs(base: RunSide, head: RunSide) -> Comparison:
+    """Compare `head` against `base`."""
+    base_by_key = by_attempt(base.outcomes)
+    head_by_key = by_attempt(head.outcomes)
+    shared = sorted(base_by_key.keys() & head_by_key.keys())
+    diffs = [CaseDiff(key[0], key[1], base_by_key[key], head_by_key[key]) for key in shared]
+    regressions = [d for d in diffs if d.base["passed"] and not d.head["passed"]]
+    improvements = [d for d in diffs if not d.base["passed"] and d.head["passed"]]
+    unchanged = len(diffs) - len(regressions) - len(improvements)
+    only_in_base = sorted(base_by_key.keys() - head_by_key.keys())
+    only_in_head = sorted(head_by_key.keys() - base_by_key.keys())
+    comparison = Comparison(
+        pass_rate_delta=head.summary.pass_rate - base.summary.pass_rate,
+        success_rate_delta=head.summary.success_rate - base.summary.success_rate,
+        regressions=regressions,
+        improvements=improvements,
+        unchanged_count=unchanged,
+        only_in_base=only_in_base,
+        only_in_head=only_in_head,
+        markdown="",
+    )
+    return replace(comparison, markdown=render_comparison(base, head, comparison))
+
+
+def by_attempt(outcomes: Sequence[OutcomeView]) -> dict[AttemptKey, OutcomeView]:
+    return {(o["case_key"], o["attempt"]): o for o in outcomes}
+
+
+def render_comparison(base: RunSide, head: RunSide, comparison: Comparison) -> str:
+    sections = [
+        f"# Run comparison: {base.label} `{base.run_id}` → {head.label} `{head.run_id}`",
+        metrics_section(base.summary, head.summary),
+        diff_section("Regressions (passed in base, failed in head)", comparison.regressions),
+        diff_section("Improvements (failed in base, passed in head)", comparison.improvements),
+        f"Unchanged: {comparison.unchanged_count} attempt(s) with the same verdict in both runs.",
+        missing_section("Only in base", comparison.only_in_base),
+        missing_section("Only in head", comparison.only_in_head),
+    ]
+    return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def metrics_section(base: RunSummaryData, head: RunSummaryData) -> str:
+    rate_rows = [
+        ("Pass rate", base.pass_rate, head.pass_rate),
+        ("Success rate", base.success_rate, head.success_rate),
+        ("Intent accuracy (L1)", base.intent_accuracy, head.intent_accuracy),
+        ("Average completion (L2)", base.avg_completion, head.avg_completion),
+        ("pass^k", base.pass_hat_k, head.pass_hat_k),
+    ]
+    count_rows = [
+        ("Cases", base.total_cases, head.total_cases),
+        ("SUCCESS", base.success_count, head.success_count),
+        ("PARTIAL", base.partial_count, head.partial_count),
+        ("FAILURE", base.failure_count, head.failure_count),
+        ("Errors", base.error_count, head.error_count),
+    ]
+    latency_rows = [
+        ("Latency p50", base.latency_p50_ms, head.latency_p50_ms),
+        ("Latency p95", base.latency_p95_ms, head.latency_p95_ms),
+    ]
+    rows = [(name, format_rate(b), format_rate(h), format_points(b, h)) for name, b, h in rate_rows]
+    rows += [(name, str(b), str(h), f"{h - b:+d}") for name, b, h in count_rows]
+    rows += [(name, format_ms(b), format_ms(h), format_ms_delta(b, h)) for name, b, h in latency_rows]
+    return "## Metrics\n\n" + table(["Metric", "Base", "Head", "Δ"], rows)
+
+
+def diff_section(title: str, diffs: Sequence[CaseDiff]) -> str:
+    heading = f"## {title}: {len(diffs)}"
+    if not diffs:
+        return heading + "\n\nNone."
+    rows = [(d.case_key, str(d.attempt), outcome_cell(d.base), outcome_cell(d.head),
+             d.head["error"] or d.base["error"] or "")
+            for d in diffs]
+    return heading + "\n\n" + table(["Case", "Attempt", "Base", "Head", "Error"], rows)
+
+
+def missing_section(title: str, keys: Sequence[AttemptKey]) -> str:
+    if not keys:
+        return ""
+    listed = ", ".join(f"`{markdown_cell(key)}` attempt {attempt}" for key, attempt in keys)
+    return f"## {title}: {len(keys)}\n\n{listed}"
+
+
+def outcome_cell(outcome: OutcomeView) -> str:
+    return f"{outcome['success_level']} ({outcome['score']:.2f})"
+
+
+def format_points(base: float | None, head: float | None) -> str:
+    """A rate delta in percentage points, e.g. '+12.5 pp'."""
+    if base is None or head is None:
+        return "—"
+    return f"{(head - base) * 100:+.1f} pp"
+
+
+def format_ms_delta(base: int | None, head: int | None) -> str:
+    if base is None or head is None:
+        return "—"
+    return f"{head - base:+d} ms"

@@ -1,0 +1,281 @@
+"""Validating scenario cases into CaseSpecs: one core for both spellings of a case.
+
+Scenario documents (the seed's JSON/YAML file format) spell fields snake_case
+with `id` and lower-case enums; GraphQL `CaseInput`s spell them camelCase with
+`key` and upper-case enums. `CaseFieldNames` maps the difference, so every
+check exists once and every error names the field as the author wrote it.
+Errors are collected, never raised one at a time: the caller gets them all.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from agenteval.domain.cases import (
+    DEFAULT_PARTIAL_THRESHOLD,
+    DEFAULT_RULE_PASS_THRESHOLD,
+    DEFAULT_SUCCESS_THRESHOLD,
+    CaseSpec,
+    RuleSpec,
+)
+from agenteval.rules import get_rule, unknown_rule_type_message, validate_expectation
+from agenteval.rules import validate_rule_params as validate_params
+
+MAX_CASES = 5000
+MAX_KEY_LENGTH = 200
+CASE_TYPES = ("SINGLE_TURN", "MULTI_TURN")
+RULE_LOGICS = ("ALL", "ANY", "WEIGHTED")
+RULE_SPEC_FIELDS = ("type", "params", "weight")
+JUDGE_MISSING = "needs a JUDGE model: configure one with setModelConfig(role: JUDGE)"
+
+
+@dataclass(frozen=True)
+class CaseFieldNames:
+    """How one form spells a case's fields; `aliases` are other accepted spellings."""
+
+    key: str
+    eval_rules: str
+    rule_logic: str
+    rule_pass_threshold: str
+    success_threshold: str
+    partial_threshold: str
+    single_message: str | None = None
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def known(self) -> list[str]:
+        names = [self.key, "type", "messages", "expectation", self.eval_rules, self.rule_logic,
+                 self.rule_pass_threshold, self.success_threshold, self.partial_threshold, "tags"]
+        return names + ([self.single_message] if self.single_message else [])
+
+
+DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_threshold",
+                                 "success_threshold", "partial_threshold", single_message="message")
+# GraphQL input; snake_case keys are accepted too, for callers that pass
+# `dataclasses.asdict(strawberry_input)` rather than the raw variables.
+INPUT_FIELDS = CaseFieldNames(
+    "key", "evalRules", "ruleLogic", "rulePassThreshold", "successThreshold", "partialThreshold",
+    aliases={"eval_rules": "evalRules", "rule_logic": "ruleLogic",
+             "rule_pass_threshold": "rulePassThreshold", "success_threshold": "successThreshold",
+             "partial_threshold": "partialThreshold"})
+
+
+class ErrorList(list[dict[str, str]]):
+    """Collected `{"path", "message"}` entries (the VALIDATION_FAILED details)."""
+
+    def add(self, path: str, message: str) -> None:
+        self.append({"path": path, "message": message})
+
+
+def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, judge_configured: bool,
+                   errors: ErrorList, scenario_tags: Iterable[str] = ()) -> list[CaseSpec]:
+    """Valid CaseSpecs from a list of raw cases; every problem is added to `errors`."""
+    if not isinstance(raw_cases, list):
+        errors.add(path, "must be a list of cases")
+        return []
+    if not raw_cases:
+        errors.add(path, "must have at least one case")
+        return []
+    if len(raw_cases) > MAX_CASES:
+        errors.add(path, f"has {len(raw_cases)} cases; at most {MAX_CASES} are allowed")
+        return []
+    cases: list[CaseSpec] = []
+    first_seen: dict[str, int] = {}
+    for index, raw in enumerate(raw_cases):
+        case_path = f"{path}[{index}]"
+        case = validate_case(raw, case_path, names, judge_configured, errors, scenario_tags)
+        key = raw.get(names.key) if isinstance(raw, dict) else None
+        if isinstance(key, str) and key:
+            if key in first_seen:
+                errors.add(f"{case_path}.{names.key}",
+                           f"duplicate {names.key} {key!r} (also {path}[{first_seen[key]}])")
+            first_seen.setdefault(key, index)
+        if case is not None:
+            cases.append(case)
+    return cases
+
+
+def validate_case(raw: Any, path: str, names: CaseFieldNames, judge_configured: bool,
+                  errors: ErrorList, scenario_tags: Iterable[str] = ()) -> CaseSpec | None:
+    """One CaseSpec, or None when the case has errors (added to `errors`)."""
+    if not isinstance(raw, dict):
+        errors.add(path, "must be an object")
+        return None
+    before = len(errors)
+    raw = _canonical(raw, path, names, errors)
+    for unknown in (k for k in raw if k not in names.known()):
+        errors.add(f"{path}.{unknown}", f"is not a case field (known: {', '.join(names.known())})")
+    key = _key(raw.get(names.key), f"{path}.{names.key}", errors)
+    messages = _messages(raw, path, names, errors)
+    case_type = _case_type(raw.get("type"), messages, f"{path}.type", errors)
+    expectation = raw.get("expectation")
+    for problem in validate_expectation(expectation, f"{path}.expectation"):
+        errors.add(problem["path"], problem["message"])
+    logic = _choice(raw.get(names.rule_logic), RULE_LOGICS, "ALL",
+                    f"{path}.{names.rule_logic}", errors)
+    rules = _rules(raw.get(names.eval_rules), f"{path}.{names.eval_rules}", logic,
+                   judge_configured, errors)
+    thresholds = [_fraction(raw.get(name), default, f"{path}.{name}", errors) for name, default in (
+        (names.rule_pass_threshold, DEFAULT_RULE_PASS_THRESHOLD),
+        (names.success_threshold, DEFAULT_SUCCESS_THRESHOLD),
+        (names.partial_threshold, DEFAULT_PARTIAL_THRESHOLD))]
+    if thresholds[2] > thresholds[1]:
+        errors.add(f"{path}.{names.partial_threshold}",
+                   f"must be ≤ {names.success_threshold} ({thresholds[1]:g})")
+    tags = _strings(raw.get("tags"), f"{path}.tags", errors)
+    if len(errors) > before:
+        return None
+    return CaseSpec(key=key, messages=messages, type=case_type, expectation=expectation,
+                    eval_rules=rules, rule_logic=logic,  # type: ignore[arg-type]  # checked
+                    rule_pass_threshold=thresholds[0], success_threshold=thresholds[1],
+                    partial_threshold=thresholds[2],
+                    tags=list(dict.fromkeys([*scenario_tags, *tags])))
+
+
+def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,
+               errors: ErrorList) -> dict[str, Any]:
+    canonical = dict(raw)
+    for alias, name in names.aliases.items():
+        if alias in canonical:
+            if name in canonical:
+                errors.add(f"{path}.{alias}", f"give either {name} or {alias}, not both")
+            canonical[name] = canonical.pop(alias)
+    return canonical
+
+
+def _key(value: Any, path: str, errors: ErrorList) -> str:
+    if value is None:
+        errors.add(path, "is required")
+    elif not isinstance(value, str) or not value.strip():
+        errors.add(path, "must be a non-empty string")
+    elif len(value) > MAX_KEY_LENGTH:
+        errors.add(path, f"must be at most {MAX_KEY_LENGTH} characters")
+    return value if isinstance(value, str) else ""
+
+
+def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
+              errors: ErrorList) -> list[str]:
+    single = names.single_message
+    if single and single in raw:
+        if "messages" in raw:
+            errors.add(f"{path}.{single}", "give either messages or message, not both")
+            return []
+        value = raw[single]
+        if not isinstance(value, str) or not value.strip():
+            errors.add(f"{path}.{single}", "must be a non-empty string")
+            return []
+        return [value]
+    value = raw.get("messages")
+    if value is None:
+        errors.add(f"{path}.messages", "is required")
+        return []
+    if not isinstance(value, list) or not value:
+        errors.add(f"{path}.messages", "must be a non-empty list of messages")
+        return []
+    for index, message in enumerate(value):
+        if not isinstance(message, str) or not message.strip():
+            errors.add(f"{path}.messages[{index}]", "must be a non-empty string")
+    return list(value)
+
+
+def _enum_text(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+def _choice(value: Any, choices: tuple[str, ...], default: str, path: str,
+            errors: ErrorList) -> str:
+    """An enum value, case-insensitively (`weighted` and `WEIGHTED` both work)."""
+    value = _enum_text(value)
+    if value is None:
+        return default
+    if not isinstance(value, str) or value.upper() not in choices:
+        errors.add(path, "must be one of: " + ", ".join(choices))
+        return default
+    return value.upper()
+
+
+def _case_type(value: Any, messages: list[str], path: str, errors: ErrorList) -> Any:
+    by_count = "SINGLE_TURN" if len(messages) <= 1 else "MULTI_TURN"
+    case_type = _choice(value, CASE_TYPES, by_count, path, errors)
+    if case_type == "SINGLE_TURN" and len(messages) > 1:
+        errors.add(path, f"a single-turn case has exactly one message (this one has "
+                         f"{len(messages)}); use multi_turn")
+    return case_type
+
+
+def _number(value: Any) -> bool:
+    return (not isinstance(value, bool) and isinstance(value, int | float)
+            and math.isfinite(value))
+
+
+def _fraction(value: Any, default: float, path: str, errors: ErrorList) -> float:
+    if value is None:
+        return default
+    if not _number(value):
+        errors.add(path, "must be a number")
+        return default
+    if not 0 <= value <= 1:
+        errors.add(path, "must be between 0 and 1")
+        return default
+    return float(value)
+
+
+def _strings(value: Any, path: str, errors: ErrorList) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        errors.add(path, "must be a list of strings")
+        return []
+    bad = [i for i, item in enumerate(value) if not isinstance(item, str) or not item.strip()]
+    for index in bad:
+        errors.add(f"{path}[{index}]", "must be a non-empty string")
+    return [] if bad else list(value)
+
+
+def _rules(value: Any, path: str, logic: str, judge_configured: bool,
+           errors: ErrorList) -> list[RuleSpec]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        errors.add(path, "must be a list of rules")
+        return []
+    rules = [rule for index, raw in enumerate(value)
+             if (rule := _rule(raw, f"{path}[{index}]", judge_configured, errors)) is not None]
+    if logic == "WEIGHTED" and len(rules) == len(value) and rules and not any(
+            rule.weight > 0 for rule in rules):
+        errors.add(path, "weighted rule logic needs at least one rule with weight > 0")
+    return rules
+
+
+def _rule(raw: Any, path: str, judge_configured: bool, errors: ErrorList) -> RuleSpec | None:
+    if not isinstance(raw, dict):
+        errors.add(path, "must be an object with type, params and weight")
+        return None
+    before = len(errors)
+    for unknown in (k for k in raw if k not in RULE_SPEC_FIELDS):
+        errors.add(f"{path}.{unknown}", "is not a rule field (known: type, params, weight)")
+    rule_type, params = raw.get("type"), raw.get("params")
+    params = {} if params is None else params
+    weight = raw.get("weight", 1.0)
+    registered = get_rule(rule_type) if isinstance(rule_type, str) else None
+    if rule_type is None:
+        errors.add(f"{path}.type", "is required")
+    elif registered is None:
+        errors.add(f"{path}.type", unknown_rule_type_message(rule_type))
+    elif registered.info.model_required and not judge_configured:
+        errors.add(f"{path}.type", f"rule {rule_type!r} {JUDGE_MISSING}")
+    else:
+        for problem in validate_params(rule_type, params, f"{path}.params"):
+            errors.add(problem["path"], problem["message"])
+    if weight is None:
+        weight = 1.0
+    if not _number(weight):
+        errors.add(f"{path}.weight", "must be a number")
+    elif weight < 0:
+        errors.add(f"{path}.weight", "must be ≥ 0")
+    if len(errors) > before:
+        return None
+    return RuleSpec(type=rule_type, params=params, weight=float(weight))

@@ -1,0 +1,165 @@
+"""Scenario documents: the JSON/YAML file format of the seed, parsed, validated, exported.
+
+```json
+{"name": "...", "description": "...", "tags": ["..."],
+ "cases": [{"id": "case-001", "type": "multi_turn", "messages": ["...", "..."],
+            "expectation": {"contains": "..."},
+            "eval_rules": [{"type": "keyword_match", "params": {...}, "weight": 1.0}],
+            "rule_logic": "weighted", "rule_pass_threshold": 0.7,
+            "success_threshold": 0.8, "partial_threshold": 0.5, "tags": ["..."]}]}
+```
+
+Pure: text in, `ScenarioDocument` out, or `ValidationFailed` listing every
+bad field by its path in the document (`cases[3].eval_rules[1].params.min_score`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from agenteval.domain.cases import CaseSpec
+from agenteval.domain.scenario_case_validation import (
+    DOCUMENT_FIELDS,
+    INPUT_FIELDS,
+    ErrorList,
+    validate_cases,
+)
+from agenteval.errors import ValidationFailed
+
+MAX_DOCUMENT_BYTES = 5 * 1024 * 1024
+MAX_NAME_LENGTH = 200
+DOCUMENT_FIELD_NAMES = ("name", "description", "tags", "cases")
+
+
+@dataclass(frozen=True)
+class ScenarioDocument:
+    name: str
+    description: str | None
+    cases: list[CaseSpec]
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """SafeLoader without anchors/aliases: they let a small file expand without bound."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.YAMLError(f"YAML aliases are not supported (line {event.start_mark.line + 1})")
+        return super().compose_node(parent, index)
+
+
+def load_document(text: str) -> Any:
+    """The document's data from JSON, else YAML; ValidationFailed at `document` otherwise."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_DOCUMENT_BYTES:
+        raise ValidationFailed.one("document", f"is too large ({size / 1_048_576:.1f} MB; "
+                                               f"the limit is {MAX_DOCUMENT_BYTES // 1_048_576} MB)")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as json_error:
+        json_problem = str(json_error)
+    try:
+        return yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506  # a SafeLoader subclass
+    except (yaml.YAMLError, RecursionError) as yaml_error:
+        looks_like_json = text.lstrip().startswith(("{", "["))
+        problem = json_problem if looks_like_json else str(yaml_error).replace("\n", " ")
+        raise ValidationFailed.one("document", f"is neither valid JSON nor YAML: {problem}") from None
+
+
+def parse_scenario_document(text: str, judge_configured: bool = True) -> ScenarioDocument:
+    """Parse and validate a scenario document; raises ValidationFailed with every problem."""
+    data = load_document(text)
+    if not isinstance(data, dict):
+        raise ValidationFailed.one("document", "must be an object with name and cases")
+    errors = ErrorList()
+    for unknown in (key for key in data if key not in DOCUMENT_FIELD_NAMES):
+        errors.add(str(unknown), "is not a scenario field (known: "
+                   + ", ".join(DOCUMENT_FIELD_NAMES) + ")")
+    name = data.get("name")
+    if name is None:
+        errors.add("name", "is required")
+    elif not isinstance(name, str) or not name.strip():
+        errors.add("name", "must be a non-empty string")
+    elif len(name) > MAX_NAME_LENGTH:
+        errors.add("name", f"must be at most {MAX_NAME_LENGTH} characters")
+    description = data.get("description")
+    if description is not None and not isinstance(description, str):
+        errors.add("description", "must be a string")
+    tags = _scenario_tags(data.get("tags"), errors)
+    if "cases" not in data:
+        errors.add("cases", "is required")
+        cases: list[CaseSpec] = []
+    else:
+        cases = validate_cases(data["cases"], "cases", DOCUMENT_FIELDS, judge_configured,
+                               errors, tags)
+    if errors:
+        raise ValidationFailed(errors)
+    return ScenarioDocument(name=name, description=description, cases=cases)
+
+
+def _scenario_tags(value: Any, errors: ErrorList) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(t, str) and t.strip() for t in value):
+        errors.add("tags", "must be a list of non-empty strings")
+        return []
+    return value
+
+
+def validate_case_inputs(cases: list[dict[str, Any]], judge_configured: bool,
+                         path: str = "input.cases") -> list[CaseSpec]:
+    """CaseSpecs from GraphQL `CaseInput`s (camelCase dicts); ValidationFailed lists every problem.
+
+    Enum fields may be strings or Enum members; snake_case keys are accepted too.
+    """
+    errors = ErrorList()
+    specs = validate_cases(cases, path, INPUT_FIELDS, judge_configured, errors)
+    if errors:
+        raise ValidationFailed(errors)
+    return specs
+
+
+def revalidate_cases(cases: Iterable[CaseSpec], judge_configured: bool,
+                     path: str = "scenario.cases") -> None:
+    """Re-check stored cases against today's rules and models (e.g. at campaign creation).
+
+    Raises ValidationFailed when, say, the JUDGE model config was removed since import.
+    """
+    errors = ErrorList()
+    validate_cases([case_to_document(case) for case in cases], path, DOCUMENT_FIELDS,
+                   judge_configured, errors)
+    if errors:
+        raise ValidationFailed(errors)
+
+
+def case_to_document(case: CaseSpec) -> dict[str, Any]:
+    """A case in the document format (parses back to an equal CaseSpec)."""
+    document: dict[str, Any] = {"id": case.key, "type": case.type.lower(),
+                                "messages": list(case.messages)}
+    if case.expectation is not None:
+        document["expectation"] = case.expectation
+    document["eval_rules"] = [{"type": rule.type, "params": rule.params, "weight": rule.weight}
+                              for rule in case.eval_rules]
+    document.update({
+        "rule_logic": case.rule_logic.lower(),
+        "rule_pass_threshold": case.rule_pass_threshold,
+        "success_threshold": case.success_threshold,
+        "partial_threshold": case.partial_threshold,
+        "tags": list(case.tags),
+    })
+    return document
+
+
+def scenario_to_document(name: str, description: str | None,
+                         cases: Iterable[CaseSpec]) -> dict[str, Any]:
+    """A whole scenario in the document format, for export (`json.dumps` it)."""
+    document: dict[str, Any] = {"name": name}
+    if description is not None:
+        document["description"] = description
+    document["cases"] = [case_to_document(case) for case in cases]
+    return document

@@ -1,0 +1,76 @@
+"""Validation of an intelligent eval's `seeds` and of personas (DESIGN "Seeds").
+
+Seeds are free-form JSON with two known parts, both optional: `personas` and
+`goals`. Known fields are type-checked; unknown keys are kept as they are.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from agenteval.domain.eval_validation import (
+    MAX_JSON_CHARS,
+    FieldErrors,
+    check_json_size,
+    check_list,
+    check_object,
+    check_string,
+    check_string_list,
+    item_path,
+    key_path,
+)
+
+PATIENCE_LEVELS = ("low", "medium", "high")
+MAX_PERSONA_JSON_CHARS = 20_000
+
+
+def validate_seeds(seeds: Any, path: str = "input.seeds") -> dict[str, Any]:
+    """Return a copy of `seeds` when valid; ValidationFailed naming every bad field otherwise."""
+    errors = FieldErrors()
+    check_seeds(errors, seeds, path)
+    errors.raise_if_any()
+    return copy.deepcopy(seeds)
+
+
+def check_seeds(errors: FieldErrors, seeds: Any, path: str) -> None:
+    if check_object(errors, seeds, path) is None:
+        return
+    if not check_json_size(errors, seeds, path, MAX_JSON_CHARS):
+        return
+    personas = check_list(errors, seeds, "personas", path, required=False)
+    for index, persona in enumerate(personas or []):
+        check_persona(errors, persona, item_path(key_path(path, "personas"), index))
+    goals = check_list(errors, seeds, "goals", path, required=False)
+    for index, goal in enumerate(goals or []):
+        _check_seed_goal(errors, goal, item_path(key_path(path, "goals"), index))
+
+
+def check_persona(errors: FieldErrors, persona: Any, path: str) -> None:
+    """A persona: an object with optional `name`, `background`, `personality`, `patience`."""
+    if check_object(errors, persona, path) is None:
+        return
+    if not check_json_size(errors, persona, path, MAX_PERSONA_JSON_CHARS):
+        return
+    for key in ("name", "background", "personality"):
+        check_string(errors, persona, key, path, required=False)
+    patience = persona.get("patience")
+    if patience is not None and patience not in PATIENCE_LEVELS:
+        errors.add(key_path(path, "patience"), f"must be one of {', '.join(PATIENCE_LEVELS)}")
+
+
+def _check_seed_goal(errors: FieldErrors, goal: Any, path: str) -> None:
+    if check_object(errors, goal, path) is None:
+        return
+    check_string(errors, goal, "goal", path)
+    check_string(errors, goal, "dimension", path, required=False)
+    script = goal.get("script")
+    if script is None:
+        return
+    script_path = key_path(path, "script")
+    if check_object(errors, script, script_path) is None:
+        return
+    # A script is what the scripted driver says: without an opening it has nothing to say.
+    check_string(errors, script, "opening", script_path)
+    check_string_list(errors, script, "follow_ups", script_path, required=False)
+    check_string_list(errors, script, "success_signals", script_path, required=False)

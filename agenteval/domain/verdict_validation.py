@@ -1,0 +1,65 @@
+"""Validation of a session's verdict (the contract's VerdictInput, sent with closeSession)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agenteval.domain.eval_validation import (
+    FieldErrors,
+    check_boolean,
+    check_integer,
+    check_known_keys,
+    check_list,
+    check_number,
+    check_object,
+    check_severity,
+    check_string,
+    check_string_list,
+    item_path,
+    key_path,
+)
+
+VERDICT_KEYS = ("goalAchieved", "achievement", "issues", "suggestions", "notes")
+_ISSUE_KEYS = ("description", "severity", "turnIndex")
+
+
+def validate_verdict(verdict: Any, turn_count: int, path: str = "verdict") -> dict[str, Any]:
+    """Return the normalised verdict; ValidationFailed naming every bad field otherwise.
+
+    `turn_count` is the session's number of user turns: an issue's `turnIndex`
+    must name one of them (0 ≤ turnIndex < turn_count).
+    """
+    errors = FieldErrors()
+    if check_object(errors, verdict, path) is None:
+        errors.raise_if_any()
+    check_known_keys(errors, verdict, VERDICT_KEYS, path)
+    check_boolean(errors, verdict, "goalAchieved", path)
+    check_number(errors, verdict, "achievement", path, minimum=0.0, maximum=1.0)
+    issues = check_list(errors, verdict, "issues", path, required=False) or []
+    normalised_issues = [_check_issue(errors, issue, item_path(key_path(path, "issues"), index),
+                                      turn_count)
+                         for index, issue in enumerate(issues)]
+    suggestions = check_string_list(errors, verdict, "suggestions", path, required=False)
+    check_string(errors, verdict, "notes", path, required=False, allow_empty=True)
+    errors.raise_if_any()
+    return {
+        "goalAchieved": verdict["goalAchieved"],
+        "achievement": float(verdict["achievement"]),
+        "issues": normalised_issues,
+        "suggestions": suggestions or [],
+        "notes": verdict.get("notes"),
+    }
+
+
+def _check_issue(errors: FieldErrors, issue: Any, path: str,
+                 turn_count: int) -> dict[str, Any] | None:
+    if check_object(errors, issue, path) is None:
+        return None
+    check_known_keys(errors, issue, _ISSUE_KEYS, path)
+    description = check_string(errors, issue, "description", path)
+    severity = check_severity(errors, issue, "severity", path)
+    turn_index = check_integer(errors, issue, "turnIndex", path, required=False, minimum=0)
+    if turn_index is not None and turn_index >= turn_count:
+        errors.add(key_path(path, "turnIndex"),
+                   f"no turn {turn_index} in this session (it has {turn_count} turns)")
+    return {"description": description, "severity": severity, "turnIndex": turn_index}

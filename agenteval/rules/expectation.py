@@ -1,0 +1,134 @@
+"""Implicit hard rules from a case's `expectation`, judged on the last reply.
+
+Keys: `contains` / `not_contains` (a string or a list; case-insensitive
+substring), `max_latency_ms` (a number > 0), `json` (true, or a JSON Schema
+the reply's JSON must satisfy). Each becomes a RuleResult with
+`implicit=True`; any failure fails the case whatever its rule_logic.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from agenteval.domain.cases import RuleResult, Turn
+from agenteval.rules.base import last_reply_or_failure
+from agenteval.rules.json_extraction import json_verdict
+from agenteval.rules.json_schema import schema_problem
+from agenteval.rules.response_time import latency_score
+
+EXPECTATION_RULE_TYPES = {
+    "contains": "expect_contains",
+    "not_contains": "expect_not_contains",
+    "max_latency_ms": "expect_max_latency",
+    "json": "expect_json",
+}
+
+
+def validate_expectation(expectation: Any, path: str) -> list[dict[str, str]]:
+    """Every problem with an `expectation` object; None (no expectation) is fine."""
+    if expectation is None:
+        return []
+    if not isinstance(expectation, dict):
+        return [{"path": path, "message": "must be an object"}]
+    errors = []
+    for key, value in expectation.items():
+        check = _CHECKS.get(key)
+        if check is None:
+            errors.append({"path": f"{path}.{key}", "message": "unknown expectation (known: "
+                           + ", ".join(EXPECTATION_RULE_TYPES) + ")"})
+            continue
+        errors += [{"path": f"{path}.{key}{suffix}", "message": message}
+                   for suffix, message in check(value)]
+    return errors
+
+
+def _check_texts(value: Any) -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [] if value else [("", "must not be empty")]
+    if not isinstance(value, list) or not value:
+        return [("", "must be a string or a non-empty list of strings")]
+    return [(f"[{i}]", "must be a non-empty string") for i, text in enumerate(value)
+            if not isinstance(text, str) or not text]
+
+
+def _check_latency(value: Any) -> list[tuple[str, str]]:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return [("", "must be a number")]
+    return [] if value > 0 else [("", "must be > 0")]
+
+
+def _check_json(value: Any) -> list[tuple[str, str]]:
+    if value is True:
+        return []
+    if not isinstance(value, dict):
+        return [("", "must be true or a JSON Schema object")]
+    problem = schema_problem(value)
+    return [("", problem)] if problem else []
+
+
+_CHECKS: dict[str, Callable[[Any], list[tuple[str, str]]]] = {
+    "contains": _check_texts,
+    "not_contains": _check_texts,
+    "max_latency_ms": _check_latency,
+    "json": _check_json,
+}
+
+
+def evaluate_expectation(expectation: dict[str, Any] | None,
+                         dialog: Sequence[Turn]) -> list[RuleResult]:
+    """One implicit RuleResult per expectation key (none without an expectation); never raises."""
+    results: list[RuleResult] = []
+    for key, value in (expectation or {}).items():
+        rule_type = EXPECTATION_RULE_TYPES[key]
+        reply = last_reply_or_failure(rule_type, dialog)
+        if isinstance(reply, RuleResult):
+            results.append(RuleResult(rule_type, False, 0.0, detail=reply.detail, implicit=True))
+            continue
+        try:
+            passed, score, detail = _JUDGES[key](value, reply, dialog[-1])
+        except Exception as exc:  # e.g. a schema $ref that does not resolve: a verdict, not a crash
+            results.append(RuleResult(rule_type, False, 0.0, implicit=True,
+                                      error=f"{rule_type} failed: {type(exc).__name__}: {exc}"))
+            continue
+        results.append(RuleResult(rule_type, passed, score, detail=detail, implicit=True))
+    return results
+
+
+def _texts(value: str | list[str]) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _judge_contains(value: Any, reply: str, turn: Turn) -> tuple[bool, float, dict[str, Any]]:
+    texts = _texts(value)
+    matched = [t for t in texts if t.casefold() in reply.casefold()]
+    missing = [t for t in texts if t not in matched]
+    return not missing, len(matched) / len(texts), {"matched": matched, "missing": missing}
+
+
+def _judge_not_contains(value: Any, reply: str,
+                        turn: Turn) -> tuple[bool, float, dict[str, Any]]:
+    texts = _texts(value)
+    found = [t for t in texts if t.casefold() in reply.casefold()]
+    return not found, 1 - len(found) / len(texts), {"found": found}
+
+
+def _judge_latency(value: Any, reply: str, turn: Turn) -> tuple[bool, float, dict[str, Any]]:
+    if turn.latency_ms is None:
+        return False, 0.0, {"reason": "the last turn has no measured latency", "max_ms": value}
+    return (turn.latency_ms <= value, latency_score(turn.latency_ms, value),
+            {"latency_ms": turn.latency_ms, "max_ms": value})
+
+
+def _judge_json(value: Any, reply: str, turn: Turn) -> tuple[bool, float, dict[str, Any]]:
+    passed, detail = json_verdict(reply, None if value is True else value)
+    return passed, 1.0 if passed else 0.0, detail
+
+
+_JUDGES = {
+    "contains": _judge_contains,
+    "not_contains": _judge_not_contains,
+    "max_latency_ms": _judge_latency,
+    "json": _judge_json,
+}

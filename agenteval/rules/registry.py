@@ -1,0 +1,226 @@
+"""The rule registry: `@register_rule`, params validation, and `run_rule` that never raises.
+
+Registration fails fast (TypeError/ValueError at import time) when a rule's
+`evaluate` is not async, its params schema is not a valid JSON Schema, or the
+schema and the constructor disagree on param names or defaults.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+
+from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.rules.base import (
+    RULE_MODEL_ROLES,
+    RULE_SCOPES,
+    ModelProvider,
+    RuleEvaluator,
+    RuleModelRole,
+    RuleScope,
+    RuleTypeInfo,
+)
+from agenteval.rules.common_params import apply_aliases, with_common_params
+from agenteval.rules.schema_messages import join_path, schema_errors
+
+T = TypeVar("T")
+FieldErrors = list[dict[str, str]]
+# Extra checks JSON Schema cannot express (a regex compiles, a schema is valid);
+# returns (path relative to params, message) pairs.
+ParamsCheck = Callable[[dict[str, Any]], list[tuple[str, str]]]
+
+
+@dataclass(frozen=True)
+class RegisteredRule:
+    """A registered rule type: its public info, how to build it, how to check params."""
+
+    info: RuleTypeInfo
+    target: Callable[..., Any]
+    validator: Draft202012Validator
+    check_params: ParamsCheck | None = None
+
+    def effective_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Params as the rule is built with: aliases renamed, schema defaults filled in."""
+        properties = self.info.params_schema.get("properties", {})
+        effective, _ = apply_aliases(params, properties, "params")
+        for name, spec in properties.items():
+            if "default" in spec and name not in effective:
+                effective[name] = spec["default"]
+        return effective
+
+    def build(self, params: dict[str, Any]) -> RuleEvaluator:
+        """An evaluator from validated params (the rule's constructor or factory called)."""
+        built = self.target(**self.effective_params(params))
+        evaluate = getattr(built, "evaluate", built)
+        if not inspect.iscoroutinefunction(evaluate):
+            raise TypeError(f"rule '{self.info.name}' built a non-async evaluator: {built!r}")
+        return evaluate  # type: ignore[no-any-return]  # checked to be a coroutine function
+
+
+_RULES: dict[str, RegisteredRule] = {}
+
+
+def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn",
+                  model_role: RuleModelRole | None = None,
+                  params_schema: dict[str, Any] | None = None,
+                  check_params: ParamsCheck | None = None,
+                  replace_existing: bool = False) -> Callable[[T], T]:
+    """Register a rule class (with `async def evaluate`) or a factory under `name`."""
+    if scope not in RULE_SCOPES:
+        raise ValueError(f"rule '{name}': scope must be one of {RULE_SCOPES}, not {scope!r}")
+    if model_role is not None and model_role not in RULE_MODEL_ROLES:
+        raise ValueError(f"rule '{name}': model_role must be one of {RULE_MODEL_ROLES} or None")
+    schema = with_common_params(params_schema or {}, model_role, scope)
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        raise ValueError(f"rule '{name}': params_schema is not a valid JSON Schema: "
+                         f"{exc.message}") from exc
+
+    def decorate(target: T) -> T:
+        if name in _RULES and not replace_existing:
+            raise ValueError(f"rule type '{name}' is already registered")
+        _check_async(name, target)
+        _check_signature(name, target, schema)
+        info = RuleTypeInfo(name, description, scope, model_role, schema)
+        _RULES[name] = RegisteredRule(info, target, Draft202012Validator(schema), check_params)
+        return target
+
+    return decorate
+
+
+def _check_async(name: str, target: Any) -> None:
+    if inspect.isclass(target):
+        if not inspect.iscoroutinefunction(getattr(target, "evaluate", None)):
+            raise TypeError(f"rule '{name}': {target.__name__}.evaluate must be `async def`")
+    elif inspect.iscoroutinefunction(target):
+        raise TypeError(f"rule '{name}': decorate a factory that returns the async evaluator, "
+                        "not the async evaluator itself")
+    elif not callable(target):
+        raise TypeError(f"rule '{name}': expected a class or a factory, got {target!r}")
+
+
+def _check_signature(name: str, target: Any, schema: dict[str, Any]) -> None:
+    """The constructor takes exactly the schema's params, with the same defaults."""
+    parameters = inspect.signature(target).parameters
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    properties = schema.get("properties", {})
+    for param, spec in properties.items():
+        accepted = parameters.get(param)
+        if accepted is None and not takes_any:
+            raise TypeError(f"rule '{name}': param '{param}' is in the schema "
+                            "but the constructor does not take it")
+        if (accepted is not None and "default" in spec
+                and accepted.default is not inspect.Parameter.empty
+                and accepted.default != spec["default"]):
+            raise TypeError(f"rule '{name}': param '{param}' defaults to {accepted.default!r} "
+                            f"in code but {spec['default']!r} in the schema")
+    for param in parameters.values():
+        if (param.default is inspect.Parameter.empty and param.name not in properties
+                and param.kind not in (inspect.Parameter.VAR_KEYWORD,
+                                       inspect.Parameter.VAR_POSITIONAL)):
+            raise TypeError(f"rule '{name}': constructor requires '{param.name}', "
+                            "which the params schema does not declare")
+
+
+def unregister_rule(name: str) -> None:
+    """Forget a rule type (tests and plugin reloads)."""
+    _RULES.pop(name, None)
+
+
+@contextmanager
+def registry_snapshot() -> Iterator[None]:
+    """Restore the registry on exit: lets a test register fake rules safely."""
+    saved = dict(_RULES)
+    try:
+        yield
+    finally:
+        _RULES.clear()
+        _RULES.update(saved)
+
+
+def rule_types() -> list[RuleTypeInfo]:
+    """Every registered rule type, by name (for the `ruleTypes` query)."""
+    return [_RULES[name].info for name in sorted(_RULES)]
+
+
+def get_rule(name: str) -> RegisteredRule | None:
+    return _RULES.get(name)
+
+
+def unknown_rule_type_message(name: Any) -> str:
+    return f"unknown rule type {name!r} (known: {', '.join(sorted(_RULES))})"
+
+
+def validate_rule_params(rule_type: str, params: Any, path: str = "params") -> FieldErrors:
+    """Every problem with `params` for `rule_type`; `path` is where the params live."""
+    rule = _RULES.get(rule_type)
+    if rule is None:
+        return [{"path": path, "message": unknown_rule_type_message(rule_type)}]
+    if not isinstance(params, dict):
+        return [{"path": path, "message": "must be an object"}]
+    properties = rule.info.params_schema.get("properties", {})
+    renamed, errors = apply_aliases(params, properties, path)
+    errors += schema_errors(rule.validator, renamed, path)
+    if not errors and rule.check_params is not None:
+        errors += [{"path": join_path(path, [relative] if relative else []), "message": message}
+                   for relative, message in rule.check_params(rule.effective_params(params))]
+    return errors
+
+
+async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
+                   models: ModelProvider) -> RuleResult:
+    """Run one configured rule; any failure becomes `RuleResult.failed_to_run`, never a raise.
+
+    The result carries the spec's weight, and `detail.rule` records the rule
+    type and the effective params that produced it.
+    """
+    rule = _RULES.get(spec.type)
+    if rule is None:
+        return RuleResult.failed_to_run(spec.type, unknown_rule_type_message(spec.type),
+                                        weight=spec.weight)
+    audit = {"type": spec.type, "params": rule.effective_params(spec.params)
+             if isinstance(spec.params, dict) else spec.params}
+    errors = validate_rule_params(spec.type, spec.params)
+    if errors:
+        problems = "; ".join(f"{e['path']}: {e['message']}" for e in errors)
+        return RuleResult.failed_to_run(spec.type, f"invalid params: {problems}",
+                                        weight=spec.weight, detail={"rule": audit})
+    if rule.info.model_required and models.get(rule.info.model_role or "") is None:
+        return RuleResult.failed_to_run(
+            spec.type, f"rule '{spec.type}' needs a {rule.info.model_role} model and none is "
+                       "configured", weight=spec.weight, detail={"rule": audit})
+    try:
+        result = await rule.build(spec.params)(case, dialog, models)
+    except Exception as exc:  # a broken rule must not break the run: it is its verdict
+        return RuleResult.failed_to_run(
+            spec.type, f"rule '{spec.type}' failed: {type(exc).__name__}: {exc}",
+            weight=spec.weight, detail={"rule": audit})
+    return _checked(result, spec, audit)
+
+
+def _checked(result: Any, spec: RuleSpec, audit: dict[str, Any]) -> RuleResult:
+    """Hold a rule's result to the RuleResult invariants, or turn it into an error result."""
+    if not isinstance(result, RuleResult):
+        return RuleResult.failed_to_run(spec.type, f"rule '{spec.type}' returned "
+                                        f"{type(result).__name__}, not a RuleResult",
+                                        weight=spec.weight, detail={"rule": audit})
+    score = result.score
+    if isinstance(score, bool) or not isinstance(score, int | float) or not (
+            math.isfinite(score) and 0.0 <= score <= 1.0):
+        return RuleResult.failed_to_run(spec.type, f"rule '{spec.type}' returned score "
+                                        f"{score!r}, outside [0, 1]",
+                                        weight=spec.weight, detail={"rule": audit})
+    detail = {**result.detail, "rule": audit}
+    if result.error is not None:
+        return replace(result, rule_type=spec.type, passed=False, score=0.0,
+                       weight=spec.weight, detail=detail)
+    return replace(result, rule_type=spec.type, score=float(score), weight=spec.weight,
+                   detail=detail)

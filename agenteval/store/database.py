@@ -1,0 +1,74 @@
+"""Tortoise configuration for SQLite (default) and PostgreSQL, and migrations at start."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from tortoise import Tortoise
+
+MODELS_MODULE = "agenteval.store.models"
+MIGRATIONS_MODULE = "agenteval.store.migrations"
+
+
+def normalise_database_url(url: str) -> str:
+    """Add SQLite's busy timeout (WAL is switched on after connecting)."""
+    if url.startswith("sqlite://") and ":memory:" not in url:
+        parts = urlsplit(url)
+        query = dict(parse_qsl(parts.query))
+        query.setdefault("busy_timeout", "5000")
+        return urlunsplit(parts._replace(query=urlencode(query)))
+    if url.startswith("postgresql://"):
+        return "postgres://" + url.removeprefix("postgresql://")
+    return url
+
+
+def tortoise_config(database_url: str) -> dict[str, Any]:
+    return {
+        "connections": {"default": normalise_database_url(database_url)},
+        "apps": {
+            "models": {
+                "models": [MODELS_MODULE],
+                "default_connection": "default",
+                "migrations": MIGRATIONS_MODULE,
+            }
+        },
+        "use_tz": True,
+        "timezone": "UTC",
+    }
+
+
+def is_sqlite(database_url: str) -> bool:
+    return database_url.startswith("sqlite")
+
+
+async def migrate(database_url: str) -> None:
+    """Apply every migration that has not been applied yet."""
+    from tortoise.migrations.api import migrate as run_migrations
+
+    await run_migrations(config=tortoise_config(database_url))
+    await Tortoise.close_connections()
+
+
+async def open_database(database_url: str) -> None:
+    """Connect the ORM (global fallback on: requests run outside the init context)."""
+    await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+    if is_sqlite(database_url):
+        # WAL lets readers proceed while the single writer commits.
+        await Tortoise.get_connection("default").execute_script("PRAGMA journal_mode=WAL;")
+
+
+async def close_database() -> None:
+    await Tortoise.close_connections()
+
+
+async def database_answers() -> bool:
+    try:
+        await Tortoise.get_connection("default").execute_query("SELECT 1")
+    except Exception:  # noqa: BLE001 - any failure means "not healthy"
+        return False
+    return True
+
+
+# Used only by `tortoise makemigrations` (see [tool.tortoise] in pyproject.toml).
+MAKEMIGRATIONS_CONFIG = tortoise_config("sqlite://:memory:")

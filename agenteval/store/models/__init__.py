@@ -1,0 +1,24 @@
+"""Tortoise models of both evaluation systems (they share only targets, model configs and keys)."""
+
+from agenteval.store.models.access import ApiKey, ModelConfig, Target
+from agenteval.store.models.intelligent import (
+    EvalEvent,
+    EvalMessage,
+    EvalSession,
+    IntelligentEval,
+    PlanRevision,
+)
+from agenteval.store.models.static import (
+    Campaign,
+    CaseOutcome,
+    RuleResultRow,
+    Run,
+    RunTurn,
+    Scenario,
+)
+
+__all__ = [
+    "ApiKey", "ModelConfig", "Target",
+    "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
+    "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
+]

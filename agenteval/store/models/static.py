@@ -1,0 +1,119 @@
+"""Static evaluation: Scenario → Campaign → Run → CaseOutcome (turns, rule results)."""
+
+from tortoise import fields
+from tortoise.models import Model
+
+
+class Scenario(Model):
+    """An exam paper: its cases are stored as validated JSON documents."""
+
+    id = fields.UUIDField(primary_key=True)
+    name = fields.CharField(max_length=200)
+    description = fields.TextField(null=True)
+    cases = fields.JSONField(default=list)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "scenarios"
+
+
+class Campaign(Model):
+    """A scenario to run against one or more targets."""
+
+    id = fields.UUIDField(primary_key=True)
+    name = fields.CharField(max_length=200)
+    scenario = fields.ForeignKeyField("models.Scenario", related_name="campaigns",
+                                      on_delete=fields.RESTRICT)
+    targets = fields.ManyToManyField("models.Target", related_name="campaigns",
+                                     through="campaign_targets", on_delete=fields.RESTRICT)
+    repeat = fields.IntField(default=1)
+    concurrency = fields.IntField(default=8)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "campaigns"
+
+
+class Run(Model):
+    """One campaign's scenario against one target: `cases` is the snapshot it runs."""
+
+    id = fields.UUIDField(primary_key=True)
+    campaign = fields.ForeignKeyField("models.Campaign", related_name="runs",
+                                      on_delete=fields.CASCADE)
+    target = fields.ForeignKeyField("models.Target", related_name="runs",
+                                    on_delete=fields.RESTRICT)
+    status = fields.CharField(max_length=16, db_index=True)
+    version = fields.IntField(default=0)
+    cases = fields.JSONField(default=list)
+    repeat = fields.IntField(default=1)
+    concurrency = fields.IntField(default=8)
+    total = fields.IntField(default=0)
+    done = fields.IntField(default=0)
+    passed = fields.IntField(default=0)
+    failed = fields.IntField(default=0)
+    errored = fields.IntField(default=0)
+    summary = fields.JSONField(null=True)
+    error = fields.TextField(null=True)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    started_at = fields.DatetimeField(null=True)
+    completed_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "runs"
+
+
+class CaseOutcome(Model):
+    """The judged result of one attempt of one case."""
+
+    id = fields.IntField(primary_key=True)
+    run = fields.ForeignKeyField("models.Run", related_name="outcomes", on_delete=fields.CASCADE)
+    position = fields.IntField()
+    case_key = fields.CharField(max_length=200)
+    attempt = fields.IntField(default=0)
+    passed = fields.BooleanField()
+    success_level = fields.CharField(max_length=16)
+    score = fields.FloatField()
+    intent_passed = fields.BooleanField(null=True)
+    completion_rate = fields.FloatField(null=True)
+    error = fields.TextField(null=True)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "case_outcomes"
+        unique_together = (("run", "case_key", "attempt"),)
+
+
+class RunTurn(Model):
+    """One message sent to the target during a case attempt, and its reply or error."""
+
+    id = fields.IntField(primary_key=True)
+    outcome = fields.ForeignKeyField("models.CaseOutcome", related_name="turns",
+                                     on_delete=fields.CASCADE)
+    index = fields.IntField()
+    sent_message = fields.TextField()
+    reply = fields.TextField(null=True)
+    latency_ms = fields.IntField(null=True)
+    error = fields.TextField(null=True)
+
+    class Meta:
+        table = "run_turns"
+
+
+class RuleResultRow(Model):
+    """One rule's verdict on a case attempt."""
+
+    id = fields.IntField(primary_key=True)
+    outcome = fields.ForeignKeyField("models.CaseOutcome", related_name="results",
+                                     on_delete=fields.CASCADE)
+    position = fields.IntField()
+    rule_type = fields.CharField(max_length=64)
+    implicit = fields.BooleanField(default=False)
+    passed = fields.BooleanField()
+    score = fields.FloatField()
+    weight = fields.FloatField(default=1.0)
+    detail = fields.JSONField(default=dict)
+    error = fields.TextField(null=True)
+
+    class Meta:
+        table = "rule_results"
