@@ -16,6 +16,14 @@ class AgentEvalError(Exception):
         self.message = message
         self.details = details
 
+    @property
+    def extensions(self) -> dict[str, Any]:
+        """What graphql-core copies into the GraphQL error's `extensions`."""
+        extensions: dict[str, Any] = {"code": self.code}
+        if self.details is not None:
+            extensions["details"] = self.details
+        return extensions
+
 
 class Unauthenticated(AgentEvalError):
     code = "UNAUTHENTICATED"

@@ -6,6 +6,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from tortoise import Tortoise
+from tortoise.backends.base.executor import EXECUTOR_CACHE
 
 MODELS_MODULE = "agenteval.store.models"
 MIGRATIONS_MODULE = "agenteval.store.migrations"
@@ -52,6 +53,10 @@ async def migrate(database_url: str) -> None:
 
 async def open_database(database_url: str) -> None:
     """Connect the ORM (global fallback on: requests run outside the init context)."""
+    # Tortoise caches built SQL per connection *name*; a process that switches
+    # backends (the test suite does) must not reuse SQLite's "?" placeholders on
+    # PostgreSQL.
+    EXECUTOR_CACHE.clear()
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     if is_sqlite(database_url):
         # WAL lets readers proceed while the single writer commits.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -41,7 +43,7 @@ class Entity(Actor):
 
 
 @pytest.fixture
-async def system() -> Any:
+async def system() -> AsyncIterator[ActorSystem]:
     system = ActorSystem(idle_timeout=0.05, restart_policy=RestartPolicy(2, 10.0))
     yield system
     await system.shutdown(deadline=0.1)
@@ -159,20 +161,20 @@ async def test_crashing_actor_is_restarted_at_most_n_times_then_reported_failed(
 
 async def test_async_failure_callback_may_forget_the_failed_actor() -> None:
     async def forget(key: Any, exc: BaseException) -> None:
-        await system.stop(key)
+        await forgetful.stop(key)
 
-    system = ActorSystem(restart_policy=RestartPolicy(max_restarts=0), on_actor_failed=forget)
-    ref = await system.get_or_spawn("k", Entity)
+    forgetful = ActorSystem(restart_policy=RestartPolicy(max_restarts=0), on_actor_failed=forget)
+    ref = await forgetful.get_or_spawn("k", Entity)
     await ref.tell("crash")
     await ref.wait_terminated()
-    assert "k" not in system
-    await system.shutdown(deadline=0.1)
+    assert "k" not in forgetful
+    await forgetful.shutdown(deadline=0.1)
 
 
 async def test_shutdown_lets_actors_drain_their_mailboxes_before_the_deadline() -> None:
     system = ActorSystem()
     logs: dict[str, list[Any]] = {"a": [], "b": []}
-    refs = [await system.get_or_spawn(key, lambda key=key: Entity(log=logs[key])) for key in logs]
+    refs = [await system.get_or_spawn(key, partial(Entity, log=logs[key])) for key in logs]
     asks = [asyncio.ensure_future(ref.ask(f"sleep:0.0{n}")) for n in range(1, 4) for ref in refs]
     await asyncio.sleep(0)
     await system.shutdown(deadline=1.0)

@@ -1,0 +1,71 @@
+"""Mutations of API keys, targets and model configs."""
+
+from __future__ import annotations
+
+import strawberry
+from strawberry.types import Info
+
+from agenteval.api.inputs import value
+from agenteval.api.inputs.access import CreateTargetInput, ModelConfigInput, UpdateTargetInput
+from agenteval.api.permissions import IsAdmin, IsOperator
+from agenteval.api.types.access import ApiKey, ChannelProbe, CreatedApiKey, ModelConfig, Target
+from agenteval.api.types.enums import KeyRole, ModelRole
+from agenteval.domain.limits import MAX_NAME, check_text
+from agenteval.engine import model_configs, targets
+from agenteval.errors import NotFound, ValidationFailed
+from agenteval.store import api_keys, models
+
+
+@strawberry.type
+class AccessMutations:
+    @strawberry.mutation(permission_classes=[IsAdmin])
+    async def create_api_key(self, name: str, role: KeyRole) -> CreatedApiKey:
+        errors: list[dict[str, str]] = []
+        check_text(errors, "name", name, max_length=MAX_NAME, required=True)
+        if errors:
+            raise ValidationFailed(errors)
+        row, secret = await api_keys.create_key(name.strip(), role.value)
+        return CreatedApiKey(api_key=ApiKey.from_row(row), secret=secret)
+
+    @strawberry.mutation(permission_classes=[IsAdmin])
+    async def revoke_api_key(self, id: strawberry.ID) -> ApiKey:
+        row = await models.ApiKey.get_or_none(id=targets.parse_id(id))
+        if row is None:
+            raise NotFound(f"API key {id} does not exist")
+        row.revoked = True
+        await row.save(update_fields=["revoked"])
+        return ApiKey.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def create_target(self, info: Info, input: CreateTargetInput) -> Target:
+        row = await targets.create_target(
+            info.context.services.channels, name=input.name, channel_type=input.channel_type,
+            channel_config=input.channel_config, description=value(input.description),
+            max_concurrency=input.max_concurrency)
+        return Target.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def update_target(self, info: Info, id: strawberry.ID,
+                            input: UpdateTargetInput) -> Target:
+        row = await targets.update_target(
+            info.context.services.channels, id, name=value(input.name),
+            description=value(input.description), channel_config=value(input.channel_config),
+            max_concurrency=value(input.max_concurrency))
+        return Target.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def delete_target(self, id: strawberry.ID) -> strawberry.ID:
+        return strawberry.ID(await targets.delete_target(id))
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def probe_target(self, info: Info, id: strawberry.ID,
+                           message: str = "ping") -> ChannelProbe:
+        result = await targets.probe_target(info.context.services.channels, id, message)
+        return ChannelProbe(**result)
+
+    @strawberry.mutation(permission_classes=[IsAdmin])
+    async def set_model_config(self, role: ModelRole, input: ModelConfigInput) -> ModelConfig:
+        row = await model_configs.set_model_config(
+            role.value, provider=input.provider, model=input.model, base_url=value(input.base_url),
+            api_key=value(input.api_key), params=value(input.params))
+        return ModelConfig.from_row(row)

@@ -1,0 +1,77 @@
+"""Relay connections over Tortoise querysets (offset cursors: stable for append-mostly lists)."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+import strawberry
+from tortoise.queryset import QuerySet
+
+from agenteval.errors import ValidationFailed
+
+T = TypeVar("T")
+MAX_PAGE = 500
+
+
+@strawberry.type
+class PageInfo:
+    has_next_page: bool
+    end_cursor: str | None
+
+
+@strawberry.type
+class Edge(Generic[T]):
+    cursor: str
+    node: T
+
+
+@strawberry.type
+class Connection(Generic[T]):
+    edges: list[Edge[T]]
+    page_info: PageInfo
+    total_count: int
+
+
+def encode_cursor(offset: int) -> str:
+    return base64.urlsafe_b64encode(f"o:{offset}".encode()).decode()
+
+
+def decode_cursor(cursor: str | None, path: str = "after") -> int:
+    """The offset after the given cursor (0 when None)."""
+    if cursor is None:
+        return 0
+    try:
+        kind, _, value = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
+        offset = int(value)
+    except (ValueError, UnicodeDecodeError):
+        raise ValidationFailed.one(path, "is not a cursor of this list") from None
+    if kind != "o" or offset < 0:
+        raise ValidationFailed.one(path, "is not a cursor of this list")
+    return offset + 1
+
+
+def check_first(first: int, path: str = "first") -> None:
+    if not 0 <= first <= MAX_PAGE:
+        raise ValidationFailed.one(path, f"must be between 0 and {MAX_PAGE}")
+
+
+def connection_from_items(items: Sequence[Any], start: int, total: int,
+                          convert: Callable[[Any], T]) -> Connection[T]:
+    edges = [Edge(cursor=encode_cursor(start + i), node=convert(item))
+             for i, item in enumerate(items)]
+    end = edges[-1].cursor if edges else None
+    return Connection(edges=edges, total_count=total,
+                      page_info=PageInfo(has_next_page=start + len(items) < total,
+                                         end_cursor=end))
+
+
+async def paginate(queryset: QuerySet[Any], first: int, after: str | None,
+                   convert: Callable[[Any], T]) -> Connection[T]:
+    """One page of a queryset (which must already be ordered) as a connection."""
+    check_first(first)
+    start = decode_cursor(after)
+    total = await queryset.count()
+    items = await queryset.offset(start).limit(first) if first else []
+    return connection_from_items(items, start, total, convert)

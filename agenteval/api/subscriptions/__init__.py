@@ -1,0 +1,3 @@
+"""Every domain's Subscription mixin, merged in agenteval.api.schema."""
+
+SUBSCRIPTIONS: tuple[type, ...] = ()

@@ -1,0 +1,82 @@
+"""ApiKey, Target, ChannelType, ChannelProbe and ModelConfig."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+from strawberry.scalars import JSON
+
+from agenteval.api.types.enums import KeyRole, ModelRole
+from agenteval.channels import channel_factory
+from agenteval.store import models
+
+
+@strawberry.type
+class ApiKey:
+    id: strawberry.ID
+    name: str
+    role: KeyRole
+    created_at: datetime
+    last_used_at: datetime | None
+    revoked: bool
+
+    @classmethod
+    def from_row(cls, row: models.ApiKey) -> ApiKey:
+        return cls(id=strawberry.ID(str(row.id)), name=row.name, role=KeyRole(row.role),
+                   created_at=row.created_at, last_used_at=row.last_used_at, revoked=row.revoked)
+
+
+@strawberry.type
+class CreatedApiKey:
+    api_key: ApiKey
+    secret: str
+
+
+@strawberry.type
+class Target:
+    id: strawberry.ID
+    name: str
+    description: str | None
+    channel_type: str
+    channel_config: JSON
+    max_concurrency: int
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: models.Target) -> Target:
+        return cls(id=strawberry.ID(str(row.id)), name=row.name, description=row.description,
+                   channel_type=row.channel_type,
+                   channel_config=channel_factory.mask_secrets(row.channel_type,
+                                                               row.channel_config),
+                   max_concurrency=row.max_concurrency, created_at=row.created_at)
+
+
+@strawberry.type
+class ChannelProbe:
+    ok: bool
+    reply: str | None
+    latency_ms: int | None
+    error: str | None
+
+
+@strawberry.type
+class ChannelType:
+    name: str
+    description: str
+    config_schema: JSON
+
+
+@strawberry.type
+class ModelConfig:
+    role: ModelRole
+    provider: str
+    base_url: str | None
+    model: str
+    params: JSON
+    has_api_key: bool
+
+    @classmethod
+    def from_row(cls, row: models.ModelConfig) -> ModelConfig:
+        return cls(role=ModelRole(row.role), provider=row.provider, base_url=row.base_url,
+                   model=row.model, params=row.params, has_api_key=bool(row.api_key))

@@ -1,0 +1,53 @@
+"""The ASGI application: GraphQL, health, downloads; services started in the lifespan."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
+
+from agenteval.api.schema import build_schema
+from agenteval.api.view import AgentEvalGraphQL
+from agenteval.config import Settings
+from agenteval.services import running_services
+from agenteval.store import database
+
+
+def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Starlette:
+    settings = settings or Settings.from_env()
+    schema = build_schema(settings)
+    graphql = _LateView()
+
+    async def healthz(request: Request) -> JSONResponse:
+        if await database.database_answers():
+            return JSONResponse({"status": "ok"})
+        return JSONResponse({"status": "unavailable", "reason": "database"}, status_code=503)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with running_services(settings, migrate=migrate) as services:
+            app.state.services = services
+            graphql.view = AgentEvalGraphQL(schema, services)
+            yield
+
+    routes = [
+        Route("/healthz", healthz),
+        Route("/graphql", graphql, methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", graphql),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+class _LateView:
+    """The GraphQL view exists only once the lifespan has started the services."""
+
+    view: AgentEvalGraphQL | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        assert self.view is not None, "the app's lifespan has not started"
+        await self.view(scope, receive, send)

@@ -1,0 +1,130 @@
+"""Creating, updating, deleting and probing targets."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from tortoise.transactions import in_transaction
+
+from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
+from agenteval.errors import Conflict, FieldError, NotFound, ValidationFailed
+from agenteval.store.models import Campaign, IntelligentEval, Run, Target
+
+MAX_CONCURRENCY_LIMIT = 1000
+
+
+def target_spec(target: Target) -> TargetSpec:
+    return TargetSpec(id=str(target.id), channel_type=target.channel_type,
+                      config=target.channel_config, max_concurrency=target.max_concurrency)
+
+
+async def get_target(target_id: str, path: str = "id") -> Target:
+    target = await Target.get_or_none(id=parse_id(target_id, path))
+    if target is None:
+        raise NotFound(f"target {target_id} does not exist")
+    return target
+
+
+def parse_id(value: str, path: str = "id") -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise ValidationFailed.one(path, "is not a valid id") from None
+
+
+def _check_common(errors: list[dict[str, str]], name: str | None, description: str | None,
+                  max_concurrency: int | None, name_required: bool) -> None:
+    check_text(errors, "input.name", name, max_length=MAX_NAME, required=name_required)
+    check_text(errors, "input.description", description)
+    if max_concurrency is not None and not 1 <= max_concurrency <= MAX_CONCURRENCY_LIMIT:
+        errors.append(FieldError("input.maxConcurrency",
+                                 f"must be between 1 and {MAX_CONCURRENCY_LIMIT}"))
+
+
+def _check_config(errors: list[dict[str, str]], factory: ChannelFactory, channel_type: str,
+                  config: Any) -> None:
+    check_json_size(errors, "input.channelConfig", config)
+    for error in factory.validate_config(channel_type, config, path="input.channelConfig"):
+        path = error["path"]
+        if path == "channelType":
+            path = "input.channelType"
+        errors.append(FieldError(path, error["message"]))
+
+
+async def create_target(factory: ChannelFactory, *, name: str, channel_type: str,
+                        channel_config: Any, description: str | None,
+                        max_concurrency: int) -> Target:
+    errors: list[dict[str, str]] = []
+    _check_common(errors, name, description, max_concurrency, name_required=True)
+    _check_config(errors, factory, channel_type, channel_config)
+    if errors:
+        raise ValidationFailed(errors)
+    return await Target.create(name=name.strip(), description=description,
+                               channel_type=channel_type, channel_config=channel_config,
+                               max_concurrency=max_concurrency)
+
+
+async def update_target(factory: ChannelFactory, target_id: str, *, name: str | None,
+                        description: str | None, channel_config: Any,
+                        max_concurrency: int | None) -> Target:
+    target = await get_target(target_id)
+    errors: list[dict[str, str]] = []
+    _check_common(errors, name, description, max_concurrency, name_required=False)
+    merged = None
+    if channel_config is not None:
+        if isinstance(channel_config, dict):
+            merged = factory.merge_secrets(target.channel_type, channel_config,
+                                           target.channel_config)
+        else:
+            merged = channel_config
+        _check_config(errors, factory, target.channel_type, merged)
+    if name is not None and not name.strip():
+        errors.append(FieldError("input.name", "must not be blank"))
+    if errors:
+        raise ValidationFailed(errors)
+    if name is not None:
+        target.name = name.strip()
+    if description is not None:
+        target.description = description
+    if merged is not None:
+        target.channel_config = merged
+    if max_concurrency is not None:
+        target.max_concurrency = max_concurrency
+    await target.save()
+    return target
+
+
+async def delete_target(target_id: str) -> str:
+    target = await get_target(target_id)
+    async with in_transaction():
+        users = []
+        if await IntelligentEval.filter(target_id=target.id).exists():
+            users.append("an intelligent eval")
+        if await Campaign.filter(targets__id=target.id).exists() or \
+                await Run.filter(target_id=target.id).exists():
+            users.append("a campaign")
+        if users:
+            raise Conflict(f"target {target.name!r} is used by {' and '.join(users)}; "
+                           "delete those first", {"usedBy": users})
+        await target.delete()
+    return str(target.id)
+
+
+async def probe_target(factory: ChannelFactory, target_id: str, message: str) -> dict[str, Any]:
+    """Send one message over a fresh conversation: ok/reply/latency/error, never raises."""
+    errors: list[dict[str, str]] = []
+    check_text(errors, "message", message, required=True)
+    if errors:
+        raise ValidationFailed(errors)
+    target = await get_target(target_id)
+    channel = factory.open(target_spec(target))
+    try:
+        reply = await channel.send(message)
+        return {"ok": True, "reply": reply.text, "latency_ms": reply.latency_ms, "error": None}
+    except ChannelError as exc:
+        return {"ok": False, "reply": None, "latency_ms": None,
+                "error": f"{exc.kind}: {exc.message}"}
+    finally:
+        await channel.aclose()

@@ -1,0 +1,266 @@
+"""The OpenAI-compatible model client: chat (optionally JSON checked by a schema), embeddings,
+moderations.
+
+Every failure ends in one `ModelCallError` with a readable message (callers
+turn it into a MODEL_ERROR result); nothing else escapes a call. Transport
+behaviour (timeouts, retries, Retry-After, the per-endpoint concurrency
+limit) lives in `transport.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import aiohttp
+
+from agenteval.llm.cache import ResponseCache, cache_key
+from agenteval.llm.config import ModelEndpoint
+from agenteval.llm.errors import ModelCallError
+from agenteval.llm.json_output import check_json_answer, correction_message
+from agenteval.llm.transport import PostResult, excerpt, post_json
+
+logger = logging.getLogger(__name__)
+
+SessionFactory = Callable[[], aiohttp.ClientSession]
+USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+
+
+def _zero_usage() -> dict[str, int]:
+    return dict.fromkeys(USAGE_KEYS, 0)
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    """One chat answer. `data` is the validated JSON object when a schema was given.
+
+    `attempts` counts the HTTP requests this answer took (retries and the
+    corrective follow-up included). A cache hit has `cached=True` and carries
+    the usage and attempts of the call that filled the cache.
+    """
+
+    text: str
+    data: dict[str, Any] | None
+    usage: dict[str, int]
+    model: str
+    attempts: int
+    cached: bool = False
+
+
+@dataclass(frozen=True)
+class ModerationResult:
+    flagged: bool
+    categories: dict[str, bool] = field(default_factory=dict)
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+class ModelClient:
+    """Calls one role's endpoint. `calls` counts HTTP requests sent; `usage_totals` sums tokens.
+
+    The client opens its aiohttp session on first use (`session_factory`,
+    default `aiohttp.ClientSession`) and closes it in `aclose`.
+    """
+
+    def __init__(self, endpoint: ModelEndpoint, session_factory: SessionFactory | None = None
+                 ) -> None:
+        self.endpoint = endpoint
+        self._session_factory = session_factory or aiohttp.ClientSession
+        self._session: aiohttp.ClientSession | None = None
+        self.calls = 0
+        self.usage_totals = _zero_usage()
+
+    @property
+    def role(self) -> str:
+        return self.endpoint.role
+
+    @property
+    def model(self) -> str:
+        return self.endpoint.model
+
+    async def chat(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        temperature: float | None = None,
+        cache: ResponseCache | None = None,
+        sample_index: int | None = None,
+        **params: Any,
+    ) -> ChatResult:
+        """Ask for one chat completion; with `json_schema`, a JSON object valid against it.
+
+        An invalid JSON answer gets ONE corrective follow-up before the call fails
+        with kind `invalid_output`. `params` are sent to the server and override
+        the endpoint's. `sample_index` only tells n-sample votes apart in `cache`
+        (it is not sent). With `cache`, a hit answers without calling the server.
+        Prompts asking for JSON must mention "JSON" (OpenAI's json_object mode
+        demands it); `json_mode: false` in the endpoint params turns that mode off.
+        """
+        body = self._chat_body(messages, json_schema, temperature, params)
+        key = None
+        if cache is not None:
+            settings = {k: v for k, v in body.items() if k not in ("model", "messages")}
+            key = cache_key(self.model, body["messages"],
+                            {**settings, "json_schema": json_schema, "sample_index": sample_index})
+            hit = await self._cache_get(cache, key)
+            if hit is not None:
+                return hit
+        result = await self._complete(body, json_schema)
+        if cache is not None and key is not None:
+            await self._cache_set(cache, key, result)
+        return result
+
+    async def embed(self, texts: list[str]) -> list[list[float]]:
+        """One embedding vector per text, in order (POST /embeddings)."""
+        if not texts:
+            return []
+        body = {"model": self.model, "input": texts, **self.endpoint.request_params}
+        answer = await self._post("/embeddings", body)
+        items = answer.body.get("data")
+        try:
+            ordered = sorted(items, key=lambda item: item.get("index", 0))  # type: ignore[arg-type]
+            vectors = [[float(x) for x in item["embedding"]] for item in ordered]
+        except (TypeError, KeyError, AttributeError, ValueError):
+            raise self._bad_response("no data[].embedding list", answer.body) from None
+        if len(vectors) != len(texts):
+            raise self._bad_response(f"{len(vectors)} embeddings for {len(texts)} texts",
+                                     answer.body)
+        self._record_usage(answer.body.get("usage"))
+        return vectors
+
+    async def moderate(self, text: str) -> ModerationResult:
+        """The moderation verdict on `text` (POST /moderations)."""
+        body = {"model": self.model, "input": text, **self.endpoint.request_params}
+        answer = await self._post("/moderations", body)
+        try:
+            result = answer.body["results"][0]
+            return ModerationResult(
+                flagged=bool(result["flagged"]),
+                categories={str(k): bool(v) for k, v in (result.get("categories") or {}).items()},
+                scores={str(k): float(v)
+                        for k, v in (result.get("category_scores") or {}).items()},
+            )
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError):
+            raise self._bad_response("no results[0].flagged", answer.body) from None
+
+    async def aclose(self) -> None:
+        if self._session is not None and not self._session.closed:
+            await self._session.close()
+        self._session = None
+
+    async def __aenter__(self) -> ModelClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    # ------------------------------------------------------------------ chat internals
+
+    def _chat_body(self, messages: list[dict[str, Any]], json_schema: dict[str, Any] | None,
+                   temperature: float | None, params: dict[str, Any]) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": list(messages),
+            "temperature": self.endpoint.temperature if temperature is None else temperature,
+        }
+        if self.endpoint.max_tokens is not None:
+            body["max_tokens"] = self.endpoint.max_tokens
+        if json_schema is not None and self.endpoint.json_mode:
+            body["response_format"] = {"type": "json_object"}
+        body.update(self.endpoint.request_params)
+        body.update(params)
+        return body
+
+    async def _complete(self, body: dict[str, Any], json_schema: dict[str, Any] | None
+                        ) -> ChatResult:
+        first = await self._chat_once(body)
+        if json_schema is None:
+            return first
+        check = check_json_answer(first.text, json_schema)
+        if check.data is not None:
+            return ChatResult(first.text, check.data, first.usage, first.model, first.attempts)
+        assert check.reason is not None
+        corrective = {**body, "messages": [
+            *body["messages"],
+            {"role": "assistant", "content": first.text},
+            correction_message(check.reason, json_schema),
+        ]}
+        second = await self._chat_once(corrective)
+        usage = {k: first.usage[k] + second.usage[k] for k in USAGE_KEYS}
+        attempts = first.attempts + second.attempts
+        recheck = check_json_answer(second.text, json_schema)
+        if recheck.data is None:
+            raise ModelCallError(
+                "invalid_output",
+                f"{self.endpoint.describe}: invalid answer after a corrective retry: "
+                f"{recheck.reason}; the answer was: {excerpt(second.text) or '(empty)'}",
+            )
+        return ChatResult(second.text, recheck.data, usage, second.model, attempts)
+
+    async def _chat_once(self, body: dict[str, Any]) -> ChatResult:
+        answer = await self._post("/chat/completions", body)
+        try:
+            text = answer.body["choices"][0]["message"]["content"]
+        except (TypeError, KeyError, IndexError):
+            text = None
+        if not isinstance(text, str):
+            raise self._bad_response("no choices[0].message.content text", answer.body)
+        usage = self._record_usage(answer.body.get("usage"))
+        model = answer.body.get("model")
+        return ChatResult(text, None, usage, model if isinstance(model, str) else self.model,
+                          answer.attempts)
+
+    # ------------------------------------------------------------------ shared internals
+
+    async def _post(self, path: str, body: dict[str, Any]) -> PostResult:
+        return await post_json(self._get_session(), self.endpoint, path, body,
+                               on_attempt=self._count_call)
+
+    def _count_call(self) -> None:
+        self.calls += 1
+
+    def _get_session(self) -> aiohttp.ClientSession:
+        if self._session is None or self._session.closed:
+            self._session = self._session_factory()
+        return self._session
+
+    def _record_usage(self, raw: Any) -> dict[str, int]:
+        usage = _zero_usage()
+        if isinstance(raw, dict):
+            for key in USAGE_KEYS:
+                value = raw.get(key)
+                if isinstance(value, int | float):
+                    usage[key] = int(value)
+            if not usage["total_tokens"]:
+                usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        for key in USAGE_KEYS:
+            self.usage_totals[key] += usage[key]
+        return usage
+
+    def _bad_response(self, what: str, body: Any) -> ModelCallError:
+        shown = excerpt(json.dumps(body, ensure_ascii=False))
+        return ModelCallError("bad_response", f"{self.endpoint.describe}: {what} in the answer: "
+                                              f"{shown}")
+
+    async def _cache_get(self, cache: ResponseCache, key: str) -> ChatResult | None:
+        # A broken cache or entry must not fail the judgement: the model is asked instead.
+        try:
+            hit = await cache.get(key)
+            if hit is None:
+                return None
+            return ChatResult(text=hit["text"], data=hit.get("data"), usage=dict(hit["usage"]),
+                              model=hit["model"], attempts=int(hit["attempts"]), cached=True)
+        except Exception:
+            logger.exception("%s: response cache read failed", self.endpoint.describe)
+            return None
+
+    async def _cache_set(self, cache: ResponseCache, key: str, result: ChatResult) -> None:
+        value = asdict(result)
+        value.pop("cached")
+        try:
+            await cache.set(key, value)
+        except Exception:
+            logger.exception("%s: response cache write failed", self.endpoint.describe)

@@ -1,0 +1,129 @@
+"""Where a model role's requests go: one OpenAI-compatible endpoint and its tuning params.
+
+`params` holds both what the client itself uses (the keys in CLIENT_PARAMS:
+timeouts, retries, concurrency, JSON mode, the judge's dialog limit) and
+request parameters that are passed through to the server as they are
+(`top_p`, `seed`, `frequency_penalty`, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
+
+ModelRole = Literal["JUDGE", "EMBEDDING", "MODERATION", "PLANNER", "SIMULATOR", "ANALYST"]
+MODEL_ROLES: tuple[ModelRole, ...] = (
+    "JUDGE", "EMBEDDING", "MODERATION", "PLANNER", "SIMULATOR", "ANALYST"
+)
+PROVIDERS = ("openai",)  # "openai" means any OpenAI-compatible endpoint
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+
+# Params the client consumes; every other param is sent to the server with each request.
+CLIENT_PARAMS = frozenset({
+    "timeout_s", "max_concurrency", "retries", "backoff_s", "max_retry_after_s",
+    "json_mode", "max_dialog_chars", "temperature", "max_tokens",
+})
+
+MODEL_PARAMS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "temperature": {"type": "number", "minimum": 0, "maximum": 2, "default": 0},
+        "max_tokens": {"type": "integer", "minimum": 1},
+        "timeout_s": {"type": "number", "exclusiveMinimum": 0, "default": 60,
+                      "description": "Seconds to wait for one attempt's reply."},
+        "retries": {"type": "integer", "minimum": 0, "maximum": 10, "default": 2,
+                    "description": "Extra attempts after a timeout, connection error, 429 or 5xx."},
+        "backoff_s": {"type": "number", "minimum": 0, "default": 0.5,
+                      "description": "First retry delay; doubles each retry, with jitter."},
+        "max_retry_after_s": {"type": "number", "minimum": 0, "default": 30,
+                              "description": "Longest Retry-After the client will honour."},
+        "max_concurrency": {"type": "integer", "minimum": 1, "default": 4,
+                            "description": "Requests in flight to this base URL and model."},
+        "json_mode": {"type": "boolean", "default": True,
+                      "description": "Send response_format json_object when JSON is asked for."},
+        "max_dialog_chars": {"type": "integer", "minimum": 100, "default": 24000,
+                             "description": "JUDGE: longest dialog put into a judge prompt."},
+    },
+    "additionalProperties": True,
+}
+
+
+@dataclass(frozen=True)
+class ModelEndpoint:
+    """The model configured for one role. The API key never appears in its repr."""
+
+    role: ModelRole
+    model: str
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    provider: str = "openai"
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.role not in MODEL_ROLES:
+            raise ValueError(f"unknown model role {self.role!r}; expected one of {MODEL_ROLES}")
+        if self.provider not in PROVIDERS:
+            raise ValueError(f"unknown model provider {self.provider!r}; expected 'openai'")
+        if not self.model:
+            raise ValueError(f"the {self.role} model config has no model name")
+
+    @property
+    def url(self) -> str:
+        """The base URL without a trailing slash (the OpenAI one when none is set)."""
+        return (self.base_url or DEFAULT_BASE_URL).rstrip("/")
+
+    @property
+    def display_url(self) -> str:
+        """The base URL safe to show: any user:password part is removed."""
+        parts = urlsplit(self.url)
+        host = parts.hostname or ""
+        netloc = f"{host}:{parts.port}" if parts.port else host
+        return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+    @property
+    def describe(self) -> str:
+        """How error messages name this endpoint: `JUDGE model gpt-x at http://…`."""
+        return f"{self.role} model {self.model} at {self.display_url}"
+
+    @property
+    def timeout_s(self) -> float:
+        return float(self.params.get("timeout_s", 60))
+
+    @property
+    def max_concurrency(self) -> int:
+        return max(1, int(self.params.get("max_concurrency", 4)))
+
+    @property
+    def retries(self) -> int:
+        return max(0, int(self.params.get("retries", 2)))
+
+    @property
+    def backoff_s(self) -> float:
+        return max(0.0, float(self.params.get("backoff_s", 0.5)))
+
+    @property
+    def max_retry_after_s(self) -> float:
+        return max(0.0, float(self.params.get("max_retry_after_s", 30)))
+
+    @property
+    def temperature(self) -> float:
+        return float(self.params.get("temperature", 0))
+
+    @property
+    def max_tokens(self) -> int | None:
+        value = self.params.get("max_tokens")
+        return None if value is None else int(value)
+
+    @property
+    def json_mode(self) -> bool:
+        return bool(self.params.get("json_mode", True))
+
+    @property
+    def max_dialog_chars(self) -> int:
+        return int(self.params.get("max_dialog_chars", 24000))
+
+    @property
+    def request_params(self) -> dict[str, Any]:
+        """The params passed through to the server with every request."""
+        return {k: v for k, v in self.params.items() if k not in CLIENT_PARAMS}

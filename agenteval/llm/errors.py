@@ -1,0 +1,24 @@
+"""The one error a model call ends in: classified, readable, safe to show."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from agenteval.errors import ModelError
+
+ModelErrorKind = Literal["timeout", "connection", "http_status", "bad_response", "invalid_output"]
+
+
+class ModelCallError(ModelError):
+    """A model call that failed after its retries; callers turn it into a MODEL_ERROR result.
+
+    `kind`: timeout, connection, http_status (`status` set), bad_response (the
+    server's answer is not what the OpenAI API returns) or invalid_output (the
+    model's answer did not match the schema, even after the corrective retry).
+    The message names role, model and base URL, never the API key.
+    """
+
+    def __init__(self, kind: ModelErrorKind, message: str, status: int | None = None) -> None:
+        super().__init__(message, {"kind": kind, "status": status})
+        self.kind: ModelErrorKind = kind
+        self.status = status

@@ -1,0 +1,88 @@
+"""Reading the JSON object a model was asked for, and saying plainly what is wrong with it.
+
+Models wrap JSON in Markdown fences or a sentence despite being told not to,
+so the answer is tried as a whole, then each fenced block, then the first
+`{...}` span that parses. The object is then checked against a JSON Schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+_FENCED_BLOCK = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
+_DECODER = json.JSONDecoder()
+MAX_REASONS = 3
+
+CORRECTION_TEMPLATE = (
+    "Your previous answer was not valid: {reason}. "
+    "Answer again with only a JSON object matching the schema.\nSchema: {schema}"
+)
+
+
+@dataclass(frozen=True)
+class JsonCheck:
+    """`data` is the object when it is valid; otherwise `reason` says why not."""
+
+    data: dict[str, Any] | None
+    reason: str | None
+
+
+def check_json_answer(text: str, schema: dict[str, Any]) -> JsonCheck:
+    """The JSON object in `text` if there is one and it matches `schema`."""
+    value = find_json_object(text)
+    if value is None:
+        return JsonCheck(None, "no JSON object found in the answer")
+    problems = schema_problems(value, schema)
+    if problems:
+        return JsonCheck(None, "; ".join(problems))
+    return JsonCheck(value, None)
+
+
+def correction_message(reason: str, schema: dict[str, Any]) -> dict[str, str]:
+    """The one corrective follow-up sent after an invalid answer."""
+    schema_text = json.dumps(schema, ensure_ascii=False, sort_keys=True)
+    return {"role": "user", "content": CORRECTION_TEMPLATE.format(reason=reason,
+                                                                  schema=schema_text)}
+
+
+def find_json_object(text: str) -> dict[str, Any] | None:
+    """The first JSON object in `text`: whole text, fenced block, then embedded span."""
+    candidates = [text.strip()] + [m.group(1).strip() for m in _FENCED_BLOCK.finditer(text)]
+    for candidate in candidates:
+        try:
+            value = json.loads(candidate)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            return value
+    for start, char in enumerate(text):
+        if char == "{":
+            try:
+                value, _ = _DECODER.raw_decode(text, start)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(value, dict):
+                return value
+    return None
+
+
+def schema_problems(value: Any, schema: dict[str, Any]) -> list[str]:
+    """Up to MAX_REASONS readable violations, each with a `$`-rooted path."""
+    errors = sorted(Draft202012Validator(schema).iter_errors(value),
+                    key=lambda error: [str(part) for part in error.absolute_path])
+    problems = [f"{_path(error.absolute_path)}: {error.message}" for error in errors]
+    if len(problems) > MAX_REASONS:
+        problems = problems[:MAX_REASONS] + [f"and {len(problems) - MAX_REASONS} more"]
+    return problems
+
+
+def _path(parts: Any) -> str:
+    path = "$"
+    for part in parts:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path

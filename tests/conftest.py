@@ -1,0 +1,83 @@
+"""Database fixtures: every store and API test runs on SQLite and on PostgreSQL.
+
+Each backend is migrated once per test session (SQLite into a template file
+that every test copies, PostgreSQL into a fresh database whose tables are
+truncated before each test), so tests are isolated and fast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from tortoise import Tortoise
+
+from agenteval.store import database
+from tests import backends
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.db"
+    asyncio.run(database.migrate(f"sqlite://{path}"))
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    if not backends.postgres_available():
+        pytest.skip(backends.missing_backend("PostgreSQL"))
+    url = backends.create_postgres_database()
+    asyncio.run(database.migrate(url))
+    yield url
+    backends.drop_postgres_database(url)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    if not backends.redis_available():
+        pytest.skip(backends.missing_backend("Redis"))
+    return backends.REDIS_URL
+
+
+async def _truncate_postgres() -> None:
+    connection = Tortoise.get_connection("default")
+    _, rows = await connection.execute_query(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+        "AND tablename NOT LIKE 'tortoise%'")
+    tables = ", ".join(f'"{row["tablename"]}"' for row in rows)
+    if tables:
+        await connection.execute_script(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A migrated, empty database of each backend (the test runs once per backend)."""
+    if request.param == "sqlite":
+        path = tmp_path / "agenteval.db"
+        shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        return f"sqlite://{path}"
+    url = request.getfixturevalue("postgres_url")
+    asyncio.run(_reset_postgres(url))
+    return url
+
+
+async def _reset_postgres(url: str) -> None:
+    await database.open_database(url)
+    try:
+        await _truncate_postgres()
+    finally:
+        await database.close_database()
+
+
+@pytest.fixture
+async def db(database_url: str) -> AsyncIterator[str]:
+    """The ORM connected to a fresh database of each backend, for store-level tests."""
+    await database.open_database(database_url)
+    try:
+        yield database_url
+    finally:
+        await database.close_database()

@@ -1,0 +1,1 @@
+"""Test helpers shared across test packages (local servers that misbehave on purpose)."""
