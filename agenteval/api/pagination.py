@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 import strawberry
+from strawberry import UNSET
 from tortoise.queryset import QuerySet
 
 from agenteval.errors import ValidationFailed
@@ -39,8 +40,8 @@ def encode_cursor(offset: int) -> str:
 
 
 def decode_cursor(cursor: str | None, path: str = "after") -> int:
-    """The offset after the given cursor (0 when None)."""
-    if cursor is None:
+    """The offset after the given cursor (0 when None or left out)."""
+    if cursor is None or cursor is UNSET:
         return 0
     try:
         kind, _, value = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
@@ -52,9 +53,13 @@ def decode_cursor(cursor: str | None, path: str = "after") -> int:
     return offset + 1
 
 
-def check_first(first: int, path: str = "first") -> None:
+def page_size(first: int | None, default: int = 50, path: str = "first") -> int:
+    """`first` checked against the page limit (`default` when null or left out)."""
+    if first is None or first is UNSET:
+        return default
     if not 0 <= first <= MAX_PAGE:
         raise ValidationFailed.one(path, f"must be between 0 and {MAX_PAGE}")
+    return first
 
 
 def connection_from_items(items: Sequence[Any], start: int, total: int,
@@ -67,10 +72,10 @@ def connection_from_items(items: Sequence[Any], start: int, total: int,
                                          end_cursor=end))
 
 
-async def paginate(queryset: QuerySet[Any], first: int, after: str | None,
+async def paginate(queryset: QuerySet[Any], first: int | None, after: str | None,
                    convert: Callable[[Any], T]) -> Connection[T]:
     """One page of a queryset (which must already be ordered) as a connection."""
-    check_first(first)
+    first = page_size(first)
     start = decode_cursor(after)
     total = await queryset.count()
     items = await queryset.offset(start).limit(first) if first else []

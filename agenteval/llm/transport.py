@@ -131,7 +131,7 @@ async def _attempt(session: aiohttp.ClientSession, url: str, headers: dict[str, 
 def _retry_delay(endpoint: ModelEndpoint, attempt: int, retry_after: float | None) -> float:
     if retry_after is not None:
         return min(retry_after, endpoint.max_retry_after_s)
-    ceiling = min(MAX_BACKOFF_S, endpoint.backoff_s * 2 ** (attempt - 1))
+    ceiling = min(MAX_BACKOFF_S, endpoint.backoff_s * 2.0 ** (attempt - 1))
     # Equal jitter: at least half the backoff, so clients that failed together spread out.
     return ceiling / 2 + random.uniform(0, ceiling / 2)
 

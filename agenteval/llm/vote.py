@@ -20,7 +20,11 @@ class VoteResult(Generic[T]):
 
 
 def _identity(value: T) -> Hashable:
-    return value  # type: ignore[return-value]  # only used when samples are hashable
+    return value  # only the default when samples are hashable themselves
+
+
+async def _sample(call: Callable[[int], Awaitable[T]], index: int) -> T:
+    return await call(index)  # TaskGroup takes coroutines; `call` may return any awaitable
 
 
 async def sample_votes(
@@ -39,7 +43,7 @@ async def sample_votes(
         raise ValueError("a vote needs at least one sample")
     try:
         async with asyncio.TaskGroup() as group:
-            tasks = [group.create_task(call(index)) for index in range(n)]
+            tasks = [group.create_task(_sample(call, index)) for index in range(n)]
     except ExceptionGroup as failures:
         # Callers handle one ModelCallError, not a group: raise the first failure itself.
         raise failures.exceptions[0] from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import strawberry
+from strawberry import UNSET
 from strawberry.types import Info
 
 from agenteval.api.pagination import Connection, paginate
@@ -23,7 +24,8 @@ class AccessQueries:
         return [ApiKey.from_row(k) for k in await models.ApiKey.all().order_by("created_at")]
 
     @strawberry.field(permission_classes=[CanRead])
-    async def targets(self, first: int = 50, after: str | None = None) -> Connection[Target]:
+    async def targets(self, first: int | None = 50,
+                      after: str | None = UNSET) -> Connection[Target]:
         return await paginate(models.Target.all().order_by("created_at", "id"), first, after,
                               Target.from_row)
 

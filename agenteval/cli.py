@@ -1,0 +1,155 @@
+"""The `agenteval` command: serve, migrate, export-schema, keys, demo-bot, run."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import click
+
+from agenteval.config import Settings
+
+T = TypeVar("T")
+
+
+def _settings(**overrides: Any) -> Settings:
+    return Settings.from_env(**overrides)
+
+
+def _run_with_database(settings: Settings, work: Callable[[], Awaitable[T]]) -> T:
+    """Migrate, connect, run `work`, disconnect."""
+    from agenteval.store import database
+
+    async def main() -> T:
+        await database.migrate(settings.database_url)
+        await database.open_database(settings.database_url)
+        try:
+            return await work()
+        finally:
+            await database.close_database()
+
+    return asyncio.run(main())
+
+
+@click.group()
+def main() -> None:
+    """AgentEval: evaluate conversational AI agents."""
+
+
+@main.command()
+@click.option("--host", help="Interface to listen on [AGENTEVAL_HOST, 127.0.0.1].")
+@click.option("--port", type=int, help="Port [AGENTEVAL_PORT, 8000].")
+@click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
+@click.option("--redis-url", help="Redis URL for events between processes [AGENTEVAL_REDIS_URL].")
+def serve(host: str | None, port: int | None, database_url: str | None,
+          redis_url: str | None) -> None:
+    """Serve the GraphQL API (and GraphiQL) on http://HOST:PORT/graphql."""
+    import logging
+
+    import uvicorn
+
+    from agenteval.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    settings = _settings(host=host, port=port, database_url=database_url, redis_url=redis_url)
+    click.echo(f"AgentEval on http://{settings.host}:{settings.port}/graphql "
+               f"(database {settings.database_url})", err=True)
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
+                log_level="info", lifespan="on")
+
+
+@main.command()
+@click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
+def migrate(database_url: str | None) -> None:
+    """Apply the database migrations."""
+    from agenteval.store import database
+
+    settings = _settings(database_url=database_url)
+    asyncio.run(database.migrate(settings.database_url))
+    click.echo(f"migrated {settings.database_url}")
+
+
+@main.command("export-schema")
+def export_schema() -> None:
+    """Print the GraphQL schema (SDL); `schema.graphql` is this output."""
+    from agenteval.api.schema import print_schema_sdl
+
+    sys.stdout.write(print_schema_sdl())
+
+
+@main.group()
+def keys() -> None:
+    """Manage API keys."""
+
+
+@keys.command("create")
+@click.option("--name", required=True)
+@click.option("--role", required=True,
+              type=click.Choice(["ADMIN", "OPERATOR", "AGENT", "VIEWER"], case_sensitive=False))
+@click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
+def keys_create(name: str, role: str, database_url: str | None) -> None:
+    """Create a key and print its secret (shown only this once)."""
+    from agenteval.store import api_keys
+
+    async def work() -> str:
+        _, secret = await api_keys.create_key(name, role.upper())
+        return secret
+
+    click.echo(_run_with_database(_settings(database_url=database_url), work))
+
+
+@keys.command("list")
+@click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
+def keys_list(database_url: str | None) -> None:
+    """List keys (never their secrets)."""
+    from agenteval.store.models import ApiKey
+
+    async def work() -> list[ApiKey]:
+        return await ApiKey.all().order_by("created_at")
+
+    for key in _run_with_database(_settings(database_url=database_url), work):
+        state = "revoked" if key.revoked else "active"
+        used = key.last_used_at.isoformat() if key.last_used_at else "never"
+        click.echo(f"{key.id}  {key.role:<8}  {state:<7}  last used {used}  {key.name}")
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+@click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
+def keys_revoke(key_id: str, database_url: str | None) -> None:
+    """Revoke a key by id."""
+    import uuid
+
+    from agenteval.store.models import ApiKey
+
+    try:
+        uuid.UUID(key_id)
+    except ValueError:
+        raise click.BadParameter(f"{key_id!r} is not a key id") from None
+
+    async def work() -> int:
+        return await ApiKey.filter(id=key_id).update(revoked=True)
+
+    if not _run_with_database(_settings(database_url=database_url), work):
+        raise click.ClickException(f"no key with id {key_id}")
+    click.echo(f"revoked {key_id}")
+
+
+@main.command("demo-bot")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=int, default=9100, show_default=True)
+@click.option("--language", type=click.Choice(["auto", "zh", "en"]), default="auto",
+              show_default=True)
+def demo_bot(host: str, port: int, language: str) -> None:
+    """Serve the demo bot over HTTP (OpenAI-compatible /v1/chat/completions and plain /chat)."""
+    from agenteval.demo_bot.server import run
+
+    click.echo(f"demo bot on http://{host}:{port} (POST /v1/chat/completions, POST /chat)",
+               err=True)
+    run(host, port, language)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

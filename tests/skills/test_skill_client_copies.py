@@ -1,0 +1,55 @@
+"""Every skill ships a byte-identical copy of the canonical client; sync.py keeps it so."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+SKILLS_DIR = Path(__file__).resolve().parents[2] / "skills"
+CLIENT_PATH = SKILLS_DIR / "_client" / "agenteval.py"
+SKILL_NAMES = ("agenteval-intelligent-planner", "agenteval-intelligent-evaluator",
+               "agenteval-intelligent-analyst")
+
+
+def test_the_three_skills_exist_and_nothing_else_has_a_skill_md() -> None:
+    assert sorted(p.parent.name for p in SKILLS_DIR.glob("*/SKILL.md")) == sorted(SKILL_NAMES)
+
+
+def test_every_skill_copy_is_byte_identical_to_the_canonical_client() -> None:
+    canonical = CLIENT_PATH.read_bytes()
+    for name in SKILL_NAMES:
+        copy = SKILLS_DIR / name / "scripts" / "agenteval.py"
+        assert copy.read_bytes() == canonical, f"{copy} is stale: run python skills/sync.py"
+
+
+def _tree_with_one_stale_copy(tmp_path: Path) -> Path:
+    tree = tmp_path / "skills"
+    shutil.copytree(SKILLS_DIR, tree, ignore=shutil.ignore_patterns("__pycache__"))
+    (tree / SKILL_NAMES[0] / "scripts" / "agenteval.py").write_text("# edited by hand\n")
+    (tree / SKILL_NAMES[1] / "scripts" / "agenteval.py").unlink()
+    return tree
+
+
+def test_sync_rewrites_stale_and_missing_copies_only(tmp_path: Path,
+                                                     sync_script: ModuleType) -> None:
+    sync = sync_script
+    tree = _tree_with_one_stale_copy(tmp_path)
+    canonical = tree / "_client" / "agenteval.py"
+
+    written = sync.sync(tree, canonical)
+
+    assert sorted(p.parent.parent.name for p in written) == sorted(SKILL_NAMES[:2])
+    assert sync.stale_copies(tree, canonical) == []
+    assert sync.sync(tree, canonical) == []
+
+
+def test_sync_check_exits_1_and_names_stale_copies(tmp_path: Path) -> None:
+    tree = _tree_with_one_stale_copy(tmp_path)
+    result = subprocess.run([sys.executable, str(tree / "sync.py"), "--check"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert f"stale: skills/{SKILL_NAMES[0]}/scripts/agenteval.py" in result.stdout
+    assert (tree / SKILL_NAMES[0] / "scripts" / "agenteval.py").read_text() == "# edited by hand\n"
