@@ -59,7 +59,7 @@ class Reply:
 
 @dataclass
 class Recorded:
-    headers: dict[str, str]
+    headers: dict[str, str]  # names lowercased
     body: dict[str, Any]
 
     @property
@@ -83,7 +83,7 @@ class FakeGraphQLServer:
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length", "0"))
                 body = json.loads(self.rfile.read(length))
-                server.requests.append(Recorded(dict(self.headers.items()), body))
+                server.requests.append(Recorded({k.lower(): v for k, v in self.headers.items()}, body))
                 reply = server.replies.pop(0) if server.replies else Reply({"data": {}})
                 time.sleep(reply.delay_s)
                 payload = (reply.text if reply.text is not None
@@ -100,10 +100,17 @@ class FakeGraphQLServer:
         self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._http.daemon_threads = True
         self.url = f"http://127.0.0.1:{self._http.server_address[1]}/graphql"
-        self._thread = threading.Thread(target=self._http.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.05,),
+                                        daemon=True)
 
-    def script(self, *replies: Reply | dict[str, Any]) -> None:
-        self.replies.extend(r if isinstance(r, Reply) else Reply(r) for r in replies)
+    def script(self, *bodies: dict[str, Any]) -> None:
+        """Queue 200 answers with these JSON bodies."""
+        self.replies.extend(Reply(body) for body in bodies)
+
+    def respond(self, body: Any = None, status: int = 200, text: str | None = None,
+                delay_s: float = 0.0) -> None:
+        """Queue one answer with any status, a raw `text` body or a delay."""
+        self.replies.append(Reply(body, status, text, delay_s))
 
     def __enter__(self) -> FakeGraphQLServer:
         self._thread.start()

@@ -207,7 +207,7 @@ class Migration(migrations.Migration):
         ops.CreateModel(
             name='CaseOutcome',
             fields=[
-                ('id', fields.IntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('id', fields.UUIDField(primary_key=True, default=uuid4, unique=True, db_index=True)),
                 ('run', fields.ForeignKeyField('models.Run', source_field='run_id', db_constraint=True, to_field='id', related_name='outcomes', on_delete=OnDelete.CASCADE)),
                 ('position', fields.IntField()),
                 ('case_key', fields.CharField(max_length=200)),
@@ -220,7 +220,7 @@ class Migration(migrations.Migration):
                 ('error', fields.TextField(null=True, unique=False)),
                 ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
             ],
-            options={'table': 'case_outcomes', 'app': 'models', 'unique_together': (('run', 'case_key', 'attempt'),), 'pk_attr': 'id', 'table_description': 'The judged result of one attempt of one case.'},
+            options={'table': 'case_outcomes', 'app': 'models', 'unique_together': (('run', 'case_key', 'attempt'),), 'pk_attr': 'id', 'table_description': 'The judged result of one attempt of one case (ids made by the engine, for bulk inserts).'},
             bases=['Model'],
         ),
         ops.CreateModel(

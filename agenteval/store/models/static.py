@@ -64,9 +64,9 @@ class Run(Model):
 
 
 class CaseOutcome(Model):
-    """The judged result of one attempt of one case."""
+    """The judged result of one attempt of one case (ids made by the engine, for bulk inserts)."""
 
-    id = fields.IntField(primary_key=True)
+    id = fields.UUIDField(primary_key=True)
     run = fields.ForeignKeyField("models.Run", related_name="outcomes", on_delete=fields.CASCADE)
     position = fields.IntField()
     case_key = fields.CharField(max_length=200)

@@ -1,0 +1,88 @@
+"""The messages an EvalActor and a SessionActor handle (one dataclass per command)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from agenteval.store.models import IntelligentEval
+
+
+# ---------------------------------------------------------------- EvalActor
+@dataclass(frozen=True)
+class StartPlanning:
+    """DRAFT → PLANNING right after creation (records CREATED, wakes the planner)."""
+
+
+@dataclass(frozen=True)
+class SubmitPlan:
+    plan: dict[str, Any]  # validated by plan_validation.validate_plan
+
+
+@dataclass(frozen=True)
+class ApprovePlan:
+    pass
+
+
+@dataclass(frozen=True)
+class RejectPlan:
+    feedback: str
+
+
+@dataclass(frozen=True)
+class CancelEval:
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class SubmitReport:
+    report: dict[str, Any]  # validated and with verified evidence
+
+
+@dataclass(frozen=True)
+class Heartbeat:
+    note: str | None
+
+
+@dataclass(frozen=True)
+class CreateSession:
+    persona: dict[str, Any]
+    goal: str
+    dimension: str | None
+    virtual_user_index: int | None
+    time_slot_index: int | None
+    idempotency_key: str | None
+
+
+@dataclass(frozen=True)
+class FailEval:
+    """The watchdog: FAILED with `reason` if `still_stalled(fresh row)` holds when handled."""
+
+    reason: str
+    still_stalled: Callable[[IntelligentEval], bool]
+
+
+@dataclass(frozen=True)
+class SessionsSettled:
+    """A session closed or expired: wake the analyst once every planned session is done."""
+
+
+# ---------------------------------------------------------------- SessionActor
+@dataclass(frozen=True)
+class SendMessage:
+    content: str
+    idempotency_key: str | None
+
+
+@dataclass(frozen=True)
+class CloseSession:
+    verdict: dict[str, Any]  # raw VerdictInput as camelCase dict; validated by the actor
+
+
+@dataclass(frozen=True)
+class ExpireSession:
+    """The watchdog: EXPIRED if the session is still RUNNING and idle since before `idle_before`."""
+
+    idle_before: datetime
