@@ -25,6 +25,8 @@ class Services:
     channels: ChannelFactory
     # Background tasks owned by the service (watchdog, drivers); cancelled on close.
     background: list[Any] = field(default_factory=list)
+    # --- intelligent evaluation (issue #4): the engine the API asks ---
+    intelligent: Any = None
 
 
 @contextlib.asynccontextmanager
@@ -47,7 +49,13 @@ async def running_services(settings: Settings, *, migrate: bool = True) -> Async
         actors = ActorSystem(idle_timeout=600.0)
         stack.push_async_callback(actors.shutdown, 10.0)
 
-        yield Services(settings=settings, events=events, actors=actors, channels=channels)
+        services = Services(settings=settings, events=events, actors=actors, channels=channels)
+        # --- intelligent evaluation (issue #4): engine, wake-ups, watchdog ---
+        from agenteval.engine.intelligent_setup import start_intelligent_engine
+
+        await start_intelligent_engine(services, stack)
+        # --- end intelligent evaluation ---
+        yield services
 
 
 async def _ensure_keys(settings: Settings) -> None:

@@ -23,6 +23,7 @@ from agenteval.engine import eval_commands as cmd
 from agenteval.engine.eval_events import append_event, publish_events
 from agenteval.engine.notifier import Role
 from agenteval.engine.sessions_lifecycle import (
+    check_session_indices,
     create_session_row,
     fail_running_sessions,
     session_budget_overrun,
@@ -181,6 +182,7 @@ class EvalActor(Actor):
                 return existing
 
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+            check_session_indices(row.plan, message)
             overrun = await session_budget_overrun(row, self.engine.settings.enforce_budget)
             holder: dict[str, EvalSession] = {}
 

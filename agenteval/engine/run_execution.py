@@ -65,17 +65,20 @@ class RunExecution:
 
     async def execute(self) -> None:
         """Run every pending attempt; raises what broke the engine (StaleRun included)."""
-        self._writer = asyncio.create_task(self._write(), name=f"run {self.run.id} writer")
+        writer = self._writer = asyncio.create_task(self._write(),
+                                                    name=f"run {self.run.id} writer")
         self._workers = [asyncio.create_task(self._work(), name=f"run {self.run.id} worker")
                          for _ in range(self._worker_count)]
-        try:
-            results = await asyncio.gather(*self._workers, return_exceptions=True)
-            failures = [r for r in results
-                        if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]
-            if failures:
-                raise failures[0]
-        finally:
-            await self._stop_writer()
+        all_workers = asyncio.gather(*self._workers)
+        await asyncio.wait({all_workers, writer}, return_when=asyncio.FIRST_COMPLETED)
+        if not all_workers.done() or all_workers.cancelled() or all_workers.exception():
+            # The writer failed, a worker raised, or stop() cancelled the workers.
+            for worker in self._workers:
+                worker.cancel()
+            await asyncio.wait(self._workers)
+        await self._stop_writer()
+        if all_workers.done() and not all_workers.cancelled() and all_workers.exception():
+            raise all_workers.exception()  # type: ignore[misc]  # checked not None
 
     async def stop(self) -> None:
         """Cancel the attempts in flight; the writer still saves what has finished."""
@@ -87,18 +90,18 @@ class RunExecution:
         await self._stop_writer()
 
     async def _stop_writer(self) -> None:
+        """Let the writer save what has finished and end; re-raise its failure."""
         writer = self._writer
-        if writer is None or writer.done():
-            if writer is not None and not writer.cancelled() and writer.exception():
-                raise writer.exception()  # type: ignore[misc]  # checked not None
+        if writer is None:
             return
-        self._finished.put_nowait(_DONE)
-        await asyncio.shield(writer)
+        if not writer.done():
+            self._finished.put_nowait(_DONE)
+            await asyncio.shield(writer)
+        if not writer.cancelled() and writer.exception() is not None:
+            raise writer.exception()  # type: ignore[misc]  # checked not None
 
     async def _work(self) -> None:
         while self._pending and not self.stopped:
-            if self._writer is not None and self._writer.done():
-                return  # the writer failed: execute() reports it
             item = self._pending.popleft()
             finished = await run_attempt(self._channels, self._target, self._models,
                                          item.position, item.case, item.attempt)

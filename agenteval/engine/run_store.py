@@ -184,13 +184,24 @@ async def summary_of(run: Run) -> RunSummaryData:
     return await compute_summary(run)
 
 
-async def outcome_views(run: Run, outcome_ids: Sequence[Any] | None = None) -> list[OutcomeView]:
-    """Stored attempts as report views (turns and results in order), optionally only some."""
+@dataclass(frozen=True)
+class StoredOutcome:
+    """A stored attempt as a report view, plus the tiers the view does not carry."""
+
+    view: OutcomeView
+    intent_passed: bool | None
+    completion_rate: float | None
+
+
+async def stored_outcomes(run: Run,
+                          outcome_ids: Sequence[Any] | None = None) -> list[StoredOutcome]:
+    """Stored attempts (turns and results in order), all of the run's or only some."""
     query = CaseOutcome.filter(run_id=run.id)
     if outcome_ids is not None:
         query = query.filter(id__in=list(outcome_ids))
     outcomes = await query.order_by("position", "attempt").values(
-        "id", "case_key", "attempt", "success_level", "passed", "score", "error")
+        "id", "case_key", "attempt", "success_level", "passed", "score", "error",
+        "intent_passed", "completion_rate")
     ids = [o["id"] for o in outcomes]
     turns: dict[Any, list[Any]] = {}
     for row in await RunTurn.filter(outcome_id__in=ids).order_by("index").values(
@@ -202,11 +213,17 @@ async def outcome_views(run: Run, outcome_ids: Sequence[Any] | None = None) -> l
             "error"):
         results.setdefault(row.pop("outcome_id"), []).append(row)
     tags = {case["id"]: case.get("tags", []) for case in run.cases}
-    return [OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
-                        success_level=o["success_level"], passed=o["passed"], score=o["score"],
-                        error=o["error"], tags=tags.get(o["case_key"], []),
-                        turns=turns.get(o["id"], []), results=results.get(o["id"], []))
-            for o in outcomes]
+    return [StoredOutcome(
+        view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
+                         success_level=o["success_level"], passed=o["passed"],
+                         score=o["score"], error=o["error"], tags=tags.get(o["case_key"], []),
+                         turns=turns.get(o["id"], []), results=results.get(o["id"], [])),
+        intent_passed=o["intent_passed"], completion_rate=o["completion_rate"])
+        for o in outcomes]
+
+
+async def outcome_views(run: Run) -> list[OutcomeView]:
+    return [stored.view for stored in await stored_outcomes(run)]
 
 
 async def run_view(run: Run) -> RunView:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from types import ModuleType
 
-STARTED = datetime(2026, 10, 1, 6, 0, tzinfo=timezone.utc)
+STARTED = datetime(2026, 10, 1, 6, 0, tzinfo=UTC)
 PLAN = {
     "dimensions": ["returns"],
     "virtualUsers": [{"persona": {"name": "A"}, "goal": "a"},

@@ -201,7 +201,8 @@ def network_error(code: str, message: str) -> Failure:
     return Failure(EXIT_NETWORK, [(code, message, None)])
 
 
-def endpoint() -> tuple:
+def endpoint() -> tuple[str, str]:
+    """(GraphQL URL, API key) from the environment; a usage error when either is unusable."""
     url = os.environ.get("AGENTEVAL_API_URL", "").strip()
     key = os.environ.get("AGENTEVAL_API_KEY", "").strip()
     if not url:
@@ -287,6 +288,7 @@ def fetch_eval_with_sessions(document: str, variables: dict[str, Any]) -> dict[s
         if not connection["pageInfo"]["hasNextPage"] or not cursor or cursor == after:
             break
         after = cursor
+    assert evaluation is not None  # the loop ran at least once
     evaluation["sessions"] = sessions
     return evaluation
 
@@ -480,7 +482,7 @@ def plan_runs(eval_id: str, plan: dict[str, Any], started_at: datetime, now: dat
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="agenteval.py", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="agenteval.py", description=(__doc__ or "").split("\n")[0])
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 

@@ -1,0 +1,79 @@
+"""Inputs for scenarios and campaigns.
+
+Optional fields default to UNSET (no default in the SDL, as in the contract);
+`case_input_dict` turns a CaseInput into the camelCase dict the domain
+validator checks, leaving UNSET fields out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import strawberry
+from strawberry import UNSET
+from strawberry.scalars import JSON
+
+from agenteval.api.types.enums import CaseType, RuleLogic
+
+
+@strawberry.input
+class RuleSpecInput:
+    type: str
+    params: JSON = strawberry.field(default_factory=dict)
+    weight: float = 1.0
+
+
+@strawberry.input
+class CaseInput:
+    key: str
+    type: CaseType | None = UNSET
+    messages: list[str]
+    expectation: JSON | None = UNSET
+    eval_rules: list[RuleSpecInput] = strawberry.field(default_factory=list)
+    rule_logic: RuleLogic = RuleLogic.ALL
+    rule_pass_threshold: float = 0.7
+    success_threshold: float = 0.8
+    partial_threshold: float = 0.5
+    tags: list[str] = strawberry.field(default_factory=list)
+
+
+@strawberry.input
+class CreateScenarioInput:
+    name: str
+    description: str | None = UNSET
+    cases: list[CaseInput]
+
+
+@strawberry.input
+class UpdateScenarioInput:
+    name: str | None = UNSET
+    description: str | None = UNSET
+    cases: list[CaseInput] | None = UNSET
+
+
+@strawberry.input
+class CreateCampaignInput:
+    name: str
+    scenario_id: strawberry.ID
+    target_ids: list[strawberry.ID]
+    repeat: int = 1
+    concurrency: int = 8
+
+
+def case_input_dict(case: CaseInput) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "key": case.key,
+        "messages": list(case.messages),
+        "evalRules": [{"type": r.type, "params": r.params, "weight": r.weight}
+                      for r in case.eval_rules],
+        "ruleLogic": case.rule_logic.value,
+        "rulePassThreshold": case.rule_pass_threshold,
+        "successThreshold": case.success_threshold,
+        "partialThreshold": case.partial_threshold,
+        "tags": list(case.tags),
+    }
+    if case.type is not UNSET and case.type is not None:
+        data["type"] = case.type.value
+    if case.expectation is not UNSET and case.expectation is not None:
+        data["expectation"] = case.expectation
+    return data

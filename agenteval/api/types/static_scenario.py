@@ -1,0 +1,64 @@
+"""Scenario, Case and RuleSpec."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+from strawberry.scalars import JSON
+
+from agenteval.api.types.enums import CaseType, RuleLogic
+from agenteval.domain.cases import CaseSpec
+from agenteval.engine.scenarios import cases_of
+from agenteval.store import models
+
+
+@strawberry.type
+class RuleSpec:
+    type: str
+    params: JSON
+    weight: float
+
+
+@strawberry.type
+class Case:
+    key: str
+    type: CaseType
+    messages: list[str]
+    expectation: JSON | None
+    eval_rules: list[RuleSpec]
+    rule_logic: RuleLogic
+    rule_pass_threshold: float
+    success_threshold: float
+    partial_threshold: float
+    tags: list[str]
+
+    @classmethod
+    def from_spec(cls, spec: CaseSpec) -> Case:
+        return cls(key=spec.key, type=CaseType(spec.type), messages=list(spec.messages),
+                   expectation=spec.expectation,
+                   eval_rules=[RuleSpec(type=r.type, params=r.params, weight=r.weight)
+                               for r in spec.eval_rules],
+                   rule_logic=RuleLogic(spec.rule_logic),
+                   rule_pass_threshold=spec.rule_pass_threshold,
+                   success_threshold=spec.success_threshold,
+                   partial_threshold=spec.partial_threshold, tags=list(spec.tags))
+
+
+@strawberry.type
+class Scenario:
+    id: strawberry.ID
+    name: str
+    description: str | None
+    case_count: int
+    created_at: datetime
+    row: strawberry.Private[models.Scenario]
+
+    @strawberry.field
+    def cases(self) -> list[Case]:
+        return [Case.from_spec(spec) for spec in cases_of(self.row.cases)]
+
+    @classmethod
+    def from_row(cls, row: models.Scenario) -> Scenario:
+        return cls(id=strawberry.ID(str(row.id)), name=row.name, description=row.description,
+                   case_count=len(row.cases), created_at=row.created_at, row=row)

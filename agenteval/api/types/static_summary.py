@@ -1,0 +1,45 @@
+"""RunSummary and its IntentConfusionCells."""
+
+from __future__ import annotations
+
+import strawberry
+
+from agenteval.domain.run_summary import RunSummaryData
+
+
+@strawberry.type
+class IntentConfusionCell:
+    expected: str
+    predicted: str
+    count: int
+
+
+@strawberry.type
+class RunSummary:
+    total_cases: int
+    passed_cases: int
+    pass_rate: float
+    success_rate: float
+    success_count: int
+    partial_count: int
+    failure_count: int
+    error_count: int
+    intent_accuracy: float | None
+    avg_completion: float | None
+    pass_hat_k: float | None
+    intent_confusion: list[IntentConfusionCell] | None
+    latency_p50_ms: int | None
+    latency_p95_ms: int | None
+
+    @classmethod
+    def from_data(cls, data: RunSummaryData) -> RunSummary:
+        confusion = None if data.intent_confusion is None else [
+            IntentConfusionCell(expected=c.expected, predicted=c.predicted, count=c.count)
+            for c in data.intent_confusion]
+        return cls(total_cases=data.total_cases, passed_cases=data.passed_cases,
+                   pass_rate=data.pass_rate, success_rate=data.success_rate,
+                   success_count=data.success_count, partial_count=data.partial_count,
+                   failure_count=data.failure_count, error_count=data.error_count,
+                   intent_accuracy=data.intent_accuracy, avg_completion=data.avg_completion,
+                   pass_hat_k=data.pass_hat_k, intent_confusion=confusion,
+                   latency_p50_ms=data.latency_p50_ms, latency_p95_ms=data.latency_p95_ms)

@@ -1,0 +1,242 @@
+"""SessionActor: one per session; owns its turn order and its channel to the target.
+
+Sessions of one eval run in parallel (one actor each) while each session's
+turns are strictly ordered (one message at a time in the actor). The channel
+is rebuilt from the stored transcript and the persisted conversation id when
+the actor starts (after a restart, passivation, or on another process) and
+whenever the stored turn count shows that another process sent a turn.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from tortoise.transactions import in_transaction
+
+from actors import Actor
+from agenteval.channels import Channel, ChannelError, ConversationState
+from agenteval.domain import eval_state as sm
+from agenteval.domain.verdict_validation import validate_verdict
+from agenteval.engine import eval_commands as cmd
+from agenteval.engine.eval_events import append_event, publish_events, session_topic
+from agenteval.engine.sessions_lifecycle import turn_budget_overruns
+from agenteval.engine.targets import target_spec
+from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError
+from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
+
+if TYPE_CHECKING:
+    from agenteval.engine.intelligent_engine import IntelligentEngine
+
+
+@dataclass
+class Exchange:
+    """What sendMessage returns: both stored messages and the session after the turn."""
+
+    user: EvalMessage
+    reply: EvalMessage
+    session: EvalSession
+
+
+class SessionActor(Actor):
+    def __init__(self, engine: IntelligentEngine, session_id: uuid.UUID) -> None:
+        self.engine = engine
+        self.session_id = session_id
+        self.channel: Channel | None = None
+        self.turns_in_channel = 0
+
+    async def on_start(self) -> None:
+        session = await EvalSession.get_or_none(id=self.session_id)
+        if session is not None:
+            await self._rebuild_channel(session)
+
+    async def on_stop(self) -> None:
+        await self._close_channel()
+
+    async def handle(self, message: Any) -> Any:
+        if isinstance(message, cmd.SendMessage):
+            return await self._send(message)
+        if isinstance(message, cmd.CloseSession):
+            return await self._close(message)
+        if isinstance(message, cmd.ExpireSession):
+            return await self._expire(message)
+        raise TypeError(f"SessionActor cannot handle {message!r}")
+
+    async def _load(self) -> tuple[EvalSession, IntelligentEval]:
+        session = await EvalSession.get_or_none(id=self.session_id).select_related("eval")
+        if session is None:
+            raise NotFound(f"session {self.session_id} does not exist")
+        return session, session.eval
+
+    # ------------------------------------------------------------ channel
+    async def _rebuild_channel(self, session: EvalSession) -> None:
+        await self._close_channel()
+        messages = await EvalMessage.filter(session_id=session.id).order_by("index")
+        history = _history(messages)
+        target = await Target.get(intelligent_evals__id=session.eval_id)
+        state = ConversationState(session.conversation_id, history)
+        self.channel = self.engine.channels.open(target_spec(target), state)
+        self.turns_in_channel = session.turn_count
+
+    async def _close_channel(self) -> None:
+        if self.channel is not None:
+            channel, self.channel = self.channel, None
+            await channel.aclose()
+
+    # ------------------------------------------------------------ sendMessage
+    async def _send(self, message: cmd.SendMessage) -> Exchange:
+        session, eval_row = await self._load()
+        if message.idempotency_key:
+            prior = await EvalMessage.get_or_none(session_id=session.id, role="USER",
+                                                  idempotency_key=message.idempotency_key)
+            if prior is not None:
+                return await _replay(session, prior, message)
+        _check_can_talk(session, eval_row)
+        if self.channel is None or session.turn_count != self.turns_in_channel:
+            await self._rebuild_channel(session)  # another process sent a turn meanwhile
+        assert self.channel is not None
+        turn = session.turn_count
+        overruns = await turn_budget_overruns(eval_row, session, self.engine.settings.enforce_budget)
+        error: ChannelError | None = None
+        try:
+            reply = await self.channel.send(message.content)
+            text, latency_ms = reply.text, reply.latency_ms
+        except ChannelError as exc:
+            error, text, latency_ms = exc, "", None
+        now = datetime.now(UTC)
+        try:
+            user, answer, events = await self._store(session, eval_row, message, turn, text,
+                                                     latency_ms, error, overruns, now)
+        except Conflict:
+            await self._rebuild_channel(await EvalSession.get(id=session.id))
+            raise
+        self.turns_in_channel = turn + 1
+        await publish_events(self.engine.events, events)
+        await self.engine.events.publish(session_topic(session.id), {"index": answer.index})
+        session.turn_count, session.last_activity_at = turn + 1, now
+        session.conversation_id = self.channel.conversation_id
+        if error is not None:
+            raise _target_error(session, user, answer, error.kind, error.message)
+        return Exchange(user, answer, session)
+
+    async def _store(self, session: EvalSession, eval_row: IntelligentEval,
+                     message: cmd.SendMessage, turn: int, text: str, latency_ms: int | None,
+                     error: ChannelError | None, overruns: list[dict[str, Any]],
+                     now: datetime) -> tuple[EvalMessage, EvalMessage, list[Any]]:
+        assert self.channel is not None
+        async with in_transaction():
+            changed = await EvalSession.filter(
+                id=session.id, turn_count=turn, status=sm.SESSION_RUNNING).update(
+                turn_count=turn + 1, last_activity_at=now,
+                conversation_id=self.channel.conversation_id)
+            if not changed:
+                raise Conflict("the session changed while the message was in flight; "
+                               "nothing was stored")
+            user = await EvalMessage.create(
+                session_id=session.id, index=2 * turn, turn_index=turn, role="USER",
+                content=message.content, idempotency_key=message.idempotency_key)
+            answer = await EvalMessage.create(
+                session_id=session.id, index=2 * turn + 1, turn_index=turn, role="ASSISTANT",
+                content=text, latency_ms=latency_ms,
+                error=f"{error.kind}: {error.message}" if error else None,
+                error_kind=error.kind if error else None)
+            await IntelligentEval.filter(id=eval_row.id).update(last_agent_activity_at=now)
+            detail = {"sessionId": str(session.id), "turnIndex": turn, "latencyMs": latency_ms,
+                      "error": answer.error}
+            events = [await append_event(eval_row.id, "MESSAGE_EXCHANGED", eval_row.status,
+                                         session_id=session.id, detail=detail)]
+            for overrun in overruns:
+                events.append(await append_event(eval_row.id, "BUDGET_OVERRUN", eval_row.status,
+                                                 session_id=session.id, detail=overrun))
+        return user, answer, events
+
+    # ------------------------------------------------------------ close / expire
+    async def _close(self, message: cmd.CloseSession) -> EvalSession:
+        session, eval_row = await self._load()
+        verdict = validate_verdict(message.verdict, session.turn_count)
+        if eval_row.status != sm.EXECUTING:
+            raise _eval_refuses(eval_row, "close a session")
+        status = sm.session_next_status(session.status, sm.CLOSE)
+        now = datetime.now(UTC)
+        session = await self._change_status(session, eval_row, status, "SESSION_CLOSED", now,
+                                            verdict=verdict, last_activity_at=now)
+        await IntelligentEval.filter(id=eval_row.id).update(last_agent_activity_at=now)
+        await self.engine.settle_sessions(eval_row.id)
+        return session
+
+    async def _expire(self, message: cmd.ExpireSession) -> EvalSession | None:
+        session, eval_row = await self._load()
+        idle_since = session.last_activity_at or session.created_at
+        if session.status != sm.SESSION_RUNNING or idle_since >= message.idle_before:
+            return None
+        status = sm.session_next_status(session.status, sm.EXPIRE)
+        session = await self._change_status(session, eval_row, status, "SESSION_EXPIRED",
+                                            datetime.now(UTC))
+        await self._close_channel()
+        await self.engine.settle_sessions(eval_row.id)
+        return session
+
+    async def _change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
+                             event_type: str, now: datetime, **values: Any) -> EvalSession:
+        async with in_transaction():
+            changed = await EvalSession.filter(id=session.id, status=session.status).update(
+                status=status, closed_at=now if status != sm.SESSION_EXPIRED else None,
+                **values)
+            if not changed:
+                raise Conflict("the session changed concurrently; retry")
+            event = await append_event(eval_row.id, event_type, eval_row.status,
+                                       session_id=session.id,
+                                       detail={"sessionId": str(session.id)})
+        await publish_events(self.engine.events, [event])
+        return await EvalSession.get(id=session.id)
+
+
+def _history(messages: list[EvalMessage]) -> list[tuple[str, str]]:
+    """Completed (user, assistant) exchanges: turns whose reply failed are left out."""
+    by_turn: dict[int, dict[str, EvalMessage]] = {}
+    for stored in messages:
+        by_turn.setdefault(stored.turn_index, {})[stored.role] = stored
+    history = []
+    for turn in sorted(by_turn):
+        pair = by_turn[turn]
+        user, reply = pair.get("USER"), pair.get("ASSISTANT")
+        if user is not None and reply is not None and reply.error is None:
+            history.append((user.content, reply.content))
+    return history
+
+
+def _eval_refuses(eval_row: IntelligentEval, what: str) -> InvalidTransition:
+    return InvalidTransition(f"cannot {what}: the eval is {eval_row.status}, not EXECUTING",
+                             status=eval_row.status, allowed=sm.allowed_actions(eval_row.status))
+
+
+def _check_can_talk(session: EvalSession, eval_row: IntelligentEval) -> None:
+    if eval_row.status != sm.EXECUTING:
+        raise _eval_refuses(eval_row, "send a message")
+    if not sm.session_accepts_messages(session.status):
+        raise InvalidTransition(f"cannot send a message: the session is {session.status}",
+                                status=session.status,
+                                allowed=sm.session_allowed_actions(session.status))
+
+
+def _target_error(session: EvalSession, user: EvalMessage, reply: EvalMessage, kind: str,
+                  message: str) -> TargetError:
+    return TargetError(f"the target failed on turn {user.turn_index}: {message}",
+                       {"sessionId": str(session.id), "turnIndex": user.turn_index,
+                        "userMessageId": str(user.id), "replyMessageId": str(reply.id),
+                        "kind": kind})
+
+
+async def _replay(session: EvalSession, prior: EvalMessage, message: cmd.SendMessage) -> Exchange:
+    """A retried sendMessage: the stored exchange (or the same error), the target not called."""
+    if prior.content != message.content:
+        raise Conflict(f"idempotency key {message.idempotency_key!r} was already used in this "
+                       "session with other content", {"idempotencyKey": message.idempotency_key})
+    reply = await EvalMessage.get(session_id=session.id, index=prior.index + 1)
+    if reply.error is not None:
+        detail_message = reply.error.partition(": ")[2] or reply.error
+        raise _target_error(session, prior, reply, reply.error_kind or "bad_response",
+                            detail_message)
+    return Exchange(prior, reply, session)

@@ -1,0 +1,37 @@
+"""The `agenteval` command line, run as a real subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def agenteval(*args: str, database: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, AGENTEVAL_DATABASE_URL=f"sqlite://{database}")
+    return subprocess.run([sys.executable, "-m", "agenteval.cli", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_keys_create_list_revoke(tmp_path: Path) -> None:
+    database = tmp_path / "cli.db"
+    created = agenteval("keys", "create", "--name", "robot", "--role", "agent", database=database)
+    assert created.returncode == 0, created.stderr
+    secret = created.stdout.strip()
+    assert secret.startswith("ae_")
+    listed = agenteval("keys", "list", database=database)
+    assert "AGENT" in listed.stdout and "robot" in listed.stdout and secret not in listed.stdout
+    key_id = listed.stdout.split()[0]
+    assert agenteval("keys", "revoke", key_id, database=database).returncode == 0
+    assert "revoked" in agenteval("keys", "list", database=database).stdout
+    missing = agenteval("keys", "revoke", "00000000-0000-0000-0000-000000000000", database=database)
+    assert missing.returncode != 0 and "no key" in missing.stderr
+
+
+def test_export_schema_prints_the_checked_in_schema(tmp_path: Path) -> None:
+    result = agenteval("export-schema", database=tmp_path / "unused.db")
+    assert result.returncode == 0
+    assert result.stdout == (ROOT / "schema.graphql").read_text()
