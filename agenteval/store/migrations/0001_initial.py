@@ -25,6 +25,18 @@ class Migration(migrations.Migration):
             bases=['Model'],
         ),
         ops.CreateModel(
+            name='JudgeCacheEntry',
+            fields=[
+                ('id', fields.IntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('key', fields.CharField(unique=True, max_length=64)),
+                ('model', fields.CharField(max_length=200)),
+                ('value', fields.JSONField(encoder=functools.partial(dumps, separators=(',', ':')), decoder=loads)),
+                ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
+            ],
+            options={'table': 'judge_cache_entries', 'app': 'models', 'pk_attr': 'id', 'table_description': 'One cached model answer under the sha256 key of (model, full prompt, params).'},
+            bases=['Model'],
+        ),
+        ops.CreateModel(
             name='ModelConfig',
             fields=[
                 ('role', fields.CharField(primary_key=True, unique=True, db_index=True, max_length=16)),

@@ -8,6 +8,7 @@ from agenteval.store.models.intelligent import (
     IntelligentEval,
     PlanRevision,
 )
+from agenteval.store.models.judge_cache import JudgeCacheEntry
 from agenteval.store.models.static import (
     Campaign,
     CaseOutcome,
@@ -18,7 +19,7 @@ from agenteval.store.models.static import (
 )
 
 __all__ = [
-    "ApiKey", "ModelConfig", "Target",
+    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry",
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
 ]

@@ -1,0 +1,66 @@
+"""Mutations of static evaluation: scenarios, campaigns, starting and cancelling runs."""
+
+from __future__ import annotations
+
+import strawberry
+from strawberry.types import Info
+
+from agenteval.api.inputs import value
+from agenteval.api.inputs.static import (
+    CreateCampaignInput,
+    CreateScenarioInput,
+    UpdateScenarioInput,
+    case_input_dict,
+)
+from agenteval.api.permissions import IsOperator
+from agenteval.api.types.static_run import Campaign, Run
+from agenteval.api.types.static_scenario import Scenario
+from agenteval.engine import campaigns, run_actor, scenarios
+from agenteval.engine.targets import parse_id
+
+
+@strawberry.type
+class StaticMutations:
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def create_scenario(self, input: CreateScenarioInput) -> Scenario:
+        row = await scenarios.create_scenario(
+            input.name, value(input.description), [case_input_dict(c) for c in input.cases])
+        return Scenario.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="The JSON (or YAML) scenario file format.")
+    async def import_scenario(self, document: str) -> Scenario:
+        return Scenario.from_row(await scenarios.import_scenario(document))
+
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="Given cases replace all cases.")
+    async def update_scenario(self, id: strawberry.ID, input: UpdateScenarioInput) -> Scenario:
+        cases = value(input.cases)
+        row = await scenarios.update_scenario(
+            id, value(input.name), value(input.description),
+            None if cases is None else [case_input_dict(c) for c in cases])
+        return Scenario.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="CONFLICT while a campaign uses it.")
+    async def delete_scenario(self, id: strawberry.ID) -> strawberry.ID:
+        return strawberry.ID(await scenarios.delete_scenario(id))
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def create_campaign(self, input: CreateCampaignInput) -> Campaign:
+        row = await campaigns.create_campaign(input.name, input.scenario_id,
+                                              list(input.target_ids), input.repeat,
+                                              input.concurrency)
+        return Campaign.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="One run per target of the campaign (or the one given).")
+    async def start_run(self, info: Info, campaign_id: strawberry.ID,
+                        target_id: strawberry.ID | None = None) -> list[Run]:
+        runs = await campaigns.start_runs(info.context.services, campaign_id, target_id)
+        return [Run.from_row(run) for run in runs]
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def cancel_run(self, info: Info, run_id: strawberry.ID) -> Run:
+        run = await run_actor.cancel_run(info.context.services, parse_id(run_id, "runId"))
+        return Run.from_row(run)

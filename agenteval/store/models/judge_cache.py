@@ -1,0 +1,17 @@
+"""Stored model answers, so a re-run of the same judge request is reproducible and free."""
+
+from tortoise import fields
+from tortoise.models import Model
+
+
+class JudgeCacheEntry(Model):
+    """One cached model answer under the sha256 key of (model, full prompt, params)."""
+
+    id = fields.IntField(primary_key=True)
+    key = fields.CharField(max_length=64, unique=True)
+    model = fields.CharField(max_length=200)
+    value = fields.JSONField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "judge_cache_entries"
