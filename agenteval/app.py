@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
+from agenteval.api.downloads import intelligent_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.config import Settings
@@ -39,6 +40,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Sta
         Route("/healthz", healthz),
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
+        *intelligent_report_routes(),  # issue #4: report downloads
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -37,6 +38,15 @@ class Settings:
     max_query_tokens: int = 5000
     max_aliases: int = 30
     demo: bool = True
+    # --- the openclaw driver (issue #7): gateway, hooks token, one agent per role ---
+    openclaw_url: str | None = None
+    openclaw_hooks_token: str | None = dataclasses.field(default=None, repr=False)  # secret
+    openclaw_planner_agent: str = "agenteval-planner"
+    openclaw_evaluator_agent: str = "agenteval-evaluator"
+    openclaw_analyst_agent: str = "agenteval-analyst"
+    openclaw_deliver: bool = False
+    # Resume QUEUED/RUNNING static runs at start (off for one-shot CLI runs on a shared DB).
+    resume_runs: bool = True
 
     @property
     def api_url(self) -> str:

@@ -55,6 +55,12 @@ async def running_services(settings: Settings, *, migrate: bool = True) -> Async
 
         await start_intelligent_engine(services, stack)
         # --- end intelligent evaluation ---
+        # --- static evaluation (issue #5): resume QUEUED/RUNNING runs ---
+        if settings.resume_runs:
+            from agenteval.engine.run_actor import resume_unfinished_runs
+
+            await resume_unfinished_runs(services)
+        # --- end static evaluation ---
         yield services
 
 

@@ -5,11 +5,14 @@ Importing this package registers the built-in rules.
 
 # Built-in rules register themselves on import; the order is irrelevant.
 from agenteval.rules import (  # noqa: F401
+    intent_classification,
     json_schema,
     keyword_match,
+    llm_score,
     response_time,
     safety,
     semantic_similarity,
+    task_completion,
 )
 from agenteval.rules.base import (
     NO_MODELS,

@@ -19,6 +19,8 @@ from agenteval.api.types.enums import Severity
 
 def as_json(value: Any) -> Any:
     """A strawberry input (nested) as camelCase JSON; fields left out are omitted."""
+    if isinstance(value, Enum):
+        return value.value
     definition = getattr(value, "__strawberry_definition__", None)
     if definition is not None:
         result = {}
@@ -30,8 +32,6 @@ def as_json(value: Any) -> Any:
         return result
     if isinstance(value, list):
         return [as_json(item) for item in value]
-    if isinstance(value, Enum):
-        return value.value
     return value
 
 

@@ -1,5 +1,7 @@
 """Every domain's Mutation mixin, merged in agenteval.api.schema."""
 
 from agenteval.api.mutations.access import AccessMutations
+from agenteval.api.mutations.intelligent import IntelligentMutations
+from agenteval.api.mutations.static import StaticMutations
 
-MUTATIONS: tuple[type, ...] = (AccessMutations,)
+MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import strawberry
+from strawberry import UNSET
 from strawberry.types import Info
 
 from agenteval.api.inputs import value
@@ -56,8 +57,8 @@ class StaticMutations:
     @strawberry.mutation(permission_classes=[IsOperator],
                          description="One run per target of the campaign (or the one given).")
     async def start_run(self, info: Info, campaign_id: strawberry.ID,
-                        target_id: strawberry.ID | None = None) -> list[Run]:
-        runs = await campaigns.start_runs(info.context.services, campaign_id, target_id)
+                        target_id: strawberry.ID | None = UNSET) -> list[Run]:
+        runs = await campaigns.start_runs(info.context.services, campaign_id, value(target_id))
         return [Run.from_row(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])

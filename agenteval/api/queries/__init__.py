@@ -1,5 +1,7 @@
 """Every domain's Query mixin, merged in agenteval.api.schema."""
 
 from agenteval.api.queries.access import AccessQueries
+from agenteval.api.queries.intelligent import IntelligentQueries
+from agenteval.api.queries.static import StaticQueries
 
-QUERIES: tuple[type, ...] = (AccessQueries,)
+QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import strawberry
+from strawberry import UNSET
 
+from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
@@ -25,7 +27,7 @@ class StaticQueries:
         return [RuleType.from_info(info) for info in rule_types()]
 
     @strawberry.field(permission_classes=[CanRead])
-    async def scenarios(self, first: int = 50, after: str | None = None) -> Connection[Scenario]:
+    async def scenarios(self, first: int | None = 50, after: str | None = UNSET) -> Connection[Scenario]:
         return await paginate(models.Scenario.all().order_by("created_at", "id"), first, after,
                               Scenario.from_row)
 
@@ -35,7 +37,7 @@ class StaticQueries:
         return Scenario.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
-    async def campaigns(self, first: int = 50, after: str | None = None) -> Connection[Campaign]:
+    async def campaigns(self, first: int | None = 50, after: str | None = UNSET) -> Connection[Campaign]:
         return await paginate(models.Campaign.all().order_by("created_at", "id"), first, after,
                               Campaign.from_row)
 
@@ -45,10 +47,11 @@ class StaticQueries:
         return Campaign.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
-    async def runs(self, first: int = 50, after: str | None = None,
-                   campaign_id: strawberry.ID | None = None,
-                   status: RunStatus | None = None) -> Connection[Run]:
+    async def runs(self, first: int | None = 50, after: str | None = UNSET,
+                   campaign_id: strawberry.ID | None = UNSET,
+                   status: RunStatus | None = UNSET) -> Connection[Run]:
         query = models.Run.all()
+        campaign_id, status = value(campaign_id), value(status)
         if campaign_id is not None:
             query = query.filter(campaign_id=parse_id(campaign_id, "campaignId"))
         if status is not None:

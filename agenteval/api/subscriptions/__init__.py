@@ -1,3 +1,6 @@
 """Every domain's Subscription mixin, merged in agenteval.api.schema."""
 
-SUBSCRIPTIONS: tuple[type, ...] = ()
+from agenteval.api.subscriptions.intelligent import IntelligentSubscriptions
+from agenteval.api.subscriptions.static import StaticSubscriptions
+
+SUBSCRIPTIONS: tuple[type, ...] = (StaticSubscriptions, IntelligentSubscriptions)

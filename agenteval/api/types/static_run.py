@@ -6,8 +6,10 @@ from datetime import datetime
 from typing import Any
 
 import strawberry
+from strawberry import UNSET
 
-from agenteval.api.pagination import Connection, check_first, connection_from_items, decode_cursor
+from agenteval.api.inputs import value
+from agenteval.api.pagination import Connection, connection_from_items, decode_cursor, page_size
 from agenteval.api.types.access import Target
 from agenteval.api.types.enums import RunStatus, SuccessLevel
 from agenteval.api.types.static_outcome import CaseOutcome
@@ -93,10 +95,11 @@ class Run:
         return RunSummary.from_data(await run_store.summary_of(self.row))
 
     @strawberry.field
-    async def outcomes(self, first: int = 100, after: str | None = None,
-                       passed: bool | None = None,
-                       success_level: SuccessLevel | None = None) -> Connection[CaseOutcome]:
-        check_first(first)
+    async def outcomes(self, first: int | None = 100, after: str | None = UNSET,
+                       passed: bool | None = UNSET,
+                       success_level: SuccessLevel | None = UNSET) -> Connection[CaseOutcome]:
+        first = page_size(first, default=100)
+        passed, success_level = value(passed), value(success_level)
         start = decode_cursor(after)
         query = models.CaseOutcome.filter(run_id=self.row.id)
         if passed is not None:

@@ -1,0 +1,145 @@
+"""Mutations of intelligent evaluation: the user's side (OPERATOR) and the agent's (AGENT).
+
+Each checks the role, validates its input and asks the eval's or the session's
+actor to make the change.
+"""
+
+from __future__ import annotations
+
+import strawberry
+from strawberry import UNSET
+from strawberry.types import Info
+
+from agenteval.api.inputs import value
+from agenteval.api.inputs.intelligent import (
+    CreateIntelligentEvalInput,
+    CreateSessionInput,
+    PlanInput,
+    ReportInput,
+    VerdictInput,
+    as_json,
+)
+from agenteval.api.permissions import IsAgent, IsOperator
+from agenteval.api.types.intelligent_eval import IntelligentEval
+from agenteval.api.types.intelligent_session import Message, MessageExchange, Session
+from agenteval.domain.eval_validation import FieldErrors
+from agenteval.domain.limits import MAX_MESSAGE, MAX_NAME, MAX_TEXT, check_text
+from agenteval.domain.plan_validation import validate_plan
+from agenteval.domain.seeds_validation import check_persona
+from agenteval.engine import eval_commands as cmd
+from agenteval.engine import evals
+from agenteval.engine.intelligent_engine import IntelligentEngine
+from agenteval.errors import ValidationFailed
+
+
+def _engine(info: Info) -> IntelligentEngine:
+    return info.context.services.intelligent
+
+
+def _raise_if(errors: list[dict[str, str]]) -> None:
+    if errors:
+        raise ValidationFailed(errors)
+
+
+@strawberry.type
+class IntelligentMutations:
+    # ------------------------------------------------------------ user side
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def create_intelligent_eval(self, info: Info,
+                                      input: CreateIntelligentEvalInput) -> IntelligentEval:
+        row = await evals.create_eval(_engine(info), as_json(input))
+        return IntelligentEval.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def approve_plan(self, info: Info, eval_id: strawberry.ID) -> IntelligentEval:
+        row = await evals.get_eval(eval_id)
+        return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, cmd.ApprovePlan()))
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def reject_plan(self, info: Info, eval_id: strawberry.ID,
+                          feedback: str) -> IntelligentEval:
+        errors: list[dict[str, str]] = []
+        check_text(errors, "feedback", feedback, required=True)
+        _raise_if(errors)
+        row = await evals.get_eval(eval_id)
+        return IntelligentEval.from_row(
+            await _engine(info).ask_eval(row.id, cmd.RejectPlan(feedback)))
+
+    @strawberry.mutation(permission_classes=[IsOperator])
+    async def cancel_intelligent_eval(self, info: Info, eval_id: strawberry.ID,
+                                      reason: str | None = UNSET) -> IntelligentEval:
+        reason = value(reason)
+        errors: list[dict[str, str]] = []
+        check_text(errors, "reason", reason)
+        _raise_if(errors)
+        row = await evals.get_eval(eval_id)
+        return IntelligentEval.from_row(
+            await _engine(info).ask_eval(row.id, cmd.CancelEval(reason)))
+
+    # ------------------------------------------------------------ agent side
+    @strawberry.mutation(permission_classes=[IsAgent])
+    async def submit_plan(self, info: Info, eval_id: strawberry.ID,
+                          plan: PlanInput) -> IntelligentEval:
+        row = await evals.get_eval(eval_id)
+        validated = validate_plan(as_json(plan), row.time_window_hours, "plan")
+        return IntelligentEval.from_row(
+            await _engine(info).ask_eval(row.id, cmd.SubmitPlan(validated)))
+
+    @strawberry.mutation(permission_classes=[IsAgent])
+    async def create_session(self, info: Info, eval_id: strawberry.ID,
+                             input: CreateSessionInput) -> Session:
+        errors = FieldErrors()
+        check_persona(errors, input.persona, "input.persona")
+        field_errors: list[dict[str, str]] = list(errors.errors)
+        check_text(field_errors, "input.goal", input.goal, required=True)
+        check_text(field_errors, "input.dimension", value(input.dimension), max_length=MAX_NAME)
+        evals.check_idempotency_key(field_errors, "input.idempotencyKey",
+                                    value(input.idempotency_key))
+        _raise_if(field_errors)
+        row = await evals.get_eval(eval_id)
+        session = await _engine(info).ask_eval(row.id, cmd.CreateSession(
+            persona=input.persona, goal=input.goal, dimension=value(input.dimension),
+            virtual_user_index=value(input.virtual_user_index),
+            time_slot_index=value(input.time_slot_index),
+            idempotency_key=value(input.idempotency_key)))
+        return Session.from_row(session)
+
+    @strawberry.mutation(permission_classes=[IsAgent])
+    async def send_message(self, info: Info, session_id: strawberry.ID, content: str,
+                           idempotency_key: str | None = UNSET) -> MessageExchange:
+        idempotency_key = value(idempotency_key)
+        errors: list[dict[str, str]] = []
+        check_text(errors, "content", content, max_length=MAX_MESSAGE, required=True)
+        evals.check_idempotency_key(errors, "idempotencyKey", idempotency_key)
+        _raise_if(errors)
+        session = await evals.get_session(session_id)
+        exchange = await _engine(info).ask_session(
+            session.id, cmd.SendMessage(content, idempotency_key))
+        return MessageExchange(user_message=Message.from_row(exchange.user),
+                               reply=Message.from_row(exchange.reply),
+                               session=Session.from_row(exchange.session))
+
+    @strawberry.mutation(permission_classes=[IsAgent])
+    async def close_session(self, info: Info, session_id: strawberry.ID,
+                            verdict: VerdictInput) -> Session:
+        session = await evals.get_session(session_id)
+        closed = await _engine(info).ask_session(session.id, cmd.CloseSession(as_json(verdict)))
+        return Session.from_row(closed)
+
+    @strawberry.mutation(permission_classes=[IsAgent])
+    async def submit_report(self, info: Info, eval_id: strawberry.ID,
+                            report: ReportInput) -> IntelligentEval:
+        row = await evals.get_eval(eval_id)
+        prepared = await evals.prepare_report(row, as_json(report))
+        return IntelligentEval.from_row(
+            await _engine(info).ask_eval(row.id, cmd.SubmitReport(prepared)))
+
+    @strawberry.mutation(permission_classes=[IsAgent])
+    async def heartbeat(self, info: Info, eval_id: strawberry.ID,
+                        note: str | None = UNSET) -> IntelligentEval:
+        note = value(note)
+        errors: list[dict[str, str]] = []
+        check_text(errors, "note", note, max_length=MAX_TEXT)
+        _raise_if(errors)
+        row = await evals.get_eval(eval_id)
+        return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, cmd.Heartbeat(note)))

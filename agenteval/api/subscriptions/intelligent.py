@@ -1,0 +1,91 @@
+"""Subscriptions of intelligent evaluation: replay from a cursor, then live, gap-free.
+
+The bus is only a wake-up: after each wake-up (or every POLL_S, in case a
+publish was lost between processes) the generator reads the database after
+the last item it sent, so nothing is skipped or sent twice. A subscriber that
+falls behind the bus gets RATE_LIMITED {"resync": true} and the stream ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from typing import Any
+
+import strawberry
+from strawberry import UNSET
+from strawberry.types import Info
+
+from agenteval.api.inputs import value
+from agenteval.api.permissions import CanRead
+from agenteval.api.types.intelligent_event import EvalEvent
+from agenteval.api.types.intelligent_session import Message
+from agenteval.engine import evals
+from agenteval.engine.eval_events import eval_topic, session_topic
+from agenteval.errors import RateLimited
+from agenteval.store import models
+from agenteval.store.event_bus import Overflowed
+
+POLL_S = 5.0
+BATCH = 200
+
+
+async def _follow(info: Info, topic: str, cursor: int,
+                  read_after: Callable[[int], Awaitable[Sequence[Any]]],
+                  position: Callable[[Any], int]) -> AsyncGenerator[Any, None]:
+    """Rows after `cursor` from the database, then new ones as the bus announces them."""
+    subscription = await info.context.services.events.subscribe(topic)
+    try:
+        while True:
+            rows = await read_after(cursor)
+            for row in rows:
+                cursor = position(row)
+                yield row
+            if len(rows) == BATCH:
+                continue  # more to replay before waiting
+            try:
+                await subscription.get(timeout=POLL_S)
+            except TimeoutError:
+                continue
+            except Overflowed:
+                raise RateLimited("this subscriber fell behind; re-subscribe from the last "
+                                  "cursor it received", {"resync": True}) from None
+    finally:
+        await subscription.close()
+
+
+@strawberry.type
+class IntelligentSubscriptions:
+    @strawberry.subscription(permission_classes=[CanRead])
+    async def intelligent_eval_events(self, info: Info, eval_id: strawberry.ID,
+                                      after_sequence: int | None = UNSET
+                                      ) -> AsyncGenerator[EvalEvent, None]:
+        row = await evals.get_eval(eval_id)
+        after_sequence = value(after_sequence)
+        cursor = row.event_sequence if after_sequence is None else after_sequence
+
+        async def read_after(sequence: int) -> Sequence[models.EvalEvent]:
+            return await models.EvalEvent.filter(eval_id=row.id, sequence__gt=sequence).order_by(
+                "sequence").limit(BATCH)
+
+        async for event in _follow(info, eval_topic(row.id), cursor, read_after,
+                                   lambda event: event.sequence):
+            yield EvalEvent.from_row(event)
+
+    @strawberry.subscription(permission_classes=[CanRead])
+    async def session_messages(self, info: Info, session_id: strawberry.ID,
+                               after_index: int | None = UNSET
+                               ) -> AsyncGenerator[Message, None]:
+        after_index = value(after_index)
+        session = await evals.get_session(session_id)
+        if after_index is None:
+            after_index = 2 * session.turn_count - 1
+
+        async def read_after(index: int) -> Sequence[models.EvalMessage]:
+            return await models.EvalMessage.filter(session_id=session.id, index__gt=index).order_by(
+                "index").limit(BATCH)
+
+        async for message in _follow(info, session_topic(session.id), after_index, read_after,
+                                     lambda message: message.index):
+            yield Message.from_row(message)
+
+

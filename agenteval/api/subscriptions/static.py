@@ -1,0 +1,56 @@
+"""runProgress: the run's current progress first, then every change, until it ends."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import strawberry
+from strawberry.types import Info
+
+from agenteval.api.permissions import CanRead
+from agenteval.api.types.static_run import RunProgress
+from agenteval.engine.run_actor import run_topic
+from agenteval.engine.run_store import TERMINAL, progress_of
+from agenteval.engine.targets import parse_id
+from agenteval.errors import NotFound, RateLimited
+from agenteval.store.event_bus import Overflowed
+from agenteval.store.models import Run
+
+# The bus is at-most-once and publishing is throttled: re-read the DB this often.
+RESYNC_INTERVAL_S = 1.0
+
+
+async def _stored_progress(run_id: Any) -> dict[str, Any]:
+    run = await Run.get_or_none(id=run_id)
+    if run is None:
+        raise NotFound(f"run {run_id} does not exist")
+    return progress_of(run)
+
+
+@strawberry.type
+class StaticSubscriptions:
+    @strawberry.subscription(permission_classes=[CanRead],
+                             description="The current progress first, then every change; "
+                                         "ends after the terminal state.")
+    async def run_progress(self, info: Info,
+                           run_id: strawberry.ID) -> AsyncGenerator[RunProgress, None]:
+        run_uuid = parse_id(run_id, "runId")
+        # Subscribe before reading, so nothing between the read and the first event is lost.
+        subscription = await info.context.services.events.subscribe(run_topic(run_uuid))
+        try:
+            last = await _stored_progress(run_uuid)
+            yield RunProgress.from_dict(last)
+            while last["status"] not in TERMINAL:
+                try:
+                    current = await subscription.get(timeout=RESYNC_INTERVAL_S)
+                except TimeoutError:
+                    current = await _stored_progress(run_uuid)
+                except Overflowed:
+                    raise RateLimited("runProgress subscriber fell behind; subscribe again",
+                                      {"resync": True}) from None
+                if current != last:
+                    last = current
+                    yield RunProgress.from_dict(current)
+        finally:
+            await subscription.close()

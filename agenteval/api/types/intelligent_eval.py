@@ -1,0 +1,105 @@
+"""IntelligentEval and EvalProgress."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+from strawberry import UNSET
+from strawberry.scalars import JSON
+
+from agenteval.api.inputs import value
+from agenteval.api.pagination import Connection, paginate
+from agenteval.api.types.access import Target
+from agenteval.api.types.enums import EvalAction, IntelligentEvalStatus, SessionStatus
+from agenteval.api.types.intelligent_event import EvalEvent
+from agenteval.api.types.intelligent_plan import Plan, PlanRevision
+from agenteval.api.types.intelligent_report import Report
+from agenteval.api.types.intelligent_session import Session
+from agenteval.domain.eval_state import allowed_actions
+from agenteval.engine import eval_views
+from agenteval.store import models
+
+
+@strawberry.type
+class EvalProgress:
+    sessions_planned: int
+    sessions_started: int
+    sessions_running: int
+    sessions_closed: int
+    turns_used: int
+    turn_budget: int | None
+    budget_overruns: int
+    dimensions_covered: list[str]
+    dimensions_planned: list[str]
+
+
+@strawberry.type
+class IntelligentEval:
+    row: strawberry.Private[models.IntelligentEval]
+    id: strawberry.ID
+    name: str
+    status: IntelligentEvalStatus
+    allowed_actions: list[EvalAction]
+    goal: str
+    seeds: JSON
+    intent: str
+    role_description: str
+    time_window_hours: int
+    plan: Plan | None
+    plan_feedback: str | None
+    plan_revision: int
+    report: Report | None
+    failure_reason: str | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    completed_at: datetime | None
+    last_agent_activity_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: models.IntelligentEval) -> IntelligentEval:
+        return cls(
+            row=row, id=strawberry.ID(str(row.id)), name=row.name,
+            status=IntelligentEvalStatus(row.status),
+            allowed_actions=[EvalAction(a) for a in allowed_actions(row.status)],
+            goal=row.goal, seeds=row.seeds, intent=row.intent,
+            role_description=row.role_description, time_window_hours=row.time_window_hours,
+            plan=Plan.from_json(row.plan) if row.plan else None, plan_feedback=row.plan_feedback,
+            plan_revision=row.plan_revision,
+            report=Report.from_json(row.report) if row.report else None,
+            failure_reason=row.failure_reason, created_at=row.created_at,
+            updated_at=row.updated_at, started_at=row.started_at,
+            completed_at=row.completed_at, last_agent_activity_at=row.last_agent_activity_at)
+
+    @strawberry.field
+    async def target(self) -> Target:
+        return Target.from_row(await models.Target.get(id=self.row.target_id))
+
+    @strawberry.field
+    async def plan_history(self) -> list[PlanRevision]:
+        rows = await models.PlanRevision.filter(eval_id=self.row.id).order_by("revision")
+        return [PlanRevision.from_row(row) for row in rows]
+
+    @strawberry.field
+    async def progress(self) -> EvalProgress:
+        return EvalProgress(**await eval_views.progress(self.row))
+
+    @strawberry.field
+    async def sessions(self, first: int | None = 50, after: str | None = UNSET,
+                       status: SessionStatus | None = UNSET) -> Connection[Session]:
+        queryset = models.EvalSession.filter(eval_id=self.row.id)
+        if value(status) is not None:
+            queryset = queryset.filter(status=status.value)
+        return await paginate(queryset.order_by("created_at", "id"), value(first), after,
+                              Session.from_row)
+
+    @strawberry.field
+    async def report_markdown(self) -> str | None:
+        return await eval_views.report_markdown(self.row)
+
+    @strawberry.field
+    async def events(self, first: int | None = 100,
+                     after: str | None = UNSET) -> Connection[EvalEvent]:
+        queryset = models.EvalEvent.filter(eval_id=self.row.id).order_by("sequence")
+        return await paginate(queryset, value(first, 100), after, EvalEvent.from_row)

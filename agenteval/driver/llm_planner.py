@@ -1,0 +1,92 @@
+"""The planner role played by the PLANNER model: eval inputs (+ feedback) → a PlanInput.
+
+The answer is validated locally with the server's own `validate_plan`; an
+invalid plan gets one repair request listing the errors. The caller falls
+back to the scripted plan when the model fails twice.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from agenteval.domain.plan_validation import validate_plan
+from agenteval.errors import ValidationFailed
+from agenteval.llm import ModelCallError, ModelClient
+
+logger = logging.getLogger("agenteval.driver")
+
+PLAN_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["dimensions", "virtualUsers", "timeDistribution", "estimatedSessions",
+                 "budget"],
+    "properties": {
+        "dimensions": {"type": "array", "items": {"type": "string"}},
+        "virtualUsers": {"type": "array", "items": {"type": "object"}},
+        "timeDistribution": {"type": "array", "items": {"type": "object"}},
+        "estimatedSessions": {"type": "integer"},
+        "budget": {"type": "object"},
+        "completionCriteria": {"type": "string"},
+    },
+}
+
+PLAN_EXAMPLE = {
+    "dimensions": ["returns", "complaints"],
+    "virtualUsers": [{"persona": {"name": "Ann", "background": "...", "personality": "...",
+                                  "patience": "low"},
+                      "goal": "return a broken kettle", "dimension": "returns"}],
+    "timeDistribution": [{"timeSlot": "0-2h", "sessions": 1, "scenario": "morning"},
+                         {"timeSlot": "18-22h", "sessions": 2, "scenario": "evening"}],
+    "estimatedSessions": 3,
+    "budget": {"maxTurnsPerSession": 10, "totalMaxTurns": 30},
+    "completionCriteria": "every dimension has a closed session",
+}
+
+
+def planner_messages(eval_: dict[str, Any]) -> list[dict[str, str]]:
+    feedback = [entry["feedback"] for entry in eval_.get("planHistory") or []
+                if entry.get("feedback")]
+    brief = {
+        "goal": eval_.get("goal"), "intent": eval_.get("intent"),
+        "roleDescription": eval_.get("roleDescription"),
+        "timeWindowHours": eval_.get("timeWindowHours"), "seeds": eval_.get("seeds"),
+        "target": (eval_.get("target") or {}).get("name"),
+        "feedbackOnEarlierPlans": feedback,
+        "previousPlan": eval_.get("plan"),
+    }
+    system = (
+        "You plan an evaluation of a conversational agent by virtual users. Answer with one "
+        "JSON object in this shape (camelCase keys): " + json.dumps(PLAN_EXAMPLE) + ". Rules: "
+        "dimensions non-empty and unique; every virtual user's dimension is one of them; "
+        "persona has name, background, personality and patience (low|medium|high); timeSlot "
+        'is "<start>-<end>h" with 0 <= start < end <= timeWindowHours; estimatedSessions '
+        "equals the sum of timeDistribution[].sessions; budget values >= 1. Spread sessions "
+        "realistically over the window. Address every feedback on earlier plans.")
+    return [{"role": "system", "content": system},
+            {"role": "user", "content": "Evaluation brief (JSON):\n"
+                                        + json.dumps(brief, ensure_ascii=False)}]
+
+
+async def model_plan(model: ModelClient, eval_: dict[str, Any]) -> dict[str, Any] | None:
+    """A plan that passes validation, or None when the model could not produce one."""
+    window = int(eval_.get("timeWindowHours") or 24)
+    messages = planner_messages(eval_)
+    for attempt in range(2):
+        try:
+            answer = await model.chat(messages, json_schema=PLAN_SCHEMA)
+        except ModelCallError as error:
+            logger.warning("planner model failed: %s", error)
+            return None
+        plan = answer.data or {}
+        try:
+            return validate_plan(plan, window)
+        except ValidationFailed as invalid:
+            if attempt == 1:
+                logger.warning("planner model's repaired plan is still invalid: %s", invalid)
+                return None
+            messages = [*messages, {"role": "assistant", "content": answer.text},
+                        {"role": "user", "content": "That plan is invalid: "
+                         + json.dumps(invalid.errors, ensure_ascii=False)
+                         + ". Answer with the corrected plan as one JSON object."}]
+    return None

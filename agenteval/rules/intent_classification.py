@@ -1,0 +1,140 @@
+"""`intent_classification`: did the agent understand what the user wanted?
+
+The JUDGE model picks the user's intent from the taxonomy (or "other"), with
+a confidence, and says whether the agent's replies show it understood that
+intent correctly, partly or wrongly (正确 / 部分正确 / 错误).
+
+passed = predicted == expected and (understanding == "correct" or
+(understanding == "partial" and accept_partial)). Score: 1 for a correct
+understanding of the expected intent, 0.5 for a partial one, else 0.
+The judge reads the whole dialog by default (the intent is usually stated in
+the first message); `scope: last_turn` limits it to the last turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.llm.errors import ModelCallError
+from agenteval.rules.base import ModelProvider, RuleScope
+from agenteval.rules.judge import (
+    SYSTEM_PROMPT,
+    ask_judge,
+    common_detail,
+    dialog_for,
+    judge_client,
+    judge_error,
+    nothing_to_judge,
+    response_cache_of,
+)
+from agenteval.rules.registry import register_rule
+
+NAME = "intent_classification"
+PROMPT_VERSION = "intent_classification/v1"
+OTHER = "other"
+UNDERSTANDINGS = ("correct", "partial", "wrong")
+
+PARAMS_SCHEMA: dict[str, Any] = {
+    "properties": {
+        "expected_intent": {"type": "string", "minLength": 1, "maxLength": 100},
+        "intent_taxonomy": {"type": "object", "minProperties": 1, "maxProperties": 100,
+                            "additionalProperties": {"type": "string", "maxLength": 1000},
+                            "description": "intent name → what it means"},
+        "accept_partial": {"type": "boolean", "default": False,
+                           "description": "a partly correct understanding passes too"},
+    },
+    "required": ["expected_intent", "intent_taxonomy"],
+}
+
+
+def check_params(params: dict[str, Any]) -> list[tuple[str, str]]:
+    expected, taxonomy = params["expected_intent"], params["intent_taxonomy"]
+    if expected != OTHER and expected not in taxonomy:
+        return [("expected_intent", f"{expected!r} is not in intent_taxonomy "
+                 f"(known: {', '.join(sorted(taxonomy))}, or {OTHER!r})")]
+    return []
+
+
+@register_rule(name=NAME, description="The JUDGE model classifies the user's intent from a "
+               "taxonomy and says whether the agent understood it correctly, partly or "
+               "wrongly. Passed when the intent is the expected one and understood correctly "
+               "(or partly, with accept_partial).",
+               scope="full_dialog", model_role="JUDGE", params_schema=PARAMS_SCHEMA,
+               check_params=check_params)
+@dataclass(frozen=True)
+class IntentClassification:
+    expected_intent: str
+    intent_taxonomy: dict[str, str]
+    accept_partial: bool = False
+    samples: int = 1
+    cache: bool = True
+    scope: RuleScope = "full_dialog"
+
+    @property
+    def intents(self) -> list[str]:
+        return [*self.intent_taxonomy, *([] if OTHER in self.intent_taxonomy else [OTHER])]
+
+    def answer_schema(self) -> dict[str, Any]:
+        return {"type": "object", "required": ["intent", "understanding", "confidence",
+                                               "rationale"],
+                "properties": {"intent": {"enum": self.intents},
+                               "understanding": {"enum": list(UNDERSTANDINGS)},
+                               "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                               "rationale": {"type": "string"}}}
+
+    def messages(self, dialog_text: str) -> list[dict[str, Any]]:
+        taxonomy = "\n".join(f"- {name}: {meaning}"
+                             for name, meaning in self.intent_taxonomy.items())
+        if OTHER not in self.intent_taxonomy:
+            taxonomy += f"\n- {OTHER}: none of the above"
+        user = (
+            "1. Classify what the USER wants in the dialog below into exactly one intent of "
+            f"this taxonomy:\n{taxonomy}\n\n"
+            "2. Judge whether the AGENT's replies show it understood that intent: "
+            '"correct" (understood and addressed it), "partial" (got the topic but '
+            'misread part of the need), or "wrong" (misunderstood or ignored it).\n\n'
+            f"Dialog:\n{dialog_text}\n\n"
+            'Answer with a JSON object: {"intent": "<one name from the taxonomy>", '
+            '"understanding": "correct" | "partial" | "wrong", "confidence": <0-1>, '
+            '"rationale": "<one or two sentences>"}.'
+        )
+        return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
+
+    @staticmethod
+    def verdict_of(answer: dict[str, Any]) -> dict[str, Any]:
+        return {"predicted": answer.get("intent"), "understanding": answer.get("understanding")}
+
+    async def evaluate(self, case: CaseSpec, dialog: Sequence[Turn],
+                       models: ModelProvider) -> RuleResult:
+        nothing = nothing_to_judge(NAME, dialog, self.scope)
+        if nothing is not None:
+            return nothing
+        client = judge_client(models)
+        if client is None:
+            return RuleResult.failed_to_run(NAME, "intent_classification needs a JUDGE model")
+        text = dialog_for(dialog, self.scope, client.endpoint.max_dialog_chars)
+        try:
+            answer = await ask_judge(
+                client, messages=self.messages(text.text), schema=self.answer_schema(),
+                prompt_version=PROMPT_VERSION, samples=self.samples,
+                cache=response_cache_of(models) if self.cache else None,
+                verdict_of=self.verdict_of)
+        except ModelCallError as error:
+            # `expected` keeps the failed case in the intent confusion matrix's row.
+            return judge_error(NAME, error, client, PROMPT_VERSION,
+                               {"expected": self.expected_intent, "predicted": None,
+                                **common_detail(text)})
+        predicted, understanding = answer.data["intent"], answer.data["understanding"]
+        matched = predicted == self.expected_intent
+        passed = matched and (understanding == "correct"
+                              or (understanding == "partial" and self.accept_partial))
+        score = (1.0 if understanding == "correct" else 0.5 if understanding == "partial"
+                 else 0.0) if matched else 0.0
+        return RuleResult(NAME, passed=passed, score=score, detail={
+            "expected": self.expected_intent, "predicted": predicted,
+            "understanding": understanding, "confidence": answer.data["confidence"],
+            "accept_partial": self.accept_partial, "rationale": answer.data["rationale"],
+            "scope": self.scope, **common_detail(text), "judge": answer.judge})
