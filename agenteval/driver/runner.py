@@ -7,9 +7,9 @@ role uses its model (PLANNER / SIMULATOR + ANALYST / ANALYST) when `models`
 has one and the scripted logic otherwise — also when the model fails.
 
 `BuiltinWaker` is the `builtin` driver of `agenteval.engine.notifier`: each
-wake-up records AGENT_WOKEN {role, driver: "builtin", ok, runId} and runs
-`drive` as a background task against the service's own GraphQL view, in
-process, with an AGENT key it creates on first use.
+wake-up (a background task of `WakeUps`) records AGENT_WOKEN {role, driver:
+"builtin", ok, runId} and runs `drive` against the service's own GraphQL
+view, in process, with an AGENT key it creates on first use.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from agenteval.driver.scripted_report import build_report
 from agenteval.driver.transport import AsgiTransport
 from agenteval.driver.users import ModelUser, VirtualUser
 from agenteval.driver.verdict import Expectations
-from agenteval.llm import ModelEndpoint, ModelRegistry
+from agenteval.llm import ModelRegistry
 
 logger = logging.getLogger("agenteval.driver")
 
@@ -119,25 +119,25 @@ async def _analyse(api: AgentEvalApi, eval_id: str, models: ModelRegistry | None
 
 async def load_driver_models() -> ModelRegistry | None:
     """The PLANNER / SIMULATOR / ANALYST models configured in the database (None if none)."""
+    from agenteval.engine.model_registry_loader import endpoints_of
     from agenteval.store.models import ModelConfig
 
-    rows = await ModelConfig.filter(role__in=DRIVER_ROLES)
-    if not rows:
-        return None
-    return ModelRegistry([ModelEndpoint(role=row.role, model=row.model, base_url=row.base_url,
-                                        api_key=row.api_key, provider=row.provider,
-                                        params=row.params or {}) for row in rows])
+    endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
+    return ModelRegistry(endpoints) if endpoints else None
 
 
 class BuiltinWaker:
-    """The `builtin` notifier: AGENT_WOKEN, then `drive` in the background, in process."""
+    """The `builtin` notifier: records AGENT_WOKEN, then drives the role in process.
+
+    `WakeUps` already runs every `wake` as a background task (and cancels it on
+    shutdown), so the role's work runs inside `wake` itself.
+    """
 
     driver_name = "builtin"
 
     def __init__(self, services: Any, api: AgentEvalApi | None = None) -> None:
         self.services = services
         self._api = api
-        self._tasks: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()
         self.results: list[DriveResult] = []
 
@@ -145,21 +145,17 @@ class BuiltinWaker:
         from agenteval.engine.eval_events import record_event
 
         run_id = uuid.uuid4().hex
-        detail: dict[str, Any] = {"role": role, "driver": self.driver_name, "ok": True,
-                                  "runId": run_id}
         try:
             api = await self.api()
         except Exception as error:  # noqa: BLE001 - a failed wake-up is recorded, not raised
             logger.exception("the built-in driver cannot reach the API")
-            detail = {"role": role, "driver": self.driver_name, "ok": False,
-                      "error": f"cannot start the built-in driver: {error}"}
-            await record_event(self.services.events, eval_id, "AGENT_WOKEN", detail=detail)
+            await record_event(self.services.events, eval_id, "AGENT_WOKEN", detail={
+                "role": role, "driver": self.driver_name, "ok": False,
+                "error": f"cannot start the built-in driver: {error}"})
             return
-        await record_event(self.services.events, eval_id, "AGENT_WOKEN", detail=detail)
-        task = asyncio.get_running_loop().create_task(
-            self._run(api, eval_id, role, run_id), name=f"builtin {role} of eval {eval_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        await record_event(self.services.events, eval_id, "AGENT_WOKEN", detail={
+            "role": role, "driver": self.driver_name, "ok": True, "runId": run_id})
+        await self._run(api, eval_id, role, run_id)
 
     async def api(self) -> AgentEvalApi:
         """The in-process client, with an AGENT key created on first use."""
@@ -189,16 +185,6 @@ class BuiltinWaker:
         finally:
             if models is not None:
                 await models.aclose()
-
-    async def drain(self) -> None:
-        """Wait until every run in flight has finished (tests, the demo)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
-
-    async def aclose(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
 
 def register() -> None:

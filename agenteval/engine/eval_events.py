@@ -29,9 +29,14 @@ def session_topic(session_id: uuid.UUID | str) -> str:
 
 async def append_event(eval_id: uuid.UUID | str, type: str, status: str, *,
                        session_id: uuid.UUID | str | None = None,
-                       detail: dict[str, Any] | None = None) -> EvalEvent:
-    """Store one event with the eval's next sequence (call inside a transaction)."""
-    await IntelligentEval.filter(id=eval_id).update(event_sequence=F("event_sequence") + 1)
+                       detail: dict[str, Any] | None = None,
+                       also: dict[str, Any] | None = None) -> EvalEvent:
+    """Store one event with the eval's next sequence (call inside a transaction).
+
+    `also` sets further eval columns in the same UPDATE (one statement less per turn).
+    """
+    await IntelligentEval.filter(id=eval_id).update(event_sequence=F("event_sequence") + 1,
+                                                    **(also or {}))
     sequence = await IntelligentEval.filter(id=eval_id).first().values_list(
         "event_sequence", flat=True)
     return await EvalEvent.create(eval_id=eval_id, sequence=sequence, type=type, status=status,

@@ -45,9 +45,15 @@ def register_driver(name: str, factory: NotifierFactory) -> None:
     _DRIVERS[name] = factory
 
 
+_WARNED: set[str] = set()
+
+
 def create_notifier(driver: str, services: Any = None) -> Notifier:
     factory = _DRIVERS.get(driver)
     if factory is None:
+        if driver in _WARNED:
+            return NoneNotifier()
+        _WARNED.add(driver)
         logger.warning("driver %r is not available yet: agents will not be woken "
                        "(behaves like driver 'none')", driver)
         return NoneNotifier()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from actors import Actor
-from agenteval.engine.models_provider import ModelsProvider
+from agenteval.engine.model_registry_loader import ConfiguredModels, load_model_provider
 from agenteval.engine.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.run_store import (
     ACTIVE,
@@ -119,21 +119,24 @@ class RunActor(Actor):
         pending = [PendingAttempt(position, case, attempt)
                    for position, case in enumerate(cases) for attempt in range(run.repeat)
                    if (case.key, attempt) not in finished]
+        models = await load_model_provider()  # this run judges with today's model configs
         self.execution = RunExecution(
             run=run, target=target_spec(target), channels=self.services.channels,
-            models=ModelsProvider(), pending=pending,
+            models=models, pending=pending,
             workers=min(run.concurrency, target.max_concurrency),
             publish=self._publish, keepalive=self._keep_alive)
-        self._task = asyncio.create_task(self._execute(self.execution),
+        self._task = asyncio.create_task(self._execute(self.execution, models),
                                          name=f"run {run.id} execution")
         return run
 
-    async def _execute(self, execution: RunExecution) -> None:
+    async def _execute(self, execution: RunExecution, models: ConfiguredModels) -> None:
         error: BaseException | None = None
         try:
             await execution.execute()
         except Exception as exc:  # reported to the actor, which fails the run
             error = exc
+        finally:
+            await models.aclose()  # the model clients' HTTP sessions
         with contextlib.suppress(Exception):  # the actor may be stopping (shutdown)
             await self.ref.tell(_ExecutionEnded(execution, error))
 

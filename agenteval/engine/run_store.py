@@ -76,6 +76,20 @@ def progress_of(run: Run) -> dict[str, Any]:
             "passed": run.passed, "failed": run.failed, "errored": run.errored}
 
 
+PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
+
+
+async def stored_progress(run_id: Any) -> dict[str, Any] | None:
+    """The run's progress as stored, without loading its (large) cases snapshot."""
+    rows = await Run.filter(id=run_id).values(*PROGRESS_FIELDS)
+    if not rows:
+        return None
+    row = rows[0]
+    return {"runId": str(row["id"]), "status": row["status"], "total": row["total"],
+            "done": row["done"], "passed": row["passed"], "failed": row["failed"],
+            "errored": row["errored"]}
+
+
 async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[FinishedAttempt],
                         counters: Counters) -> int:
     """Store the attempts and the new counters in one transaction; the new version.

@@ -134,19 +134,20 @@ class SessionActor(Actor):
             if not changed:
                 raise Conflict("the session changed while the message was in flight; "
                                "nothing was stored")
-            user = await EvalMessage.create(
+            user = EvalMessage(
                 session_id=session.id, index=2 * turn, turn_index=turn, role="USER",
-                content=message.content, idempotency_key=message.idempotency_key)
-            answer = await EvalMessage.create(
+                content=message.content, idempotency_key=message.idempotency_key, created_at=now)
+            answer = EvalMessage(
                 session_id=session.id, index=2 * turn + 1, turn_index=turn, role="ASSISTANT",
                 content=text, latency_ms=latency_ms,
                 error=f"{error.kind}: {error.message}" if error else None,
-                error_kind=error.kind if error else None)
-            await IntelligentEval.filter(id=eval_row.id).update(last_agent_activity_at=now)
+                error_kind=error.kind if error else None, created_at=now)
+            await EvalMessage.bulk_create([user, answer])
             detail = {"sessionId": str(session.id), "turnIndex": turn, "latencyMs": latency_ms,
                       "error": answer.error}
             events = [await append_event(eval_row.id, "MESSAGE_EXCHANGED", eval_row.status,
-                                         session_id=session.id, detail=detail)]
+                                         session_id=session.id, detail=detail,
+                                         also={"last_agent_activity_at": now})]
             for overrun in overruns:
                 events.append(await append_event(eval_row.id, "BUDGET_OVERRUN", eval_row.status,
                                                  session_id=session.id, detail=overrun))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +33,21 @@ def schema_problem(schema: Any) -> str | None:
     Only references inside the schema (`#/...`) are allowed: judging must not
     depend on fetching documents from elsewhere.
     """
+    # The metaschema check costs ~1 ms, and run_rule re-checks params on every
+    # case attempt: remember the verdict per schema text (issue #5 hot path).
+    try:
+        key = json.dumps(schema, sort_keys=True)
+    except (TypeError, ValueError):
+        return _schema_problem(schema)
+    return _cached_schema_problem(key)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_schema_problem(schema_json: str) -> str | None:
+    return _schema_problem(json.loads(schema_json))
+
+
+def _schema_problem(schema: Any) -> str | None:
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as exc:

@@ -21,6 +21,7 @@ pass or a fail.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,7 @@ from agenteval.llm.vote import sample_votes
 from agenteval.rules.base import ModelProvider, RuleScope, last_reply_or_failure
 from agenteval.rules.dialog_format import DialogText, format_dialog, render_turn
 
+logger = logging.getLogger(__name__)
 JUDGE_ROLE = "JUDGE"
 
 SYSTEM_PROMPT = (
@@ -140,6 +142,7 @@ async def cached_model_call(cache: ResponseCache | None, key: str,
         try:
             hit = await cache.get(key)
         except Exception:
+            logger.exception("response cache read failed; asking the model")
             hit = None
         if hit is not None:
             return hit, True
@@ -147,6 +150,6 @@ async def cached_model_call(cache: ResponseCache | None, key: str,
     if cache is not None:
         try:
             await cache.set(key, answer)
-        except Exception:
-            pass  # the answer is still good; only the next run pays again
+        except Exception:  # the answer is still good; only the next run pays again
+            logger.exception("response cache write failed")
     return answer, False

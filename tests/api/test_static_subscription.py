@@ -87,7 +87,7 @@ async def test_a_slow_subscriber_gets_rate_limited_with_resync(db: str) -> None:
     run = await models.Run.create(campaign=campaign, target=target, status="RUNNING", total=5)
     events = InMemoryEventBus(queue_size=2)
     info = SimpleNamespace(context=SimpleNamespace(services=SimpleNamespace(events=events)))
-    resolver = StaticSubscriptions.run_progress.base_resolver.wrapped_func  # type: ignore[attr-defined]
+    resolver = StaticSubscriptions.run_progress
     stream = resolver(None, info, str(run.id))
     first = await stream.__anext__()
     assert first.done == 0

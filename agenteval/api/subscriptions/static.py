@@ -11,21 +11,20 @@ from strawberry.types import Info
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.static_run import RunProgress
 from agenteval.engine.run_actor import run_topic
-from agenteval.engine.run_store import TERMINAL, progress_of
+from agenteval.engine.run_store import TERMINAL, stored_progress
 from agenteval.engine.targets import parse_id
 from agenteval.errors import NotFound, RateLimited
 from agenteval.store.event_bus import Overflowed
-from agenteval.store.models import Run
 
 # The bus is at-most-once and publishing is throttled: re-read the DB this often.
 RESYNC_INTERVAL_S = 1.0
 
 
 async def _stored_progress(run_id: Any) -> dict[str, Any]:
-    run = await Run.get_or_none(id=run_id)
-    if run is None:
+    progress = await stored_progress(run_id)
+    if progress is None:
         raise NotFound(f"run {run_id} does not exist")
-    return progress_of(run)
+    return progress
 
 
 @strawberry.type

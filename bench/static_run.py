@@ -1,0 +1,133 @@
+"""Static run throughput: 2,000 single-turn cases against a target that answers in 20 ms.
+
+Each case has keyword_match + json_schema + response_time rules. The target
+(a local aiohttp app in a child process, so it does not share the measured
+event loop) sleeps 20 ms per request; the campaign runs at concurrency 50
+with the target's maxConcurrency 64, so the ideal wall time is
+2000 × 20 ms / 50 = 0.8 s. Measured: wall time from startRun to the run's
+terminal state (the summary stored), and the process's peak RSS.
+
+Run: .venv/bin/python bench/static_run.py [--cases 2000] [--concurrency 50] [--delay-ms 20]
+     [--database-url postgres://root@127.0.0.1:5432/bench]   (default: a temporary SQLite file)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import resource
+import tempfile
+import time
+from pathlib import Path
+
+from aiohttp import web
+
+from actors import ActorSystem
+from agenteval.channels import create_channel_factory
+from agenteval.config import Settings
+from agenteval.engine import campaigns, scenarios, targets
+from agenteval.engine.run_store import TERMINAL, stored_progress, summary_of
+from agenteval.services import Services
+from agenteval.store import database
+from agenteval.store.event_bus import InMemoryEventBus
+from agenteval.store.models import Run
+
+REPLY = json.dumps({"status": "ok", "answer": "Your order has shipped."})
+
+
+def _serve_target(port_out: multiprocessing.Queue, delay_s: float) -> None:  # type: ignore[type-arg]
+    async def chat(request: web.Request) -> web.Response:
+        await request.json()
+        await asyncio.sleep(delay_s)
+        return web.json_response({"reply": REPLY})
+
+    async def main() -> None:
+        app = web.Application()
+        app.router.add_post("/chat", chat)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0, backlog=1024)
+        await site.start()
+        port_out.put(runner.addresses[0][1])
+        await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+def scenario_document(cases: int) -> str:
+    rules = [{"type": "keyword_match", "params": {"keywords": ["shipped"]}},
+             {"type": "json_schema", "params": {"schema": {
+                 "type": "object", "required": ["status"],
+                 "properties": {"status": {"const": "ok"}}}}},
+             {"type": "response_time", "params": {"max_ms": 1000}}]
+    return json.dumps({"name": "bench", "cases": [
+        {"id": f"case-{i:05d}", "message": f"where is order {i}?", "eval_rules": rules}
+        for i in range(cases)]})
+
+
+async def bench(url: str, port: int, cases: int, concurrency: int) -> dict[str, object]:
+    await database.migrate(url)
+    await database.open_database(url)
+    services = Services(settings=Settings(database_url=url), events=InMemoryEventBus(),
+                        actors=ActorSystem(idle_timeout=None), channels=create_channel_factory())
+    try:
+        target = await targets.create_target(
+            services.channels, name="bench target", channel_type="http", description=None,
+            channel_config={"url": f"http://127.0.0.1:{port}/chat", "reply_path": "reply",
+                            "retries": 0, "timeout_s": 10},
+            max_concurrency=max(64, concurrency))
+        scenario = await scenarios.import_scenario(scenario_document(cases))
+        campaign = await campaigns.create_campaign("bench", str(scenario.id), [str(target.id)],
+                                                   1, concurrency)
+        started = time.perf_counter()
+        [run] = await campaigns.start_runs(services, str(campaign.id), None)
+        while (await stored_progress(run.id) or {})["status"] not in TERMINAL:
+            await asyncio.sleep(0.02)
+        wall = time.perf_counter() - started
+        run = await Run.get(id=run.id)
+        summary = await summary_of(run)
+        return {"status": run.status, "wall_s": round(wall, 3), "done": run.done,
+                "passed": summary.passed_cases, "errors": summary.error_count,
+                "p50_ms": summary.latency_p50_ms, "p95_ms": summary.latency_p95_ms}
+    finally:
+        await services.actors.shutdown(10.0)
+        await services.channels.aclose()
+        await database.close_database()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=2000)
+    parser.add_argument("--concurrency", type=int, default=50)
+    parser.add_argument("--delay-ms", type=float, default=20.0)
+    parser.add_argument("--database-url", help="default: a temporary SQLite file")
+    args = parser.parse_args()
+
+    ports: multiprocessing.Queue[int] = multiprocessing.Queue()
+    server = multiprocessing.Process(target=_serve_target, args=(ports, args.delay_ms / 1000),
+                                     daemon=True)
+    server.start()
+    try:
+        port = ports.get(timeout=10)
+        with tempfile.TemporaryDirectory() as scratch:
+            url = args.database_url or f"sqlite://{Path(scratch) / 'bench.db'}"
+            result = asyncio.run(bench(url, port, args.cases, args.concurrency))
+    finally:
+        server.terminate()
+    ideal = args.cases * args.delay_ms / 1000 / args.concurrency
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    backend = "postgres" if url.startswith("postgres") else "sqlite"
+    print(f"{backend}: {args.cases} cases, concurrency {args.concurrency}, "
+          f"target {args.delay_ms:g} ms")
+    print(f"  wall {result['wall_s']} s  (ideal {ideal:.2f} s, "
+          f"ratio {float(result['wall_s']) / ideal:.2f}×)")  # type: ignore[arg-type]
+    print(f"  status {result['status']}, done {result['done']}, passed {result['passed']}, "
+          f"errors {result['errors']}, latency p50 {result['p50_ms']} ms / "
+          f"p95 {result['p95_ms']} ms")
+    print(f"  peak RSS {peak_mb:.0f} MB (whole process, including the import of the service)")
+
+
+if __name__ == "__main__":
+    main()
