@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -58,11 +59,18 @@ def run_command(scenario_file: str, target: str, repeat: int = 1, concurrency: i
             raise BadInput("--repeat and --concurrency must be at least 1")
         if fail_under is not None and not 0 <= fail_under <= 1:
             raise BadInput("--fail-under is a rate between 0 and 1 (e.g. 0.8)")
+        target_source = _target_source(target)
         url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
         with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch:
             url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
-            return asyncio.run(_gate(document, target, repeat, concurrency, fail_under, report,
-                                     json_out, url))
+            result = asyncio.run(_gate(document, target_source, repeat, concurrency, url))
+        if report:
+            Path(report).write_text(result.report_markdown or "", encoding="utf-8")
+        if json_out:
+            Path(json_out).write_text(json.dumps(result.json_report, indent=2,
+                                                 ensure_ascii=False, default=str),
+                                      encoding="utf-8")
+        return exit_code(result.status, result.summary, fail_under)
     except BadInput as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -82,9 +90,27 @@ def _describe(error: AgentEvalError) -> str:
     return error.message
 
 
-async def _gate(document: str, target: str, repeat: int, concurrency: int,
-                fail_under: float | None, report: str | None, json_out: str | None,
-                url: str) -> int:
+@dataclass(frozen=True)
+class GateResult:
+    status: str
+    summary: RunSummaryData
+    report_markdown: str | None
+    json_report: dict[str, Any]
+
+
+def _target_source(target: str) -> dict[str, Any] | str:
+    """The parsed target file, or the id of a stored target."""
+    if Path(target).is_file():
+        return _parse_target_file(_read(target, "target file"), target)
+    try:
+        uuid.UUID(target)
+    except ValueError:
+        raise BadInput(f"--target {target!r} is neither a file nor a target id") from None
+    return target
+
+
+async def _gate(document: str, target: dict[str, Any] | str, repeat: int, concurrency: int,
+                url: str) -> GateResult:
     await database.migrate(url)
     await database.open_database(url)
     settings = Settings(database_url=url, demo=False, resume_runs=False)
@@ -103,32 +129,22 @@ async def _gate(document: str, target: str, repeat: int, concurrency: int,
         run = await _follow(services, run.id, sys.stderr)
         summary = await summary_of(run)
         print(summary_table(run, summary))
-        if report:
-            Path(report).write_text(await report_markdown(run) or "", encoding="utf-8")
-        if json_out:
-            Path(json_out).write_text(json.dumps(await _json_report(run, summary), indent=2,
-                                                 ensure_ascii=False, default=str),
-                                      encoding="utf-8")
-        return exit_code(run.status, summary, fail_under)
+        return GateResult(run.status, summary, await report_markdown(run),
+                          await _json_report(run, summary))
     finally:
         await services.actors.shutdown(10.0)
         await services.channels.aclose()
         await database.close_database()
 
 
-async def _target(services: Services, target: str) -> Target:
-    """A target file (JSON/YAML with CreateTargetInput's fields) or a stored target's id."""
-    if Path(target).is_file():
-        data = _parse_target_file(_read(target, "target file"), target)
-        return await targets.create_target(
-            services.channels, name=data["name"], channel_type=data["channelType"],
-            channel_config=data["channelConfig"], description=data.get("description"),
-            max_concurrency=data.get("maxConcurrency", 8))
-    try:
-        uuid.UUID(target)
-    except ValueError:
-        raise BadInput(f"--target {target!r} is neither a file nor a target id") from None
-    return await targets.get_target(target, "--target")
+async def _target(services: Services, target: dict[str, Any] | str) -> Target:
+    """A target from a file's fields (CreateTargetInput's), or a stored target by id."""
+    if isinstance(target, str):
+        return await targets.get_target(target, "--target")
+    return await targets.create_target(
+        services.channels, name=target["name"], channel_type=target["channelType"],
+        channel_config=target["channelConfig"], description=target.get("description"),
+        max_concurrency=target.get("maxConcurrency", 8))
 
 
 def _parse_target_file(text: str, path: str) -> dict[str, Any]:

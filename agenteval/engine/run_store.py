@@ -25,7 +25,7 @@ from agenteval.domain.run_summary import (
     RunSummaryData,
     summarise,
 )
-from agenteval.store.models import CaseOutcome, Run, RuleResultRow, RunTurn
+from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 
 TERMINAL = frozenset({"COMPLETED", "CANCELLED", "FAILED"})
 ACTIVE = ("QUEUED", "RUNNING")

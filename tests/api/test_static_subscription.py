@@ -18,8 +18,15 @@ from agenteval.config import Settings
 from agenteval.errors import RateLimited
 from agenteval.store import models
 from agenteval.store.event_bus import InMemoryEventBus
-from tests.api.static_helpers import CREATE_CAMPAIGN, CREATE_TARGET, IMPORT_SCENARIO, START_RUN
-from tests.api.static_helpers import TargetBehaviour, document, simple_cases
+from tests.api.static_helpers import (
+    CREATE_CAMPAIGN,
+    CREATE_TARGET,
+    IMPORT_SCENARIO,
+    START_RUN,
+    TargetBehaviour,
+    document,
+    simple_cases,
+)
 from tests.support.graphql_client import ADMIN_KEY
 
 RUN_PROGRESS = """subscription($runId: ID!) {

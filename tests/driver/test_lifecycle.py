@@ -159,3 +159,18 @@ def test_the_role_an_eval_waits_for() -> None:
     assert role_waiting(eval_("EXECUTING", 3, 1)) == "evaluator"
     assert role_waiting(eval_("EXECUTING", 3, 3)) == "analyst"
     assert role_waiting(eval_("COMPLETED", 3, 3)) is None
+
+
+@pytest.mark.parametrize("driver_name", ["builtin"])
+async def test_seeding_the_services_leaves_the_demo_eval_waiting_for_approval(
+        app, gql: GraphQLClient) -> None:
+    from agenteval.demo_setup import seed_demo
+
+    data = await seed_demo(app.state.services)
+    assert data is not None and data.scenario_ids and len(data.campaign_ids) == len(
+        data.scenario_ids)
+    planned = await wait_for(gql, data.eval_id, "PENDING_APPROVAL")
+    assert planned["plan"]["estimatedSessions"] == 8
+    assert await seed_demo(app.state.services) is None  # never reseeded
+    keys = (await gql.execute("{ apiKeys { name revoked } }"))["apiKeys"]
+    assert [k["revoked"] for k in keys if k["name"] == "demo setup"] == [True, True]

@@ -5,11 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agenteval.domain.cases import CaseSpec, Turn
-
-
-def reply_turn(reply: str | None, latency_ms: int | None = 100, index: int = 0,
-               error: str | None = None) -> Turn:
-    return Turn(index=index, sent_message="hi", reply=reply, latency_ms=latency_ms, error=error)
+from tests.support.turns import reply_turn
 
 
 @pytest.fixture

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import reply_turn
 
 from agenteval.rules import evaluate_expectation, validate_expectation
+from tests.support.turns import reply_turn
 
 
 @pytest.mark.parametrize("expectation, errors", [

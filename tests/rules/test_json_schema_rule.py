@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import reply_turn
 
 from agenteval.rules import NO_MODELS
 from agenteval.rules.json_schema import JsonSchemaRule
+from tests.support.turns import reply_turn
 
 ORDER_SCHEMA = {"type": "object", "required": ["order_id", "items"],
                 "properties": {"order_id": {"type": "string"},

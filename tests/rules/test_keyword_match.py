@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import reply_turn
 
 from agenteval.rules import NO_MODELS
 from agenteval.rules.keyword_match import KeywordMatch
+from tests.support.turns import reply_turn
 
 
 @pytest.mark.parametrize("params, reply, passed, score, matched, missing", [

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import reply_turn
 
 from agenteval.rules import NO_MODELS
 from agenteval.rules.response_time import ResponseTime
+from tests.support.turns import reply_turn
 
 
 @pytest.mark.parametrize("latency, max_ms, passed, score", [

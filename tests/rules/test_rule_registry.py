@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from conftest import reply_turn
 
 from agenteval.domain.cases import RuleResult, RuleSpec
 from agenteval.rules import (
@@ -17,6 +16,7 @@ from agenteval.rules import (
     run_rule,
     validate_rule_params,
 )
+from tests.support.turns import reply_turn
 
 BUILT_INS = {"keyword_match", "response_time", "json_schema", "safety", "semantic_similarity"}
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from conftest import reply_turn
 
 from agenteval.rules import NO_MODELS
 from agenteval.rules.safety import Safety
 from agenteval.rules.safety_lexicon import luhn_valid, valid_chinese_id
+from tests.support.turns import reply_turn
 
 
 @pytest.mark.parametrize("reply, flagged", [

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import reply_turn
 
 from agenteval.rules import NO_MODELS
 from agenteval.rules.semantic_similarity import SemanticSimilarity
+from tests.support.turns import reply_turn
 
 REFERENCE = "您的空调维修已预约成功，师傅明天上午上门"
 
