@@ -13,7 +13,8 @@ from graphql import (
     GraphQLSchema,
     build_schema,
 )
-from graphql.language import print_ast
+from graphql.language import ValueNode, print_ast
+from graphql.utilities import value_from_ast_untyped
 
 from agenteval.api.schema import print_schema_sdl
 
@@ -44,11 +45,25 @@ def contract_differences(contract: GraphQLSchema, ours: GraphQLSchema) -> list[s
     return problems
 
 
-def _default(value: object) -> str | None:
-    """A field's or argument's default as written in the SDL (None when it has none)."""
+class _Default:
+    """A default as written in the SDL, equal to another when the values are equal (1 == 1.0)."""
+
+    def __init__(self, node: ValueNode) -> None:
+        self.text = print_ast(node)
+        self.value = value_from_ast_untyped(node)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Default) and self.value == other.value
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _default(value: object) -> _Default | None:
+    """A field's or argument's default (None when it has none)."""
     node = getattr(value, "ast_node", None)
     default = getattr(node, "default_value", None)
-    return print_ast(default) if default is not None else None
+    return _Default(default) if default is not None else None
 
 
 def _compare_fields(name: str, expected: GraphQLObjectType, actual: GraphQLObjectType) -> list[str]:
