@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import strawberry
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import (
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    ValidationCache,
+)
 from strawberry.extensions.query_depth_limiter import IgnoreContext
 from strawberry.tools import merge_types
 
@@ -30,6 +36,10 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
                                   should_ignore=_is_introspection),
         lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
         lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+        # Clients (skills, the driver, the UI) send the same few documents over and
+        # over: validating a document costs more than executing most mutations.
+        lambda: ParserCache(maxsize=256),
+        lambda: ValidationCache(maxsize=256),
     ]
     return strawberry.Schema(
         query=merge_types("Query", QUERIES),
