@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -149,6 +150,66 @@ def demo_bot(host: str, port: int, language: str) -> None:
     click.echo(f"demo bot on http://{host}:{port} (POST /v1/chat/completions, POST /chat)",
                err=True)
     run(host, port, language)
+
+
+@main.command("run")
+@click.argument("scenario_file", type=click.Path(dir_okay=False))
+@click.option("--target", "target", required=True,
+              help="A target file (JSON/YAML with the fields of CreateTargetInput) or a stored target id.")
+@click.option("--repeat", type=int, default=1, show_default=True, help="Attempts per case (pass^k).")
+@click.option("--concurrency", type=int, default=8, show_default=True)
+@click.option("--fail-under", type=float, help="Exit 1 when the pass rate is below this (0..1).")
+@click.option("--report", type=click.Path(dir_okay=False), help="Write the Markdown report here.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False),
+              help="Write the summary and outcomes as JSON here.")
+@click.option("--database-url", help="Keep the run in this database (default: a temporary SQLite).")
+def run(scenario_file: str, target: str, repeat: int, concurrency: int,
+        fail_under: float | None, report: str | None, json_out: str | None,
+        database_url: str | None) -> None:
+    """Run a scenario against a target without a server: a CI gate.
+
+    Exit codes: 0 passed, 1 pass rate under --fail-under, 2 bad input, 3 errors it cannot judge.
+    """
+    from agenteval.cli_run import run_command
+
+    sys.exit(run_command(scenario_file, target, repeat=repeat, concurrency=concurrency,
+                         fail_under=fail_under, report=report, json_out=json_out,
+                         database_url=database_url))
+
+
+@main.command()
+@click.option("--auto-approve", is_flag=True,
+              help="Approve the plan and run the whole lifecycle headless.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False),
+              default="demo-report.md", show_default=True,
+              help="Where to write the report's Markdown (with --auto-approve).")
+@click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
+def demo(auto_approve: bool, report_path: str, database_url: str | None) -> None:
+    """Seed the demo into an empty database and plan it; --auto-approve runs it to the report."""
+    from agenteval.demo_setup import run_demo
+
+    settings = _settings(database_url=database_url)
+    sys.exit(asyncio.run(run_demo(settings, auto_approve, report_path if auto_approve else None,
+                                  out=click.echo)))
+
+
+@main.command()
+@click.option("--api-url", help="The service's GraphQL URL [AGENTEVAL_PUBLIC_URL].")
+@click.option("--api-key", envvar="AGENTEVAL_API_KEY", required=True,
+              help="An AGENT key [AGENTEVAL_API_KEY].")
+@click.option("--poll-interval", type=float, default=5.0, show_default=True)
+def driver(api_url: str | None, api_key: str, poll_interval: float) -> None:
+    """Run the built-in driver in its own process against a (remote) service."""
+    import logging
+
+    from agenteval.driver.process import run_driver_process
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    settings = _settings()
+    url = api_url or settings.api_url
+    click.echo(f"built-in driver polling {url} every {poll_interval:g} s", err=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_driver_process(url, api_key, poll_interval, settings=settings))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,7 +18,7 @@ from typing import Any
 
 from agenteval.domain.scenario_document import parse_scenario_document
 from agenteval.driver.graphql import AgentEvalApi, ApiError
-from agenteval.driver.transport import AsgiTransport
+from agenteval.driver.in_process import in_process_api
 from agenteval.errors import ValidationFailed
 
 logger = logging.getLogger("agenteval.demo")
@@ -146,24 +146,7 @@ async def _operator_api(source: Any) -> AsyncIterator[AgentEvalApi]:
     if isinstance(source, AgentEvalApi):
         yield source
         return
-    async with in_process_api(source, "OPERATOR", "demo setup") as api:
-        yield api
-
-
-@contextlib.asynccontextmanager
-async def in_process_api(services: Any, role: str, name: str) -> AsyncIterator[AgentEvalApi]:
-    """An API client over the service's own GraphQL view with a key revoked on exit."""
-    from agenteval.api.schema import build_schema
-    from agenteval.api.view import AgentEvalGraphQL
-    from agenteval.store import api_keys
-    from agenteval.store.models import ApiKey
-
-    key, secret = await api_keys.create_key(name, role)
-    view = AgentEvalGraphQL(build_schema(services.settings), services)
-    try:
-        yield AgentEvalApi(AsgiTransport(view), secret)
-    finally:
-        await ApiKey.filter(id=key.id).update(revoked=True)
+    yield in_process_api(source, "OPERATOR", "demo setup")
 
 
 APPROVE_PLAN = """
@@ -193,28 +176,28 @@ async def run_demo(settings: Any, auto_approve: bool = False, report_path: str |
     app = create_app(settings)
     async with app.router.lifespan_context(app):
         services = app.state.services
-        async with in_process_api(services, "OPERATOR", "demo operator") as operator, \
-                in_process_api(services, "AGENT", "demo driver") as agent:
-            data = await seed_demo(operator)
-            if data is None:
-                out(f"The database {settings.database_url} already has data: the demo only "
-                    "seeds an empty database (use e.g. --database-url sqlite://./demo.db).")
-                return 1 if auto_approve else 0
-            out(f"Seeded the demo: target {data.target_id}, {len(data.scenario_ids)} "
-                f"scenario(s) with campaigns, intelligent eval {data.eval_id}.")
-            for skipped in data.skipped_scenarios:
-                out(f"  skipped scenario {skipped}")
-            planned = await drive(agent, data.eval_id, "planner", settings)
-            out(f"The built-in planner submitted plan revision {planned.detail.get('revision')}.")
-            if not auto_approve:
-                out(f"Eval {data.eval_id} is waiting for approval (approvePlan as an OPERATOR).")
-                return 0
-            await operator.execute(APPROVE_PLAN, {"evalId": data.eval_id})
-            evaluated = await drive(agent, data.eval_id, "evaluator", settings)
-            out(f"The built-in evaluator closed {evaluated.detail['sessionsClosed']} session(s) "
-                f"in {evaluated.detail['turnsSent']} turns.")
-            await drive(agent, data.eval_id, "analyst", settings)
-            result = (await operator.execute(EVAL_REPORT, {"id": data.eval_id}))["intelligentEval"]
+        operator = in_process_api(services, "OPERATOR", "demo operator")
+        agent = in_process_api(services, "AGENT", "demo driver")
+        data = await seed_demo(operator)
+        if data is None:
+            out(f"The database {settings.database_url} already has data: the demo only "
+                "seeds an empty database (use e.g. --database-url sqlite://./demo.db).")
+            return 1 if auto_approve else 0
+        out(f"Seeded the demo: target {data.target_id}, {len(data.scenario_ids)} "
+            f"scenario(s) with campaigns, intelligent eval {data.eval_id}.")
+        for skipped in data.skipped_scenarios:
+            out(f"  skipped scenario {skipped}")
+        planned = await drive(agent, data.eval_id, "planner", settings)
+        out(f"The built-in planner submitted plan revision {planned.detail.get('revision')}.")
+        if not auto_approve:
+            out(f"Eval {data.eval_id} is waiting for approval (approvePlan as an OPERATOR).")
+            return 0
+        await operator.execute(APPROVE_PLAN, {"evalId": data.eval_id})
+        evaluated = await drive(agent, data.eval_id, "evaluator", settings)
+        out(f"The built-in evaluator closed {evaluated.detail['sessionsClosed']} session(s) "
+            f"in {evaluated.detail['turnsSent']} turns.")
+        await drive(agent, data.eval_id, "analyst", settings)
+        result = (await operator.execute(EVAL_REPORT, {"id": data.eval_id}))["intelligentEval"]
     return _finish(result, report_path, out)
 
 

@@ -61,6 +61,9 @@ async def running_services(settings: Settings, *, migrate: bool = True) -> Async
 
             await resume_unfinished_runs(services)
         # --- end static evaluation ---
+        from agenteval.driver.startup import start_driver
+
+        await start_driver(services)
         yield services
 
 

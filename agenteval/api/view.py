@@ -12,18 +12,25 @@ from strawberry.exceptions import ConnectionRejectionError
 from agenteval.api.context import Context
 from agenteval.services import Services
 from agenteval.store import api_keys
+from agenteval.store.models import ApiKey
 
 
 class AgentEvalGraphQL(GraphQL):
-    def __init__(self, schema: Any, services: Services) -> None:
+    def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
+        """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
         super().__init__(schema, graphql_ide="graphiql" if services.settings.graphiql else None,
                          keep_alive=True, keep_alive_interval=15,
                          allowed_origins=_allowed_origins(services))
         self.services = services
+        self.identity = identity
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         secret = request.headers.get("x-api-key") if isinstance(request, Request) else None
-        return Context(services=self.services, secret=secret, request=request, response=response)
+        context = Context(services=self.services, secret=secret, request=request,
+                          response=response)
+        if self.identity is not None:
+            context._key = self.identity
+        return context
 
     async def on_ws_connect(self, context: Context) -> Any:
         params = context.connection_params if isinstance(context.connection_params, dict) else {}

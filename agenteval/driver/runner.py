@@ -27,7 +27,6 @@ from agenteval.driver.llm_analysis import model_report, model_verdict
 from agenteval.driver.llm_planner import model_plan
 from agenteval.driver.scripted_plan import revised_plan
 from agenteval.driver.scripted_report import build_report
-from agenteval.driver.transport import AsgiTransport
 from agenteval.driver.users import ModelUser, VirtualUser
 from agenteval.driver.verdict import Expectations
 from agenteval.llm import ModelRegistry
@@ -158,16 +157,12 @@ class BuiltinWaker:
         await self._run(api, eval_id, role, run_id)
 
     async def api(self) -> AgentEvalApi:
-        """The in-process client, with an AGENT key created on first use."""
+        """The in-process client, acting with the AGENT role."""
         async with self._lock:
             if self._api is None:
-                from agenteval.api.schema import build_schema
-                from agenteval.api.view import AgentEvalGraphQL
-                from agenteval.store import api_keys
+                from agenteval.driver.in_process import in_process_api
 
-                _, secret = await api_keys.create_key("built-in driver", "AGENT")
-                view = AgentEvalGraphQL(build_schema(self.services.settings), self.services)
-                self._api = AgentEvalApi(AsgiTransport(view), secret)
+                self._api = in_process_api(self.services, "AGENT", "built-in driver")
             return self._api
 
     async def _run(self, api: AgentEvalApi, eval_id: str, role: Role, run_id: str) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 from typing import Any
 
+from agenteval.driver import runner  # noqa: F401 - registers the builtin driver
 from agenteval.engine import openclaw_notifier  # noqa: F401 - registers the openclaw driver
 from agenteval.engine.intelligent_engine import IntelligentEngine
 from agenteval.engine.notifier import WakeUps, create_notifier

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import uuid
 from datetime import UTC, datetime, timedelta
 
 from agenteval.store.models import ApiKey
@@ -65,3 +66,13 @@ async def bootstrap_admin_key() -> str | None:
         return None
     _, secret = await create_key("first admin", "ADMIN")
     return secret
+
+
+def internal_identity(name: str, role: str) -> ApiKey:
+    """An unsaved key for AgentEval's own in-process clients (built-in driver, demo setup).
+
+    It exists only in memory: it has no secret, so nobody outside the process
+    can use it, and nothing piles up in the keys table across restarts.
+    """
+    return ApiKey(id=uuid.uuid4(), name=name, role=role, secret_hash="", revoked=False,
+                  created_at=datetime.now(UTC))
