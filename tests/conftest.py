@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from tortoise import Tortoise
 
+from agenteval.channels import ChannelFactory, create_channel_factory
 from agenteval.store import database
 from tests import backends
+from tests.support.local_server import Serve, server_starter
 
 
 @pytest.fixture(scope="session")
@@ -81,3 +83,18 @@ async def db(database_url: str) -> AsyncIterator[str]:
         yield database_url
     finally:
         await database.close_database()
+
+
+@pytest.fixture
+async def serve() -> AsyncIterator[Serve]:
+    """Start aiohttp apps on 127.0.0.1 (`await serve(app)` → base URL); stopped after the test."""
+    async with server_starter() as start:
+        yield start
+
+
+@pytest.fixture
+async def factory() -> AsyncIterator[ChannelFactory]:
+    """A fresh channel factory (its own limiters and HTTP session) per test."""
+    channel_factory = create_channel_factory()
+    yield channel_factory
+    await channel_factory.aclose()

@@ -10,6 +10,7 @@ import pytest
 from aiohttp import web
 
 from tests.support.graphql_client import GraphQLClient
+from tests.support.local_server import local_server
 
 EVAL_FIELDS = """id name status allowedActions planRevision planFeedback failureReason
   startedAt completedAt lastAgentActivityAt reportMarkdown
@@ -88,14 +89,9 @@ async def target_server() -> AsyncIterator[CountingTarget]:
     target = CountingTarget()
     app = web.Application()
     app.router.add_post("/v1/chat/completions", target.handle)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    host, port = runner.addresses[0][:2]
-    target.url = f"http://{host}:{port}/v1"
-    yield target
-    await runner.cleanup()
+    async with local_server(app) as url:
+        target.url = f"{url}/v1"
+        yield target
 
 
 async def make_key(gql: GraphQLClient, role: str) -> GraphQLClient:

@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
 from aiohttp import web
 
 from tests.support.graphql_client import GraphQLClient
@@ -37,7 +35,6 @@ OUTCOMES = """query($id: ID!, $first: Int, $passed: Boolean, $level: SuccessLeve
       turns { index sentMessage reply latencyMs error }
       results { ruleType implicit passed score weight detail error } } } } } }"""
 
-Serve = Callable[[web.Application], Awaitable[str]]
 
 
 async def make_key(gql: GraphQLClient, role: str) -> GraphQLClient:
@@ -134,20 +131,3 @@ class TargetBehaviour:
         return app
 
 
-@pytest.fixture
-async def serve() -> AsyncIterator[Serve]:
-    """Start an aiohttp app on 127.0.0.1:<free port>; returns its base URL."""
-    runners: list[web.AppRunner] = []
-
-    async def start(app: web.Application) -> str:
-        runner = web.AppRunner(app, shutdown_timeout=0.1)
-        await runner.setup()
-        runners.append(runner)
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        host, port = runner.addresses[0][:2]
-        return f"http://{host}:{port}"
-
-    yield start
-    for runner in runners:
-        await runner.cleanup()

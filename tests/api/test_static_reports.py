@@ -9,12 +9,9 @@ from tests.api.static_helpers import (
     create_target,
     document,
     http_target,
-    serve,
     wait_for_run,
 )
 from tests.support.graphql_client import GraphQLClient
-
-__all__ = ["serve"]
 
 REPORT = "query($id: ID!) { run(id: $id) { status reportMarkdown } }"
 COMPARE = """query($base: ID!, $head: ID!) { compareRuns(baseRunId: $base, headRunId: $head) {

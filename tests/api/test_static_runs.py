@@ -9,13 +9,10 @@ from tests.api.static_helpers import (
     http_target,
     outcomes,
     run_scenario,
-    serve,
     simple_cases,
     wait_for_run,
 )
 from tests.support.graphql_client import GraphQLClient
-
-__all__ = ["serve"]
 
 
 async def test_a_run_against_the_demo_bot_completes_with_a_summary(gql: GraphQLClient) -> None:

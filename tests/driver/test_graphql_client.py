@@ -14,6 +14,7 @@ from graphql import build_schema, parse, validate
 from agenteval.driver.documents import DOCUMENTS
 from agenteval.driver.graphql import AgentEvalApi, ApiError, TargetFailure
 from agenteval.driver.transport import AsgiTransport, HttpTransport, TransportError
+from tests.support.local_server import local_server
 
 CONTRACT = Path(__file__).resolve().parents[3] / "shared" / "contract.graphql"
 
@@ -120,13 +121,8 @@ async def http_server() -> AsyncIterator[tuple[str, list[Any]]]:
 
     app = web.Application()
     app.router.add_post("/graphql", handle)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    host, port = runner.addresses[0][:2]
-    yield f"http://{host}:{port}/graphql", seen
-    await runner.cleanup()
+    async with local_server(app) as url:
+        yield f"{url}/graphql", seen
 
 
 async def test_the_http_transport_posts_to_a_real_server(http_server: Any) -> None:

@@ -18,6 +18,7 @@ from agenteval.config import Settings
 from agenteval.engine.notifier import create_notifier
 from agenteval.engine.openclaw_notifier import OpenClawNotifier, RetryPolicy
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
+from tests.support.local_server import local_server
 
 TOKEN = "hooks-secret-token"
 PUBLIC_URL = "http://agenteval.example:8000/graphql"
@@ -59,14 +60,9 @@ async def gateway() -> AsyncIterator[FakeGateway]:
     fake = FakeGateway()
     app = web.Application()
     app.router.add_post("/hooks/agent", fake.hooks_agent)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    host, port = runner.addresses[0][:2]
-    fake.url = f"http://{host}:{port}"
-    yield fake
-    await runner.cleanup()
+    async with local_server(app) as url:
+        fake.url = url
+        yield fake
 
 
 def make_settings(url: str | None, token: str | None = TOKEN, deliver: bool = False) -> Settings:

@@ -13,13 +13,10 @@ from tests.api.static_helpers import (
     http_target,
     outcomes,
     run_scenario,
-    serve,
     simple_cases,
     wait_for_run,
 )
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
-
-__all__ = ["serve"]
 
 
 async def test_a_running_run_resumes_after_a_restart(database_url: str, serve) -> None:
