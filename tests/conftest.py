@@ -63,11 +63,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         shutil.copy(request.getfixturevalue("sqlite_template"), path)
         return f"sqlite://{path}"
     url = request.getfixturevalue("postgres_url")
-    asyncio.run(_reset_postgres(url))
+    asyncio.run(reset_postgres(url))
     return url
 
 
-async def _reset_postgres(url: str) -> None:
+async def reset_postgres(url: str) -> None:
     await database.open_database(url)
     try:
         await _truncate_postgres()
