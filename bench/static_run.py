@@ -5,7 +5,9 @@ Each case has keyword_match + json_schema + response_time rules. The target
 event loop) sleeps 20 ms per request; the campaign runs at concurrency 50
 with the target's maxConcurrency 64, so the ideal wall time is
 2000 × 20 ms / 50 = 0.8 s. Measured: wall time from startRun to the run's
-terminal state (the summary stored), and the process's peak RSS.
+terminal state (the summary stored), and the process's peak RSS. As a floor for
+this machine, the same requests are also sent by a bare aiohttp client (one
+shared session, `concurrency` workers, JSON decoded) before the run.
 
 Run: .venv/bin/python bench/static_run.py [--cases 2000] [--concurrency 50] [--delay-ms 20]
      [--database-url postgres://root@127.0.0.1:5432/bench]   (default: a temporary SQLite file)
@@ -22,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import aiohttp
 from aiohttp import web
 
 from actors import ActorSystem
@@ -65,6 +68,27 @@ def scenario_document(cases: int) -> str:
     return json.dumps({"name": "bench", "cases": [
         {"id": f"case-{i:05d}", "message": f"where is order {i}?", "eval_rules": rules}
         for i in range(cases)]})
+
+
+async def bare_aiohttp(port: int, cases: int, concurrency: int) -> float:
+    """Seconds for a bare aiohttp client to send the same requests: this machine's floor."""
+    url = f"http://127.0.0.1:{port}/chat"
+
+    async def send_all(session: aiohttp.ClientSession, count: int, workers: int) -> None:
+        pending = iter(range(count))
+
+        async def worker() -> None:
+            for index in pending:
+                async with session.post(url, json={"message": f"where is order {index}?"}) as ans:
+                    json.loads((await ans.json())["reply"])
+
+        await asyncio.gather(*(worker() for _ in range(workers)))
+
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        await send_all(session, concurrency, concurrency)  # open the connections first
+        started = time.perf_counter()
+        await send_all(session, cases, concurrency)
+        return time.perf_counter() - started
 
 
 async def bench(url: str, port: int, cases: int, concurrency: int) -> dict[str, object]:
@@ -114,6 +138,7 @@ def main() -> None:
         port = ports.get(timeout=10)
         with tempfile.TemporaryDirectory() as scratch:
             url = args.database_url or f"sqlite://{Path(scratch) / 'bench.db'}"
+            bare_s = asyncio.run(bare_aiohttp(port, args.cases, args.concurrency))
             result = asyncio.run(bench(url, port, args.cases, args.concurrency))
     finally:
         server.terminate()
@@ -123,7 +148,8 @@ def main() -> None:
     print(f"{backend}: {args.cases} cases, concurrency {args.concurrency}, "
           f"target {args.delay_ms:g} ms")
     print(f"  wall {result['wall_s']} s  (ideal {ideal:.2f} s, "
-          f"ratio {float(result['wall_s']) / ideal:.2f}×)")  # type: ignore[arg-type]
+          f"ratio {float(result['wall_s']) / ideal:.2f}×; bare aiohttp {bare_s:.3f} s, "  # type: ignore[arg-type]
+          f"ratio {float(result['wall_s']) / bare_s:.2f}×)")  # type: ignore[arg-type]
     print(f"  status {result['status']}, done {result['done']}, passed {result['passed']}, "
           f"errors {result['errors']}, latency p50 {result['p50_ms']} ms / "
           f"p95 {result['p95_ms']} ms")

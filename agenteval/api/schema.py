@@ -6,11 +6,11 @@ from typing import Any
 
 import strawberry
 from strawberry.extensions import (
-    MaxAliasesLimiter,
+    AddValidationRules,
     MaxTokensLimiter,
-    ParserCache,
-    QueryDepthLimiter,
     ValidationCache,
+    max_aliases,
+    query_depth_limiter,
 )
 from strawberry.extensions.query_depth_limiter import IgnoreContext
 from strawberry.tools import merge_types
@@ -30,22 +30,27 @@ def _is_introspection(context: IgnoreContext) -> bool:
 
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     settings = settings or Settings()
+    # The limit rules are built once: ValidationCache keys on the rule classes, and
+    # QueryDepthLimiter/MaxAliasesLimiter would build new ones for every request.
+    limits = [
+        query_depth_limiter.create_validator(settings.max_query_depth, _is_introspection),
+        max_aliases.create_validator(settings.max_aliases),
+    ]
     extensions: list[Any] = [
         ContractErrors,
-        lambda: QueryDepthLimiter(max_depth=settings.max_query_depth,
-                                  should_ignore=_is_introspection),
         lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
-        lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+        lambda: AddValidationRules(limits),
         # Clients (skills, the driver, the UI) send the same few documents over and
         # over: validating a document costs more than executing most mutations.
-        lambda: ParserCache(maxsize=256),
+        # (No ParserCache: it raises the token limit's error where no extension
+        # can give it a contract code; parsing is cheap next to validation.)
         lambda: ValidationCache(maxsize=256),
     ]
     return strawberry.Schema(
         query=merge_types("Query", QUERIES),
         mutation=merge_types("Mutation", MUTATIONS),
         subscription=merge_types("Subscription", SUBSCRIPTIONS) if SUBSCRIPTIONS else None,
-        types=[ErrorCode],  # referenced by no field; registered so it is exported
+        types=[ErrorCode],  # referenced by no field: registered so it is exported
         extensions=extensions,
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -17,6 +18,10 @@ from agenteval.channels.base import Channel, ConversationState, TargetSpec
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.limiter import ConcurrencyLimiter
 from agenteval.errors import ValidationFailed
+
+# Distinct valid target configs remembered by `open`; the memory is cleared when full.
+VALID_CONFIG_MEMORY = 1024
+_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)
 
 
 class ChannelClass(Protocol):
@@ -50,6 +55,9 @@ class ChannelFactory:
         self._limiters: dict[str, ConcurrencyLimiter] = {}
         self._session: aiohttp.ClientSession | None = None
         self._session_loop: asyncio.AbstractEventLoop | None = None
+        # (channel type, canonical config JSON) → (a private copy of the config, its
+        # defaults-filled form as JSON): configs `open` has found valid.
+        self._valid_configs: dict[tuple[str, str], tuple[dict, str]] = {}
 
     # -- registry -------------------------------------------------------------
     def register(
@@ -100,17 +108,39 @@ class ChannelFactory:
     # -- opening conversations ------------------------------------------------
     def open(self, target: TargetSpec, state: ConversationState | None = None) -> Channel:
         """A new conversation with `target`, or the one `state` describes."""
-        problems = self.validate_config(target.channel_type, target.config)
-        if problems:
-            raise ValidationFailed(problems)
-        registration = self._registrations[target.channel_type]
+        registration = self._registrations.get(target.channel_type)
         context = ChannelContext(
             target=target,
-            config=_with_defaults(registration.info.config_schema, target.config),
+            config=self._checked_config(target.channel_type, target.config),
             limiter=self.limiter(target),
             http_session=self._http_session,
         )
+        assert registration is not None  # _checked_config refuses unknown types
         return registration.channel_cls(context, state)
+
+    def _checked_config(self, channel_type: str, config: Any) -> dict:
+        """A fresh copy of `config` with defaults filled in; raises ValidationFailed.
+
+        Every case attempt opens a channel with the same config, and a JSON Schema
+        check costs ~0.2 ms: a config found valid (and plain JSON) is remembered,
+        and its copies come from the stored JSON (a parse is far cheaper than a deepcopy).
+        """
+        key = _canonical(config)
+        remembered = self._valid_configs.get((channel_type, key)) if key is not None else None
+        if remembered is not None and remembered[0] == config:
+            return json.loads(remembered[1])  # type: ignore[no-any-return]  # a JSON object
+        problems = self.validate_config(channel_type, config)
+        if problems:
+            raise ValidationFailed(problems)
+        filled = _with_defaults(self._registrations[channel_type].info.config_schema, config)
+        filled_json = _canonical(filled)
+        # Remember only configs that survive a JSON round trip unchanged (no tuples …).
+        if (key is not None and filled_json is not None and json.loads(key) == config
+                and json.loads(filled_json) == filled):
+            if len(self._valid_configs) >= VALID_CONFIG_MEMORY:
+                self._valid_configs.clear()
+            self._valid_configs[(channel_type, key)] = (copy.deepcopy(config), filled_json)
+        return filled
 
     def limiter(self, target: TargetSpec) -> ConcurrencyLimiter:
         """The target's limiter, resized when its max_concurrency changed."""
@@ -137,6 +167,14 @@ class ChannelFactory:
         session, self._session, self._session_loop = self._session, None, None
         if session is not None and not session.closed:
             await session.close()
+
+
+def _canonical(value: Any) -> str | None:
+    """`value` as canonical JSON (keys sorted), or None when it is not plain JSON."""
+    try:
+        return _CANONICAL_JSON.encode(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _with_defaults(schema: dict, config: dict) -> dict:

@@ -35,12 +35,31 @@ async def append_event(eval_id: uuid.UUID | str, type: str, status: str, *,
 
     `also` sets further eval columns in the same UPDATE (one statement less per turn).
     """
-    await IntelligentEval.filter(id=eval_id).update(event_sequence=F("event_sequence") + 1,
-                                                    **(also or {}))
-    sequence = await IntelligentEval.filter(id=eval_id).first().values_list(
-        "event_sequence", flat=True)
-    return await EvalEvent.create(eval_id=eval_id, sequence=sequence, type=type, status=status,
-                                  session_id=session_id, detail=detail)
+    counters = await advance_eval(eval_id, 1, also=also)
+    return await EvalEvent.create(eval_id=eval_id, sequence=counters["event_sequence"],
+                                  type=type, status=status, session_id=session_id,
+                                  detail=detail)
+
+
+async def advance_eval(eval_id: uuid.UUID | str, events: int, *,
+                       also: dict[str, Any] | None = None,
+                       only_if: dict[str, Any] | None = None,
+                       returning: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Reserve `events` sequence numbers of the eval in ONE statement (inside a transaction).
+
+    An UPDATE … RETURNING (PostgreSQL, SQLite ≥ 3.35): the row stays locked until
+    the transaction ends, so the reserved numbers are the transaction's alone.
+    Returns the eval's new `event_sequence` (the last reserved number) and the
+    `returning` columns after the update, or {} when `only_if` (further WHERE
+    conditions, e.g. a status) left no row to update.
+    """
+    query = IntelligentEval.filter(id=eval_id, **(only_if or {})).update(
+        event_sequence=F("event_sequence") + events, **(also or {}))
+    query.sql()  # builds the query on the current (the transaction's) connection
+    sql, params = query.query.get_parameterized_sql()
+    columns = ", ".join(("event_sequence", *returning))
+    rows = await query._db.execute_query_dict(f"{sql} RETURNING {columns}", params)
+    return dict(rows[0]) if rows else {}
 
 
 async def publish_events(bus: EventBus, events: Iterable[EvalEvent]) -> None:

@@ -10,6 +10,7 @@ whenever the stored turn count shows that another process sent a turn.
 from __future__ import annotations
 
 import uuid
+from copy import copy
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -22,8 +23,9 @@ from agenteval.domain import eval_state as sm
 from agenteval.domain.verdict_validation import validate_verdict
 from agenteval.engine import eval_commands as cmd
 from agenteval.engine.eval_events import append_event, publish_events, session_topic
-from agenteval.engine.sessions_lifecycle import turn_budget_overruns
+from agenteval.engine.sessions_lifecycle import turn_overruns
 from agenteval.engine.targets import target_spec
+from agenteval.engine.turn_store import TurnState, read_turn_state, store_turn
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
 
@@ -46,6 +48,11 @@ class SessionActor(Actor):
         self.session_id = session_id
         self.channel: Channel | None = None
         self.turns_in_channel = 0
+        # The session as this actor last stored or read it, and its eval's plan (which
+        # cannot change once the eval executes). Every turn still reads the session's
+        # and the eval's status and counters, and stores with compare-and-set.
+        self.session: EvalSession | None = None
+        self.plan: dict[str, Any] | None = None
 
     async def on_start(self) -> None:
         session = await EvalSession.get_or_none(id=self.session_id)
@@ -87,18 +94,23 @@ class SessionActor(Actor):
 
     # ------------------------------------------------------------ sendMessage
     async def _send(self, message: cmd.SendMessage) -> Exchange:
-        session, eval_row = await self._load()
+        fresh = await read_turn_state(self.session_id)
+        if fresh is None:
+            raise NotFound(f"session {self.session_id} does not exist")
+        session = await self._current_session(fresh)
         if message.idempotency_key:
             prior = await EvalMessage.get_or_none(session_id=session.id, role="USER",
                                                   idempotency_key=message.idempotency_key)
             if prior is not None:
                 return await _replay(session, prior, message)
-        _check_can_talk(session, eval_row)
+        _check_can_talk(fresh.session_status, fresh.eval_status)
         if self.channel is None or session.turn_count != self.turns_in_channel:
             await self._rebuild_channel(session)  # another process sent a turn meanwhile
         assert self.channel is not None
         turn = session.turn_count
-        overruns = await turn_budget_overruns(eval_row, session, self.engine.settings.enforce_budget)
+        enforce = self.engine.settings.enforce_budget
+        if enforce:  # refuse before calling the target (checked again when storing)
+            turn_overruns(self.plan, turn + 1, fresh.turns_used + 1, enforce)
         error: ChannelError | None = None
         try:
             reply = await self.channel.send(message.content)
@@ -106,52 +118,32 @@ class SessionActor(Actor):
         except ChannelError as exc:
             error, text, latency_ms = exc, "", None
         now = datetime.now(UTC)
+        user, answer = _messages(session, turn, message, text, latency_ms, error, now)
         try:
-            user, answer, events = await self._store(session, eval_row, message, turn, text,
-                                                     latency_ms, error, overruns, now)
-        except Conflict:
+            stored = await store_turn(session, self.plan, turn, user, answer,
+                                      self.channel.conversation_id, now, enforce)
+        except Exception:
+            # Nothing was stored: forget the channel's view of this turn and the session.
+            self.session = None
             await self._rebuild_channel(await EvalSession.get(id=session.id))
             raise
         self.turns_in_channel = turn + 1
-        await publish_events(self.engine.events, events)
-        await self.engine.events.publish(session_topic(session.id), {"index": answer.index})
         session.turn_count, session.last_activity_at = turn + 1, now
         session.conversation_id = self.channel.conversation_id
+        await publish_events(self.engine.events, stored.events)
+        await self.engine.events.publish(session_topic(session.id), {"index": answer.index})
         if error is not None:
             raise _target_error(session, user, answer, error.kind, error.message)
-        return Exchange(user, answer, session)
+        return Exchange(user, answer, copy(session))
 
-    async def _store(self, session: EvalSession, eval_row: IntelligentEval,
-                     message: cmd.SendMessage, turn: int, text: str, latency_ms: int | None,
-                     error: ChannelError | None, overruns: list[dict[str, Any]],
-                     now: datetime) -> tuple[EvalMessage, EvalMessage, list[Any]]:
-        assert self.channel is not None
-        async with in_transaction():
-            changed = await EvalSession.filter(
-                id=session.id, turn_count=turn, status=sm.SESSION_RUNNING).update(
-                turn_count=turn + 1, last_activity_at=now,
-                conversation_id=self.channel.conversation_id)
-            if not changed:
-                raise Conflict("the session changed while the message was in flight; "
-                               "nothing was stored")
-            user = EvalMessage(
-                session_id=session.id, index=2 * turn, turn_index=turn, role="USER",
-                content=message.content, idempotency_key=message.idempotency_key, created_at=now)
-            answer = EvalMessage(
-                session_id=session.id, index=2 * turn + 1, turn_index=turn, role="ASSISTANT",
-                content=text, latency_ms=latency_ms,
-                error=f"{error.kind}: {error.message}" if error else None,
-                error_kind=error.kind if error else None, created_at=now)
-            await EvalMessage.bulk_create([user, answer])
-            detail = {"sessionId": str(session.id), "turnIndex": turn, "latencyMs": latency_ms,
-                      "error": answer.error}
-            events = [await append_event(eval_row.id, "MESSAGE_EXCHANGED", eval_row.status,
-                                         session_id=session.id, detail=detail,
-                                         also={"last_agent_activity_at": now})]
-            for overrun in overruns:
-                events.append(await append_event(eval_row.id, "BUDGET_OVERRUN", eval_row.status,
-                                                 session_id=session.id, detail=overrun))
-        return user, answer, events
+    async def _current_session(self, fresh: TurnState) -> EvalSession:
+        """The kept session row, reloaded when the fresh status or turn count disagree."""
+        session = self.session
+        if (session is None or session.status != fresh.session_status
+                or session.turn_count != fresh.turn_count):
+            session, eval_row = await self._load()
+            self.session, self.plan = session, eval_row.plan
+        return session
 
     # ------------------------------------------------------------ close / expire
     async def _close(self, message: cmd.CloseSession) -> EvalSession:
@@ -181,6 +173,7 @@ class SessionActor(Actor):
 
     async def _change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
                              event_type: str, now: datetime, **values: Any) -> EvalSession:
+        self.session = None  # reloaded by the next turn
         async with in_transaction():
             changed = await EvalSession.filter(id=session.id, status=session.status).update(
                 status=status, closed_at=now if status != sm.SESSION_EXPIRED else None,
@@ -209,17 +202,35 @@ def _history(messages: list[EvalMessage]) -> list[tuple[str, str]]:
 
 
 def _eval_refuses(eval_row: IntelligentEval, what: str) -> InvalidTransition:
-    return InvalidTransition(f"cannot {what}: the eval is {eval_row.status}, not EXECUTING",
-                             status=eval_row.status, allowed=sm.allowed_actions(eval_row.status))
+    return _status_refuses(eval_row.status, what)
 
 
-def _check_can_talk(session: EvalSession, eval_row: IntelligentEval) -> None:
-    if eval_row.status != sm.EXECUTING:
-        raise _eval_refuses(eval_row, "send a message")
-    if not sm.session_accepts_messages(session.status):
-        raise InvalidTransition(f"cannot send a message: the session is {session.status}",
-                                status=session.status,
-                                allowed=sm.session_allowed_actions(session.status))
+def _status_refuses(eval_status: str, what: str) -> InvalidTransition:
+    return InvalidTransition(f"cannot {what}: the eval is {eval_status}, not EXECUTING",
+                             status=eval_status, allowed=sm.allowed_actions(eval_status))
+
+
+def _check_can_talk(session_status: str, eval_status: str) -> None:
+    if eval_status != sm.EXECUTING:
+        raise _status_refuses(eval_status, "send a message")
+    if not sm.session_accepts_messages(session_status):
+        raise InvalidTransition(f"cannot send a message: the session is {session_status}",
+                                status=session_status,
+                                allowed=sm.session_allowed_actions(session_status))
+
+
+def _messages(session: EvalSession, turn: int, message: cmd.SendMessage, text: str,
+              latency_ms: int | None, error: ChannelError | None,
+              now: datetime) -> tuple[EvalMessage, EvalMessage]:
+    user = EvalMessage(
+        id=uuid.uuid4(), session_id=session.id, index=2 * turn, turn_index=turn, role="USER",
+        content=message.content, idempotency_key=message.idempotency_key, created_at=now)
+    answer = EvalMessage(
+        id=uuid.uuid4(), session_id=session.id, index=2 * turn + 1, turn_index=turn,
+        role="ASSISTANT", content=text, latency_ms=latency_ms,
+        error=f"{error.kind}: {error.message}" if error else None,
+        error_kind=error.kind if error else None, created_at=now)
+    return user, answer
 
 
 def _target_error(session: EvalSession, user: EvalMessage, reply: EvalMessage, kind: str,

@@ -9,8 +9,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tortoise.functions import Sum
-
 from agenteval.domain import eval_state as sm
 from agenteval.engine import eval_commands as cmd
 from agenteval.errors import BudgetExceeded, ValidationFailed
@@ -78,23 +76,17 @@ async def session_budget_overrun(row: IntelligentEval, enforce: bool) -> dict[st
     return _overrun("sessions", used, _budget(row, "estimatedSessions"), enforce)
 
 
-async def turn_budget_overruns(row: IntelligentEval, session: EvalSession,
-                               enforce: bool) -> list[dict[str, Any]]:
-    """The BUDGET_OVERRUN details of one more turn in `session` (per session, then overall)."""
-    per_session = _budget(row, "maxTurnsPerSession")
-    total_budget = _budget(row, "totalMaxTurns")
-    if per_session is None and total_budget is None:
-        return []
-    found = [_overrun("turns", session.turn_count + 1, per_session, enforce)]
-    total = await total_turns(row.id)
-    found.append(_overrun("turns", total + 1, total_budget, enforce))
+def turn_overruns(plan: dict[str, Any] | None, session_turns: int, total_turns: int,
+                  enforce: bool) -> list[dict[str, Any]]:
+    """The BUDGET_OVERRUN details of a turn (per session, then overall); pure.
+
+    `session_turns` / `total_turns` count the turn itself (the session's and the
+    eval's turns once it is stored). Raises BudgetExceeded when enforced.
+    """
+    budget = (plan or {}).get("budget") or {}
+    found = [_overrun("turns", session_turns, budget.get("maxTurnsPerSession"), enforce),
+             _overrun("turns", total_turns, budget.get("totalMaxTurns"), enforce)]
     return [detail for detail in found if detail is not None]
-
-
-async def total_turns(eval_id: Any) -> int:
-    rows = await EvalSession.filter(eval_id=eval_id).annotate(total=Sum("turn_count")).values(
-        "total")
-    return int(rows[0]["total"] or 0) if rows else 0
 
 
 async def sessions_settled(row: IntelligentEval) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from collections.abc import Iterator, Sequence
@@ -13,10 +14,13 @@ from jsonschema.exceptions import SchemaError
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider, last_reply_or_failure
-from agenteval.rules.json_extraction import json_verdict
+from agenteval.rules.json_extraction import find_json
 from agenteval.rules.registry import register_rule
+from agenteval.rules.schema_messages import schema_errors
 
 NAME = "json_schema"
+VALIDATOR_MEMORY = 256
+_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)
 
 PARAMS_SCHEMA: dict[str, Any] = {
     "properties": {
@@ -71,6 +75,39 @@ def _references(node: Any) -> Iterator[str]:
             yield from _references(item)
 
 
+# Building a validator costs ~60 µs and every case attempt judges with the same few
+# schemas: validators by canonical schema JSON, each with a private copy of its schema
+# to compare (JSON text alone would confuse {1: …} with {"1": …}).
+_validators: dict[str, tuple[Any, Draft202012Validator]] = {}
+
+
+def validator_for(schema: dict[str, Any] | bool) -> Draft202012Validator:
+    """A validator for `schema`, shared with earlier calls for an equal schema."""
+    try:
+        key = _CANONICAL_JSON.encode(schema)
+    except (TypeError, ValueError):
+        return Draft202012Validator(schema)
+    remembered = _validators.get(key)
+    if remembered is not None and remembered[0] == schema:
+        return remembered[1]
+    own_schema = copy.deepcopy(schema)  # later changes to `schema` must not reach it
+    validator = Draft202012Validator(own_schema)
+    if len(_validators) >= VALIDATOR_MEMORY:
+        _validators.clear()
+    _validators[key] = (own_schema, validator)
+    return validator
+
+
+def json_schema_verdict(reply: str, schema: dict[str, Any] | bool) -> tuple[bool, dict[str, Any]]:
+    """(passed, detail) as `json_extraction.json_verdict` gives, with a shared validator."""
+    found = find_json(reply)
+    if found is None:
+        return False, {"found": False, "violations": [],
+                       "reason": "no JSON found in the reply"}
+    violations = schema_errors(validator_for(schema), found.value, "$")
+    return not violations, {"found": True, "source": found.source, "violations": violations}
+
+
 def check_schema_param(params: dict[str, Any]) -> list[tuple[str, str]]:
     problem = schema_problem(params["schema"])
     return [("schema", problem)] if problem else []
@@ -89,5 +126,5 @@ class JsonSchemaRule:
         reply = last_reply_or_failure(NAME, dialog)
         if isinstance(reply, RuleResult):
             return reply
-        passed, detail = json_verdict(reply, self.schema)
+        passed, detail = json_schema_verdict(reply, self.schema)
         return RuleResult(NAME, passed=passed, score=1.0 if passed else 0.0, detail=detail)

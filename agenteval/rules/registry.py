@@ -7,11 +7,13 @@ schema and the constructor disagree on param names or defaults.
 
 from __future__ import annotations
 
+import copy
 import inspect
+import json
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from jsonschema import Draft202012Validator
@@ -35,6 +37,9 @@ FieldErrors = list[dict[str, str]]
 # Extra checks JSON Schema cannot express (a regex compiles, a schema is valid);
 # returns (path relative to params, message) pairs.
 ParamsCheck = Callable[[dict[str, Any]], list[tuple[str, str]]]
+# Distinct valid params remembered per rule type; the memory is cleared when full.
+VALID_PARAMS_MEMORY = 4096
+_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)  # one, not one per call
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,26 @@ class RegisteredRule:
     target: Callable[..., Any]
     validator: Draft202012Validator
     check_params: ParamsCheck | None = None
+    # Params that passed validation, by canonical JSON, with a private copy to compare
+    # (JSON text alone would confuse {1: …} with {"1": …}). Only successes are kept, so
+    # bad params are refused every time; a re-registered rule starts with an empty memory.
+    _valid: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
+
+    def known_valid(self, params: dict[str, Any]) -> bool:
+        """True when exactly these params already passed `validate_rule_params`."""
+        key = _canonical(params)
+        if key is None:
+            return False
+        remembered = self._valid.get(key)
+        return remembered is not None and remembered == params
+
+    def remember_valid(self, params: dict[str, Any]) -> None:
+        key = _canonical(params)
+        if key is None:
+            return
+        if len(self._valid) >= VALID_PARAMS_MEMORY:
+            self._valid.clear()
+        self._valid[key] = copy.deepcopy(params)
 
     def effective_params(self, params: dict[str, Any]) -> dict[str, Any]:
         """Params as the rule is built with: aliases renamed, schema defaults filled in."""
@@ -166,13 +191,27 @@ def validate_rule_params(rule_type: str, params: Any, path: str = "params") -> F
         return [{"path": path, "message": unknown_rule_type_message(rule_type)}]
     if not isinstance(params, dict):
         return [{"path": path, "message": "must be an object"}]
+    # Validation costs ~0.3 ms and run_rule checks the params of every case attempt
+    # (they were checked at import): a second look at the same valid params is free.
+    if rule.known_valid(params):
+        return []
     properties = rule.info.params_schema.get("properties", {})
     renamed, errors = apply_aliases(params, properties, path)
     errors += schema_errors(rule.validator, renamed, path)
     if not errors and rule.check_params is not None:
         errors += [{"path": join_path(path, [relative] if relative else []), "message": message}
                    for relative, message in rule.check_params(rule.effective_params(params))]
+    if not errors:
+        rule.remember_valid(params)
     return errors
+
+
+def _canonical(params: dict[str, Any]) -> str | None:
+    """Params as canonical JSON (keys sorted), or None when they are not plain JSON."""
+    try:
+        return _CANONICAL_JSON.encode(params)
+    except (TypeError, ValueError):
+        return None
 
 
 async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],

@@ -13,11 +13,21 @@ MIGRATIONS_MODULE = "agenteval.store.migrations"
 
 
 def normalise_database_url(url: str) -> str:
-    """Add SQLite's busy timeout (WAL is switched on after connecting)."""
+    """Add SQLite's busy timeout and synchronous=NORMAL (WAL is switched on after connecting).
+
+    Tortoise applies query parameters as PRAGMAs on every connection it opens.
+    synchronous=NORMAL is the usual companion of WAL: a commit no longer waits
+    for an fsync of the log (it is synced at checkpoints), which was most of a
+    commit's cost. It cannot corrupt the database; the trade-off is durability
+    on power loss or an OS crash (not a process crash): the last transactions
+    before it may be rolled back, so an answer already returned could be lost.
+    Set `?synchronous=FULL` in the URL to keep fsync-per-commit.
+    """
     if url.startswith("sqlite://") and ":memory:" not in url:
         parts = urlsplit(url)
         query = dict(parse_qsl(parts.query))
         query.setdefault("busy_timeout", "5000")
+        query.setdefault("synchronous", "NORMAL")
         return urlunsplit(parts._replace(query=urlencode(query)))
     if url.startswith("postgresql://"):
         return "postgres://" + url.removeprefix("postgresql://")

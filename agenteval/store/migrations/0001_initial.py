@@ -111,6 +111,7 @@ class Migration(migrations.Migration):
                 ('report', fields.JSONField(null=True, encoder=functools.partial(dumps, separators=(',', ':')), decoder=loads)),
                 ('failure_reason', fields.TextField(null=True, unique=False)),
                 ('event_sequence', fields.IntField(default=0)),
+                ('turns_used', fields.IntField(default=0)),
                 ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
                 ('updated_at', fields.DatetimeField(auto_now=True, auto_now_add=False)),
                 ('planning_entered_at', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),

@@ -24,6 +24,8 @@ class IntelligentEval(Model):
     report = fields.JSONField(null=True)
     failure_reason = fields.TextField(null=True)
     event_sequence = fields.IntField(default=0)
+    # Sum of its sessions' turn_count, kept in the turn's transaction (budget checks).
+    turns_used = fields.IntField(default=0)
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
     planning_entered_at = fields.DatetimeField(null=True)
