@@ -1,7 +1,8 @@
 """sendMessage throughput and platform overhead through the real ASGI app.
 
 N concurrent sessions × M messages each go through GraphQL `sendMessage`
-(httpx ASGITransport, so no socket between client and app) to a local `http`
+(a bare ASGI call by default, or httpx.ASGITransport with --client httpx; no socket
+between client and app) to a local `http`
 target in a child process that answers at once. For every message the
 platform overhead is the end-to-end time of the mutation minus the target's
 own `latencyMs` (what the channel measured around the HTTP call): actor
@@ -29,6 +30,7 @@ from aiohttp import web
 
 from agenteval.app import create_app
 from agenteval.config import Settings
+from agenteval.driver.transport import AsgiTransport
 
 ADMIN_KEY = "bench-admin-key"
 CREATE_TARGET = "mutation($i: CreateTargetInput!) { createTarget(input: $i) { id } }"
@@ -60,16 +62,43 @@ def _serve_target(port_queue: multiprocessing.Queue) -> None:  # type: ignore[ty
     asyncio.run(main())
 
 
-async def _gql(http: httpx.AsyncClient, query: str, variables: dict) -> dict:
-    response = await http.post("/graphql", json={"query": query, "variables": variables},
-                               headers={"X-API-Key": ADMIN_KEY})
-    body = response.json()
+class HttpxClient:
+    """httpx over ASGITransport: includes httpx's own per-request cost (~1 ms here)."""
+
+    def __init__(self, app: object) -> None:
+        self.http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app),  # type: ignore[arg-type]
+                                      base_url="http://bench", timeout=120)
+
+    async def post(self, body: dict) -> dict:
+        response = await self.http.post("/graphql", json=body, headers={"X-API-Key": ADMIN_KEY})
+        return response.json()
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+
+
+class AsgiClient:
+    """A bare ASGI call (the built-in driver's transport): only the platform's own cost."""
+
+    def __init__(self, app: object) -> None:
+        self.transport = AsgiTransport(app)
+
+    async def post(self, body: dict) -> dict:
+        _, answer = await self.transport.post_json(body, {"X-API-Key": ADMIN_KEY})
+        return answer
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def _gql(http: HttpxClient | AsgiClient, query: str, variables: dict) -> dict:
+    body = await http.post({"query": query, "variables": variables})
     if body.get("errors"):
         raise RuntimeError(body["errors"])
     return body["data"]
 
 
-async def _setup(http: httpx.AsyncClient, target_url: str, sessions: int,
+async def _setup(http: HttpxClient | AsgiClient, target_url: str, sessions: int,
                  messages: int) -> list[str]:
     target = await _gql(http, CREATE_TARGET, {"i": {
         "name": "bench", "channelType": "http", "maxConcurrency": max(sessions, 1),
@@ -87,7 +116,7 @@ async def _setup(http: httpx.AsyncClient, target_url: str, sessions: int,
             for _ in range(sessions)]
 
 
-async def _conversation(http: httpx.AsyncClient, session_id: str, messages: int,
+async def _conversation(http: HttpxClient | AsgiClient, session_id: str, messages: int,
                         overheads: list[float], totals: list[float]) -> None:
     for turn in range(messages):
         started = time.perf_counter()
@@ -102,14 +131,14 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(database_url: str, target_url: str, sessions: int, messages: int) -> None:
+async def run(database_url: str, target_url: str, sessions: int, messages: int,
+              client: str) -> None:
     settings = Settings(database_url=database_url, admin_key=ADMIN_KEY, driver="none",
                         demo=False, watchdog_interval_s=0)
     app = create_app(settings, migrate=True)
     async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://bench",
-                                     timeout=120) as http:
+        http = HttpxClient(app) if client == "httpx" else AsgiClient(app)
+        try:
             session_ids = await _setup(http, target_url, sessions, messages)
             overheads: list[float] = []
             totals: list[float] = []
@@ -117,9 +146,11 @@ async def run(database_url: str, target_url: str, sessions: int, messages: int) 
             await asyncio.gather(*(_conversation(http, s, messages, overheads, totals)
                                    for s in session_ids))
             elapsed = time.perf_counter() - started
+        finally:
+            await http.aclose()
     count = len(totals)
     backend = database_url.split(":", 1)[0]
-    print(f"{backend}: {sessions} sessions x {messages} messages = {count} sendMessage "
+    print(f"{backend} ({client} client): {sessions} sessions x {messages} messages = {count} sendMessage "
           f"in {elapsed:.2f} s -> {count / elapsed:.0f} messages/s")
     print(f"  end-to-end   p50 {_pct(totals, 0.5):.2f} ms  p99 {_pct(totals, 0.99):.2f} ms")
     print(f"  overhead     p50 {_pct(overheads, 0.5):.2f} ms  p99 {_pct(overheads, 0.99):.2f} ms"
@@ -131,6 +162,8 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--messages", type=int, default=20)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--client", choices=["asgi", "httpx"], default="asgi",
+                        help="asgi: a bare ASGI call (default); httpx: httpx.ASGITransport")
     args = parser.parse_args()
     ports: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
     target = multiprocessing.Process(target=_serve_target, args=(ports,), daemon=True)
@@ -139,7 +172,7 @@ def main() -> None:
         target_url = f"http://127.0.0.1:{ports.get(timeout=10)}/chat"
         with tempfile.TemporaryDirectory() as tmp:
             url = args.database_url or f"sqlite://{Path(tmp) / 'bench.db'}"
-            asyncio.run(run(url, target_url, args.sessions, args.messages))
+            asyncio.run(run(url, target_url, args.sessions, args.messages, args.client))
     finally:
         target.terminate()
 
