@@ -14,19 +14,6 @@ from typing import Any, Literal
 
 ErrorKind = Literal["timeout", "connection", "http_status", "bad_response"]
 
-EXCERPT_CHARS = 200
-
-
-def excerpt(text: str | bytes | None, limit: int = EXCERPT_CHARS) -> str:
-    """A short single-line excerpt of what a target sent back, for error messages."""
-    if text is None:
-        return ""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[:limit] + "…"
-
-
 @dataclass(frozen=True)
 class Reply:
     """The target's answer to one user message."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import aiohttp
 
 from agenteval.channels.base import TargetSpec
-from agenteval.channels.limiter import ConcurrencyLimiter
+from agenteval.net.limiter import ConcurrencyLimiter
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from jsonschema.exceptions import ValidationError
 from agenteval.channels import secrets
 from agenteval.channels.base import Channel, ConversationState, TargetSpec
 from agenteval.channels.context import ChannelContext
-from agenteval.channels.limiter import ConcurrencyLimiter
 from agenteval.errors import ValidationFailed
+from agenteval.net.limiter import ConcurrencyLimiter
 
 # Distinct valid target configs remembered by `open`; the memory is cleared when full.
 VALID_CONFIG_MEMORY = 1024

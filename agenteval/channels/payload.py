@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agenteval.channels.base import ChannelError, excerpt
+from agenteval.channels.base import ChannelError
+from agenteval.net.retry import excerpt
 
 _MISSING = object()
 

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
 import aiohttp
 
-from agenteval.channels.base import ChannelError, excerpt
-from agenteval.channels.limiter import ConcurrencyLimiter
+from agenteval.channels.base import ChannelError
+from agenteval.net.limiter import ConcurrencyLimiter
+from agenteval.net.retry import backoff_delay, excerpt, parse_retry_after
 
 T = TypeVar("T")
 
@@ -37,9 +36,7 @@ class RetryPolicy:
         """Seconds to wait before retry `retry_number` (0-based)."""
         if error.retry_after is not None:
             return min(max(error.retry_after, 0.0), self.max_retry_after_s)
-        ceiling = min(self.max_backoff_s, self.backoff_s * 2**retry_number)
-        # "Equal jitter": at least half the backoff, so retries never bunch at zero.
-        return ceiling / 2 + random.uniform(0, ceiling / 2)
+        return backoff_delay(retry_number, self.backoff_s, self.max_backoff_s)
 
 
 async def call_with_retries(policy: RetryPolicy, attempt: Callable[[], Awaitable[T]]) -> T:
@@ -58,22 +55,6 @@ async def call_with_retries(policy: RetryPolicy, attempt: Callable[[], Awaitable
                 raise
             await asyncio.sleep(policy.delay(retry_number, error))
     raise AssertionError("unreachable")  # the loop always returns or raises
-
-
-def parse_retry_after(value: str | None) -> float | None:
-    """Retry-After as seconds: a number of seconds or an HTTP date."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,6 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from typing import Any
 
 import aiohttp
@@ -27,6 +25,7 @@ import aiohttp
 from agenteval.config import Settings
 from agenteval.engine.eval_events import record_event
 from agenteval.engine.notifier import Notifier, Role, register_driver
+from agenteval.net.retry import parse_retry_after
 
 logger = logging.getLogger("agenteval.notifier.openclaw")
 
@@ -182,7 +181,7 @@ async def _post_once(http: aiohttp.ClientSession, url: str, headers: dict[str, s
         raise _Final(f"the gateway did not admit the run: {reason}")
     message = f"HTTP {status} from the gateway: {reason}"
     if status == 429:
-        wait_s = _retry_after_s(retry_after)
+        wait_s = parse_retry_after(retry_after)
         if wait_s is not None and wait_s > MAX_RETRY_AFTER_S:
             raise _Final(f"{message} (Retry-After {wait_s:g}s is too long)")
         raise _Transient(message, wait_s)
@@ -209,23 +208,6 @@ def _reason(text: str) -> str:
             if isinstance(value, str) and value:
                 return value[:300]
     return (text.strip() or "(empty body)")[:300]
-
-
-def _retry_after_s(value: str | None) -> float | None:
-    """Retry-After as seconds (delta-seconds or an HTTP date); None when absent or garbled."""
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, (when - datetime.now(UTC)).total_seconds())
 
 
 def create_openclaw_notifier(services: Any) -> Notifier:

@@ -21,7 +21,8 @@ from agenteval.llm.cache import ResponseCache, cache_key
 from agenteval.llm.config import ModelEndpoint
 from agenteval.llm.errors import ModelCallError
 from agenteval.llm.json_output import check_json_answer, correction_message
-from agenteval.llm.transport import PostResult, excerpt, post_json
+from agenteval.llm.transport import PostResult, post_json
+from agenteval.net.retry import excerpt
 
 logger = logging.getLogger(__name__)
 

@@ -11,22 +11,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from email.utils import parsedate_to_datetime
 from typing import Any
 
 import aiohttp
 
-from agenteval.channels.limiter import ConcurrencyLimiter
 from agenteval.llm.config import ModelEndpoint
 from agenteval.llm.errors import ModelCallError, ModelErrorKind
+from agenteval.net.limiter import ConcurrencyLimiter
+from agenteval.net.retry import backoff_delay, excerpt, parse_retry_after
 
 logger = logging.getLogger(__name__)
 
-EXCERPT_CHARS = 200
 MAX_BACKOFF_S = 8.0
 
 # One limiter per (base URL, model) in the process, shared by every client of that endpoint.
@@ -131,9 +128,7 @@ async def _attempt(session: aiohttp.ClientSession, url: str, headers: dict[str, 
 def _retry_delay(endpoint: ModelEndpoint, attempt: int, retry_after: float | None) -> float:
     if retry_after is not None:
         return min(retry_after, endpoint.max_retry_after_s)
-    ceiling = min(MAX_BACKOFF_S, endpoint.backoff_s * 2.0 ** (attempt - 1))
-    # Equal jitter: at least half the backoff, so clients that failed together spread out.
-    return ceiling / 2 + random.uniform(0, ceiling / 2)
+    return backoff_delay(attempt - 1, endpoint.backoff_s, MAX_BACKOFF_S)
 
 
 def _final_error(endpoint: ModelEndpoint, failure: _AttemptFailed, attempt: int) -> ModelCallError:
@@ -143,25 +138,3 @@ def _final_error(endpoint: ModelEndpoint, failure: _AttemptFailed, attempt: int)
     if failure.detail:
         message += f": {failure.detail}"
     return ModelCallError(failure.kind, message, failure.status)
-
-
-def parse_retry_after(value: str | None) -> float | None:
-    """Retry-After as seconds: a number of seconds or an HTTP date."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
-
-
-def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
-    """A short single-line excerpt of what a server sent back, for error messages."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[:limit] + "…"

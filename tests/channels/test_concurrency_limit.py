@@ -6,7 +6,7 @@ import asyncio
 
 from channel_targets import ScriptedTarget, answer, http_target, slow
 
-from agenteval.channels.limiter import ConcurrencyLimiter
+from agenteval.net.limiter import ConcurrencyLimiter
 
 
 async def converse(channel, turns: int) -> None:

@@ -1,0 +1,1 @@
+"""What every outbound HTTP client of AgentEval shares: targets, models and the OpenClaw gateway."""
