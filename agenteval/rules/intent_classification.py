@@ -18,18 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
-from agenteval.llm.errors import ModelCallError
 from agenteval.rules.base import ModelProvider, RuleScope
-from agenteval.rules.judge import (
-    SYSTEM_PROMPT,
-    ask_judge,
-    common_detail,
-    dialog_for,
-    judge_client,
-    judge_error,
-    nothing_to_judge,
-    response_cache_of,
-)
+from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
 from agenteval.rules.registry import register_rule
 
 NAME = "intent_classification"
@@ -109,24 +99,15 @@ class IntentClassification:
 
     async def evaluate(self, case: CaseSpec, dialog: Sequence[Turn],
                        models: ModelProvider) -> RuleResult:
-        nothing = nothing_to_judge(NAME, dialog, self.scope)
-        if nothing is not None:
-            return nothing
-        client = judge_client(models)
-        if client is None:
-            return RuleResult.failed_to_run(NAME, "intent_classification needs a JUDGE model")
-        text = dialog_for(dialog, self.scope, client.endpoint.max_dialog_chars)
-        try:
-            answer = await ask_judge(
-                client, messages=self.messages(text.text), schema=self.answer_schema(),
-                prompt_version=PROMPT_VERSION, samples=self.samples,
-                cache=response_cache_of(models) if self.cache else None,
-                verdict_of=self.verdict_of)
-        except ModelCallError as error:
-            # `expected` keeps the failed case in the intent confusion matrix's row.
-            return judge_error(NAME, error, client, PROMPT_VERSION,
-                               {"expected": self.expected_intent, "predicted": None,
-                                **common_detail(text)})
+        judged = await judge_dialog(
+            NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
+            prompt_version=PROMPT_VERSION, messages=self.messages, schema=self.answer_schema(),
+            verdict_of=self.verdict_of,
+            # `expected` keeps a failed case in the intent confusion matrix's row.
+            error_detail={"expected": self.expected_intent, "predicted": None})
+        if isinstance(judged, RuleResult):
+            return judged
+        answer = judged.answer
         predicted, understanding = answer.data["intent"], answer.data["understanding"]
         matched = predicted == self.expected_intent
         passed = matched and (understanding == "correct"
@@ -137,4 +118,4 @@ class IntentClassification:
             "expected": self.expected_intent, "predicted": predicted,
             "understanding": understanding, "confidence": answer.data["confidence"],
             "accept_partial": self.accept_partial, "rationale": answer.data["rationale"],
-            "scope": self.scope, **common_detail(text), "judge": answer.judge})
+            "scope": self.scope, **judged.extra, "judge": answer.judge})

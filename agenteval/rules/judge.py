@@ -111,6 +111,46 @@ async def ask_judge(client: ModelClient, *, messages: list[dict[str, Any]],
     return JudgeAnswer(winner.data, judge)
 
 
+@dataclass(frozen=True)
+class JudgedDialog:
+    """What the judge answered about a dialog, and the dialog text it read."""
+
+    answer: JudgeAnswer
+    text: DialogText
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        return common_detail(self.text)
+
+
+async def judge_dialog(rule_type: str, dialog: Sequence[Turn], models: ModelProvider, *,
+                       scope: RuleScope, samples: int, cache: bool, prompt_version: str,
+                       messages: Callable[[str], list[dict[str, Any]]], schema: dict[str, Any],
+                       verdict_of: VerdictOf,
+                       error_detail: dict[str, Any] | None = None) -> JudgedDialog | RuleResult:
+    """The steps every JUDGE rule shares; a RuleResult when the dialog cannot be judged.
+
+    No reply to judge → a failing verdict; no JUDGE model → an error result; the
+    model failing after its retries → a MODEL_ERROR result with `error_detail`.
+    """
+    nothing = nothing_to_judge(rule_type, dialog, scope)
+    if nothing is not None:
+        return nothing
+    client = judge_client(models)
+    if client is None:
+        return RuleResult.failed_to_run(rule_type, f"{rule_type} needs a JUDGE model")
+    text = dialog_for(dialog, scope, client.endpoint.max_dialog_chars)
+    try:
+        answer = await ask_judge(client, messages=messages(text.text), schema=schema,
+                                 prompt_version=prompt_version, samples=samples,
+                                 cache=response_cache_of(models) if cache else None,
+                                 verdict_of=verdict_of)
+    except ModelCallError as error:
+        return judge_error(rule_type, error, client, prompt_version,
+                           {**(error_detail or {}), **common_detail(text)})
+    return JudgedDialog(answer, text)
+
+
 def _verdict(result: ChatResult, verdict_of: VerdictOf) -> dict[str, Any]:
     return verdict_of(result.data or {})
 

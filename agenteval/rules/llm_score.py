@@ -12,18 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
-from agenteval.llm.errors import ModelCallError
 from agenteval.rules.base import ModelProvider, RuleScope
-from agenteval.rules.judge import (
-    SYSTEM_PROMPT,
-    ask_judge,
-    common_detail,
-    dialog_for,
-    judge_client,
-    judge_error,
-    nothing_to_judge,
-    response_cache_of,
-)
+from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
 from agenteval.rules.registry import register_rule
 
 NAME = "llm_score"
@@ -82,22 +72,14 @@ class LlmScore:
 
     async def evaluate(self, case: CaseSpec, dialog: Sequence[Turn],
                        models: ModelProvider) -> RuleResult:
-        nothing = nothing_to_judge(NAME, dialog, self.scope)
-        if nothing is not None:
-            return nothing
-        client = judge_client(models)
-        if client is None:
-            return RuleResult.failed_to_run(NAME, "llm_score needs a JUDGE model")
-        text = dialog_for(dialog, self.scope, client.endpoint.max_dialog_chars)
-        extra = {"scope": self.scope, **common_detail(text)}
-        try:
-            answer = await ask_judge(
-                client, messages=score_messages(self.criteria, self.scope, text.text),
-                schema=ANSWER_SCHEMA, prompt_version=PROMPT_VERSION, samples=self.samples,
-                cache=response_cache_of(models) if self.cache else None,
-                verdict_of=score_verdict)
-        except ModelCallError as error:
-            return judge_error(NAME, error, client, PROMPT_VERSION, extra)
+        judged = await judge_dialog(
+            NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
+            prompt_version=PROMPT_VERSION, schema=ANSWER_SCHEMA, verdict_of=score_verdict,
+            messages=lambda text: score_messages(self.criteria, self.scope, text),
+            error_detail={"scope": self.scope})
+        if isinstance(judged, RuleResult):
+            return judged
+        answer, extra = judged.answer, {"scope": self.scope, **judged.extra}
         raw_score = answer.data["score"]
         if isinstance(raw_score, float) and raw_score.is_integer():
             raw_score = int(raw_score)

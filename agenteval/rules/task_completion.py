@@ -18,18 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
-from agenteval.llm.errors import ModelCallError
 from agenteval.rules.base import ModelProvider, RuleScope
-from agenteval.rules.judge import (
-    SYSTEM_PROMPT,
-    ask_judge,
-    common_detail,
-    dialog_for,
-    judge_client,
-    judge_error,
-    nothing_to_judge,
-    response_cache_of,
-)
+from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
 from agenteval.rules.registry import register_rule
 from agenteval.rules.task_completion_check import (
     check_claims,
@@ -166,23 +156,13 @@ class TaskCompletion:
 
     async def evaluate(self, case: CaseSpec, dialog: Sequence[Turn],
                        models: ModelProvider) -> RuleResult:
-        nothing = nothing_to_judge(NAME, dialog, self.scope)
-        if nothing is not None:
-            return nothing
-        client = judge_client(models)
-        if client is None:
-            return RuleResult.failed_to_run(NAME, "task_completion needs a JUDGE model")
-        text = dialog_for(dialog, self.scope, client.endpoint.max_dialog_chars)
-        try:
-            answer = await ask_judge(
-                client, messages=self.messages(text.text), schema=self.answer_schema(),
-                prompt_version=PROMPT_VERSION, samples=self.samples,
-                cache=response_cache_of(models) if self.cache else None,
-                verdict_of=self.verdict_of)
-        except ModelCallError as error:
-            return judge_error(NAME, error, client, PROMPT_VERSION,
-                               {"mode": self.mode, **common_detail(text)})
-        return self.result(answer.data, answer.judge, dialog, common_detail(text))
+        judged = await judge_dialog(
+            NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
+            prompt_version=PROMPT_VERSION, messages=self.messages, schema=self.answer_schema(),
+            verdict_of=self.verdict_of, error_detail={"mode": self.mode})
+        if isinstance(judged, RuleResult):
+            return judged
+        return self.result(judged.answer.data, judged.answer.judge, dialog, judged.extra)
 
     def result(self, data: dict[str, Any], judge: dict[str, Any], dialog: Sequence[Turn],
                extra: dict[str, Any]) -> RuleResult:
