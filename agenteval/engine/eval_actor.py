@@ -61,9 +61,6 @@ class EvalActor(Actor):
         self.eval_id = eval_id
         self.row: IntelligentEval | None = None
 
-    async def on_start(self) -> None:
-        self.row = await IntelligentEval.get_or_none(id=self.eval_id)
-
     async def _reload(self) -> IntelligentEval:
         self.row = await IntelligentEval.get_or_none(id=self.eval_id)
         if self.row is None:
@@ -71,8 +68,10 @@ class EvalActor(Actor):
         return self.row
 
     async def handle(self, message: Any) -> Any:
-        if self.row is None:
-            await self._reload()
+        # Read fresh for every command: another process may have moved the eval on,
+        # and a transition refused on a stale status would be wrong (the version
+        # check only catches the opposite case, a transition allowed on a stale one).
+        await self._reload()
         handler = _HANDLERS.get(type(message))
         if handler is None:
             raise TypeError(f"EvalActor cannot handle {message!r}")
