@@ -4,7 +4,9 @@ QUEUED → RUNNING (on StartRun) → COMPLETED when every attempt is stored,
 CANCELLED on CancelRun, FAILED when the engine itself breaks (e.g. the target
 is gone). A RUNNING run found at start-up is resumed: attempts already stored
 are skipped (and the unique (run, case_key, attempt) constraint guards
-against duplicates). The summary is computed and stored when the run ends.
+against duplicates). The summary is computed and stored when the run ends:
+from the execution's own records when it stored every attempt of the run,
+else from the stored attempts.
 Transitions are persisted (compare-and-set on the version) before the reply
 and published on topic f"run:{id}" after.
 """
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from actors import Actor
+from agenteval.domain.run_summary import RunSummaryData, summarise
 from agenteval.engine.model_registry_loader import ConfiguredModels, load_model_provider
 from agenteval.engine.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.run_store import (
@@ -74,6 +77,7 @@ class RunActor(Actor):
         self.run_id = run_id
         self.execution: RunExecution | None = None
         self._task: asyncio.Task[None] | None = None
+        self._saw_every_attempt = False  # nothing was stored before this execution
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, StartRun):
@@ -116,6 +120,7 @@ class RunActor(Actor):
         await self._publish(run)
         cases = cases_of(run.cases)
         finished = await finished_attempt_keys(run.id)
+        self._saw_every_attempt = not finished
         pending = [PendingAttempt(position, case, attempt)
                    for position, case in enumerate(cases) for attempt in range(run.repeat)
                    if (case.key, attempt) not in finished]
@@ -159,6 +164,10 @@ class RunActor(Actor):
         if message.error is not None:
             logger.error("run %s failed", run.id, exc_info=message.error)
             await self._end(run, "FAILED", error=f"engine failure: {message.error}")
+        elif self._saw_every_attempt:
+            records = execution.saved_records()
+            await self._end(run, "COMPLETED", summary=summarise(records, run.repeat,
+                                                                expected_total=run.total))
         else:
             await self._end(run, "COMPLETED")
 
@@ -178,10 +187,15 @@ class RunActor(Actor):
             return await self._cancel()
         return run
 
-    async def _end(self, run: Run, status: str, error: str | None = None) -> bool:
-        """Store the summary with the terminal status (compare-and-set); publish after."""
-        summary = summary_to_json(await compute_summary(run))
-        if not await transition(run, status, summary=summary, error=error):
+    async def _end(self, run: Run, status: str, error: str | None = None,
+                   summary: RunSummaryData | None = None) -> bool:
+        """Store the summary with the terminal status (compare-and-set); publish after.
+
+        `summary` when the caller knows it; else it is computed from the stored attempts.
+        """
+        if summary is None:
+            summary = await compute_summary(run)
+        if not await transition(run, status, summary=summary_to_json(summary), error=error):
             return False
         await self._publish(run)
         return True

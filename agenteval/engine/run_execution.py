@@ -4,7 +4,9 @@
 maxConcurrency; the channel factory's limiter also bounds the target across
 runs) take pending (case, attempt) pairs and judge them. A single writer
 saves what has finished in batches — one transaction per batch, each attempt
-whole — updates the run's counters and publishes progress, throttled.
+whole — updates the run's counters and publishes progress, throttled. It also
+keeps what the run's summary needs of each saved attempt, so a run that
+stored everything in this execution is summarised without reading it back.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from dataclasses import dataclass
 
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.cases import CaseSpec
+from agenteval.domain.run_summary import OutcomeRecord
 from agenteval.engine.run_attempt import run_attempt
-from agenteval.engine.run_store import Counters, FinishedAttempt, save_attempts
+from agenteval.engine.run_store import Counters, FinishedAttempt, outcome_record, save_attempts
 from agenteval.rules import ModelProvider
 from agenteval.store.models import Run
 
@@ -62,6 +65,8 @@ class RunExecution:
         self._workers: list[asyncio.Task[None]] = []
         self._writer: asyncio.Task[None] | None = None
         self.stopped = False  # stop() was called: the run did not finish its attempts
+        # Saved attempts' summary records by (position, attempt), the order they are read in.
+        self._saved: list[tuple[int, int, OutcomeRecord]] = []
 
     async def execute(self) -> None:
         """Run every pending attempt; raises what broke the engine (StaleRun included)."""
@@ -130,6 +135,8 @@ class RunExecution:
                 self.run.version = await save_attempts(self.run.id, self.run.version, batch,
                                                        counters)
                 self.counters = counters
+                self._saved += [(item.position, item.attempt, outcome_record(item))
+                                for item in batch]
                 for name, count in vars(counters).items():
                     setattr(self.run, name, count)
                 dirty = True
@@ -141,6 +148,10 @@ class RunExecution:
                 with contextlib.suppress(Exception):
                     self._keepalive()
                 last_keepalive = now
+
+    def saved_records(self) -> list[OutcomeRecord]:
+        """What the summary needs of the attempts this execution saved, in stored order."""
+        return [record for _, _, record in sorted(self._saved, key=lambda s: s[:2])]
 
     def _drain(self, first: object | None) -> list[object]:
         items = [] if first is None else [first]

@@ -25,6 +25,7 @@ from agenteval.domain.run_summary import (
     RunSummaryData,
     summarise,
 )
+from agenteval.engine.run_rows import attempt_rows, insert_attempt_rows
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 
 TERMINAL = frozenset({"COMPLETED", "CANCELLED", "FAILED"})
@@ -96,34 +97,14 @@ async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[Fini
 
     Raises StaleRun (nothing stored) when the run is no longer RUNNING at `version`.
     """
-    outcomes, turns, results = [], [], []
-    for finished in attempts:
-        outcome_id = uuid.uuid4()
-        verdict = finished.verdict
-        outcomes.append(CaseOutcome(
-            id=outcome_id, run_id=run_id, position=finished.position,
-            case_key=finished.case.key, attempt=finished.attempt, passed=verdict.passed,
-            success_level=verdict.success_level, score=verdict.score,
-            intent_passed=verdict.intent_passed, completion_rate=verdict.completion_rate,
-            error=verdict.error))
-        turns += [RunTurn(outcome_id=outcome_id, index=t.index, sent_message=t.sent_message,
-                          reply=t.reply, latency_ms=t.latency_ms, error=t.error)
-                  for t in finished.turns]
-        results += [RuleResultRow(outcome_id=outcome_id, position=i, rule_type=r.rule_type,
-                                  implicit=r.implicit, passed=r.passed, score=r.score,
-                                  weight=r.weight, detail=r.detail, error=r.error)
-                    for i, r in enumerate(finished.results)]
-    async with in_transaction():
+    rows = attempt_rows(run_id, attempts)  # prepared before the transaction holds the connection
+    async with in_transaction() as connection:
         updated = await Run.filter(id=run_id, version=version, status="RUNNING").update(
             done=counters.done, passed=counters.passed, failed=counters.failed,
             errored=counters.errored, version=version + 1)
         if not updated:
             raise StaleRun(str(run_id))
-        await CaseOutcome.bulk_create(outcomes)
-        if turns:
-            await RunTurn.bulk_create(turns)
-        if results:
-            await RuleResultRow.bulk_create(results)
+        await insert_attempt_rows(connection, rows)
     return version + 1
 
 
@@ -172,6 +153,25 @@ async def outcome_records(run_id: uuid.UUID) -> list[OutcomeRecord]:
         completion_rate=o["completion_rate"], latencies_ms=latencies.get(o["id"], []),
         intent_expected=intents.get(o["id"], (None, None))[0],
         intent_predicted=intents.get(o["id"], (None, None))[1]) for o in outcomes]
+
+
+def outcome_record(finished: FinishedAttempt) -> OutcomeRecord:
+    """Pure: what `outcome_records` reads back for this attempt once it is stored."""
+    verdict = finished.verdict
+    expected = predicted = None
+    for result in finished.results:
+        if result.rule_type == INTENT_RULE:
+            detail = result.detail or {}
+            if isinstance(detail.get("expected"), str) and isinstance(detail.get("predicted"),
+                                                                      str):
+                expected, predicted = detail["expected"], detail["predicted"]
+                break
+    return OutcomeRecord(
+        case_key=finished.case.key, attempt=finished.attempt,
+        success_level=verdict.success_level, passed=verdict.passed, error=verdict.error,
+        intent_passed=verdict.intent_passed, completion_rate=verdict.completion_rate,
+        latencies_ms=[t.latency_ms for t in finished.turns if t.latency_ms is not None],
+        intent_expected=expected, intent_predicted=predicted)
 
 
 async def compute_summary(run: Run) -> RunSummaryData:

@@ -13,7 +13,7 @@ import json
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any, TypeVar
 
 from jsonschema import Draft202012Validator
@@ -42,6 +42,16 @@ VALID_PARAMS_MEMORY = 4096
 _CANONICAL_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)  # one, not one per call
 
 
+@dataclass
+class PreparedRule:
+    """Valid params remembered: a private copy to compare, the effective params, and
+    the evaluator built from them when the rule is stateless (built once, then shared)."""
+
+    params: dict[str, Any]
+    effective: dict[str, Any]
+    evaluate: RuleEvaluator | None = None
+
+
 @dataclass(frozen=True)
 class RegisteredRule:
     """A registered rule type: its public info, how to build it, how to check params."""
@@ -53,15 +63,19 @@ class RegisteredRule:
     # Params that passed validation, by canonical JSON, with a private copy to compare
     # (JSON text alone would confuse {1: …} with {"1": …}). Only successes are kept, so
     # bad params are refused every time; a re-registered rule starts with an empty memory.
-    _valid: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
+    _valid: dict[str, PreparedRule] = field(default_factory=dict, compare=False, repr=False)
 
     def known_valid(self, params: dict[str, Any]) -> bool:
         """True when exactly these params already passed `validate_rule_params`."""
-        key = _canonical(params)
+        return self.prepared(params) is not None
+
+    def prepared(self, params: Any) -> PreparedRule | None:
+        """What is remembered of exactly these params, when they passed validation."""
+        key = _canonical(params) if isinstance(params, dict) else None
         if key is None:
-            return False
+            return None
         remembered = self._valid.get(key)
-        return remembered is not None and remembered == params
+        return remembered if remembered is not None and remembered.params == params else None
 
     def remember_valid(self, params: dict[str, Any]) -> None:
         key = _canonical(params)
@@ -69,7 +83,24 @@ class RegisteredRule:
             return
         if len(self._valid) >= VALID_PARAMS_MEMORY:
             self._valid.clear()
-        self._valid[key] = copy.deepcopy(params)
+        own = copy.deepcopy(params)  # later changes to `params` must not reach the memory
+        self._valid[key] = PreparedRule(own, self.effective_params(own))
+
+    @property
+    def stateless(self) -> bool:
+        """A frozen dataclass rule: one built instance can judge every attempt."""
+        target = self.target
+        return (inspect.isclass(target) and is_dataclass(target)
+                and target.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+
+    def evaluator(self, prepared: PreparedRule) -> RuleEvaluator:
+        """The evaluator for remembered params: built once for a stateless rule."""
+        if prepared.evaluate is not None:
+            return prepared.evaluate
+        evaluate = self.build(prepared.params)
+        if self.stateless:
+            prepared.evaluate = evaluate
+        return evaluate
 
     def effective_params(self, params: dict[str, Any]) -> dict[str, Any]:
         """Params as the rule is built with: aliases renamed, schema defaults filled in."""
@@ -225,19 +256,29 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
     if rule is None:
         return RuleResult.failed_to_run(spec.type, unknown_rule_type_message(spec.type),
                                         weight=spec.weight)
-    audit = {"type": spec.type, "params": rule.effective_params(spec.params)
-             if isinstance(spec.params, dict) else spec.params}
-    errors = validate_rule_params(spec.type, spec.params)
-    if errors:
-        problems = "; ".join(f"{e['path']}: {e['message']}" for e in errors)
-        return RuleResult.failed_to_run(spec.type, f"invalid params: {problems}",
-                                        weight=spec.weight, detail={"rule": audit})
+    # Every attempt of a run judges with the same few params: once they are known
+    # valid, their effective params and (for a stateless rule) the built evaluator
+    # are reused; each result still gets its own audit dict.
+    prepared = rule.prepared(spec.params)
+    if prepared is None:
+        errors = validate_rule_params(spec.type, spec.params)
+        if errors:
+            audit = {"type": spec.type, "params": rule.effective_params(spec.params)
+                     if isinstance(spec.params, dict) else spec.params}
+            problems = "; ".join(f"{e['path']}: {e['message']}" for e in errors)
+            return RuleResult.failed_to_run(spec.type, f"invalid params: {problems}",
+                                            weight=spec.weight, detail={"rule": audit})
+        prepared = rule.prepared(spec.params)  # None only for params that are not JSON
+    audit = {"type": spec.type, "params": dict(prepared.effective) if prepared is not None
+             else rule.effective_params(spec.params)}
     if rule.info.model_required and models.get(rule.info.model_role or "") is None:
         return RuleResult.failed_to_run(
             spec.type, f"rule '{spec.type}' needs a {rule.info.model_role} model and none is "
                        "configured", weight=spec.weight, detail={"rule": audit})
     try:
-        result = await rule.build(spec.params)(case, dialog, models)
+        evaluate = (rule.evaluator(prepared) if prepared is not None
+                    else rule.build(spec.params))
+        result = await evaluate(case, dialog, models)
     except Exception as exc:  # a broken rule must not break the run: it is its verdict
         return RuleResult.failed_to_run(
             spec.type, f"rule '{spec.type}' failed: {type(exc).__name__}: {exc}",
