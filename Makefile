@@ -18,7 +18,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/agenteval serve
 
+# Lint and type-check first: they fail in seconds, the suite takes minutes.
 test: $(STAMP)
+	$(BIN)/ruff check agenteval actors tests bench
+	$(BIN)/mypy agenteval actors
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

@@ -6,11 +6,14 @@ import asyncio
 import contextlib
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from agenteval.config import Settings
+
+if TYPE_CHECKING:
+    from agenteval.demo_bot.bot import LanguageSetting
 
 T = TypeVar("T")
 
@@ -143,7 +146,7 @@ def keys_revoke(key_id: str, database_url: str | None) -> None:
 @click.option("--port", type=int, default=9100, show_default=True)
 @click.option("--language", type=click.Choice(["auto", "zh", "en"]), default="auto",
               show_default=True)
-def demo_bot(host: str, port: int, language: str) -> None:
+def demo_bot(host: str, port: int, language: LanguageSetting) -> None:
     """Serve the demo bot over HTTP (OpenAI-compatible /v1/chat/completions and plain /chat)."""
     from agenteval.demo_bot.server import run
 

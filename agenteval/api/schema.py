@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import strawberry
+from graphql.validation import ASTValidationRule
 from strawberry.extensions import (
     AddValidationRules,
     MaxTokensLimiter,
@@ -32,7 +33,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     settings = settings or Settings()
     # The limit rules are built once: ValidationCache keys on the rule classes, and
     # QueryDepthLimiter/MaxAliasesLimiter would build new ones for every request.
-    limits = [
+    limits: list[type[ASTValidationRule]] = [
         query_depth_limiter.create_validator(settings.max_query_depth, _is_introspection),
         max_aliases.create_validator(settings.max_aliases),
     ]

@@ -15,7 +15,7 @@ from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
 
 
-class AgentEvalGraphQL(GraphQL):
+class AgentEvalGraphQL(GraphQL[Context, None]):
     def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
         """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
         super().__init__(schema, graphql_ide="graphiql" if services.settings.graphiql else None,

@@ -146,7 +146,10 @@ def _continue_repair(state: BotState, text: str, first: bool = False) -> tuple[B
         return _reset(state), say("cancelled", state.language)
     if awaiting != "fault" and new_values.get("fault") and len(new_values) > 1:
         new_values.pop("fault")  # a message carrying details is not a fault description
-    state = replace(state, **new_values)
+    state = replace(state, fault=new_values.get("fault", state.fault),
+                    name=new_values.get("name", state.name),
+                    phone=new_values.get("phone", state.phone),
+                    address=new_values.get("address", state.address))
     missing = [slot for slot in REPAIR_SLOTS if not getattr(state, slot)]
     if not missing:
         return _book(state)  # Flaw 1: no preferred time asked

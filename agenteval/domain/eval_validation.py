@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from agenteval.errors import FieldError, ValidationFailed
+
+Number = TypeVar("Number", int, float)
 
 MAX_STRING_CHARS = 10_000
 MAX_LIST_ITEMS = 200
@@ -113,7 +115,8 @@ def check_number(errors: FieldErrors, obj: dict[str, Any], key: str, path: str, 
     return _in_range(errors, float(value), path, minimum, maximum)
 
 
-def _in_range(errors: FieldErrors, value: Any, path: str, minimum: Any, maximum: Any) -> Any:
+def _in_range(errors: FieldErrors, value: Number, path: str, minimum: Number | None,
+              maximum: Number | None) -> Number | None:
     if minimum is not None and value < minimum:
         errors.add(path, f"must be ≥ {minimum}")
         return None

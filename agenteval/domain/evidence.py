@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+MessageRole = Literal["USER", "ASSISTANT"]
+
 _WHITESPACE = re.compile(r"\s+")
 
 
@@ -29,7 +31,7 @@ class MessageRecord:
 
     index: int
     turn_index: int
-    role: Literal["USER", "ASSISTANT"]
+    role: MessageRole
     content: str
     error: str | None = None
 
@@ -60,7 +62,8 @@ def verify_evidence(report: dict[str, Any],
 
 def _verify_one(evidence: dict[str, Any],
                 transcripts: Mapping[str, Sequence[MessageRecord]]) -> None:
-    messages = transcripts.get(evidence.get("sessionId"))
+    session_id = evidence.get("sessionId")
+    messages = transcripts.get(session_id) if isinstance(session_id, str) else None
     turn_index = evidence.get("turnIndex")
     user = _message(messages, turn_index, "USER")
     if user is None:

@@ -109,7 +109,7 @@ def _check_finding(errors: FieldErrors, finding: Any, path: str,
     if check_object(errors, finding, path) is None:
         return None
     check_known_keys(errors, finding, _FINDING_KEYS, path)
-    normalised = {
+    normalised: dict[str, Any] = {
         "issue": check_string(errors, finding, "issue", path),
         "severity": check_severity(errors, finding, "severity", path),
         "dimension": check_string(errors, finding, "dimension", path, required=False),

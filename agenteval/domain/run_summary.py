@@ -11,7 +11,6 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from agenteval.domain.cases import RuleResult, SuccessLevel
 from agenteval.domain.judgement import INTENT_RULE
@@ -33,7 +32,8 @@ class OutcomeRecord:
     intent_predicted: str | None = None
 
 
-class IntentConfusionCell(NamedTuple):
+@dataclass(frozen=True)
+class IntentConfusionCell:
     """How many attempts expected `expected` and were classified as `predicted`."""
 
     expected: str

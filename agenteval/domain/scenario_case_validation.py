@@ -276,6 +276,6 @@ def _rule(raw: Any, path: str, judge_configured: bool, errors: ErrorList) -> Rul
         errors.add(f"{path}.weight", "must be a number")
     elif weight < 0:
         errors.add(f"{path}.weight", "must be ≥ 0")
-    if len(errors) > before:
+    if len(errors) > before or not isinstance(rule_type, str):  # a non-string type was reported
         return None
     return RuleSpec(type=rule_type, params=params, weight=float(weight))

@@ -48,7 +48,7 @@ class _NoAliasLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # unannotated in types-PyYAML
             raise yaml.YAMLError(f"YAML aliases are not supported (line {event.start_mark.line + 1})")
         return super().compose_node(parent, index)
 
@@ -99,6 +99,7 @@ def parse_scenario_document(text: str, judge_configured: bool = True) -> Scenari
                                errors, tags)
     if errors:
         raise ValidationFailed(errors)
+    assert isinstance(name, str)  # a missing or non-string name was reported above
     return ScenarioDocument(name=name, description=description, cases=cases)
 
 

@@ -81,7 +81,7 @@ def _apply_feedback(feedback: str, pairings: list[tuple[int, int]],
     if wanted:
         return _extended(max(1, min(int(wanted.group(1)), MAX_SESSIONS)), personas, goals)
     if any(word in text for word in _FEWER):
-        firsts = {}
+        firsts: dict[str, tuple[int, int]] = {}
         for p, g in pairings:
             firsts.setdefault(_dimension(goals[g]), (p, g))
         return list(firsts.values())

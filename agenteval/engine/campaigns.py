@@ -93,7 +93,7 @@ async def get_campaign(campaign_id: str, path: str = "id") -> Campaign:
 async def start_runs(services: Services, campaign_id: str, target_id: str | None) -> list[Run]:
     """One QUEUED run per target of the campaign (or the one given), each handed to its actor."""
     campaign = await get_campaign(campaign_id, "campaignId")
-    scenario = await Scenario.get_or_none(id=campaign.scenario_id)  # type: ignore[attr-defined]
+    scenario = await Scenario.get_or_none(id=campaign.scenario_id)
     targets = await campaign.targets.all().order_by("created_at", "id")
     if target_id is not None:
         wanted = parse_id(target_id, "targetId")

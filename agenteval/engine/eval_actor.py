@@ -92,10 +92,10 @@ class EvalActor(Actor):
                 await self._reload()
                 continue
             await publish_events(self.engine.events, stored)
-            await self._reload()
+            fresh = await self._reload()
             if change.wake is not None:
-                self.engine.wakeups.wake(str(self.eval_id), change.wake, self.row.plan_revision)
-            return self.row if change.result is None else change.result
+                self.engine.wakeups.wake(str(self.eval_id), change.wake, fresh.plan_revision)
+            return fresh if change.result is None else change.result
         raise Conflict("the eval kept changing concurrently; retry")
 
     async def _persist(self, row: IntelligentEval, status: str, now: datetime,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from tortoise.expressions import F
 
@@ -76,7 +76,9 @@ async def record_event(bus: EventBus, eval_id: uuid.UUID | str, type: str, *,
     from tortoise.transactions import in_transaction
 
     async with in_transaction():
-        status = await IntelligentEval.filter(id=eval_id).first().values_list("status", flat=True)
+        # Tortoise types values_list as tuples even with flat=True, which gives the scalar.
+        status = cast(str, await IntelligentEval.filter(id=eval_id).first()
+                      .values_list("status", flat=True))
         event = await append_event(eval_id, type, status, session_id=session_id, detail=detail)
     await publish_events(bus, [event])
     return event

@@ -7,9 +7,9 @@ this module only creates the DRAFT row and prepares validated inputs.
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
-from agenteval.domain.evidence import MessageRecord, verify_evidence
+from agenteval.domain.evidence import MessageRecord, MessageRole, verify_evidence
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.report_validation import SessionInfo, validate_report
 from agenteval.domain.seeds_validation import validate_seeds
@@ -78,8 +78,9 @@ async def prepare_report(row: IntelligentEval, report: dict[str, Any]) -> dict[s
     own = [s.id for s in sessions if s.eval_id == row.id]
     transcripts: dict[str, list[MessageRecord]] = {str(i): [] for i in own}
     for message in await EvalMessage.filter(session_id__in=own).order_by("index") if own else []:
+        role = cast(MessageRole, message.role)  # stored messages are only USER or ASSISTANT
         transcripts[str(message.session_id)].append(MessageRecord(
-            message.index, message.turn_index, message.role, message.content, message.error))
+            message.index, message.turn_index, role, message.content, message.error))
     return verify_evidence(validated, transcripts)
 
 

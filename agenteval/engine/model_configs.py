@@ -35,8 +35,9 @@ async def set_model_config(role: str, *, provider: str, model: str, base_url: st
     existing = await ModelConfig.get_or_none(role=role)
     if api_key == SECRET_PLACEHOLDER or api_key is None:
         api_key = existing.api_key if existing else None
-    values = {"provider": provider, "model": model.strip(), "base_url": base_url,
-              "api_key": api_key or None, "params": params or {}}
+    values: dict[str, Any] = {"provider": provider, "model": model.strip(),
+                              "base_url": base_url, "api_key": api_key or None,
+                              "params": params or {}}
     if existing is None:
         return await ModelConfig.create(role=role, **values)
     await ModelConfig.filter(role=role).update(**values)

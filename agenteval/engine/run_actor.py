@@ -111,7 +111,7 @@ class RunActor(Actor):
         run = await self._load()
         if run.status in TERMINAL:
             return run
-        target = await Target.get_or_none(id=run.target_id)  # type: ignore[attr-defined]
+        target = await Target.get_or_none(id=run.target_id)
         if target is None:
             await self._end(run, "FAILED", error="the target was deleted")
             return run
@@ -215,14 +215,14 @@ async def start_run_actor(services: Services, run_id: str) -> Run:
     """Ask the run's actor to start (or resume) it; the Run row as it is then."""
     key = run_topic(run_id)
     ref = await services.actors.get_or_spawn(key, _factory(services, uuid.UUID(run_id)))
-    return await ref.ask(StartRun(), timeout=ASK_TIMEOUT_S)  # type: ignore[no-any-return]
+    return await ref.ask(StartRun(), timeout=ASK_TIMEOUT_S)
 
 
 async def cancel_run(services: Services, run_id: uuid.UUID) -> Run:
     if not await Run.filter(id=run_id).exists():
         raise NotFound(f"run {run_id} does not exist")
     ref = await services.actors.get_or_spawn(run_topic(run_id), _factory(services, run_id))
-    return await ref.ask(CancelRun(), timeout=ASK_TIMEOUT_S)  # type: ignore[no-any-return]
+    return await ref.ask(CancelRun(), timeout=ASK_TIMEOUT_S)
 
 
 async def resume_unfinished_runs(services: Services) -> int:

@@ -31,7 +31,7 @@ async def get_run(run_id: str, path: str = "id") -> Run:
 
 async def _side(run: Run) -> tuple[RunSide, dict[AttemptKey, StoredOutcome]]:
     stored = await stored_outcomes(run)
-    target = await Target.get_or_none(id=run.target_id)  # type: ignore[attr-defined]
+    target = await Target.get_or_none(id=run.target_id)
     label = f"{target.name if target else 'target'} ({str(run.id)[:8]})"
     side = RunSide(run_id=str(run.id), label=label, summary=await summary_of(run),
                    outcomes=[s.view for s in stored])

@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.cases import CaseSpec
@@ -75,7 +76,8 @@ class RunExecution:
         self._workers = [asyncio.create_task(self._work(), name=f"run {self.run.id} worker")
                          for _ in range(self._worker_count)]
         all_workers = asyncio.gather(*self._workers)
-        await asyncio.wait({all_workers, writer}, return_when=asyncio.FIRST_COMPLETED)
+        watched: set[asyncio.Future[Any]] = {all_workers, writer}
+        await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
         if not all_workers.done() or all_workers.cancelled() or all_workers.exception():
             # The writer failed, a worker raised, or stop() cancelled the workers.
             for worker in self._workers:

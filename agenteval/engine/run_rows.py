@@ -23,10 +23,11 @@ import json
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tortoise import timezone
 from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.fields import JSONField
 
 from agenteval.store.models import CaseOutcome, RuleResultRow, RunTurn
 
@@ -47,11 +48,11 @@ def _json_encoder() -> Callable[[Any], str]:
     """The `detail` field's own encoder; its default (json.dumps with compact separators)
     is swapped for one prebuilt JSONEncoder with the same options: same text, without
     building an encoder per call."""
-    encoder = RuleResultRow._meta.fields_map["detail"].encoder
+    encoder = cast(JSONField[Any], RuleResultRow._meta.fields_map["detail"]).encoder
     if (isinstance(encoder, functools.partial) and encoder.func is json.dumps
             and not encoder.args and encoder.keywords == {"separators": (",", ":")}):
         return json.JSONEncoder(separators=(",", ":")).encode
-    return encoder  # type: ignore[no-any-return]
+    return encoder
 
 
 _encode_json = _json_encoder()
@@ -112,4 +113,5 @@ async def insert_attempt_rows(connection: BaseDBAsyncClient, rows: AttemptRows) 
                                    (RuleResultRow, RESULT_COLUMNS, rows.results)):
         if values:
             await connection.execute_many(
-                _insert_sql(connection, model._meta.db_table, columns), values)
+                _insert_sql(connection, model._meta.db_table, columns),
+                values)  # type: ignore[arg-type]  # tortoise says list[list]; drivers take tuples

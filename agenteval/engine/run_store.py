@@ -179,10 +179,7 @@ async def compute_summary(run: Run) -> RunSummaryData:
 
 
 def summary_to_json(summary: RunSummaryData) -> dict[str, Any]:
-    data = asdict(summary)
-    if summary.intent_confusion is not None:
-        data["intent_confusion"] = [cell._asdict() for cell in summary.intent_confusion]
-    return data
+    return asdict(summary)  # the confusion cells become dicts too
 
 
 def summary_from_json(data: dict[str, Any]) -> RunSummaryData:

@@ -192,7 +192,7 @@ def _history(messages: list[EvalMessage]) -> list[tuple[str, str]]:
     by_turn: dict[int, dict[str, EvalMessage]] = {}
     for stored in messages:
         by_turn.setdefault(stored.turn_index, {})[stored.role] = stored
-    history = []
+    history: list[tuple[str, str]] = []
     for turn in sorted(by_turn):
         pair = by_turn[turn]
         user, reply = pair.get("USER"), pair.get("ASSISTANT")

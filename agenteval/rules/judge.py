@@ -58,7 +58,7 @@ class JudgeAnswer:
 
 
 def judge_client(models: ModelProvider) -> ModelClient | None:
-    return models.get(JUDGE_ROLE)  # type: ignore[no-any-return]  # providers return clients
+    return models.get(JUDGE_ROLE)
 
 
 def response_cache_of(models: ModelProvider) -> ResponseCache | None:

@@ -32,7 +32,7 @@ from agenteval.rules.base import (
 from agenteval.rules.common_params import apply_aliases, with_common_params
 from agenteval.rules.schema_messages import join_path, schema_errors
 
-T = TypeVar("T")
+T = TypeVar("T", bound=Callable[..., Any])
 FieldErrors = list[dict[str, str]]
 # Extra checks JSON Schema cannot express (a regex compiles, a schema is valid);
 # returns (path relative to params, message) pairs.
@@ -117,7 +117,7 @@ class RegisteredRule:
         evaluate = getattr(built, "evaluate", built)
         if not inspect.iscoroutinefunction(evaluate):
             raise TypeError(f"rule '{self.info.name}' built a non-async evaluator: {built!r}")
-        return evaluate  # type: ignore[no-any-return]  # checked to be a coroutine function
+        return evaluate
 
 
 _RULES: dict[str, RegisteredRule] = {}

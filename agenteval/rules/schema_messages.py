@@ -7,7 +7,7 @@ value, not the field; ours name the field by path and say what it must be
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -52,12 +52,15 @@ def schema_errors(validator: Draft202012Validator, instance: Any,
 
 def _describe(error: ValidationError, base_path: str) -> list[dict[str, str]]:
     path = join_path(base_path, error.absolute_path)
-    kind, expected, instance = error.validator, error.validator_value, error.instance
+    # iter_errors always fills these in; the stubs also allow jsonschema's "unset" marker.
+    kind, instance = str(error.validator), error.instance
+    expected: Any = error.validator_value
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
     if kind == "required":
         missing = [key for key in expected if isinstance(instance, dict) and key not in instance]
         return [{"path": join_path(path, [key]), "message": "is required"} for key in missing]
     if kind == "additionalProperties" and isinstance(instance, dict):
-        allowed = sorted(error.schema.get("properties", {}))
+        allowed = sorted(schema.get("properties", {}))
         extra = [key for key in instance if key not in allowed]
         known = f" (allowed: {', '.join(allowed)})" if allowed else ""
         return [{"path": join_path(path, [key]), "message": f"is not allowed{known}"}
@@ -68,7 +71,7 @@ def _describe(error: ValidationError, base_path: str) -> list[dict[str, str]]:
 def _message(kind: str, expected: Any, error: ValidationError) -> str:
     if kind == "type":
         types = expected if isinstance(expected, list) else [expected]
-        return "must be " + " or ".join(TYPE_PHRASES.get(t, t) for t in types)
+        return "must be " + " or ".join(TYPE_PHRASES.get(t, str(t)) for t in types)
     if kind == "minimum":
         return f"must be ≥ {format_number(expected)}"
     if kind == "maximum":

@@ -6,6 +6,8 @@ actor to make the change.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import strawberry
 from strawberry import UNSET
 from strawberry.types import Info
@@ -99,7 +101,8 @@ class IntelligentMutations:
         _raise_if(field_errors)
         row = await evals.get_eval(eval_id)
         session = await _engine(info).ask_eval(row.id, cmd.CreateSession(
-            persona=input.persona, goal=input.goal, dimension=value(input.dimension),
+            # check_persona has made sure the JSON is an object.
+            persona=cast(dict[str, Any], input.persona), goal=input.goal, dimension=value(input.dimension),
             virtual_user_index=value(input.virtual_user_index),
             time_slot_index=value(input.time_slot_index),
             idempotency_key=value(input.idempotency_key)))

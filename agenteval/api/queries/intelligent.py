@@ -23,10 +23,11 @@ class IntelligentQueries:
                                 target_id: strawberry.ID | None = UNSET
                                 ) -> Connection[IntelligentEval]:
         queryset = models.IntelligentEval.all()
-        if value(status) is not None:
-            queryset = queryset.filter(status=status.value)
-        if value(target_id) is not None:
-            queryset = queryset.filter(target_id=parse_id(target_id, "targetId"))
+        wanted_status, wanted_target = value(status), value(target_id)
+        if wanted_status is not None:
+            queryset = queryset.filter(status=wanted_status.value)
+        if wanted_target is not None:
+            queryset = queryset.filter(target_id=parse_id(wanted_target, "targetId"))
         return await paginate(queryset.order_by("-created_at", "id"), value(first), after,
                               IntelligentEval.from_row)
 

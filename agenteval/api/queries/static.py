@@ -14,6 +14,7 @@ from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_rule_type import RuleType
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
+from agenteval.domain import run_comparison
 from agenteval.engine.run_compare import compare_stored_runs
 from agenteval.engine.targets import parse_id
 from agenteval.rules import rule_types
@@ -69,7 +70,7 @@ class StaticQueries:
         stored = await compare_stored_runs(base_run_id, head_run_id)
         comparison = stored.comparison
 
-        def diff(item) -> CaseDiff:  # type: ignore[no-untyped-def]  # domain CaseDiff
+        def diff(item: run_comparison.CaseDiff) -> CaseDiff:
             key = (item.case_key, item.attempt)
             return CaseDiff(case_key=item.case_key,
                             base=CaseOutcome.from_stored(stored.base_outcomes[key]),

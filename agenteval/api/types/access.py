@@ -47,8 +47,8 @@ class Target:
     def from_row(cls, row: models.Target) -> Target:
         return cls(id=strawberry.ID(str(row.id)), name=row.name, description=row.description,
                    channel_type=row.channel_type,
-                   channel_config=channel_factory.mask_secrets(row.channel_type,
-                                                               row.channel_config),
+                   channel_config=JSON(channel_factory.mask_secrets(row.channel_type,
+                                                                    row.channel_config)),
                    max_concurrency=row.max_concurrency, created_at=row.created_at)
 
 
@@ -79,4 +79,4 @@ class ModelConfig:
     @classmethod
     def from_row(cls, row: models.ModelConfig) -> ModelConfig:
         return cls(role=ModelRole(row.role), provider=row.provider, base_url=row.base_url,
-                   model=row.model, params=row.params, has_api_key=bool(row.api_key))
+                   model=row.model, params=JSON(row.params), has_api_key=bool(row.api_key))

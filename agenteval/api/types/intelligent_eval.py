@@ -63,7 +63,7 @@ class IntelligentEval:
             row=row, id=strawberry.ID(str(row.id)), name=row.name,
             status=IntelligentEvalStatus(row.status),
             allowed_actions=[EvalAction(a) for a in allowed_actions(row.status)],
-            goal=row.goal, seeds=row.seeds, intent=row.intent,
+            goal=row.goal, seeds=JSON(row.seeds), intent=row.intent,
             role_description=row.role_description, time_window_hours=row.time_window_hours,
             plan=Plan.from_json(row.plan) if row.plan else None, plan_feedback=row.plan_feedback,
             plan_revision=row.plan_revision,
@@ -89,8 +89,9 @@ class IntelligentEval:
     async def sessions(self, first: int | None = 50, after: str | None = UNSET,
                        status: SessionStatus | None = UNSET) -> Connection[Session]:
         queryset = models.EvalSession.filter(eval_id=self.row.id)
-        if value(status) is not None:
-            queryset = queryset.filter(status=status.value)
+        wanted_status = value(status)
+        if wanted_status is not None:
+            queryset = queryset.filter(status=wanted_status.value)
         return await paginate(queryset.order_by("created_at", "id"), value(first), after,
                               Session.from_row)
 

@@ -28,4 +28,4 @@ class EvalEvent:
                    sequence=row.sequence, type=EvalEventType(row.type),
                    status=IntelligentEvalStatus(row.status),
                    session_id=strawberry.ID(str(row.session_id)) if row.session_id else None,
-                   detail=row.detail, at=row.at)
+                   detail=JSON(row.detail) if row.detail is not None else None, at=row.at)

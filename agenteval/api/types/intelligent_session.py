@@ -90,7 +90,7 @@ class Session:
     @classmethod
     def from_row(cls, row: models.EvalSession) -> Session:
         return cls(id=strawberry.ID(str(row.id)), eval_id=strawberry.ID(str(row.eval_id)),
-                   persona=row.persona, goal=row.goal, dimension=row.dimension,
+                   persona=JSON(row.persona), goal=row.goal, dimension=row.dimension,
                    virtual_user_index=row.virtual_user_index, time_slot_index=row.time_slot_index,
                    status=SessionStatus(row.status),
                    verdict=Verdict.from_json(row.verdict) if row.verdict else None,

@@ -6,6 +6,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from agenteval.api.types.enums import SuccessLevel
+from agenteval.domain.run_report import RuleResultView
 from agenteval.engine.run_store import StoredOutcome
 
 
@@ -28,6 +29,12 @@ class RuleResult:
     detail: JSON
     error: str | None
 
+    @classmethod
+    def from_view(cls, view: RuleResultView) -> RuleResult:
+        return cls(rule_type=view["rule_type"], implicit=view["implicit"], passed=view["passed"],
+                   score=view["score"], weight=view["weight"], detail=JSON(view["detail"]),
+                   error=view["error"])
+
 
 @strawberry.type
 class CaseOutcome:
@@ -49,5 +56,5 @@ class CaseOutcome:
                    success_level=SuccessLevel(view["success_level"]), score=view["score"],
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
                    turns=[Turn(**turn) for turn in view["turns"]],
-                   results=[RuleResult(**result) for result in view["results"]],
+                   results=[RuleResult.from_view(result) for result in view["results"]],
                    error=view["error"])

@@ -21,4 +21,4 @@ class RuleType:
     def from_info(cls, info: RuleTypeInfo) -> RuleType:
         return cls(name=info.name, description=info.description, scope=info.scope,
                    model_role=ModelRole(info.model_role) if info.model_role else None,
-                   params_schema=info.params_schema)
+                   params_schema=JSON(info.params_schema))

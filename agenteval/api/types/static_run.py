@@ -47,7 +47,7 @@ class Campaign:
 
     @strawberry.field
     async def scenario(self) -> Scenario:
-        return Scenario.from_row(await models.Scenario.get(id=self.row.scenario_id))  # type: ignore[attr-defined]
+        return Scenario.from_row(await models.Scenario.get(id=self.row.scenario_id))
 
     @strawberry.field
     async def targets(self) -> list[Target]:
@@ -77,11 +77,11 @@ class Run:
 
     @strawberry.field
     async def campaign(self) -> Campaign:
-        return Campaign.from_row(await models.Campaign.get(id=self.row.campaign_id))  # type: ignore[attr-defined]
+        return Campaign.from_row(await models.Campaign.get(id=self.row.campaign_id))
 
     @strawberry.field
     async def target(self) -> Target:
-        return Target.from_row(await models.Target.get(id=self.row.target_id))  # type: ignore[attr-defined]
+        return Target.from_row(await models.Target.get(id=self.row.target_id))
 
     @strawberry.field
     def progress(self) -> RunProgress:

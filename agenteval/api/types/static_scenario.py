@@ -36,8 +36,8 @@ class Case:
     @classmethod
     def from_spec(cls, spec: CaseSpec) -> Case:
         return cls(key=spec.key, type=CaseType(spec.type), messages=list(spec.messages),
-                   expectation=spec.expectation,
-                   eval_rules=[RuleSpec(type=r.type, params=r.params, weight=r.weight)
+                   expectation=JSON(spec.expectation) if spec.expectation is not None else None,
+                   eval_rules=[RuleSpec(type=r.type, params=JSON(r.params), weight=r.weight)
                                for r in spec.eval_rules],
                    rule_logic=RuleLogic(spec.rule_logic),
                    rule_pass_threshold=spec.rule_pass_threshold,

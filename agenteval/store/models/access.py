@@ -1,5 +1,7 @@
 """What both systems share: API keys, targets and model configs."""
 
+from typing import Any
+
 from tortoise import fields
 from tortoise.models import Model
 
@@ -26,7 +28,7 @@ class Target(Model):
     name = fields.CharField(max_length=200)
     description = fields.TextField(null=True)
     channel_type = fields.CharField(max_length=64)
-    channel_config = fields.JSONField(default=dict)
+    channel_config: fields.JSONField[dict[str, Any]] = fields.JSONField(default=dict)
     max_concurrency = fields.IntField(default=8)
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
@@ -43,7 +45,7 @@ class ModelConfig(Model):
     base_url = fields.CharField(max_length=2000, null=True)
     model = fields.CharField(max_length=200)
     api_key = fields.TextField(null=True)
-    params = fields.JSONField(default=dict)
+    params: fields.JSONField[dict[str, Any]] = fields.JSONField(default=dict)
     updated_at = fields.DatetimeField(auto_now=True)
 
     class Meta:

@@ -1,5 +1,7 @@
 """Stored model answers, so a re-run of the same judge request is reproducible and free."""
 
+from typing import Any
+
 from tortoise import fields
 from tortoise.models import Model
 
@@ -10,7 +12,8 @@ class JudgeCacheEntry(Model):
     id = fields.IntField(primary_key=True)
     key = fields.CharField(max_length=64, unique=True)
     model = fields.CharField(max_length=200)
-    value = fields.JSONField()
+    # Whatever the model answered; readers check its shape.
+    value: fields.JSONField[Any] = fields.JSONField()
     created_at = fields.DatetimeField(auto_now_add=True)
 
     class Meta:

@@ -1,7 +1,15 @@
 """Static evaluation: Scenario → Campaign → Run → CaseOutcome (turns, rule results)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
 from tortoise import fields
 from tortoise.models import Model
+
+if TYPE_CHECKING:
+    from agenteval.store.models.access import Target
 
 
 class Scenario(Model):
@@ -10,7 +18,7 @@ class Scenario(Model):
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
     description = fields.TextField(null=True)
-    cases = fields.JSONField(default=list)
+    cases: fields.JSONField[list[dict[str, Any]]] = fields.JSONField(default=list)
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
 
@@ -23,10 +31,12 @@ class Campaign(Model):
 
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
-    scenario = fields.ForeignKeyField("models.Scenario", related_name="campaigns",
-                                      on_delete=fields.RESTRICT)
-    targets = fields.ManyToManyField("models.Target", related_name="campaigns",
-                                     through="campaign_targets", on_delete=fields.RESTRICT)
+    scenario: fields.ForeignKeyRelation[Scenario] = fields.ForeignKeyField(
+        "models.Scenario", related_name="campaigns", on_delete=fields.RESTRICT)
+    scenario_id: UUID
+    targets: fields.ManyToManyRelation[Target] = fields.ManyToManyField(
+        "models.Target", related_name="campaigns", through="campaign_targets",
+        on_delete=fields.RESTRICT)
     repeat = fields.IntField(default=1)
     concurrency = fields.IntField(default=8)
     created_at = fields.DatetimeField(auto_now_add=True)
@@ -39,13 +49,15 @@ class Run(Model):
     """One campaign's scenario against one target: `cases` is the snapshot it runs."""
 
     id = fields.UUIDField(primary_key=True)
-    campaign = fields.ForeignKeyField("models.Campaign", related_name="runs",
-                                      on_delete=fields.CASCADE)
-    target = fields.ForeignKeyField("models.Target", related_name="runs",
-                                    on_delete=fields.RESTRICT)
+    campaign: fields.ForeignKeyRelation[Campaign] = fields.ForeignKeyField(
+        "models.Campaign", related_name="runs", on_delete=fields.CASCADE)
+    campaign_id: UUID
+    target: fields.ForeignKeyRelation[Target] = fields.ForeignKeyField(
+        "models.Target", related_name="runs", on_delete=fields.RESTRICT)
+    target_id: UUID
     status = fields.CharField(max_length=16, db_index=True)
     version = fields.IntField(default=0)
-    cases = fields.JSONField(default=list)
+    cases: fields.JSONField[list[dict[str, Any]]] = fields.JSONField(default=list)
     repeat = fields.IntField(default=1)
     concurrency = fields.IntField(default=8)
     total = fields.IntField(default=0)
@@ -53,7 +65,7 @@ class Run(Model):
     passed = fields.IntField(default=0)
     failed = fields.IntField(default=0)
     errored = fields.IntField(default=0)
-    summary = fields.JSONField(null=True)
+    summary: fields.JSONField[dict[str, Any] | None] = fields.JSONField(null=True)
     error = fields.TextField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     started_at = fields.DatetimeField(null=True)
@@ -67,7 +79,9 @@ class CaseOutcome(Model):
     """The judged result of one attempt of one case (ids made by the engine, for bulk inserts)."""
 
     id = fields.UUIDField(primary_key=True)
-    run = fields.ForeignKeyField("models.Run", related_name="outcomes", on_delete=fields.CASCADE)
+    run: fields.ForeignKeyRelation[Run] = fields.ForeignKeyField(
+        "models.Run", related_name="outcomes", on_delete=fields.CASCADE)
+    run_id: UUID
     position = fields.IntField()
     case_key = fields.CharField(max_length=200)
     attempt = fields.IntField(default=0)
@@ -88,8 +102,9 @@ class RunTurn(Model):
     """One message sent to the target during a case attempt, and its reply or error."""
 
     id = fields.IntField(primary_key=True)
-    outcome = fields.ForeignKeyField("models.CaseOutcome", related_name="turns",
-                                     on_delete=fields.CASCADE)
+    outcome: fields.ForeignKeyRelation[CaseOutcome] = fields.ForeignKeyField(
+        "models.CaseOutcome", related_name="turns", on_delete=fields.CASCADE)
+    outcome_id: UUID
     index = fields.IntField()
     sent_message = fields.TextField()
     reply = fields.TextField(null=True)
@@ -104,15 +119,16 @@ class RuleResultRow(Model):
     """One rule's verdict on a case attempt."""
 
     id = fields.IntField(primary_key=True)
-    outcome = fields.ForeignKeyField("models.CaseOutcome", related_name="results",
-                                     on_delete=fields.CASCADE)
+    outcome: fields.ForeignKeyRelation[CaseOutcome] = fields.ForeignKeyField(
+        "models.CaseOutcome", related_name="results", on_delete=fields.CASCADE)
+    outcome_id: UUID
     position = fields.IntField()
     rule_type = fields.CharField(max_length=64)
     implicit = fields.BooleanField(default=False)
     passed = fields.BooleanField()
     score = fields.FloatField()
     weight = fields.FloatField(default=1.0)
-    detail = fields.JSONField(default=dict)
+    detail: fields.JSONField[dict[str, Any]] = fields.JSONField(default=dict)
     error = fields.TextField(null=True)
 
     class Meta:
