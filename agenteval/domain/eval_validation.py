@@ -16,13 +16,13 @@ import math
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
+from agenteval.domain.limits import MAX_JSON_CHARS, MAX_TEXT
 from agenteval.errors import FieldError, ValidationFailed
 
 Number = TypeVar("Number", int, float)
 
-MAX_STRING_CHARS = 10_000
+MAX_STRING_CHARS = MAX_TEXT
 MAX_LIST_ITEMS = 200
-MAX_JSON_CHARS = 200_000  # a whole free-form JSON value (seeds, a persona)
 SEVERITIES = ("HIGH", "MEDIUM", "LOW")
 
 

@@ -10,7 +10,6 @@ import copy
 from typing import Any
 
 from agenteval.domain.eval_validation import (
-    MAX_JSON_CHARS,
     FieldErrors,
     check_json_size,
     check_list,
@@ -20,6 +19,7 @@ from agenteval.domain.eval_validation import (
     item_path,
     key_path,
 )
+from agenteval.domain.limits import MAX_JSON_CHARS
 
 PATIENCE_LEVELS = ("low", "medium", "high")
 MAX_PERSONA_JSON_CHARS = 20_000
