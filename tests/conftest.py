@@ -13,11 +13,15 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from starlette.applications import Starlette
 from tortoise import Tortoise
 
+from agenteval.app import create_app
 from agenteval.channels import ChannelFactory, create_channel_factory
+from agenteval.config import Settings
 from agenteval.store import database
 from tests import backends
+from tests.support.graphql_client import GraphQLClient, running_app
 from tests.support.local_server import Serve, server_starter
 
 
@@ -98,3 +102,16 @@ async def factory() -> AsyncIterator[ChannelFactory]:
     channel_factory = create_channel_factory()
     yield channel_factory
     await channel_factory.aclose()
+
+
+@pytest.fixture
+def app(settings: Settings) -> Starlette:
+    """The real ASGI app with the folder's `settings` (its lifespan runs in `gql`)."""
+    return create_app(settings, migrate=False)
+
+
+@pytest.fixture
+async def gql(app: Starlette) -> AsyncIterator[GraphQLClient]:
+    """A GraphQL client (ADMIN key) over the running app."""
+    async with running_app(app) as http:
+        yield GraphQLClient(http)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
-from agenteval.app import create_app
 from agenteval.config import Settings
-from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
+from tests.support.graphql_client import ADMIN_KEY
 
 
 @pytest.fixture
@@ -20,14 +17,3 @@ def driver_name() -> str:
 def settings(database_url: str, driver_name: str) -> Settings:
     return Settings(database_url=database_url, admin_key=ADMIN_KEY, driver=driver_name,
                     demo=False, time_scale=0.0, watchdog_interval_s=0)
-
-
-@pytest.fixture
-async def app(settings: Settings):  # type: ignore[no-untyped-def]
-    return create_app(settings, migrate=False)
-
-
-@pytest.fixture
-async def gql(app) -> AsyncIterator[GraphQLClient]:  # type: ignore[no-untyped-def]
-    async with running_app(app) as http:
-        yield GraphQLClient(http)
