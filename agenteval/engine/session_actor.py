@@ -126,6 +126,12 @@ class SessionActor(Actor):
             # Nothing was stored: forget the channel's view of this turn and the session.
             self.session = None
             await self._rebuild_channel(await EvalSession.get(id=session.id))
+            if message.idempotency_key:
+                # Another process stored this very retry first: answer with its exchange.
+                prior = await EvalMessage.get_or_none(session_id=session.id, role="USER",
+                                                      idempotency_key=message.idempotency_key)
+                if prior is not None:
+                    return await _replay(await EvalSession.get(id=session.id), prior, message)
             raise
         self.turns_in_channel = turn + 1
         session.turn_count, session.last_activity_at = turn + 1, now

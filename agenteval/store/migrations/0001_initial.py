@@ -175,7 +175,7 @@ class Migration(migrations.Migration):
                 ('idempotency_key', fields.CharField(null=True, max_length=200)),
                 ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
             ],
-            options={'table': 'eval_messages', 'app': 'models', 'unique_together': (('session', 'index'),), 'pk_attr': 'id', 'table_description': "One message of a session: the user's at 2·turn, the reply at 2·turn + 1."},
+            options={'table': 'eval_messages', 'app': 'models', 'unique_together': (('session', 'index'), ('session', 'idempotency_key')), 'pk_attr': 'id', 'table_description': "One message of a session: the user's at 2·turn, the reply at 2·turn + 1."},
             bases=['Model'],
         ),
         ops.CreateModel(

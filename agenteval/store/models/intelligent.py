@@ -111,7 +111,9 @@ class EvalMessage(Model):
 
     class Meta:
         table = "eval_messages"
-        unique_together = (("session", "index"),)
+        # The key is set on USER messages only: a retry can be stored once, even by
+        # two processes at the same moment.
+        unique_together = (("session", "index"), ("session", "idempotency_key"))
 
 
 class EvalEvent(Model):
