@@ -1,9 +1,9 @@
 """The demo: seed an EMPTY database (demo bot target, scenarios, campaigns, an intelligent eval).
 
 `seed_demo` never touches a database that already has a target, a scenario or
-an intelligent eval. Everything goes through the GraphQL API with a
-short-lived OPERATOR key (revoked afterwards when `seed_demo` created it), so
-the demo data is exactly what a user could have created.
+an intelligent eval. Everything goes through the GraphQL API as an OPERATOR
+(in process: an in-memory identity, no stored key), so the demo data is
+exactly what a user could have created.
 """
 
 from __future__ import annotations

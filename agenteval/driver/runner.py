@@ -9,7 +9,7 @@ has one and the scripted logic otherwise — also when the model fails.
 `BuiltinWaker` is the `builtin` driver of `agenteval.engine.notifier`: each
 wake-up (a background task of `WakeUps`) records AGENT_WOKEN {role, driver:
 "builtin", ok, runId} and runs `drive` against the service's own GraphQL
-view, in process, with an AGENT key it creates on first use.
+view, in process, acting as AGENT (an in-memory identity, not a stored key).
 """
 
 from __future__ import annotations
