@@ -14,8 +14,8 @@ from starlette.types import Receive, Scope, Send
 from agenteval.api.downloads import intelligent_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
+from agenteval.bootstrap import running_services
 from agenteval.config import Settings
-from agenteval.services import running_services
 from agenteval.store import database
 
 

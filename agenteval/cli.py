@@ -205,7 +205,7 @@ def driver(api_url: str | None, api_key: str, poll_interval: float) -> None:
     """Run the built-in driver in its own process against a (remote) service."""
     import logging
 
-    from agenteval.driver.process import run_driver_process
+    from agenteval.drivers.builtin.process import run_driver_process
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = _settings()

@@ -21,12 +21,13 @@ from typing import Any, TextIO
 import yaml
 
 from actors import ActorSystem
+from agenteval.bootstrap import Services
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain.run_summary import RunSummaryData
-from agenteval.engine import campaigns, scenarios, targets
-from agenteval.engine.run_actor import run_topic
-from agenteval.engine.run_store import (
+from agenteval.engine.catalog import campaigns, scenarios, targets
+from agenteval.engine.static.run_actor import run_topic
+from agenteval.engine.static.run_store import (
     TERMINAL,
     report_markdown,
     stored_outcomes,
@@ -35,7 +36,6 @@ from agenteval.engine.run_store import (
     summary_to_json,
 )
 from agenteval.errors import AgentEvalError, ValidationFailed
-from agenteval.services import Services
 from agenteval.store import database
 from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import Run, Target

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from agenteval.domain.scenario_document import parse_scenario_document
-from agenteval.driver.graphql import AgentEvalApi, ApiError
-from agenteval.driver.in_process import in_process_api
+from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError
+from agenteval.drivers.builtin.in_process import in_process_api
 from agenteval.errors import ValidationFailed
 
 logger = logging.getLogger("agenteval.demo")
@@ -168,7 +168,7 @@ async def run_demo(settings: Any, auto_approve: bool = False, report_path: str |
     `auto_approve` the whole lifecycle (approve → sessions → report) at time scale 0 and the
     report's Markdown written to `report_path`. Returns the exit code."""
     from agenteval.app import create_app
-    from agenteval.driver.runner import drive
+    from agenteval.drivers.builtin.runner import drive
 
     # The demo drives each role itself, in order: no wake-ups, no start-up seeding.
     settings = settings.with_overrides(driver="none", demo=False,

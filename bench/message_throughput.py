@@ -30,7 +30,7 @@ from aiohttp import web
 
 from agenteval.app import create_app
 from agenteval.config import Settings
-from agenteval.driver.transport import AsgiTransport
+from agenteval.drivers.builtin.transport import AsgiTransport
 
 ADMIN_KEY = "bench-admin-key"
 CREATE_TARGET = "mutation($i: CreateTargetInput!) { createTarget(input: $i) { id } }"

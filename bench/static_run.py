@@ -28,11 +28,11 @@ import aiohttp
 from aiohttp import web
 
 from actors import ActorSystem
+from agenteval.bootstrap import Services
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
-from agenteval.engine import campaigns, scenarios, targets
-from agenteval.engine.run_store import TERMINAL, stored_progress, summary_of
-from agenteval.services import Services
+from agenteval.engine.catalog import campaigns, scenarios, targets
+from agenteval.engine.static.run_store import TERMINAL, stored_progress, summary_of
 from agenteval.store import database
 from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import Run

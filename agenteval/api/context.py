@@ -9,7 +9,7 @@ from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
 
 if TYPE_CHECKING:
-    from agenteval.services import Services
+    from agenteval.bootstrap import Services
 
 UNSET: Any = object()
 

@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from agenteval.domain.eval_report_markdown import safe_filename
-from agenteval.engine.eval_views import report_markdown
+from agenteval.engine.intelligent.views import report_markdown
 from agenteval.store import api_keys
 from agenteval.store.models import IntelligentEval
 

@@ -10,7 +10,7 @@ from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
 
 from agenteval.api.context import Context
-from agenteval.services import Services
+from agenteval.bootstrap import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
 

@@ -8,7 +8,7 @@ import pytest
 from graphql import GraphQLError
 
 from agenteval.api.errors import UNEXPECTED_MESSAGE, with_contract_code
-from agenteval.engine import targets
+from agenteval.engine.catalog import targets
 from agenteval.errors import Conflict
 from tests.support.graphql_client import GraphQLClient
 

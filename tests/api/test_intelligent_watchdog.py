@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from agenteval.config import Settings
-from agenteval.engine import watchdog
-from agenteval.engine.notifier import register_driver
+from agenteval.engine.intelligent import watchdog
+from agenteval.engine.intelligent.wakeups import register_driver
 from tests.api.intelligent_support import (
     CLOSE,
     EVAL,

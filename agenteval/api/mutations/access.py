@@ -11,7 +11,7 @@ from agenteval.api.permissions import IsAdmin, IsOperator
 from agenteval.api.types.access import ApiKey, ChannelProbe, CreatedApiKey, ModelConfig, Target
 from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.domain.limits import MAX_NAME, check_text
-from agenteval.engine import model_configs, targets
+from agenteval.engine.catalog import model_configs, targets
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.store import api_keys, models
 

@@ -28,10 +28,10 @@ from agenteval.domain.eval_validation import FieldErrors
 from agenteval.domain.limits import MAX_MESSAGE, MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.domain.seeds_validation import check_persona
-from agenteval.engine import eval_commands as cmd
-from agenteval.engine import evals
-from agenteval.engine.intelligent_engine import IntelligentEngine
-from agenteval.engine.targets import parse_id
+from agenteval.engine.catalog.targets import parse_id
+from agenteval.engine.intelligent import commands as cmd
+from agenteval.engine.intelligent import evals
+from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.errors import ValidationFailed
 
 

@@ -16,8 +16,9 @@ from agenteval.api.inputs.static import (
 from agenteval.api.permissions import IsOperator
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
-from agenteval.engine import campaigns, run_actor, scenarios
-from agenteval.engine.targets import parse_id
+from agenteval.engine.catalog import campaigns, scenarios
+from agenteval.engine.catalog.targets import parse_id
+from agenteval.engine.static import run_actor
 
 
 @strawberry.type

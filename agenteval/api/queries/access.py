@@ -9,7 +9,7 @@ from strawberry.types import Info
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead, IsAdmin
 from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
-from agenteval.engine.targets import parse_id
+from agenteval.engine.catalog.targets import parse_id
 from agenteval.store import models
 
 

@@ -11,7 +11,7 @@ from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import IntelligentEvalStatus
 from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Session
-from agenteval.engine.targets import parse_id
+from agenteval.engine.catalog.targets import parse_id
 from agenteval.store import models
 
 

@@ -15,8 +15,8 @@ from agenteval.api.types.static_rule_type import RuleType
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.domain import run_comparison
-from agenteval.engine.run_compare import compare_stored_runs
-from agenteval.engine.targets import parse_id
+from agenteval.engine.catalog.targets import parse_id
+from agenteval.engine.static.run_compare import compare_stored_runs
 from agenteval.rules import rule_types
 from agenteval.store import models
 

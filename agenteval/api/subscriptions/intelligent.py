@@ -19,10 +19,10 @@ from agenteval.api.inputs import value
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.intelligent_event import EvalEvent
 from agenteval.api.types.intelligent_session import Message
-from agenteval.engine import evals
-from agenteval.engine.eval_events import eval_topic, session_topic
+from agenteval.engine.intelligent import evals
 from agenteval.errors import RateLimited
 from agenteval.store import models
+from agenteval.store.eval_log import eval_topic, session_topic
 from agenteval.store.event_bus import Overflowed
 
 POLL_S = 5.0

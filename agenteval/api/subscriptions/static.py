@@ -10,9 +10,9 @@ from strawberry.types import Info
 
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.static_run import RunProgress
-from agenteval.engine.run_actor import run_topic
-from agenteval.engine.run_store import TERMINAL, stored_progress
-from agenteval.engine.targets import parse_id
+from agenteval.engine.catalog.targets import parse_id
+from agenteval.engine.static.run_actor import run_topic
+from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import NotFound, RateLimited
 from agenteval.store.event_bus import Overflowed
 

@@ -17,7 +17,7 @@ from agenteval.api.types.intelligent_plan import Plan, PlanRevision
 from agenteval.api.types.intelligent_report import Report
 from agenteval.api.types.intelligent_session import Session
 from agenteval.domain.eval_state import allowed_actions
-from agenteval.engine import eval_views
+from agenteval.engine.intelligent import views as eval_views
 from agenteval.store import models
 
 

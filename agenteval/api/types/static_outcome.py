@@ -7,7 +7,7 @@ from strawberry.scalars import JSON
 
 from agenteval.api.types.enums import SuccessLevel
 from agenteval.domain.run_report import RuleResultView
-from agenteval.engine.run_store import StoredOutcome
+from agenteval.engine.static.run_store import StoredOutcome
 
 
 @strawberry.type

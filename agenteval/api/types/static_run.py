@@ -15,7 +15,7 @@ from agenteval.api.types.enums import RunStatus, SuccessLevel
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
-from agenteval.engine import run_store
+from agenteval.engine.static import run_store
 from agenteval.store import models
 
 

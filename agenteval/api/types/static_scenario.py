@@ -9,7 +9,7 @@ from strawberry.scalars import JSON
 
 from agenteval.api.types.enums import CaseType, RuleLogic
 from agenteval.domain.cases import CaseSpec
-from agenteval.engine.scenarios import cases_of
+from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.store import models
 
 

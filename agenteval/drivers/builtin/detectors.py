@@ -1,0 +1,199 @@
+"""Problems the scripted evaluator finds in one conversation (pure, keyword based).
+
+Each detector takes the conversation's turns and returns `Issue`s naming the
+turn where the problem shows. An issue's description starts with its kind's
+title followed by ": " so the analyst can group issues of one kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agenteval.drivers.builtin import keywords as kw
+
+
+@dataclass(frozen=True)
+class Turn:
+    index: int
+    user: str
+    reply: str
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Issue:
+    kind: str
+    description: str
+    severity: str
+    turn_index: int | None
+
+
+@dataclass(frozen=True)
+class IssueKind:
+    title: str
+    suggestion: str
+
+
+KINDS: dict[str, IssueKind] = {
+    "goal_not_reached": IssueKind(
+        "Goal not reached",
+        "Make sure the flow reaches an explicit confirmation the user can recognise."),
+    "target_error": IssueKind(
+        "The target failed to answer",
+        "Check the target's availability, timeouts and error handling."),
+    "booking_without_time": IssueKind(
+        "Booked without asking for a preferred time",
+        "Before confirming a repair visit, ask for (and repeat back) the preferred date and "
+        "time window."),
+    "return_without_order_number": IssueKind(
+        "Return accepted without asking for or confirming the order number",
+        "After recognising a return request, ask for the order number and confirm it before "
+        "accepting the return."),
+    "premature_confirmation": IssueKind(
+        "Confirmed before the user had given all the information",
+        "Collect every required detail before confirming; confirm them back to the user."),
+    "no_apology": IssueKind(
+        "Complaint handled without an apology",
+        "Acknowledge the customer's experience and apologise before recording a complaint."),
+    "change_of_mind_ignored": IssueKind(
+        "Change of mind ignored",
+        "When the user switches request mid-flow, drop the old flow and start the new one "
+        "without losing what the user just asked for."),
+}
+
+
+def title_of(description: str) -> str:
+    """The kind title an issue description starts with (the whole text when it has none)."""
+    return description.split(": ", 1)[0].strip()
+
+
+def _issue(kind: str, severity: str, turn_index: int | None, detail: str) -> Issue:
+    return Issue(kind, f"{KINDS[kind].title}: {detail}", severity, turn_index)
+
+
+def turns_from_messages(messages: Sequence[dict[str, Any]]) -> list[Turn]:
+    """Pair a transcript's USER and ASSISTANT messages by turnIndex."""
+    users: dict[int, str] = {}
+    replies: dict[int, tuple[str, str | None]] = {}
+    for message in messages:
+        if message["role"] == "USER":
+            users[message["turnIndex"]] = message["content"]
+        else:
+            replies[message["turnIndex"]] = (message["content"], message.get("error"))
+    return [Turn(index, users[index], *replies.get(index, ("", "no reply stored")))
+            for index in sorted(users)]
+
+
+def _answered(turns: Sequence[Turn]) -> list[Turn]:
+    return [turn for turn in turns if turn.error is None]
+
+
+def detect_goal_not_reached(turns: Sequence[Turn], success_signals: Sequence[str]
+                            ) -> list[Issue]:
+    if not turns or goal_reached(turns, success_signals):
+        return []
+    signals = " / ".join(success_signals) or "a confirmation"
+    return [_issue("goal_not_reached", "MEDIUM", turns[-1].index,
+                   f"no reply contained {signals} after {len(turns)} turns")]
+
+
+def goal_reached(turns: Sequence[Turn], success_signals: Sequence[str]) -> bool:
+    return any(kw.contains_any(turn.reply, tuple(success_signals)) for turn in turns)
+
+
+def detect_target_errors(turns: Sequence[Turn]) -> list[Issue]:
+    return [_issue("target_error", "HIGH", turn.index, f"turn {turn.index}: {turn.error}")
+            for turn in turns if turn.error is not None]
+
+
+def detect_missing_requirements(turns: Sequence[Turn]) -> list[Issue]:
+    """A flow confirmed although the target never asked for (or echoed) a required item."""
+    issues: list[Issue] = []
+    since = 0  # the first turn of the current flow: after the previous confirmation
+    answered = _answered(turns)
+    for position, turn in enumerate(answered):
+        flow = kw.confirmed_flow(turn.reply)
+        if flow is None:
+            continue
+        for requirement in kw.REQUIREMENTS:
+            if requirement.flow == flow and not _requirement_met(
+                    requirement, answered[since:position + 1]):
+                issues.append(_issue(requirement.kind, requirement.severity, turn.index,
+                                     f"the target confirmed at turn {turn.index} without "
+                                     f"asking for {requirement.item}"))
+        since = position + 1
+    return issues
+
+
+def _requirement_met(requirement: kw.Requirement, turns: Sequence[Turn]) -> bool:
+    if any(kw.contains_any(turn.reply, requirement.asked_by) for turn in turns):
+        return True
+    if requirement.echo_pattern is None:
+        return False
+    given = {value for turn in turns for value in re.findall(requirement.echo_pattern, turn.user)}
+    return any(value in turns[-1].reply for value in given)
+
+
+def detect_premature_confirmation(turns: Sequence[Turn], script_messages: Sequence[str],
+                                  success_signals: Sequence[str]) -> list[Issue]:
+    """The goal confirmed while the script still had information to give."""
+    for turn in _answered(turns):
+        if success_signals and kw.contains_any(turn.reply, tuple(success_signals)):
+            remaining = list(script_messages[turn.index + 1:])
+            if not remaining:
+                return []
+            return [_issue("premature_confirmation", "MEDIUM", turn.index,
+                           f"confirmed at turn {turn.index} before the user said "
+                           f"{remaining[0]!r}")]
+    return []
+
+
+def detect_no_apology(turns: Sequence[Turn]) -> list[Issue]:
+    """A complaint answered without any apology from the first complaint turn on."""
+    answered = _answered(turns)
+    start = next((i for i, turn in enumerate(answered)
+                  if kw.requested_flow(turn.user) == "complaint"
+                  or kw.confirmed_flow(turn.reply) == "complaint"), None)
+    if start is None:
+        return []
+    rest = answered[start:]
+    if any(kw.contains_any(turn.reply, kw.APOLOGIES) for turn in rest):
+        return []
+    cited = next((turn for turn in rest if kw.confirmed_flow(turn.reply) == "complaint"),
+                 rest[0])
+    return [_issue("no_apology", "MEDIUM", cited.index,
+                   f"no apology in any reply to the complaint (turns {rest[0].index}-"
+                   f"{rest[-1].index})")]
+
+
+def detect_ignored_change_of_mind(turns: Sequence[Turn]) -> list[Issue]:
+    """The user switched request mid-flow and the reply went on with (or dropped) the flow."""
+    issues: list[Issue] = []
+    current: str | None = None  # the flow the target is in the middle of
+    insisted: str | None = None  # the flow the user switched to and the target ignored
+    for turn in _answered(turns):
+        wanted = kw.requested_flow(turn.user)
+        answer_flow = kw.reply_flow(turn.reply)
+        switching = (wanted is not None and current is not None and wanted != current
+                     and (kw.contains_any(turn.user, kw.CHANGE_MARKERS) or wanted == insisted))
+        if switching:
+            if answer_flow == current:
+                issues.append(_issue("change_of_mind_ignored", "HIGH", turn.index,
+                                     f"the user asked for {wanted} but the target went on "
+                                     f"with the {current} flow"))
+                insisted = wanted
+            elif kw.contains_any(turn.reply, kw.CANCELLATIONS) and answer_flow != wanted:
+                issues.append(_issue("change_of_mind_ignored", "HIGH", turn.index,
+                                     f"the user asked for {wanted}; the target cancelled the "
+                                     f"{current} flow and dropped the new request"))
+                insisted = wanted
+            else:
+                insisted = None
+        if kw.confirmed_flow(turn.reply) or kw.contains_any(turn.reply, kw.CANCELLATIONS):
+            current = None
+        elif answer_flow is not None:
+            current = answer_flow
+    return issues

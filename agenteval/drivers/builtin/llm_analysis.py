@@ -1,0 +1,163 @@
+"""Verdicts and reports written by the ANALYST model (JSON), checked before they are sent.
+
+Evidence from the model only has to name a session and a turn: the quotes
+are taken from the stored transcript, so a model cannot misquote; evidence
+naming an unknown session or turn is dropped. Any model failure returns
+None and the caller uses the scripted verdict or report instead.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from agenteval.domain.verdict_validation import validate_verdict
+from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
+from agenteval.drivers.builtin.verdict import Expectations
+from agenteval.errors import ValidationFailed
+from agenteval.llm import ModelCallError, ModelClient
+
+logger = logging.getLogger("agenteval.driver")
+SEVERITIES = ("HIGH", "MEDIUM", "LOW")
+
+VERDICT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["goalAchieved", "achievement", "issues"],
+    "properties": {
+        "goalAchieved": {"type": "boolean"},
+        "achievement": {"type": "number", "minimum": 0, "maximum": 1},
+        "issues": {"type": "array", "items": {
+            "type": "object", "required": ["description", "severity"],
+            "properties": {"description": {"type": "string"},
+                           "severity": {"enum": list(SEVERITIES)},
+                           "turnIndex": {"type": ["integer", "null"]}}}},
+        "suggestions": {"type": "array", "items": {"type": "string"}},
+        "notes": {"type": "string"},
+    },
+}
+
+REPORT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["summary", "findings"],
+    "properties": {
+        "summary": {"type": "string"},
+        "scores": {"type": "array", "items": {"type": "object"}},
+        "findings": {"type": "array", "items": {
+            "type": "object", "required": ["issue", "severity", "evidence", "suggestion"],
+            "properties": {"issue": {"type": "string"}, "severity": {"enum": list(SEVERITIES)},
+                           "dimension": {"type": ["string", "null"]},
+                           "evidence": {"type": "array", "items": {"type": "object"}},
+                           "suggestion": {"type": "string"},
+                           "relatedSop": {"type": ["string", "null"]}}}},
+        "highlights": {"type": "array", "items": {"type": "object"}},
+        "priorityRecommendations": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+
+def dialog_text(turns: Sequence[Turn]) -> str:
+    return "\n".join(f"[turn {t.index}] user: {t.user}\n[turn {t.index}] agent: "
+                     + (t.reply if t.error is None else f"(target error: {t.error})")
+                     for t in turns)
+
+
+async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list[Turn],
+                        expect: Expectations) -> dict[str, Any] | None:
+    system = (
+        "You judge one conversation between a virtual user and a customer-service agent. "
+        "Answer with a JSON object {goalAchieved, achievement (0..1), issues: [{description, "
+        "severity: HIGH|MEDIUM|LOW, turnIndex}], suggestions: [...], notes}. turnIndex is the "
+        "0-based turn where the problem shows. Look for missing questions, confirmations "
+        "without required details, missing empathy or apology, ignored changes of mind.")
+    brief = {"goal": session.get("goal"), "dimension": session.get("dimension"),
+             "persona": session.get("persona"), "successSignals": list(expect.success_signals)}
+    messages = [{"role": "system", "content": system},
+                {"role": "user", "content": json.dumps(brief, ensure_ascii=False)
+                 + "\n\nConversation:\n" + dialog_text(turns)}]
+    try:
+        answer = await model.chat(messages, json_schema=VERDICT_SCHEMA)
+    except ModelCallError as error:
+        logger.warning("analyst model failed on a verdict: %s", error)
+        return None
+    data = dict(answer.data or {})
+    data["issues"] = [
+        {"description": str(issue.get("description") or "issue"),
+         "severity": issue.get("severity") if issue.get("severity") in SEVERITIES else "MEDIUM",
+         "turnIndex": issue.get("turnIndex") if isinstance(issue.get("turnIndex"), int)
+         and 0 <= issue["turnIndex"] < len(turns) else None}
+        for issue in data.get("issues") or [] if isinstance(issue, dict)]
+    data["achievement"] = min(1.0, max(0.0, float(data.get("achievement") or 0)))
+    data = {key: value for key, value in data.items()
+            if key in ("goalAchieved", "achievement", "issues", "suggestions", "notes")}
+    try:
+        return validate_verdict(data, len(turns))
+    except ValidationFailed as invalid:
+        logger.warning("analyst model's verdict is invalid: %s", invalid)
+        return None
+
+
+async def model_report(model: ModelClient, eval_: dict[str, Any],
+                       sessions: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    transcripts = {s["id"]: {t.index: t for t in turns_from_messages(s.get("messages") or [])}
+                   for s in sessions}
+    digest = [{"sessionId": s["id"], "dimension": s.get("dimension"), "goal": s.get("goal"),
+               "persona": (s.get("persona") or {}).get("name"), "verdict": s.get("verdict"),
+               "conversation": dialog_text(list(transcripts[s["id"]].values()))}
+              for s in sessions]
+    system = (
+        "You are the analyst of an evaluation of a customer-service agent. From the sessions "
+        "below write a report as one JSON object {summary, scores: [{dimension, score 0..10}], "
+        "findings: [{issue, severity: HIGH|MEDIUM|LOW, dimension, evidence: [{sessionId, "
+        "turnIndex}], suggestion, relatedSop}], highlights: [{description, dimension}], "
+        "priorityRecommendations: [...]}. Every finding cites the sessions and turns that show "
+        "it; suggestions must be concrete changes to the agent's prompt or SOP.")
+    brief = {"goal": eval_.get("goal"), "intent": eval_.get("intent"),
+             "dimensions": (eval_.get("plan") or {}).get("dimensions"), "sessions": digest}
+    messages = [{"role": "system", "content": system},
+                {"role": "user", "content": json.dumps(brief, ensure_ascii=False)}]
+    try:
+        answer = await model.chat(messages, json_schema=REPORT_SCHEMA)
+    except ModelCallError as error:
+        logger.warning("analyst model failed on the report: %s", error)
+        return None
+    return _grounded_report(answer.data or {}, transcripts)
+
+
+def _grounded_report(data: dict[str, Any], transcripts: dict[str, dict[int, Turn]]
+                     ) -> dict[str, Any]:
+    findings = []
+    for finding in data.get("findings") or []:
+        if not isinstance(finding, dict):
+            continue
+        evidence = []
+        for item in finding.get("evidence") or []:
+            turns = transcripts.get(str(item.get("sessionId"))) if isinstance(item, dict) else None
+            turn = (turns or {}).get(item.get("turnIndex")) if turns else None
+            if turn is None:
+                continue
+            cited = {"sessionId": str(item["sessionId"]), "turnIndex": turn.index,
+                     "userSaid": turn.user}
+            if turn.reply:
+                cited["assistantReplied"] = turn.reply
+            evidence.append(cited)
+        findings.append({"issue": str(finding.get("issue") or "finding"),
+                         "severity": finding.get("severity") if finding.get("severity")
+                         in SEVERITIES else "MEDIUM",
+                         "dimension": finding.get("dimension"), "evidence": evidence[:50],
+                         "suggestion": str(finding.get("suggestion") or "-"),
+                         "relatedSop": finding.get("relatedSop")})
+    scores = [{"dimension": str(s["dimension"]), "score": min(10.0, max(0.0, float(s["score"])))}
+              for s in data.get("scores") or []
+              if isinstance(s, dict) and s.get("dimension") and
+              isinstance(s.get("score"), int | float)]
+    return {
+        "summary": str(data.get("summary") or "No summary."),
+        "scores": list({s["dimension"]: s for s in scores}.values()) or None,
+        "findings": findings,
+        "highlights": [{"description": str(h["description"]), "dimension": h.get("dimension")}
+                       for h in data.get("highlights") or []
+                       if isinstance(h, dict) and h.get("description")],
+        "priorityRecommendations": [str(r) for r in data.get("priorityRecommendations") or []],
+    }

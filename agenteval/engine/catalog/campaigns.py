@@ -1,0 +1,113 @@
+"""Creating campaigns and starting their runs (one RunActor per run does the work)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tortoise.transactions import in_transaction
+
+from agenteval.domain.limits import MAX_NAME, check_text
+from agenteval.domain.scenario_document import revalidate_cases
+from agenteval.engine.catalog.models import judge_configured
+from agenteval.engine.catalog.scenarios import cases_of
+from agenteval.engine.catalog.targets import parse_id
+from agenteval.engine.static.run_actor import start_run_actor
+from agenteval.errors import FieldError, NotFound, ValidationFailed
+from agenteval.store.models import Campaign, Run, Scenario, Target
+
+if TYPE_CHECKING:
+    from agenteval.bootstrap import Services
+
+MAX_REPEAT = 100
+MAX_CONCURRENCY = 1000
+
+
+async def create_campaign(name: str, scenario_id: str, target_ids: list[str], repeat: int,
+                          concurrency: int) -> Campaign:
+    """Validate every field (rules re-checked against today's registry and models), then store."""
+    errors: list[dict[str, str]] = []
+    check_text(errors, "input.name", name, max_length=MAX_NAME, required=True)
+    if not 1 <= repeat <= MAX_REPEAT:
+        errors.append(FieldError("input.repeat", f"must be between 1 and {MAX_REPEAT}"))
+    if not 1 <= concurrency <= MAX_CONCURRENCY:
+        errors.append(FieldError("input.concurrency", f"must be between 1 and {MAX_CONCURRENCY}"))
+    scenario = await _scenario_or_error(scenario_id, errors)
+    targets = await _targets_or_errors(target_ids, errors)
+    if scenario is not None and not scenario.cases:
+        errors.append(FieldError("input.scenarioId", "the scenario has no cases"))
+    if errors:
+        raise ValidationFailed(errors)
+    assert scenario is not None
+    revalidate_cases(cases_of(scenario.cases), await judge_configured(),
+                     path="input.scenarioId.cases")
+    async with in_transaction():
+        campaign = await Campaign.create(name=name.strip(), scenario=scenario, repeat=repeat,
+                                         concurrency=concurrency)
+        await campaign.targets.add(*targets)
+    return campaign
+
+
+async def _scenario_or_error(scenario_id: str, errors: list[dict[str, str]]) -> Scenario | None:
+    try:
+        scenario = await Scenario.get_or_none(id=parse_id(scenario_id, "input.scenarioId"))
+    except ValidationFailed as exc:
+        errors.extend(exc.errors)
+        return None
+    if scenario is None:
+        errors.append(FieldError("input.scenarioId", "no scenario has this id"))
+    return scenario
+
+
+async def _targets_or_errors(target_ids: list[str], errors: list[dict[str, str]]) -> list[Target]:
+    if not target_ids:
+        errors.append(FieldError("input.targetIds", "must name at least one target"))
+        return []
+    targets: list[Target] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(target_ids):
+        path = f"input.targetIds[{index}]"
+        try:
+            target_id = parse_id(raw, path)
+        except ValidationFailed as exc:
+            errors.extend(exc.errors)
+            continue
+        if str(target_id) in seen:
+            errors.append(FieldError(path, "is listed twice"))
+            continue
+        seen.add(str(target_id))
+        target = await Target.get_or_none(id=target_id)
+        if target is None:
+            errors.append(FieldError(path, "no target has this id"))
+        else:
+            targets.append(target)
+    return targets
+
+
+async def get_campaign(campaign_id: str, path: str = "id") -> Campaign:
+    campaign = await Campaign.get_or_none(id=parse_id(campaign_id, path))
+    if campaign is None:
+        raise NotFound(f"campaign {campaign_id} does not exist")
+    return campaign
+
+
+async def start_runs(services: Services, campaign_id: str, target_id: str | None) -> list[Run]:
+    """One QUEUED run per target of the campaign (or the one given), each handed to its actor."""
+    campaign = await get_campaign(campaign_id, "campaignId")
+    scenario = await Scenario.get_or_none(id=campaign.scenario_id)
+    targets = await campaign.targets.all().order_by("created_at", "id")
+    if target_id is not None:
+        wanted = parse_id(target_id, "targetId")
+        targets = [t for t in targets if t.id == wanted]
+        if not targets:
+            raise ValidationFailed.one("targetId", "is not a target of this campaign")
+    if not targets:
+        raise ValidationFailed.one("campaignId", "the campaign has no targets left")
+    if scenario is None or not scenario.cases:
+        raise ValidationFailed.one("campaignId", "the campaign's scenario has no cases")
+    async with in_transaction():
+        runs = [await Run.create(campaign=campaign, target=target, status="QUEUED",
+                                 cases=scenario.cases, repeat=campaign.repeat,
+                                 concurrency=campaign.concurrency,
+                                 total=len(scenario.cases) * campaign.repeat)
+                for target in targets]
+    return [await start_run_actor(services, str(run.id)) for run in runs]

@@ -1,0 +1,68 @@
+"""The `models` a run's rules receive: clients built from the ModelConfig rows, plus the cache.
+
+`load_model_provider()` reads the model configs once (a run judges with the
+configs it started with), builds a ModelRegistry and pairs it with the
+database response cache, so JUDGE / EMBEDDING / MODERATION answers are
+reused by re-runs. Close it (`aclose`) when the run's work ends: it owns the
+clients' HTTP sessions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from agenteval.llm import ModelClient, ModelEndpoint, ModelRegistry, ResponseCache
+from agenteval.llm.config import MODEL_ROLES
+from agenteval.store.models import ModelConfig
+from agenteval.store.response_cache import DatabaseResponseCache
+
+
+class ConfiguredModels:
+    """A ModelProvider: `get(role)` → the role's ModelClient or None; `response_cache` for rules."""
+
+    def __init__(self, registry: ModelRegistry, response_cache: ResponseCache | None) -> None:
+        self.registry = registry
+        self.response_cache = response_cache
+
+    def get(self, role: Any) -> ModelClient | None:
+        return self.registry.get(role)
+
+    @property
+    def roles(self) -> list[str]:
+        return self.registry.roles
+
+    async def aclose(self) -> None:
+        await self.registry.aclose()
+
+    async def __aenter__(self) -> ConfiguredModels:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+def endpoint_of(row: ModelConfig) -> ModelEndpoint:
+    return ModelEndpoint(role=row.role, model=row.model,  # type: ignore[arg-type]  # checked
+                         base_url=row.base_url, api_key=row.api_key, provider=row.provider,
+                         params=dict(row.params or {}))
+
+
+def endpoints_of(rows: Iterable[ModelConfig]) -> list[ModelEndpoint]:
+    """Endpoints of the rows with a known role (an unknown role is skipped, not fatal)."""
+    return [endpoint_of(row) for row in rows if row.role in MODEL_ROLES]
+
+
+async def load_model_registry() -> ModelRegistry:
+    return ModelRegistry(endpoints_of(await ModelConfig.all()))
+
+
+async def load_model_provider(response_cache: ResponseCache | None = None) -> ConfiguredModels:
+    """Clients for every configured role and the response cache (the database's by default)."""
+    cache = response_cache if response_cache is not None else DatabaseResponseCache()
+    return ConfiguredModels(await load_model_registry(), cache)
+
+
+async def judge_configured() -> bool:
+    """True when a JUDGE model config row exists (JUDGE rules are accepted then)."""
+    return await ModelConfig.filter(role="JUDGE").exists()

@@ -1,0 +1,106 @@
+"""Creating, importing, updating and deleting scenarios; cases stored as JSON documents.
+
+A scenario's `cases` column holds each case in the document format
+(`case_to_document`), already validated: `case_from_document` reads it back
+without validating again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tortoise.transactions import in_transaction
+
+from agenteval.domain.cases import CaseSpec, RuleSpec
+from agenteval.domain.limits import MAX_NAME, check_text
+from agenteval.domain.scenario_document import (
+    case_to_document,
+    parse_scenario_document,
+    validate_case_inputs,
+)
+from agenteval.engine.catalog.models import judge_configured
+from agenteval.engine.catalog.targets import parse_id
+from agenteval.errors import Conflict, NotFound, ValidationFailed
+from agenteval.store.models import Campaign, Scenario
+
+
+def case_from_document(document: dict[str, Any]) -> CaseSpec:
+    """A stored (already validated) case document as a CaseSpec."""
+    return CaseSpec(
+        key=document["id"],
+        messages=list(document["messages"]),
+        type=document["type"].upper(),
+        expectation=document.get("expectation"),
+        eval_rules=[RuleSpec(rule["type"], rule.get("params") or {}, float(rule["weight"]))
+                    for rule in document.get("eval_rules", [])],
+        rule_logic=document["rule_logic"].upper(),
+        rule_pass_threshold=document["rule_pass_threshold"],
+        success_threshold=document["success_threshold"],
+        partial_threshold=document["partial_threshold"],
+        tags=list(document.get("tags", [])),
+    )
+
+
+def cases_of(stored: list[dict[str, Any]]) -> list[CaseSpec]:
+    return [case_from_document(document) for document in stored]
+
+
+async def get_scenario(scenario_id: str, path: str = "id") -> Scenario:
+    scenario = await Scenario.get_or_none(id=parse_id(scenario_id, path))
+    if scenario is None:
+        raise NotFound(f"scenario {scenario_id} does not exist")
+    return scenario
+
+
+def _check_header(name: str | None, description: str | None, name_required: bool) -> None:
+    errors: list[dict[str, str]] = []
+    check_text(errors, "input.name", name, max_length=MAX_NAME, required=name_required)
+    if name is not None and not name_required and not name.strip():
+        errors.append({"path": "input.name", "message": "must not be blank"})
+    check_text(errors, "input.description", description)
+    if errors:
+        raise ValidationFailed(errors)
+
+
+async def create_scenario(name: str, description: str | None,
+                          cases: list[dict[str, Any]]) -> Scenario:
+    """Validate everything first (header, then every case); store nothing on error."""
+    _check_header(name, description, name_required=True)
+    specs = validate_case_inputs(cases, await judge_configured(), "input.cases")
+    return await Scenario.create(name=name.strip(), description=description,
+                                 cases=[case_to_document(spec) for spec in specs])
+
+
+async def import_scenario(document: str) -> Scenario:
+    """A scenario from the JSON / YAML file format; errors carry document paths."""
+    parsed = parse_scenario_document(document, await judge_configured())
+    return await Scenario.create(name=parsed.name.strip(), description=parsed.description,
+                                 cases=[case_to_document(spec) for spec in parsed.cases])
+
+
+async def update_scenario(scenario_id: str, name: str | None, description: str | None,
+                          cases: list[dict[str, Any]] | None) -> Scenario:
+    """Change the given fields; `cases` replaces all cases. Runs keep their own snapshot."""
+    scenario = await get_scenario(scenario_id)
+    _check_header(name, description, name_required=False)
+    specs = None
+    if cases is not None:
+        specs = validate_case_inputs(cases, await judge_configured(), "input.cases")
+    if name is not None:
+        scenario.name = name.strip()
+    if description is not None:
+        scenario.description = description
+    if specs is not None:
+        scenario.cases = [case_to_document(spec) for spec in specs]
+    await scenario.save()
+    return scenario
+
+
+async def delete_scenario(scenario_id: str) -> str:
+    scenario = await get_scenario(scenario_id)
+    async with in_transaction():
+        if await Campaign.filter(scenario_id=scenario.id).exists():
+            raise Conflict(f"scenario {scenario.name!r} is used by a campaign; delete that first",
+                           {"usedBy": ["a campaign"]})
+        await scenario.delete()
+    return str(scenario.id)

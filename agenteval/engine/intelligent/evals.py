@@ -1,0 +1,91 @@
+"""Intelligent evals as the API reads and creates them: lookups, input checks, read models.
+
+State changes go through the actors (`IntelligentEngine.ask_eval/ask_session`);
+this module only creates the DRAFT row and prepares validated inputs.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, cast
+
+from agenteval.domain.evidence import MessageRecord, MessageRole, verify_evidence
+from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
+from agenteval.domain.report_validation import SessionInfo, validate_report
+from agenteval.domain.seeds_validation import validate_seeds
+from agenteval.engine.catalog.targets import get_target, parse_id
+from agenteval.engine.intelligent import commands as cmd
+from agenteval.engine.intelligent.engine import IntelligentEngine
+from agenteval.errors import FieldError, NotFound, ValidationFailed
+from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
+
+MAX_TIME_WINDOW_HOURS = 24 * 366
+
+
+async def get_eval(eval_id: str, path: str = "evalId") -> IntelligentEval:
+    row = await IntelligentEval.get_or_none(id=parse_id(eval_id, path))
+    if row is None:
+        raise NotFound(f"intelligent eval {eval_id} does not exist")
+    return row
+
+
+async def get_session(session_id: str, path: str = "sessionId") -> EvalSession:
+    row = await EvalSession.get_or_none(id=parse_id(session_id, path))
+    if row is None:
+        raise NotFound(f"session {session_id} does not exist")
+    return row
+
+
+async def create_eval(engine: IntelligentEngine, fields: dict[str, Any]) -> IntelligentEval:
+    """Validate, store as DRAFT, then let the eval's actor move it to PLANNING."""
+    errors: list[dict[str, str]] = []
+    check_text(errors, "input.name", fields["name"], max_length=MAX_NAME, required=True)
+    for key in ("goal", "intent", "roleDescription"):
+        check_text(errors, f"input.{key}", fields[key], max_length=MAX_TEXT, required=True)
+    hours = fields["timeWindowHours"]
+    if not 1 <= hours <= MAX_TIME_WINDOW_HOURS:
+        errors.append(FieldError("input.timeWindowHours",
+                                 f"must be between 1 and {MAX_TIME_WINDOW_HOURS}"))
+    seeds = None
+    try:
+        seeds = validate_seeds(fields["seeds"], "input.seeds")
+    except ValidationFailed as exc:
+        errors += exc.errors
+    target_id = parse_id(fields["targetId"], "input.targetId")
+    if errors:
+        raise ValidationFailed(errors)
+    target = await get_target(str(target_id), "input.targetId")
+    row = await IntelligentEval.create(
+        name=fields["name"].strip(), target=target, status="DRAFT", goal=fields["goal"],
+        seeds=seeds, intent=fields["intent"], role_description=fields["roleDescription"],
+        time_window_hours=hours)
+    return await engine.ask_eval(row.id, cmd.StartPlanning())
+
+
+def check_idempotency_key(errors: list[dict[str, str]], path: str, key: str | None) -> None:
+    check_text(errors, path, key, max_length=200)
+
+
+async def prepare_report(row: IntelligentEval, report: dict[str, Any]) -> dict[str, Any]:
+    """The validated report with every evidence checked against the transcripts."""
+    cited = {evidence.get("sessionId") for finding in report.get("findings") or []
+             for evidence in finding.get("evidence") or []}
+    ids = [value for value in (_uuid(c) for c in cited) if value is not None]
+    sessions = await EvalSession.filter(id__in=ids) if ids else []
+    infos = {str(s.id): SessionInfo(id=str(s.id), eval_id=str(s.eval_id),
+                                    turn_count=s.turn_count) for s in sessions}
+    validated = validate_report(report, infos, str(row.id), "report")
+    own = [s.id for s in sessions if s.eval_id == row.id]
+    transcripts: dict[str, list[MessageRecord]] = {str(i): [] for i in own}
+    for message in await EvalMessage.filter(session_id__in=own).order_by("index") if own else []:
+        role = cast(MessageRole, message.role)  # stored messages are only USER or ASSISTANT
+        transcripts[str(message.session_id)].append(MessageRecord(
+            message.index, message.turn_index, role, message.content, message.error))
+    return verify_evidence(validated, transcripts)
+
+
+def _uuid(value: Any) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        return None

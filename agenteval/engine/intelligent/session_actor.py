@@ -1,0 +1,260 @@
+"""SessionActor: one per session; owns its turn order and its channel to the target.
+
+Sessions of one eval run in parallel (one actor each) while each session's
+turns are strictly ordered (one message at a time in the actor). The channel
+is rebuilt from the stored transcript and the persisted conversation id when
+the actor starts (after a restart, passivation, or on another process) and
+whenever the stored turn count shows that another process sent a turn.
+"""
+
+from __future__ import annotations
+
+import uuid
+from copy import copy
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from tortoise.transactions import in_transaction
+
+from actors import Actor
+from agenteval.channels import Channel, ChannelError, ConversationState
+from agenteval.domain import eval_state as sm
+from agenteval.domain.verdict_validation import validate_verdict
+from agenteval.engine.catalog.targets import target_spec
+from agenteval.engine.intelligent import commands as cmd
+from agenteval.engine.intelligent.sessions import turn_overruns
+from agenteval.engine.intelligent.turn_store import TurnState, read_turn_state, store_turn
+from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError
+from agenteval.store.eval_log import append_event, publish_events, session_topic
+from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
+
+if TYPE_CHECKING:
+    from agenteval.engine.intelligent.engine import IntelligentEngine
+
+
+@dataclass
+class Exchange:
+    """What sendMessage returns: both stored messages and the session after the turn."""
+
+    user: EvalMessage
+    reply: EvalMessage
+    session: EvalSession
+
+
+class SessionActor(Actor):
+    def __init__(self, engine: IntelligentEngine, session_id: uuid.UUID) -> None:
+        self.engine = engine
+        self.session_id = session_id
+        self.channel: Channel | None = None
+        self.turns_in_channel = 0
+        # The session as this actor last stored or read it, and its eval's plan (which
+        # cannot change once the eval executes). Every turn still reads the session's
+        # and the eval's status and counters, and stores with compare-and-set.
+        self.session: EvalSession | None = None
+        self.plan: dict[str, Any] | None = None
+
+    async def on_start(self) -> None:
+        session = await EvalSession.get_or_none(id=self.session_id)
+        if session is not None:
+            await self._rebuild_channel(session)
+
+    async def on_stop(self) -> None:
+        await self._close_channel()
+
+    async def handle(self, message: Any) -> Any:
+        if isinstance(message, cmd.SendMessage):
+            return await self._send(message)
+        if isinstance(message, cmd.CloseSession):
+            return await self._close(message)
+        if isinstance(message, cmd.ExpireSession):
+            return await self._expire(message)
+        raise TypeError(f"SessionActor cannot handle {message!r}")
+
+    async def _load(self) -> tuple[EvalSession, IntelligentEval]:
+        session = await EvalSession.get_or_none(id=self.session_id).select_related("eval")
+        if session is None:
+            raise NotFound(f"session {self.session_id} does not exist")
+        return session, session.eval
+
+    # ------------------------------------------------------------ channel
+    async def _rebuild_channel(self, session: EvalSession) -> None:
+        await self._close_channel()
+        messages = await EvalMessage.filter(session_id=session.id).order_by("index")
+        history = _history(messages)
+        target = await Target.get(intelligent_evals__id=session.eval_id)
+        state = ConversationState(session.conversation_id, history)
+        self.channel = self.engine.channels.open(target_spec(target), state)
+        self.turns_in_channel = session.turn_count
+
+    async def _close_channel(self) -> None:
+        if self.channel is not None:
+            channel, self.channel = self.channel, None
+            await channel.aclose()
+
+    # ------------------------------------------------------------ sendMessage
+    async def _send(self, message: cmd.SendMessage) -> Exchange:
+        fresh = await read_turn_state(self.session_id)
+        if fresh is None:
+            raise NotFound(f"session {self.session_id} does not exist")
+        session = await self._current_session(fresh)
+        if message.idempotency_key:
+            prior = await EvalMessage.get_or_none(session_id=session.id, role="USER",
+                                                  idempotency_key=message.idempotency_key)
+            if prior is not None:
+                return await _replay(session, prior, message)
+        _check_can_talk(fresh.session_status, fresh.eval_status)
+        if self.channel is None or session.turn_count != self.turns_in_channel:
+            await self._rebuild_channel(session)  # another process sent a turn meanwhile
+        assert self.channel is not None
+        turn = session.turn_count
+        enforce = self.engine.settings.enforce_budget
+        if enforce:  # refuse before calling the target (checked again when storing)
+            turn_overruns(self.plan, turn + 1, fresh.turns_used + 1, enforce)
+        error: ChannelError | None = None
+        try:
+            reply = await self.channel.send(message.content)
+            text, latency_ms = reply.text, reply.latency_ms
+        except ChannelError as exc:
+            error, text, latency_ms = exc, "", None
+        now = datetime.now(UTC)
+        user, answer = _messages(session, turn, message, text, latency_ms, error, now)
+        try:
+            stored = await store_turn(session, self.plan, turn, user, answer,
+                                      self.channel.conversation_id, now, enforce)
+        except Exception:
+            # Nothing was stored: forget the channel's view of this turn and the session.
+            self.session = None
+            await self._rebuild_channel(await EvalSession.get(id=session.id))
+            if message.idempotency_key:
+                # Another process stored this very retry first: answer with its exchange.
+                prior = await EvalMessage.get_or_none(session_id=session.id, role="USER",
+                                                      idempotency_key=message.idempotency_key)
+                if prior is not None:
+                    return await _replay(await EvalSession.get(id=session.id), prior, message)
+            raise
+        self.turns_in_channel = turn + 1
+        session.turn_count, session.last_activity_at = turn + 1, now
+        session.conversation_id = self.channel.conversation_id
+        await publish_events(self.engine.events, stored.events)
+        await self.engine.events.publish(session_topic(session.id), {"index": answer.index})
+        if error is not None:
+            raise _target_error(session, user, answer, error.kind, error.message)
+        return Exchange(user, answer, copy(session))
+
+    async def _current_session(self, fresh: TurnState) -> EvalSession:
+        """The kept session row, reloaded when the fresh status or turn count disagree."""
+        session = self.session
+        if (session is None or session.status != fresh.session_status
+                or session.turn_count != fresh.turn_count):
+            session, eval_row = await self._load()
+            self.session, self.plan = session, eval_row.plan
+        return session
+
+    # ------------------------------------------------------------ close / expire
+    async def _close(self, message: cmd.CloseSession) -> EvalSession:
+        session, eval_row = await self._load()
+        verdict = validate_verdict(message.verdict, session.turn_count)
+        if eval_row.status != sm.EXECUTING:
+            raise _eval_refuses(eval_row, "close a session")
+        status = sm.session_next_status(session.status, sm.CLOSE)
+        now = datetime.now(UTC)
+        session = await self._change_status(session, eval_row, status, "SESSION_CLOSED", now,
+                                            verdict=verdict, last_activity_at=now)
+        await IntelligentEval.filter(id=eval_row.id).update(last_agent_activity_at=now)
+        await self.engine.settle_sessions(eval_row.id)
+        return session
+
+    async def _expire(self, message: cmd.ExpireSession) -> EvalSession | None:
+        session, eval_row = await self._load()
+        idle_since = session.last_activity_at or session.created_at
+        if session.status != sm.SESSION_RUNNING or idle_since >= message.idle_before:
+            return None
+        status = sm.session_next_status(session.status, sm.EXPIRE)
+        session = await self._change_status(session, eval_row, status, "SESSION_EXPIRED",
+                                            datetime.now(UTC))
+        await self._close_channel()
+        await self.engine.settle_sessions(eval_row.id)
+        return session
+
+    async def _change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
+                             event_type: str, now: datetime, **values: Any) -> EvalSession:
+        self.session = None  # reloaded by the next turn
+        async with in_transaction():
+            changed = await EvalSession.filter(id=session.id, status=session.status).update(
+                status=status, closed_at=now if status != sm.SESSION_EXPIRED else None,
+                **values)
+            if not changed:
+                raise Conflict("the session changed concurrently; retry")
+            event = await append_event(eval_row.id, event_type, eval_row.status,
+                                       session_id=session.id,
+                                       detail={"sessionId": str(session.id)})
+        await publish_events(self.engine.events, [event])
+        return await EvalSession.get(id=session.id)
+
+
+def _history(messages: list[EvalMessage]) -> list[tuple[str, str]]:
+    """Completed (user, assistant) exchanges: turns whose reply failed are left out."""
+    by_turn: dict[int, dict[str, EvalMessage]] = {}
+    for stored in messages:
+        by_turn.setdefault(stored.turn_index, {})[stored.role] = stored
+    history: list[tuple[str, str]] = []
+    for turn in sorted(by_turn):
+        pair = by_turn[turn]
+        user, reply = pair.get("USER"), pair.get("ASSISTANT")
+        if user is not None and reply is not None and reply.error is None:
+            history.append((user.content, reply.content))
+    return history
+
+
+def _eval_refuses(eval_row: IntelligentEval, what: str) -> InvalidTransition:
+    return _status_refuses(eval_row.status, what)
+
+
+def _status_refuses(eval_status: str, what: str) -> InvalidTransition:
+    return InvalidTransition(f"cannot {what}: the eval is {eval_status}, not EXECUTING",
+                             status=eval_status, allowed=sm.allowed_actions(eval_status))
+
+
+def _check_can_talk(session_status: str, eval_status: str) -> None:
+    if eval_status != sm.EXECUTING:
+        raise _status_refuses(eval_status, "send a message")
+    if not sm.session_accepts_messages(session_status):
+        raise InvalidTransition(f"cannot send a message: the session is {session_status}",
+                                status=session_status,
+                                allowed=sm.session_allowed_actions(session_status))
+
+
+def _messages(session: EvalSession, turn: int, message: cmd.SendMessage, text: str,
+              latency_ms: int | None, error: ChannelError | None,
+              now: datetime) -> tuple[EvalMessage, EvalMessage]:
+    user = EvalMessage(
+        id=uuid.uuid4(), session_id=session.id, index=2 * turn, turn_index=turn, role="USER",
+        content=message.content, idempotency_key=message.idempotency_key, created_at=now)
+    answer = EvalMessage(
+        id=uuid.uuid4(), session_id=session.id, index=2 * turn + 1, turn_index=turn,
+        role="ASSISTANT", content=text, latency_ms=latency_ms,
+        error=f"{error.kind}: {error.message}" if error else None,
+        error_kind=error.kind if error else None, created_at=now)
+    return user, answer
+
+
+def _target_error(session: EvalSession, user: EvalMessage, reply: EvalMessage, kind: str,
+                  message: str) -> TargetError:
+    return TargetError(f"the target failed on turn {user.turn_index}: {message}",
+                       {"sessionId": str(session.id), "turnIndex": user.turn_index,
+                        "userMessageId": str(user.id), "replyMessageId": str(reply.id),
+                        "kind": kind})
+
+
+async def _replay(session: EvalSession, prior: EvalMessage, message: cmd.SendMessage) -> Exchange:
+    """A retried sendMessage: the stored exchange (or the same error), the target not called."""
+    if prior.content != message.content:
+        raise Conflict(f"idempotency key {message.idempotency_key!r} was already used in this "
+                       "session with other content", {"idempotencyKey": message.idempotency_key})
+    reply = await EvalMessage.get(session_id=session.id, index=prior.index + 1)
+    if reply.error is not None:
+        detail_message = reply.error.partition(": ")[2] or reply.error
+        raise _target_error(session, prior, reply, reply.error_kind or "bad_response",
+                            detail_message)
+    return Exchange(prior, reply, session)

@@ -1,0 +1,89 @@
+"""The watchdog: fails stalled evals and expires idle sessions (DESIGN "Watchdog and time").
+
+`run_once(engine, now)` does one pass (tests call it directly); `run_forever`
+repeats it every `settings.watchdog_interval_s`. It only *decides*: every
+change goes through the eval's or session's actor, which re-checks the
+condition on fresh data, so the watchdog serialises with mutations.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+
+from agenteval.domain import eval_state as sm
+from agenteval.domain.plan_validation import last_slot_end_hours
+from agenteval.engine.intelligent import commands as cmd
+from agenteval.engine.intelligent.engine import IntelligentEngine
+from agenteval.store.models import EvalSession, IntelligentEval
+
+logger = logging.getLogger("agenteval.watchdog")
+
+PLANNER_STALLED = "planner stalled"
+EVALUATOR_STALLED = "evaluator stalled"
+ANALYST_STALLED = "analyst stalled"
+
+
+def _latest(*moments: datetime | None) -> datetime | None:
+    present = [m for m in moments if m is not None]
+    return max(present) if present else None
+
+
+def stall_reason(row: IntelligentEval, engine: IntelligentEngine, now: datetime) -> str | None:
+    """Why `row` has stalled at `now`, or None (pure: the actor re-runs it on a fresh row)."""
+    settings = engine.settings
+    if row.status == sm.PLANNING:
+        recent = _latest(row.planning_entered_at, row.last_agent_activity_at, row.created_at)
+        if recent is not None and now - recent > timedelta(seconds=settings.planning_timeout_s):
+            return PLANNER_STALLED
+        return None
+    if row.status != sm.EXECUTING:
+        return None
+    if row.analyst_woken_at is not None and now - row.analyst_woken_at > timedelta(
+            seconds=settings.report_timeout_s):
+        return ANALYST_STALLED
+    if row.started_at is None:
+        return None
+    window = last_slot_end_hours(row.plan) * 3600 * settings.time_scale + settings.grace_s
+    activity = _latest(row.last_agent_activity_at, row.started_at)
+    if (now > row.started_at + timedelta(seconds=window) and activity is not None
+            and now - activity > timedelta(seconds=settings.grace_s)):
+        # Once the analyst has been woken, only the report timeout applies.
+        return EVALUATOR_STALLED if row.analyst_woken_at is None else None
+    return None
+
+
+async def run_once(engine: IntelligentEngine, now: datetime | None = None) -> dict[str, int]:
+    """One pass; returns how many evals failed and sessions expired (for logs and tests)."""
+    now = now or datetime.now(UTC)
+    failed = expired = 0
+    idle_before = now - timedelta(seconds=engine.settings.session_timeout_s)
+    sessions = await EvalSession.filter(status=sm.SESSION_RUNNING).values_list(
+        "id", "last_activity_at", "created_at")
+    for session_id, last_activity, created in sessions:
+        if (last_activity or created) < idle_before:
+            if await engine.ask_session(session_id, cmd.ExpireSession(idle_before)) is not None:
+                expired += 1
+    for row in await IntelligentEval.filter(status__in=(sm.PLANNING, sm.EXECUTING)):
+        reason = stall_reason(row, engine, now)
+        if reason is None:
+            continue
+
+        def still_stalled(fresh: IntelligentEval, reason: str = reason) -> bool:
+            return stall_reason(fresh, engine, now) == reason
+        if await engine.ask_eval(row.id, cmd.FailEval(reason, still_stalled)) is not None:
+            failed += 1
+    return {"failed": failed, "expired": expired}
+
+
+async def run_forever(engine: IntelligentEngine) -> None:
+    """The background task started with the services."""
+    while True:
+        await asyncio.sleep(engine.settings.watchdog_interval_s)
+        try:
+            await run_once(engine)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - one bad pass must not stop the watchdog
+            logger.exception("watchdog pass failed")

@@ -1,0 +1,49 @@
+"""One attempt of one case: its messages in order over ONE conversation, then the rules.
+
+A target error on a turn is recorded on that turn and ends the conversation
+(later messages would make no sense); the case is then a FAILURE with
+`error`, and its rules are not run. A rule that cannot run gives an error
+result (`run_rule` never raises).
+"""
+
+from __future__ import annotations
+
+from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.judgement import first_turn_error, judge_case
+from agenteval.engine.static.run_store import FinishedAttempt
+from agenteval.rules import ModelProvider, evaluate_expectation, run_rule
+
+
+async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> list[Turn]:
+    """Send the case's messages in order on a fresh conversation; stop at the first error."""
+    channel = channels.open(target)
+    turns: list[Turn] = []
+    try:
+        for index, message in enumerate(case.messages):
+            try:
+                reply = await channel.send(message)
+            except ChannelError as exc:
+                turns.append(Turn(index, message, None, None, f"{exc.kind}: {exc.message}"))
+                break
+            turns.append(Turn(index, message, reply.text, reply.latency_ms))
+    finally:
+        await channel.aclose()
+    return turns
+
+
+async def judge_rules(case: CaseSpec, turns: list[Turn], models: ModelProvider) -> list[RuleResult]:
+    """Implicit expectation rules first, then the case's eval rules, in order."""
+    results = list(evaluate_expectation(case.expectation, turns))
+    for spec in case.eval_rules:
+        results.append(await run_rule(spec, case, turns, models))
+    return results
+
+
+async def run_attempt(channels: ChannelFactory, target: TargetSpec, models: ModelProvider,
+                      position: int, case: CaseSpec, attempt: int) -> FinishedAttempt:
+    turns = await talk(channels, target, case)
+    turn_error = first_turn_error(turns)
+    results = [] if turn_error else await judge_rules(case, turns, models)
+    return FinishedAttempt(position=position, case=case, attempt=attempt, turns=turns,
+                           results=results, verdict=judge_case(case, results, turn_error))

@@ -1,0 +1,47 @@
+"""compareRuns: two stored runs side by side (the pure comparison is domain/run_comparison)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agenteval.domain.run_comparison import Comparison, RunSide, compare_runs
+from agenteval.engine.catalog.targets import parse_id
+from agenteval.engine.static.run_store import StoredOutcome, stored_outcomes, summary_of
+from agenteval.errors import NotFound
+from agenteval.store.models import Run, Target
+
+AttemptKey = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class StoredComparison:
+    base: Run
+    head: Run
+    comparison: Comparison
+    base_outcomes: dict[AttemptKey, StoredOutcome]
+    head_outcomes: dict[AttemptKey, StoredOutcome]
+
+
+async def get_run(run_id: str, path: str = "id") -> Run:
+    run = await Run.get_or_none(id=parse_id(run_id, path))
+    if run is None:
+        raise NotFound(f"run {run_id} does not exist")
+    return run
+
+
+async def _side(run: Run) -> tuple[RunSide, dict[AttemptKey, StoredOutcome]]:
+    stored = await stored_outcomes(run)
+    target = await Target.get_or_none(id=run.target_id)
+    label = f"{target.name if target else 'target'} ({str(run.id)[:8]})"
+    side = RunSide(run_id=str(run.id), label=label, summary=await summary_of(run),
+                   outcomes=[s.view for s in stored])
+    return side, {(s.view["case_key"], s.view["attempt"]): s for s in stored}
+
+
+async def compare_stored_runs(base_run_id: str, head_run_id: str) -> StoredComparison:
+    base = await get_run(base_run_id, "baseRunId")
+    head = await get_run(head_run_id, "headRunId")
+    base_side, base_outcomes = await _side(base)
+    head_side, head_outcomes = await _side(head)
+    return StoredComparison(base, head, compare_runs(base_side, head_side),
+                            base_outcomes, head_outcomes)

@@ -1,0 +1,170 @@
+"""The work of one static run: bounded-concurrency case attempts and one writer.
+
+`workers` tasks (never more than the campaign's concurrency nor the target's
+maxConcurrency; the channel factory's limiter also bounds the target across
+runs) take pending (case, attempt) pairs and judge them. A single writer
+saves what has finished in batches — one transaction per batch, each attempt
+whole — updates the run's counters and publishes progress, throttled. It also
+keeps what the run's summary needs of each saved attempt, so a run that
+stored everything in this execution is summarised without reading it back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from agenteval.channels import ChannelFactory, TargetSpec
+from agenteval.domain.cases import CaseSpec
+from agenteval.domain.run_summary import OutcomeRecord
+from agenteval.engine.static.run_attempt import run_attempt
+from agenteval.engine.static.run_store import (
+    Counters,
+    FinishedAttempt,
+    outcome_record,
+    save_attempts,
+)
+from agenteval.rules import ModelProvider
+from agenteval.store.models import Run
+
+logger = logging.getLogger("agenteval.runs")
+
+BATCH_SIZE = 500
+PUBLISH_INTERVAL_S = 0.2
+KEEPALIVE_INTERVAL_S = 60.0
+_DONE = object()
+
+
+@dataclass(frozen=True)
+class PendingAttempt:
+    position: int
+    case: CaseSpec
+    attempt: int
+
+
+class RunExecution:
+    """Runs the pending attempts of `run`; `run.version` and the counters are the writer's.
+
+    `publish` is called with the run (throttled); `keepalive` now and then so the
+    owning actor is not passivated as idle during a long run.
+    """
+
+    def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
+                 models: ModelProvider, pending: list[PendingAttempt], workers: int,
+                 publish: Callable[[Run], Awaitable[None]], keepalive: Callable[[], None]) -> None:
+        self.run = run
+        self.counters = Counters.of(run)
+        self._target = target
+        self._channels = channels
+        self._models = models
+        self._pending = deque(pending)
+        self._worker_count = max(1, min(workers, len(pending) or 1))
+        self._finished: asyncio.Queue[object] = asyncio.Queue()
+        self._publish = publish
+        self._keepalive = keepalive
+        self._workers: list[asyncio.Task[None]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.stopped = False  # stop() was called: the run did not finish its attempts
+        # Saved attempts' summary records by (position, attempt), the order they are read in.
+        self._saved: list[tuple[int, int, OutcomeRecord]] = []
+
+    async def execute(self) -> None:
+        """Run every pending attempt; raises what broke the engine (StaleRun included)."""
+        writer = self._writer = asyncio.create_task(self._write(),
+                                                    name=f"run {self.run.id} writer")
+        self._workers = [asyncio.create_task(self._work(), name=f"run {self.run.id} worker")
+                         for _ in range(self._worker_count)]
+        all_workers = asyncio.gather(*self._workers)
+        watched: set[asyncio.Future[Any]] = {all_workers, writer}
+        await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
+        if not all_workers.done() or all_workers.cancelled() or all_workers.exception():
+            # The writer failed, a worker raised, or stop() cancelled the workers.
+            for worker in self._workers:
+                worker.cancel()
+            await asyncio.wait(self._workers)
+        await self._stop_writer()
+        if all_workers.done() and not all_workers.cancelled() and all_workers.exception():
+            raise all_workers.exception()  # type: ignore[misc]  # checked not None
+
+    async def stop(self) -> None:
+        """Cancel the attempts in flight; the writer still saves what has finished."""
+        self.stopped = True
+        for worker in self._workers:
+            worker.cancel()
+        if self._workers:
+            await asyncio.wait(self._workers)
+        await self._stop_writer()
+
+    async def _stop_writer(self) -> None:
+        """Let the writer save what has finished and end; re-raise its failure."""
+        writer = self._writer
+        if writer is None:
+            return
+        if not writer.done():
+            self._finished.put_nowait(_DONE)
+            await asyncio.shield(writer)
+        if not writer.cancelled() and writer.exception() is not None:
+            raise writer.exception()  # type: ignore[misc]  # checked not None
+
+    async def _work(self) -> None:
+        while self._pending and not self.stopped:
+            item = self._pending.popleft()
+            finished = await run_attempt(self._channels, self._target, self._models,
+                                         item.position, item.case, item.attempt)
+            self._finished.put_nowait(finished)
+
+    async def _write(self) -> None:
+        last_publish = last_keepalive = time.monotonic()
+        dirty = False
+        done = False
+        while not done:
+            timeout = max(0.0, PUBLISH_INTERVAL_S - (time.monotonic() - last_publish))
+            try:
+                first = await asyncio.wait_for(self._finished.get(), timeout if dirty else None)
+            except TimeoutError:
+                first = None
+            batch: list[FinishedAttempt] = []
+            for item in self._drain(first):
+                if item is _DONE:
+                    done = True
+                else:
+                    batch.append(item)  # type: ignore[arg-type]  # queue holds attempts
+            if batch:
+                counters = Counters(**vars(self.counters))
+                for finished in batch:
+                    counters.add(finished.verdict)
+                self.run.version = await save_attempts(self.run.id, self.run.version, batch,
+                                                       counters)
+                self.counters = counters
+                self._saved += [(item.position, item.attempt, outcome_record(item))
+                                for item in batch]
+                for name, count in vars(counters).items():
+                    setattr(self.run, name, count)
+                dirty = True
+            now = time.monotonic()
+            if dirty and (now - last_publish >= PUBLISH_INTERVAL_S or done):
+                await self._publish(self.run)
+                last_publish, dirty = now, False
+            if now - last_keepalive >= KEEPALIVE_INTERVAL_S:
+                with contextlib.suppress(Exception):
+                    self._keepalive()
+                last_keepalive = now
+
+    def saved_records(self) -> list[OutcomeRecord]:
+        """What the summary needs of the attempts this execution saved, in stored order."""
+        return [record for _, _, record in sorted(self._saved, key=lambda s: s[:2])]
+
+    def _drain(self, first: object | None) -> list[object]:
+        items = [] if first is None else [first]
+        while len(items) < BATCH_SIZE:
+            try:
+                items.append(self._finished.get_nowait())
+            except asyncio.QueueEmpty:
+                break
+        return items

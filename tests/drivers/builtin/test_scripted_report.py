@@ -1,0 +1,109 @@
+"""The scripted analyst: findings per (dimension, kind), exact quotes, scores, highlights."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agenteval.domain.evidence import MessageRecord, verify_evidence
+from agenteval.domain.report_validation import SessionInfo, validate_report
+from agenteval.drivers.builtin.scripted_plan import base_plan
+from agenteval.drivers.builtin.scripted_report import build_report
+from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict
+from tests.drivers.builtin.transcripts import as_messages, demo_seeds, scripted_turns
+
+EVAL_ID = "eval-1"
+
+
+def demo_sessions() -> list[dict[str, Any]]:
+    """Every demo seed goal played against the real demo bot and judged by the scripted verdict."""
+    sessions = []
+    for index, goal in enumerate(demo_seeds()["goals"]):
+        turns = scripted_turns(goal)
+        verdict = scripted_verdict(turns, Expectations.from_goal(goal, goal["goal"]))
+        sessions.append({"id": f"s{index}", "evalId": EVAL_ID, "dimension": goal["dimension"],
+                         "goal": goal["goal"], "status": "COMPLETED", "verdict": verdict,
+                         "messages": as_messages(turns)})
+    return sessions
+
+
+def report() -> dict[str, Any]:
+    plan = base_plan({"goal": "g", "seeds": demo_seeds(), "timeWindowHours": 24})
+    return build_report(plan, demo_sessions())
+
+
+def finding(found: dict[str, Any], dimension: str, title: str) -> dict[str, Any]:
+    matches = [f for f in found["findings"]
+               if f["dimension"] == dimension and f["issue"].startswith(title)]
+    assert len(matches) == 1, [f["issue"] for f in found["findings"]]
+    return matches[0]
+
+
+def test_one_finding_per_kind_and_dimension_with_the_worst_severity() -> None:
+    found = report()
+    booking = finding(found, "维修预约", "Booked without asking for a preferred time")
+    assert booking["severity"] == "HIGH"
+    assert booking["issue"].endswith("(2 of 2 sessions)")
+    assert [(e["sessionId"], e["turnIndex"]) for e in booking["evidence"]] == [("s0", 3),
+                                                                              ("s1", 3)]
+    finding(found, "退货处理", "Return accepted without asking for or confirming the order")
+    finding(found, "投诉处理", "Complaint handled without an apology")
+    change = finding(found, "改变主意", "Change of mind ignored")
+    assert [(e["sessionId"], e["turnIndex"]) for e in change["evidence"]] == [
+        ("s6", 1), ("s6", 2), ("s7", 1)]
+
+
+def test_findings_are_sorted_by_severity() -> None:
+    severities = [f["severity"] for f in report()["findings"]]
+    assert severities == sorted(severities, key=["HIGH", "MEDIUM", "LOW"].index)
+
+
+def test_every_quote_is_exact_so_the_server_verifies_it() -> None:
+    sessions = demo_sessions()
+    transcripts = {s["id"]: [MessageRecord(m["index"], m["turnIndex"], m["role"], m["content"])
+                             for m in s["messages"]] for s in sessions}
+    checked = verify_evidence(report(), transcripts)
+    evidence = [e for f in checked["findings"] for e in f["evidence"]]
+    assert evidence and all(e["verified"] for e in evidence)
+    assert any("预约成功" in e["assistantReplied"] for e in evidence)
+
+
+def test_the_report_passes_the_servers_validation() -> None:
+    sessions = {s["id"]: SessionInfo(s["id"], EVAL_ID, 4) for s in demo_sessions()}
+    assert validate_report(report(), sessions, EVAL_ID)
+
+
+def test_scores_are_mean_achievements_out_of_ten() -> None:
+    scores = {s["dimension"]: s["score"] for s in report()["scores"]}
+    assert scores == {"维修预约": 6.7, "退货处理": 6.7, "投诉处理": 6.7, "改变主意": 4.2}
+
+
+def test_highlights_name_dimensions_whose_goals_were_all_reached() -> None:
+    described = [h["dimension"] for h in report()["highlights"]]
+    assert described == ["维修预约", "退货处理", "投诉处理"]
+
+
+def test_summary_and_recommendations_lead_with_the_worst() -> None:
+    found = report()
+    assert found["summary"].startswith("8 of 8 planned sessions were evaluated across 4")
+    assert "goal was reached in 7 of 8" in found["summary"]
+    assert found["priorityRecommendations"][0].startswith(found["findings"][0]["dimension"])
+
+
+def test_sessions_without_a_verdict_are_counted_apart() -> None:
+    sessions = [*demo_sessions()[:1], {"id": "x", "dimension": "维修预约", "verdict": None,
+                                       "messages": []}]
+    found = build_report(None, sessions)
+    assert "1 session(s) ended without a verdict" in found["summary"]
+    assert found["scores"] == [{"dimension": "维修预约", "score": 6.7}]
+
+
+def test_issues_from_other_evaluators_group_by_their_text() -> None:
+    verdict = {"goalAchieved": True, "achievement": 1.0, "suggestions": ["be kind"],
+               "issues": [{"description": "rude tone", "severity": "LOW", "turnIndex": 0},
+                          {"description": "rude tone", "severity": "MEDIUM", "turnIndex": None}]}
+    session = {"id": "a", "dimension": None, "verdict": verdict,
+               "messages": as_messages(scripted_turns(demo_seeds()["goals"][0]))}
+    [only] = build_report(None, [session])["findings"]
+    assert only["issue"] == "rude tone (1 of 1 sessions)" and only["severity"] == "MEDIUM"
+    assert only["dimension"] == "general" and only["suggestion"] == "be kind"
+    assert len(only["evidence"]) == 1
