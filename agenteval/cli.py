@@ -189,7 +189,7 @@ def run(scenario_file: str, target: str, repeat: int, concurrency: int,
 @click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
 def demo(auto_approve: bool, report_path: str, database_url: str | None) -> None:
     """Seed the demo into an empty database and plan it; --auto-approve runs it to the report."""
-    from agenteval.demo_setup import run_demo
+    from agenteval.demo_command import run_demo
 
     settings = _settings(database_url=database_url)
     sys.exit(asyncio.run(run_demo(settings, auto_approve, report_path if auto_approve else None,

@@ -1,7 +1,9 @@
 """`agenteval run`: a CI gate that runs one scenario against one target, without a server.
 
-The same engine as the service (campaign → RunActor) on an embedded SQLite
-database in a temporary directory (or the given database). Exit codes:
+The same services as the server (`agenteval.bootstrap`: campaign → RunEngine →
+RunActor) on an embedded SQLite database in a temporary directory (or the given
+database), without what only a server needs: no admin key, watchdog, driver,
+demo or resumed runs, and without loading the GraphQL API. Exit codes:
 0 ok, 1 pass rate below --fail-under, 2 bad input, 3 errors the run cannot
 judge (target errors, rules that could not run, an engine failure).
 """
@@ -20,9 +22,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from actors import ActorSystem
-from agenteval.bootstrap import Services
-from agenteval.channels import create_channel_factory
+from agenteval.bootstrap import Services, running_services
 from agenteval.config import Settings
 from agenteval.domain.run_summary import RunSummaryData
 from agenteval.engine.catalog import campaigns, scenarios, targets
@@ -36,8 +36,6 @@ from agenteval.engine.static.run_store import (
     summary_to_json,
 )
 from agenteval.errors import AgentEvalError, ValidationFailed
-from agenteval.store import database
-from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import Run, Target
 
 EXIT_OK, EXIT_BELOW_BAR, EXIT_BAD_INPUT, EXIT_ERRORS = 0, 1, 2, 3
@@ -111,12 +109,9 @@ def _target_source(target: str) -> dict[str, Any] | str:
 
 async def _gate(document: str, target: dict[str, Any] | str, repeat: int, concurrency: int,
                 url: str) -> GateResult:
-    await database.migrate(url)
-    await database.open_database(url)
-    settings = Settings(database_url=url, demo=False, resume_runs=False)
-    services = Services(settings=settings, events=InMemoryEventBus(),
-                        actors=ActorSystem(idle_timeout=None), channels=create_channel_factory())
-    try:
+    settings = Settings(database_url=url, driver="none", demo=False, resume_runs=False,
+                        watchdog_interval_s=0)
+    async with running_services(settings, admin_key=False) as services:
         try:
             target_row = await _target(services, target)
             scenario = await scenarios.import_scenario(document)
@@ -125,16 +120,12 @@ async def _gate(document: str, target: dict[str, Any] | str, repeat: int, concur
                                                        repeat, concurrency)
         except AgentEvalError as exc:
             raise BadInput(_describe(exc)) from None
-        [run] = await campaigns.start_runs(services, str(campaign.id), None)
+        [run] = await services.runs.start_campaign(str(campaign.id), None)
         run = await _follow(services, run.id, sys.stderr)
         summary = await summary_of(run)
         print(summary_table(run, summary))
         return GateResult(run.status, summary, await report_markdown(run),
                           await _json_report(run, summary))
-    finally:
-        await services.actors.shutdown(10.0)
-        await services.channels.aclose()
-        await database.close_database()
 
 
 async def _target(services: Services, target: dict[str, Any] | str) -> Target:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from agenteval.config import Settings
-from agenteval.demo_setup import model_free_scenarios, run_demo
+from agenteval.demo_command import run_demo
+from agenteval.demo_setup import model_free_scenarios
 from tests.support.graphql_client import ADMIN_KEY
 
 
