@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from agenteval.domain.cases import CaseSpec
+from agenteval.domain.rule_catalog import RuleCatalog
 from agenteval.domain.scenario_case_validation import (
     DOCUMENT_FIELDS,
     INPUT_FIELDS,
@@ -71,8 +72,12 @@ def load_document(text: str) -> Any:
         raise ValidationFailed.one("document", f"is neither valid JSON nor YAML: {problem}") from None
 
 
-def parse_scenario_document(text: str, judge_configured: bool = True) -> ScenarioDocument:
-    """Parse and validate a scenario document; raises ValidationFailed with every problem."""
+def parse_scenario_document(text: str, catalog: RuleCatalog,
+                            judge_configured: bool = True) -> ScenarioDocument:
+    """Parse and validate a scenario document; raises ValidationFailed with every problem.
+
+    `catalog` holds the rule types the cases may use (the engine passes the registry).
+    """
     data = load_document(text)
     if not isinstance(data, dict):
         raise ValidationFailed.one("document", "must be an object with name and cases")
@@ -95,8 +100,8 @@ def parse_scenario_document(text: str, judge_configured: bool = True) -> Scenari
         errors.add("cases", "is required")
         cases: list[CaseSpec] = []
     else:
-        cases = validate_cases(data["cases"], "cases", DOCUMENT_FIELDS, judge_configured,
-                               errors, tags)
+        cases = validate_cases(data["cases"], "cases", DOCUMENT_FIELDS, catalog,
+                               judge_configured, errors, tags)
     if errors:
         raise ValidationFailed(errors)
     assert isinstance(name, str)  # a missing or non-string name was reported above
@@ -112,20 +117,20 @@ def _scenario_tags(value: Any, errors: ErrorList) -> list[str]:
     return value
 
 
-def validate_case_inputs(cases: list[dict[str, Any]], judge_configured: bool,
-                         path: str = "input.cases") -> list[CaseSpec]:
+def validate_case_inputs(cases: list[dict[str, Any]], catalog: RuleCatalog,
+                         judge_configured: bool, path: str = "input.cases") -> list[CaseSpec]:
     """CaseSpecs from GraphQL `CaseInput`s (camelCase dicts); ValidationFailed lists every problem.
 
     Enum fields may be strings or Enum members; snake_case keys are accepted too.
     """
     errors = ErrorList()
-    specs = validate_cases(cases, path, INPUT_FIELDS, judge_configured, errors)
+    specs = validate_cases(cases, path, INPUT_FIELDS, catalog, judge_configured, errors)
     if errors:
         raise ValidationFailed(errors)
     return specs
 
 
-def revalidate_cases(cases: Iterable[CaseSpec], judge_configured: bool,
+def revalidate_cases(cases: Iterable[CaseSpec], catalog: RuleCatalog, judge_configured: bool,
                      path: str = "scenario.cases") -> None:
     """Re-check stored cases against today's rules and models (e.g. at campaign creation).
 
@@ -133,7 +138,7 @@ def revalidate_cases(cases: Iterable[CaseSpec], judge_configured: bool,
     """
     errors = ErrorList()
     validate_cases([case_to_document(case) for case in cases], path, DOCUMENT_FIELDS,
-                   judge_configured, errors)
+                   catalog, judge_configured, errors)
     if errors:
         raise ValidationFailed(errors)
 

@@ -22,6 +22,7 @@ from agenteval.rules.base import (
     RuleTypeInfo,
     last_reply_or_failure,
 )
+from agenteval.rules.catalog import RULE_CATALOG, RegisteredRules
 from agenteval.rules.expectation import (
     EXPECTATION_RULE_TYPES,
     evaluate_expectation,
@@ -42,9 +43,11 @@ from agenteval.rules.registry import (
 __all__ = [
     "EXPECTATION_RULE_TYPES",
     "NO_MODELS",
+    "RULE_CATALOG",
     "ModelProvider",
     "NoModels",
     "RegisteredRule",
+    "RegisteredRules",
     "RuleEvaluator",
     "RuleTypeInfo",
     "evaluate_expectation",

@@ -13,6 +13,7 @@ from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.static.run_actor import start_run_actor
 from agenteval.errors import FieldError, NotFound, ValidationFailed
+from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Run, Scenario, Target
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ async def create_campaign(name: str, scenario_id: str, target_ids: list[str], re
     if errors:
         raise ValidationFailed(errors)
     assert scenario is not None
-    revalidate_cases(cases_of(scenario.cases), await judge_configured(),
+    revalidate_cases(cases_of(scenario.cases), RULE_CATALOG, await judge_configured(),
                      path="input.scenarioId.cases")
     async with in_transaction():
         campaign = await Campaign.create(name=name.strip(), scenario=scenario, repeat=repeat,
