@@ -36,7 +36,6 @@ from agenteval.rules.registry import (
     rule_types,
     run_rule,
     unknown_rule_type_message,
-    unregister_rule,
     validate_rule_params,
 )
 
@@ -58,7 +57,6 @@ __all__ = [
     "rule_types",
     "run_rule",
     "unknown_rule_type_message",
-    "unregister_rule",
     "validate_expectation",
     "validate_rule_params",
 ]

@@ -11,8 +11,8 @@ import copy
 import inspect
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any, TypeVar
 
@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.plugins import Registry
 from agenteval.rules.base import (
     RULE_MODEL_ROLES,
     RULE_SCOPES,
@@ -120,7 +121,7 @@ class RegisteredRule:
         return evaluate
 
 
-_RULES: dict[str, RegisteredRule] = {}
+_RULES: Registry[RegisteredRule] = Registry("rule type")
 
 
 def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn",
@@ -141,12 +142,13 @@ def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn"
                          f"{exc.message}") from exc
 
     def decorate(target: T) -> T:
-        if name in _RULES and not replace_existing:
+        if name in _RULES and not replace_existing:  # before the checks: the clearer error
             raise ValueError(f"rule type '{name}' is already registered")
         _check_async(name, target)
         _check_signature(name, target, schema)
         info = RuleTypeInfo(name, description, scope, model_role, schema)
-        _RULES[name] = RegisteredRule(info, target, Draft202012Validator(schema), check_params)
+        _RULES.add(name, RegisteredRule(info, target, Draft202012Validator(schema), check_params),
+                   replace=replace_existing)
         return target
 
     return decorate
@@ -186,33 +188,24 @@ def _check_signature(name: str, target: Any, schema: dict[str, Any]) -> None:
                             "which the params schema does not declare")
 
 
-def unregister_rule(name: str) -> None:
-    """Forget a rule type (tests and plugin reloads)."""
-    _RULES.pop(name, None)
-
-
-@contextmanager
-def registry_snapshot() -> Iterator[None]:
+def registry_snapshot() -> AbstractContextManager[None]:
     """Restore the registry on exit: lets a test register fake rules safely."""
-    saved = dict(_RULES)
-    try:
-        yield
-    finally:
-        _RULES.clear()
-        _RULES.update(saved)
+    return _RULES.snapshot()
 
 
 def rule_types() -> list[RuleTypeInfo]:
     """Every registered rule type, by name (for the `ruleTypes` query)."""
-    return [_RULES[name].info for name in sorted(_RULES)]
+    return [rule.info for rule in _RULES.entries()]
 
 
 def get_rule(name: str) -> RegisteredRule | None:
+    """The registered rule type `name`, or None."""
     return _RULES.get(name)
 
 
-def unknown_rule_type_message(name: Any) -> str:
-    return f"unknown rule type {name!r} (known: {', '.join(sorted(_RULES))})"
+def unknown_rule_type_message(name: object) -> str:
+    """`unknown rule type 'x' (known: …)`."""
+    return _RULES.unknown_message(name)
 
 
 def validate_rule_params(rule_type: str, params: Any, path: str = "params") -> FieldErrors:
