@@ -24,6 +24,7 @@ from agenteval.domain.cases import (
     CaseSpec,
     RuleSpec,
 )
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
 
 MAX_CASES = 5000
@@ -64,15 +65,8 @@ INPUT_FIELDS = CaseFieldNames(
              "partial_threshold": "partialThreshold"})
 
 
-class ErrorList(list[dict[str, str]]):
-    """Collected `{"path", "message"}` entries (the VALIDATION_FAILED details)."""
-
-    def add(self, path: str, message: str) -> None:
-        self.append({"path": path, "message": message})
-
-
 def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: RuleCatalog,
-                   judge_configured: bool, errors: ErrorList,
+                   judge_configured: bool, errors: FieldErrors,
                    scenario_tags: Iterable[str] = ()) -> list[CaseSpec]:
     """Valid CaseSpecs from a list of raw cases; every problem is added to `errors`."""
     if not isinstance(raw_cases, list):
@@ -102,7 +96,7 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: Ru
 
 
 def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatalog,
-                  judge_configured: bool, errors: ErrorList,
+                  judge_configured: bool, errors: FieldErrors,
                   scenario_tags: Iterable[str] = ()) -> CaseSpec | None:
     """One CaseSpec, or None when the case has errors (added to `errors`)."""
     if not isinstance(raw, dict):
@@ -116,8 +110,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
     messages = _messages(raw, path, names, errors)
     case_type = _case_type(raw.get("type"), messages, f"{path}.type", errors)
     expectation = raw.get("expectation")
-    for problem in catalog.validate_expectation(expectation, f"{path}.expectation"):
-        errors.add(problem["path"], problem["message"])
+    errors.add_all(catalog.validate_expectation(expectation, f"{path}.expectation"))
     logic = _choice(raw.get(names.rule_logic), RULE_LOGICS, "ALL",
                     f"{path}.{names.rule_logic}", errors)
     rules = _rules(raw.get(names.eval_rules), f"{path}.{names.eval_rules}", logic, catalog,
@@ -140,7 +133,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
 
 
 def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,
-               errors: ErrorList) -> dict[str, Any]:
+               errors: FieldErrors) -> dict[str, Any]:
     canonical = dict(raw)
     for alias, name in names.aliases.items():
         if alias in canonical:
@@ -150,7 +143,7 @@ def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,
     return canonical
 
 
-def _key(value: Any, path: str, errors: ErrorList) -> str:
+def _key(value: Any, path: str, errors: FieldErrors) -> str:
     if value is None:
         errors.add(path, "is required")
     elif not isinstance(value, str) or not value.strip():
@@ -161,7 +154,7 @@ def _key(value: Any, path: str, errors: ErrorList) -> str:
 
 
 def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
-              errors: ErrorList) -> list[str]:
+              errors: FieldErrors) -> list[str]:
     single = names.single_message
     if single and single in raw:
         if "messages" in raw:
@@ -190,7 +183,7 @@ def _enum_text(value: Any) -> Any:
 
 
 def _choice(value: Any, choices: tuple[str, ...], default: str, path: str,
-            errors: ErrorList) -> str:
+            errors: FieldErrors) -> str:
     """An enum value, case-insensitively (`weighted` and `WEIGHTED` both work)."""
     value = _enum_text(value)
     if value is None:
@@ -201,7 +194,7 @@ def _choice(value: Any, choices: tuple[str, ...], default: str, path: str,
     return value.upper()
 
 
-def _case_type(value: Any, messages: list[str], path: str, errors: ErrorList) -> Any:
+def _case_type(value: Any, messages: list[str], path: str, errors: FieldErrors) -> Any:
     by_count = "SINGLE_TURN" if len(messages) <= 1 else "MULTI_TURN"
     case_type = _choice(value, CASE_TYPES, by_count, path, errors)
     if case_type == "SINGLE_TURN" and len(messages) > 1:
@@ -215,7 +208,7 @@ def _number(value: Any) -> bool:
             and math.isfinite(value))
 
 
-def _fraction(value: Any, default: float, path: str, errors: ErrorList) -> float:
+def _fraction(value: Any, default: float, path: str, errors: FieldErrors) -> float:
     if value is None:
         return default
     if not _number(value):
@@ -227,7 +220,7 @@ def _fraction(value: Any, default: float, path: str, errors: ErrorList) -> float
     return float(value)
 
 
-def _strings(value: Any, path: str, errors: ErrorList) -> list[str]:
+def _strings(value: Any, path: str, errors: FieldErrors) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
@@ -240,7 +233,7 @@ def _strings(value: Any, path: str, errors: ErrorList) -> list[str]:
 
 
 def _rules(value: Any, path: str, logic: str, catalog: RuleCatalog, judge_configured: bool,
-           errors: ErrorList) -> list[RuleSpec]:
+           errors: FieldErrors) -> list[RuleSpec]:
     if value is None:
         return []
     if not isinstance(value, list):
@@ -256,7 +249,7 @@ def _rules(value: Any, path: str, logic: str, catalog: RuleCatalog, judge_config
 
 
 def _rule(raw: Any, path: str, catalog: RuleCatalog, judge_configured: bool,
-          errors: ErrorList) -> RuleSpec | None:
+          errors: FieldErrors) -> RuleSpec | None:
     if not isinstance(raw, dict):
         errors.add(path, "must be an object with type, params and weight")
         return None
@@ -274,8 +267,7 @@ def _rule(raw: Any, path: str, catalog: RuleCatalog, judge_configured: bool,
     elif registered.model_required and not judge_configured:
         errors.add(f"{path}.type", f"rule {rule_type!r} {JUDGE_MISSING}")
     else:
-        for problem in catalog.validate_params(rule_type, params, f"{path}.params"):
-            errors.add(problem["path"], problem["message"])
+        errors.add_all(catalog.validate_params(rule_type, params, f"{path}.params"))
     if weight is None:
         weight = 1.0
     if not _number(weight):

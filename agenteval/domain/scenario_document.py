@@ -23,11 +23,11 @@ from typing import Any
 import yaml
 
 from agenteval.domain.cases import CaseSpec
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
 from agenteval.domain.scenario_case_validation import (
     DOCUMENT_FIELDS,
     INPUT_FIELDS,
-    ErrorList,
     validate_cases,
 )
 from agenteval.errors import ValidationFailed
@@ -81,7 +81,7 @@ def parse_scenario_document(text: str, catalog: RuleCatalog,
     data = load_document(text)
     if not isinstance(data, dict):
         raise ValidationFailed.one("document", "must be an object with name and cases")
-    errors = ErrorList()
+    errors = FieldErrors()
     for unknown in (key for key in data if key not in DOCUMENT_FIELD_NAMES):
         errors.add(str(unknown), "is not a scenario field (known: "
                    + ", ".join(DOCUMENT_FIELD_NAMES) + ")")
@@ -102,13 +102,12 @@ def parse_scenario_document(text: str, catalog: RuleCatalog,
     else:
         cases = validate_cases(data["cases"], "cases", DOCUMENT_FIELDS, catalog,
                                judge_configured, errors, tags)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
     assert isinstance(name, str)  # a missing or non-string name was reported above
     return ScenarioDocument(name=name, description=description, cases=cases)
 
 
-def _scenario_tags(value: Any, errors: ErrorList) -> list[str]:
+def _scenario_tags(value: Any, errors: FieldErrors) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(t, str) and t.strip() for t in value):
@@ -123,10 +122,9 @@ def validate_case_inputs(cases: list[dict[str, Any]], catalog: RuleCatalog,
 
     Enum fields may be strings or Enum members; snake_case keys are accepted too.
     """
-    errors = ErrorList()
+    errors = FieldErrors()
     specs = validate_cases(cases, path, INPUT_FIELDS, catalog, judge_configured, errors)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
     return specs
 
 
@@ -136,11 +134,10 @@ def revalidate_cases(cases: Iterable[CaseSpec], catalog: RuleCatalog, judge_conf
 
     Raises ValidationFailed when, say, the JUDGE model config was removed since import.
     """
-    errors = ErrorList()
+    errors = FieldErrors()
     validate_cases([case_to_document(case) for case in cases], path, DOCUMENT_FIELDS,
                    catalog, judge_configured, errors)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
 
 
 def case_to_document(case: CaseSpec) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.plugins import Registry
 from agenteval.rules.base import (
     RULE_MODEL_ROLES,
@@ -34,7 +35,6 @@ from agenteval.rules.common_params import apply_aliases, with_common_params
 from agenteval.rules.schema_messages import join_path, schema_errors
 
 T = TypeVar("T", bound=Callable[..., Any])
-FieldErrors = list[dict[str, str]]
 # Extra checks JSON Schema cannot express (a regex compiles, a schema is valid);
 # returns (path relative to params, message) pairs.
 ParamsCheck = Callable[[dict[str, Any]], list[tuple[str, str]]]
@@ -210,21 +210,25 @@ def unknown_rule_type_message(name: object) -> str:
 
 def validate_rule_params(rule_type: str, params: Any, path: str = "params") -> FieldErrors:
     """Every problem with `params` for `rule_type`; `path` is where the params live."""
+    errors = FieldErrors()
     rule = _RULES.get(rule_type)
     if rule is None:
-        return [{"path": path, "message": unknown_rule_type_message(rule_type)}]
+        errors.add(path, unknown_rule_type_message(rule_type))
+        return errors
     if not isinstance(params, dict):
-        return [{"path": path, "message": "must be an object"}]
+        errors.add(path, "must be an object")
+        return errors
     # Validation costs ~0.3 ms and run_rule checks the params of every case attempt
     # (they were checked at import): a second look at the same valid params is free.
     if rule.known_valid(params):
-        return []
+        return errors
     properties = rule.info.params_schema.get("properties", {})
-    renamed, errors = apply_aliases(params, properties, path)
-    errors += schema_errors(rule.validator, renamed, path)
+    renamed, alias_errors = apply_aliases(params, properties, path)
+    errors.add_all(alias_errors)
+    errors.add_all(schema_errors(rule.validator, renamed, path))
     if not errors and rule.check_params is not None:
-        errors += [{"path": join_path(path, [relative] if relative else []), "message": message}
-                   for relative, message in rule.check_params(rule.effective_params(params))]
+        for relative, message in rule.check_params(rule.effective_params(params)):
+            errors.add(join_path(path, [relative] if relative else []), message)
     if not errors:
         rule.remember_valid(params)
     return errors

@@ -12,6 +12,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.domain.cases import CaseSpec, RuleSpec
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import (
     case_to_document,
@@ -20,7 +21,7 @@ from agenteval.domain.scenario_document import (
 )
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.targets import parse_id
-from agenteval.errors import Conflict, NotFound, ValidationFailed
+from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Scenario
 
@@ -54,13 +55,12 @@ async def get_scenario(scenario_id: str, path: str = "id") -> Scenario:
 
 
 def _check_header(name: str | None, description: str | None, name_required: bool) -> None:
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     check_text(errors, "input.name", name, max_length=MAX_NAME, required=name_required)
     if name is not None and not name_required and not name.strip():
-        errors.append({"path": "input.name", "message": "must not be blank"})
+        errors.add("input.name", "must not be blank")
     check_text(errors, "input.description", description)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
 
 
 async def create_scenario(name: str, description: str | None,
