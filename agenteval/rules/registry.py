@@ -19,7 +19,14 @@ from typing import Any, TypeVar
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.domain.cases import (
+    FIRST_RULE_VERSION,
+    CaseSpec,
+    RuleProvenance,
+    RuleResult,
+    RuleSpec,
+    Turn,
+)
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.plugins import Registry
 from agenteval.rules.base import (
@@ -128,8 +135,12 @@ def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn"
                   model_role: RuleModelRole | None = None,
                   params_schema: dict[str, Any] | None = None,
                   check_params: ParamsCheck | None = None,
+                  version: int = FIRST_RULE_VERSION,
                   replace_existing: bool = False) -> Callable[[T], T]:
-    """Register a rule class (with `async def evaluate`) or a factory under `name`."""
+    """Register a rule class (with `async def evaluate`) or a factory under `name`.
+
+    Raise `version` when the rule judges differently than before: results record it.
+    """
     if scope not in RULE_SCOPES:
         raise ValueError(f"rule '{name}': scope must be one of {RULE_SCOPES}, not {scope!r}")
     if model_role is not None and model_role not in RULE_MODEL_ROLES:
@@ -146,7 +157,7 @@ def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn"
             raise ValueError(f"rule type '{name}' is already registered")
         _check_async(name, target)
         _check_signature(name, target, schema)
-        info = RuleTypeInfo(name, description, scope, model_role, schema)
+        info = RuleTypeInfo(name, description, scope, model_role, schema, version)
         _RULES.add(name, RegisteredRule(info, target, Draft202012Validator(schema), check_params),
                    replace=replace_existing)
         return target
@@ -246,8 +257,8 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
                    models: ModelProvider) -> RuleResult:
     """Run one configured rule; any failure becomes `RuleResult.failed_to_run`, never a raise.
 
-    The result carries the spec's weight, and `detail.rule` records the rule
-    type and the effective params that produced it.
+    The result carries the spec's weight, and `rule` records the rule type, the
+    effective params that produced it and the rule's version.
     """
     rule = _RULES.get(spec.type)
     if rule is None:
@@ -255,23 +266,24 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
                                         weight=spec.weight)
     # Every attempt of a run judges with the same few params: once they are known
     # valid, their effective params and (for a stateless rule) the built evaluator
-    # are reused; each result still gets its own audit dict.
+    # are reused; each result still gets its own provenance.
     prepared = rule.prepared(spec.params)
     if prepared is None:
         errors = validate_rule_params(spec.type, spec.params)
         if errors:
-            audit = {"type": spec.type, "params": rule.effective_params(spec.params)
-                     if isinstance(spec.params, dict) else spec.params}
+            params = (rule.effective_params(spec.params) if isinstance(spec.params, dict)
+                      else spec.params)
             problems = "; ".join(f"{e['path']}: {e['message']}" for e in errors)
             return RuleResult.failed_to_run(spec.type, f"invalid params: {problems}",
-                                            weight=spec.weight, detail={"rule": audit})
+                                            weight=spec.weight,
+                                            rule=_provenance(rule, params))
         prepared = rule.prepared(spec.params)  # None only for params that are not JSON
-    audit = {"type": spec.type, "params": dict(prepared.effective) if prepared is not None
-             else rule.effective_params(spec.params)}
+    provenance = _provenance(rule, dict(prepared.effective) if prepared is not None
+                             else rule.effective_params(spec.params))
     if rule.info.model_required and models.get(rule.info.model_role or "") is None:
         return RuleResult.failed_to_run(
             spec.type, f"rule '{spec.type}' needs a {rule.info.model_role} model and none is "
-                       "configured", weight=spec.weight, detail={"rule": audit})
+                       "configured", weight=spec.weight, rule=provenance)
     try:
         evaluate = (rule.evaluator(prepared) if prepared is not None
                     else rule.build(spec.params))
@@ -279,25 +291,28 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
     except Exception as exc:  # a broken rule must not break the run: it is its verdict
         return RuleResult.failed_to_run(
             spec.type, f"rule '{spec.type}' failed: {type(exc).__name__}: {exc}",
-            weight=spec.weight, detail={"rule": audit})
-    return _checked(result, spec, audit)
+            weight=spec.weight, rule=provenance)
+    return _checked(result, spec, provenance)
 
 
-def _checked(result: Any, spec: RuleSpec, audit: dict[str, Any]) -> RuleResult:
+def _provenance(rule: RegisteredRule, params: Any) -> RuleProvenance:
+    return RuleProvenance(rule.info.name, params, rule.info.version)
+
+
+def _checked(result: object, spec: RuleSpec, provenance: RuleProvenance) -> RuleResult:
     """Hold a rule's result to the RuleResult invariants, or turn it into an error result."""
     if not isinstance(result, RuleResult):
         return RuleResult.failed_to_run(spec.type, f"rule '{spec.type}' returned "
                                         f"{type(result).__name__}, not a RuleResult",
-                                        weight=spec.weight, detail={"rule": audit})
+                                        weight=spec.weight, rule=provenance)
     score = result.score
     if isinstance(score, bool) or not isinstance(score, int | float) or not (
             math.isfinite(score) and 0.0 <= score <= 1.0):
         return RuleResult.failed_to_run(spec.type, f"rule '{spec.type}' returned score "
                                         f"{score!r}, outside [0, 1]",
-                                        weight=spec.weight, detail={"rule": audit})
-    detail = {**result.detail, "rule": audit}
+                                        weight=spec.weight, rule=provenance)
     if result.error is not None:
         return replace(result, rule_type=spec.type, passed=False, score=0.0,
-                       weight=spec.weight, detail=detail)
+                       weight=spec.weight, rule=provenance)
     return replace(result, rule_type=spec.type, score=float(score), weight=spec.weight,
-                   detail=detail)
+                   rule=provenance)
