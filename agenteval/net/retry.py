@@ -54,7 +54,7 @@ class RetryPolicy:
             return min(max(retry_after, 0.0), self.max_retry_after_s)
         if self.jitter:
             return backoff_delay(retry_number, self.backoff_s, self.max_backoff_s)
-        return min(self.max_backoff_s, self.backoff_s * 2**retry_number)
+        return min(self.max_backoff_s, self.backoff_s * 2.0**retry_number)
 
 
 def _same_error(error: Failure, attempts: int) -> Exception:
@@ -93,7 +93,7 @@ async def retrying(policy: RetryPolicy, attempt: Callable[[int], Awaitable[T]], 
 
 def backoff_delay(retry_number: int, base_s: float, max_s: float) -> float:
     """Seconds before retry `retry_number` (0-based): jittered `base_s · 2^n`, at most `max_s`."""
-    ceiling = min(max_s, base_s * 2**retry_number)
+    ceiling = min(max_s, base_s * 2.0**retry_number)
     return ceiling / 2 + random.uniform(0, ceiling / 2)
 
 

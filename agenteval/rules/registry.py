@@ -99,7 +99,7 @@ class RegisteredRule:
         """A frozen dataclass rule: one built instance can judge every attempt."""
         target = self.target
         return (inspect.isclass(target) and is_dataclass(target)
-                and target.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+                and target.__dataclass_params__.frozen)  # type: ignore[attr-defined]  # @dataclass sets it
 
     def evaluator(self, prepared: PreparedRule) -> RuleEvaluator:
         """The evaluator for remembered params: built once for a stateless rule."""
@@ -122,7 +122,7 @@ class RegisteredRule:
     def build(self, params: dict[str, Any]) -> RuleEvaluator:
         """An evaluator from validated params (the rule's constructor or factory called)."""
         built = self.target(**self.effective_params(params))
-        evaluate = getattr(built, "evaluate", built)
+        evaluate: RuleEvaluator = getattr(built, "evaluate", built)  # checked just below
         if not inspect.iscoroutinefunction(evaluate):
             raise TypeError(f"rule '{self.info.name}' built a non-async evaluator: {built!r}")
         return evaluate
