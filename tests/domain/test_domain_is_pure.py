@@ -27,8 +27,8 @@ print(json.dumps(sorted(sys.modules)))
 
 def domain_modules() -> list[str]:
     return ["agenteval.domain"] + [
-        module.name for module in pkgutil.iter_modules(agenteval.domain.__path__,
-                                                       "agenteval.domain.")]
+        module.name for module in pkgutil.walk_packages(agenteval.domain.__path__,
+                                                        "agenteval.domain.")]
 
 
 def loaded_after_importing(modules: list[str]) -> set[str]:
