@@ -46,7 +46,7 @@ async def running_services(settings: Settings, *, migrate: bool = True) -> Async
         channels = create_channel_factory()
         stack.push_async_callback(channels.aclose)
 
-        actors = ActorSystem(idle_timeout=600.0)
+        actors = ActorSystem(idle_timeout=600.0, forget_failed=True)
         stack.push_async_callback(actors.shutdown, 10.0)
 
         services = Services(settings=settings, events=events, actors=actors, channels=channels)
