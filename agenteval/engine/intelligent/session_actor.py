@@ -201,8 +201,9 @@ class SessionActor(Actor):
         if session.status != eval_state.SESSION_RUNNING or not eval_state.is_terminal(
                 eval_row.status):
             return None
-        session = await self._change_status(session, eval_row, eval_state.SESSION_FAILED,
-                                            "SESSION_FAILED", message.failed_at)
+        status = eval_state.session_next_status(session.status, eval_state.FAIL)
+        session = await self._change_status(session, eval_row, status, "SESSION_FAILED",
+                                            message.failed_at)
         await self._close_channel()
         return session
 
