@@ -37,7 +37,7 @@ class NotFound(AgentEvalError):
     code = "NOT_FOUND"
 
 
-class FieldError(dict):
+class FieldError(dict[str, str]):
     """One bad field of a VALIDATION_FAILED error: {"path": ..., "message": ...}."""
 
     def __init__(self, path: str, message: str) -> None:
