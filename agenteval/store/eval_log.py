@@ -27,6 +27,7 @@ from typing import Any, cast
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
+from agenteval.errors import NotFound
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalEvent, IntelligentEval
 
@@ -124,6 +125,7 @@ async def record_event(bus: EventBus, eval_id: EvalId, type: str, *,
         status = cast(str, await IntelligentEval.filter(id=eval_id).first()
                       .values_list("status", flat=True))
         appended = await append_events(eval_id, status, [NewEvent(type, detail, session_id)])
-    assert appended is not None  # no status condition: the eval row is always updated
+    if appended is None:
+        raise NotFound(f"intelligent eval {eval_id} does not exist")
     await publish_events(bus, appended.events)
     return appended.events[0]
