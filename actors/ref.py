@@ -116,22 +116,15 @@ class ActorRef:
         return self._failure
 
     def idle_seconds(self) -> float:
-        """How long the actor has had nothing to do.
-
-        0 while it handles a message, has mail waiting, or a child task it registered
-        with `keep_busy_while` is still running.
-        """
+        """How long the actor has had nothing to do (0 while it handles a message, has
+        mail waiting, or a child task registered with `keep_busy_while` still runs)."""
         if self._busy or self._children or len(self._mailbox):
             return 0.0
         return self._loop.time() - self._last_active
 
     def keep_busy_while(self, task: asyncio.Task[Any]) -> None:
-        """Count the actor as busy until `task` ends, so it is not passivated as idle.
-
-        For work an actor runs in a child task (its handler returned, the work goes
-        on): the idle clock starts again when the task ends. A stop or a shutdown
-        still stops the actor; its `on_stop` should end the task.
-        """
+        """Count the actor as busy until `task` (work it runs beside its handlers) ends,
+        so it is not passivated meanwhile; a stop still stops it (on_stop ends the task)."""
         if task.done():
             return
         self._children.add(task)
