@@ -36,12 +36,15 @@ Errors and supervision
       At most `RestartPolicy.max_restarts` restarts within `within_seconds`; one
       crash more and the actor is failed: `on_actor_failed(key, exc)` is called once,
       every pending and later ask/tell for it raises `ActorFailed` (a subclass of
-      `ActorStopped`), until `ActorSystem.stop(key)` forgets it.
+      `ActorStopped`), until `ActorSystem.stop(key)` forgets it — or, with
+      `ActorSystem(forget_failed=True)`, until it has terminated: the next message
+      for the key then builds a fresh actor.
     - Standalone `spawn(...)` uses `RestartPolicy(max_restarts=0)` unless told otherwise.
 
 Lifecycle
     `ActorSystem.get_or_spawn` gives one actor per key; idle actors are passivated
-    after `idle_timeout`; `shutdown(deadline)` drains then cancels. See `ActorSystem`.
+    after `idle_timeout` (an actor is not idle while a child task it started with
+    `Actor.start_child` runs); `shutdown(deadline)` drains then cancels. See `ActorSystem`.
 """
 
 from actors.actor import Actor

@@ -9,7 +9,9 @@ after a stop, a crash, or a cancellation at the shutdown deadline).
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -44,6 +46,18 @@ class Actor:
         if self._ref is None:
             raise RuntimeError(f"{type(self).__name__} has not been spawned")
         return self._ref
+
+    def start_child(self, work: Coroutine[Any, Any, None], *, name: str) -> asyncio.Task[None]:
+        """Run `work` in a task of its own; the actor counts as busy until it ends.
+
+        The handler that starts it returns at once (so the actor keeps handling
+        messages), but the actor is not passivated as idle while the work runs.
+        The work reports back through the mailbox (`self.ref.tell(...)`), never by
+        touching the actor's state directly.
+        """
+        task = asyncio.get_running_loop().create_task(work, name=name)
+        self.ref.keep_busy_while(task)
+        return task
 
     async def handle(self, message: Any) -> Any:
         """Handle one message; the return value (or exception) goes to an `ask`er."""

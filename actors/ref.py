@@ -90,6 +90,7 @@ class ActorRef:
         self._mailbox: Mailbox[_Envelope] = Mailbox(actor.mailbox_size)
         self._loop = asyncio.get_running_loop()
         self._busy = False
+        self._children: set[asyncio.Task[Any]] = set()
         self._last_active = self._loop.time()
         self._failure: Exception | None = None
         self._terminated = asyncio.Event()
@@ -115,10 +116,23 @@ class ActorRef:
         return self._failure
 
     def idle_seconds(self) -> float:
-        """How long the actor has had nothing to do (0 while busy or with mail waiting)."""
-        if self._busy or len(self._mailbox):
+        """How long the actor has had nothing to do (0 while it handles a message, has
+        mail waiting, or a child task registered with `keep_busy_while` still runs)."""
+        if self._busy or self._children or len(self._mailbox):
             return 0.0
         return self._loop.time() - self._last_active
+
+    def keep_busy_while(self, task: asyncio.Task[Any]) -> None:
+        """Count the actor as busy until `task` (work it runs beside its handlers) ends,
+        so it is not passivated meanwhile; a stop still stops it (on_stop ends the task)."""
+        if task.done():
+            return
+        self._children.add(task)
+        task.add_done_callback(self._child_ended)
+
+    def _child_ended(self, task: asyncio.Task[Any]) -> None:
+        self._children.discard(task)
+        self._last_active = self._loop.time()
 
     async def tell(self, message: Any) -> None:
         """Send without waiting for the result; waits while the mailbox is full.

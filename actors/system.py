@@ -22,6 +22,13 @@ class ActorSystem:
     - `on_actor_failed(key, exc)` (sync or async): called once when an actor is given
       up on. The failed ref stays registered, so asks to that key raise `ActorFailed`,
       until `stop(key)` forgets it (the callback may do that to allow a fresh start).
+    - `forget_failed`: the supervision policy for a key whose actor was given up on.
+      False (the default) keeps the failed ref registered as described above. True
+      forgets it once it has terminated (after `on_actor_failed` ran), so the NEXT
+      `get_or_spawn` builds a fresh actor with a fresh restart budget; until then
+      asks to the key raise `ActorFailed` ("try again shortly"). Use it when a crash
+      may have a passing cause (a database outage) that should not disable the key
+      for the rest of the process's life.
 
     Always `get_or_spawn` right before talking to an actor rather than keeping refs:
     a kept ref may have been passivated meanwhile (it then raises `ActorStopped`).
@@ -33,12 +40,14 @@ class ActorSystem:
         idle_timeout: float | None = None,
         restart_policy: RestartPolicy | None = None,
         on_actor_failed: FailureCallback | None = None,
+        forget_failed: bool = False,
     ) -> None:
         if idle_timeout is not None and idle_timeout <= 0:
             raise ValueError(f"idle_timeout must be > 0, got {idle_timeout}")
         self.idle_timeout = idle_timeout
         self.restart_policy = restart_policy or RestartPolicy()
         self._on_actor_failed = on_actor_failed
+        self.forget_failed = forget_failed
         self._refs: dict[Hashable, ActorRef] = {}
         self._closed = False
         self._passivation: asyncio.Task[None] | None = None
@@ -123,8 +132,9 @@ class ActorSystem:
         self._refs.clear()
 
     def _forget(self, ref: ActorRef) -> None:
-        # A failed actor stays registered so its key keeps answering ActorFailed.
-        if ref.failure is None and self._refs.get(ref.key) is ref:
+        # Unless failed actors are forgotten, one stays registered so its key keeps
+        # answering ActorFailed.
+        if (ref.failure is None or self.forget_failed) and self._refs.get(ref.key) is ref:
             del self._refs[ref.key]
 
     def _start_passivation(self) -> None:

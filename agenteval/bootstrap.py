@@ -124,10 +124,10 @@ async def running_services(settings: Settings, *, migrate: bool = True,
 def create_actor_system() -> ActorSystem:
     """The actor runtime of the service.
 
-    Supervision plugs in here: `ActorSystem(on_actor_failed=…)` decides what
-    happens to an actor that has failed for good (not wired yet).
+    An actor that fails beyond its restart budget is forgotten (`forget_failed`), so
+    the next message for its key builds it afresh; until then callers get UNAVAILABLE.
     """
-    return ActorSystem(idle_timeout=ACTOR_IDLE_TIMEOUT_S)
+    return ActorSystem(idle_timeout=ACTOR_IDLE_TIMEOUT_S, forget_failed=True)
 
 
 def create_notifier(services: Services, in_process: InProcessApi | None) -> Notifier:

@@ -37,7 +37,7 @@ class NotFound(AgentEvalError):
     code = "NOT_FOUND"
 
 
-class FieldError(dict):
+class FieldError(dict[str, str]):
     """One bad field of a VALIDATION_FAILED error: {"path": ..., "message": ...}."""
 
     def __init__(self, path: str, message: str) -> None:
@@ -87,3 +87,19 @@ class ModelError(AgentEvalError):
 
 class RateLimited(AgentEvalError):
     code = "RATE_LIMITED"
+
+
+class Unavailable(AgentEvalError):
+    """The part of the service that handles this entity is restarting: try again shortly.
+
+    Retrying the same request (with the same idempotency key) after a few seconds
+    is safe and is expected to succeed. Causes that a retry cannot cure answer
+    with their own code instead (e.g. TARGET_ERROR for a broken target config).
+    """
+
+    code = "UNAVAILABLE"
+
+    def __init__(self, message: str = "temporarily unavailable; try again shortly",
+                 details: Any = None) -> None:
+        super().__init__(message, details)
+

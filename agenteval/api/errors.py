@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
 
-from agenteval.errors import AgentEvalError
+from actors import ActorStopped
+from agenteval.errors import AgentEvalError, Unavailable
 
 logger = logging.getLogger("agenteval.api")
 
@@ -16,10 +17,18 @@ UNEXPECTED_MESSAGE = "Unexpected error: it has been logged."
 
 
 def with_contract_code(error: GraphQLError) -> GraphQLError:
-    """Keep our own errors, code GraphQL's validation errors, mask everything else."""
+    """Keep our own errors, code GraphQL's validation errors, answer UNAVAILABLE for an
+    actor that cannot answer now, mask everything else."""
     original = error.original_error
     if isinstance(original, AgentEvalError):
         return error
+    if isinstance(original, ActorStopped | TimeoutError):
+        # The entity's actor is stopping, was given up on (the next message rebuilds
+        # it) or did not answer in time: retryable, unlike a masked INTERNAL.
+        logger.warning("unavailable in %s: %r", error.path, original)
+        unavailable = Unavailable()
+        return GraphQLError(unavailable.message, error.nodes, error.source, error.positions,
+                            error.path, unavailable, unavailable.extensions)
     if original is None:
         # Parse/validation errors (bad field names, wrong types, query limits): the
         # message is GraphQL's own and safe to show.

@@ -1,64 +1,111 @@
 """The event log of intelligent evals: gap-free per-eval sequences, published after commit.
 
-`append_event` must run inside the transaction that makes the change it
-records: it allocates the next sequence by incrementing
-`IntelligentEval.event_sequence` (a row lock on PostgreSQL, the connection lock
-on SQLite), so two writers — even in two processes — never share or skip a
-number. The bus only wakes subscribers; they read the log from the database.
+Ownership (one writer per column): the eval row's log counters —
+`event_sequence`, `turns_used` and `last_agent_activity_at` — are written by
+`append_events` and by nothing else. Every writer of events goes through it:
+the EvalActor (its transitions), the SessionActor (turns, closes, expiries,
+failures) and the wake-up recorder (`record_event`). The EvalActor owns the
+eval's other columns (status, version, plan, report, …); each SessionActor owns
+its session row.
+
+`append_events` must run inside the transaction that makes the change it
+records: it reserves the next sequence numbers by incrementing
+`IntelligentEval.event_sequence` in ONE `UPDATE … RETURNING` (a row lock on
+PostgreSQL, the connection lock on SQLite), so two writers — even in two
+processes — never share or skip a number. The bus only wakes subscribers;
+they read the log from the database.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from tortoise.expressions import F
+from tortoise.transactions import in_transaction
 
+from agenteval.errors import NotFound
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalEvent, IntelligentEval
 
+EvalId = uuid.UUID | str
 
-def eval_topic(eval_id: uuid.UUID | str) -> str:
+
+@dataclass(frozen=True)
+class NewEvent:
+    """One event to append: its type, its detail and the session it concerns (if any)."""
+
+    type: str
+    detail: dict[str, Any] | None = None
+    session_id: uuid.UUID | str | None = None
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The stored events (sequences in order) and the eval's `turns_used` after the append."""
+
+    events: list[EvalEvent]
+    turns_used: int
+
+
+def eval_topic(eval_id: EvalId) -> str:
     return f"eval:{eval_id}"
 
 
-def session_topic(session_id: uuid.UUID | str) -> str:
+def session_topic(session_id: EvalId) -> str:
     return f"session:{session_id}"
 
 
-async def append_event(eval_id: uuid.UUID | str, type: str, status: str, *,
-                       session_id: uuid.UUID | str | None = None,
-                       detail: dict[str, Any] | None = None,
-                       also: dict[str, Any] | None = None) -> EvalEvent:
-    """Store one event with the eval's next sequence (call inside a transaction).
+async def append_events(eval_id: EvalId, status: str, events: Sequence[NewEvent], *,
+                        turns: int = 0, agent_active_at: datetime | None = None,
+                        only_if_status: str | None = None,
+                        at: datetime | None = None) -> Appended | None:
+    """Store `events` with the eval's next sequences (call inside a transaction).
 
-    `also` sets further eval columns in the same UPDATE (one statement less per turn).
+    `status` is the eval's status the events are recorded under. In the same
+    statement, `turns` is added to `turns_used` and `agent_active_at` (when given)
+    becomes `last_agent_activity_at`. With `only_if_status`, nothing happens (None)
+    unless the eval has that status, checked under the row lock. The events are
+    dated `at` (default: now).
     """
-    counters = await advance_eval(eval_id, 1, also=also)
-    return await EvalEvent.create(eval_id=eval_id, sequence=counters["event_sequence"],
-                                  type=type, status=status, session_id=session_id,
-                                  detail=detail)
+    also: dict[str, Any] = {}
+    if turns:
+        also["turns_used"] = F("turns_used") + turns
+    if agent_active_at is not None:
+        also["last_agent_activity_at"] = agent_active_at
+    where = {} if only_if_status is None else {"status": only_if_status}
+    counters = await _advance(eval_id, len(events), also, where)
+    if not counters:
+        return None
+    first = counters["event_sequence"] - len(events) + 1
+    at = at or datetime.now(UTC)
+    rows = [EvalEvent(id=uuid.uuid4(), eval_id=eval_id, sequence=first + offset,
+                      type=event.type, status=status, session_id=event.session_id,
+                      detail=event.detail, at=at)
+            for offset, event in enumerate(events)]
+    if rows:
+        await EvalEvent.bulk_create(rows)
+    return Appended(rows, counters["turns_used"])
 
 
-async def advance_eval(eval_id: uuid.UUID | str, events: int, *,
-                       also: dict[str, Any] | None = None,
-                       only_if: dict[str, Any] | None = None,
-                       returning: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Reserve `events` sequence numbers of the eval in ONE statement (inside a transaction).
+async def _advance(eval_id: EvalId, events: int, also: dict[str, Any],
+                   where: dict[str, Any]) -> dict[str, Any]:
+    """Reserve `events` sequence numbers in ONE statement (inside a transaction).
 
     An UPDATE … RETURNING (PostgreSQL, SQLite ≥ 3.35): the row stays locked until
     the transaction ends, so the reserved numbers are the transaction's alone.
-    Returns the eval's new `event_sequence` (the last reserved number) and the
-    `returning` columns after the update, or {} when `only_if` (further WHERE
-    conditions, e.g. a status) left no row to update.
+    Returns the new `event_sequence` (the last reserved number) and `turns_used`,
+    or {} when `where` left no row to update.
     """
-    query = IntelligentEval.filter(id=eval_id, **(only_if or {})).update(
-        event_sequence=F("event_sequence") + events, **(also or {}))
+    query = IntelligentEval.filter(id=eval_id, **where).update(
+        event_sequence=F("event_sequence") + events, **also)
     query.sql()  # builds the query on the current (the transaction's) connection
     sql, params = query.query.get_parameterized_sql()
-    columns = ", ".join(("event_sequence", *returning))
-    rows = await query._db.execute_query_dict(f"{sql} RETURNING {columns}", params)
+    rows = await query._db.execute_query_dict(
+        f"{sql} RETURNING event_sequence, turns_used", params)
     return dict(rows[0]) if rows else {}
 
 
@@ -69,16 +116,16 @@ async def publish_events(bus: EventBus, events: Iterable[EvalEvent]) -> None:
                           {"sequence": event.sequence, "type": event.type})
 
 
-async def record_event(bus: EventBus, eval_id: uuid.UUID | str, type: str, *,
+async def record_event(bus: EventBus, eval_id: EvalId, type: str, *,
                        session_id: uuid.UUID | str | None = None,
                        detail: dict[str, Any] | None = None) -> EvalEvent:
     """Append one event in its own transaction and publish it (e.g. AGENT_WOKEN from a driver)."""
-    from tortoise.transactions import in_transaction
-
     async with in_transaction():
         # Tortoise types values_list as tuples even with flat=True, which gives the scalar.
         status = cast(str, await IntelligentEval.filter(id=eval_id).first()
                       .values_list("status", flat=True))
-        event = await append_event(eval_id, type, status, session_id=session_id, detail=detail)
-    await publish_events(bus, [event])
-    return event
+        appended = await append_events(eval_id, status, [NewEvent(type, detail, session_id)])
+    if appended is None:
+        raise NotFound(f"intelligent eval {eval_id} does not exist")
+    await publish_events(bus, appended.events)
+    return appended.events[0]

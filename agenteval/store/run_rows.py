@@ -10,7 +10,7 @@ own encoder, aware UTC datetimes) and written through the ORM connection's
 `execute_many` — inside the caller's transaction, so a batch stays atomic.
 
 Reading is NOT bypassed: the rows are read back through the ORM models
-(tests/engine/test_run_rows.py checks they read back exactly as rows written
+(tests/store/test_run_rows.py checks they read back exactly as rows written
 by `bulk_create` do, on SQLite and PostgreSQL, and that the column lists
 below are exactly the models' columns, so a model change cannot silently
 drift from the SQL here).
@@ -23,16 +23,14 @@ import json
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from tortoise import timezone
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.fields import JSONField
 
+from agenteval.domain.run_records import FinishedAttempt
 from agenteval.store.models import CaseOutcome, RuleResultRow, RunTurn
-
-if TYPE_CHECKING:
-    from agenteval.engine.static.run_store import FinishedAttempt
 
 # Every column but the generated integer ids, in the order of the value tuples.
 OUTCOME_COLUMNS = ("id", "run_id", "position", "case_key", "attempt", "passed",
@@ -41,7 +39,6 @@ OUTCOME_COLUMNS = ("id", "run_id", "position", "case_key", "attempt", "passed",
 TURN_COLUMNS = ("outcome_id", "index", "sent_message", "reply", "latency_ms", "error")
 RESULT_COLUMNS = ("outcome_id", "position", "rule_type", "implicit", "passed", "score",
                   "weight", "detail", "error")
-
 
 
 def _json_encoder() -> Callable[[Any], str]:

@@ -6,7 +6,7 @@ import asyncio
 
 from tortoise.transactions import in_transaction
 
-from agenteval.store.eval_log import append_event, publish_events, record_event
+from agenteval.store.eval_log import NewEvent, append_events, publish_events, record_event
 from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import EvalEvent, IntelligentEval, Target
 
@@ -22,8 +22,9 @@ async def test_concurrent_appends_get_consecutive_sequences(db: str) -> None:
 
     async def one(n: int) -> int:
         async with in_transaction():
-            event = await append_event(row.id, "HEARTBEAT", "PLANNING", detail={"n": n})
-        return event.sequence
+            appended = await append_events(row.id, "PLANNING", [NewEvent("HEARTBEAT", {"n": n})])
+        assert appended is not None
+        return appended.events[0].sequence
 
     sequences = await asyncio.gather(*(one(n) for n in range(30)))
     assert sorted(sequences) == list(range(1, 31))
@@ -36,7 +37,7 @@ async def test_a_rolled_back_append_leaves_no_gap(db: str) -> None:
     row = await make_eval()
     try:
         async with in_transaction():
-            await append_event(row.id, "HEARTBEAT", "PLANNING")
+            await append_events(row.id, "PLANNING", [NewEvent("HEARTBEAT")])
             raise RuntimeError("abort")
     except RuntimeError:
         pass
@@ -47,3 +48,25 @@ async def test_a_rolled_back_append_leaves_no_gap(db: str) -> None:
     assert (await subscription.get(1))["sequence"] == 1
     await publish_events(bus, [event])
     assert (await subscription.get(1))["sequence"] == 1
+
+
+async def test_one_append_reserves_consecutive_sequences_and_moves_the_counters(db: str) -> None:
+    row = await make_eval()
+    async with in_transaction():
+        first = await append_events(row.id, "PLANNING", [NewEvent("HEARTBEAT")])
+        both = await append_events(row.id, "PLANNING", [NewEvent("A"), NewEvent("B")], turns=2)
+    assert first is not None and both is not None
+    assert [e.sequence for e in first.events + both.events] == [1, 2, 3]
+    assert both.turns_used == 2
+    fresh = await IntelligentEval.get(id=row.id)
+    assert (fresh.event_sequence, fresh.turns_used) == (3, 2)
+
+
+async def test_an_append_conditioned_on_another_status_stores_nothing(db: str) -> None:
+    row = await make_eval()
+    async with in_transaction():
+        refused = await append_events(row.id, "EXECUTING", [NewEvent("MESSAGE_EXCHANGED")],
+                                      turns=1, only_if_status="EXECUTING")
+    assert refused is None
+    assert not await EvalEvent.filter(eval_id=row.id).exists()
+    assert (await IntelligentEval.get(id=row.id)).turns_used == 0

@@ -12,7 +12,7 @@ from tortoise.exceptions import IntegrityError
 
 from agenteval.domain.cases import CaseSpec, RuleProvenance, RuleResult, Turn
 from agenteval.domain.judgement import CaseVerdict
-from agenteval.engine.static.run_store import Counters, FinishedAttempt, StaleRun, save_attempts
+from agenteval.domain.run_records import Counters, FinishedAttempt
 from agenteval.store.models import (
     Campaign,
     CaseOutcome,
@@ -23,6 +23,7 @@ from agenteval.store.models import (
     Target,
 )
 from agenteval.store.run_rows import OUTCOME_COLUMNS, RESULT_COLUMNS, TURN_COLUMNS
+from agenteval.store.runs import StaleRun, save_attempts
 
 OUTCOME_FIELDS = ("position", "case_key", "attempt", "passed", "success_level", "score",
                   "intent_passed", "completion_rate", "error")

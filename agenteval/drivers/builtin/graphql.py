@@ -4,18 +4,25 @@
     eval_ = await api.get_eval(eval_id)
 
 Errors with an `extensions.code` raise `ApiError(code, message, details)`.
+UNAVAILABLE ("try again shortly") is retried first: the same request (same
+idempotency key) after each of `retry_delays` seconds, then it is raised.
 `send_message` is the exception: a TARGET_ERROR is an outcome the evaluator
 notes, so it returns a `TargetFailure` carrying the error's details.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from agenteval.drivers.builtin import documents as doc
 from agenteval.drivers.builtin.transport import HttpTransport, Transport
 from agenteval.errors import AgentEvalError
+
+# Waits before each retry of an UNAVAILABLE answer (an actor being rebuilt).
+UNAVAILABLE_RETRY_DELAYS_S = (1.0, 2.0, 4.0)
 
 
 class ApiError(AgentEvalError):
@@ -48,16 +55,28 @@ class TargetFailure:
 class AgentEvalApi:
     """The agent side of the GraphQL API; every method is one operation."""
 
-    def __init__(self, transport: Transport, api_key: str) -> None:
+    def __init__(self, transport: Transport, api_key: str,
+                 retry_delays: Sequence[float] = UNAVAILABLE_RETRY_DELAYS_S) -> None:
         self.transport = transport
         self.api_key = api_key
+        self.retry_delays = tuple(retry_delays)
 
     @classmethod
     def over_http(cls, url: str, api_key: str) -> AgentEvalApi:
         return cls(HttpTransport(url), api_key)
 
     async def execute(self, document: str, variables: dict[str, Any] | None = None) -> Any:
-        """The operation's `data`, or ApiError for the first error."""
+        """The operation's `data`, or ApiError for the first error (UNAVAILABLE retried)."""
+        for delay in self.retry_delays:
+            try:
+                return await self._execute_once(document, variables)
+            except ApiError as error:
+                if error.code != "UNAVAILABLE":
+                    raise
+            await asyncio.sleep(delay)
+        return await self._execute_once(document, variables)
+
+    async def _execute_once(self, document: str, variables: dict[str, Any] | None) -> Any:
         status, body = await self.transport.post_json(
             {"query": document, "variables": variables or {}}, {"X-API-Key": self.api_key})
         errors = body.get("errors") if isinstance(body, dict) else None

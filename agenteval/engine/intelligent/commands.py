@@ -1,13 +1,14 @@
-"""The messages an EvalActor and a SessionActor handle (one dataclass per command)."""
+"""The messages an EvalActor and a SessionActor handle (one dataclass per command).
+
+Messages are plain data (no callables, no ORM rows): what they carry can be
+logged, compared and, one day, sent to another process.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-
-from agenteval.store.models import IntelligentEval
 
 
 # ---------------------------------------------------------------- EvalActor
@@ -58,10 +59,11 @@ class CreateSession:
 
 @dataclass(frozen=True)
 class FailEval:
-    """The watchdog: FAILED with `reason` if `still_stalled(fresh row)` holds when handled."""
+    """The watchdog: FAILED with `reason` if the fresh row is still stalled for that reason
+    at `now` (the watchdog's clock, so a test's moved clock holds inside the actor too)."""
 
     reason: str
-    still_stalled: Callable[[IntelligentEval], bool]
+    now: datetime
 
 
 @dataclass(frozen=True)
@@ -86,3 +88,11 @@ class ExpireSession:
     """The watchdog: EXPIRED if the session is still RUNNING and idle since before `idle_before`."""
 
     idle_before: datetime
+
+
+@dataclass(frozen=True)
+class FailSession:
+    """From the EvalActor once the eval has left EXECUTING (or the watchdog, for a session
+    left RUNNING by a crash): FAILED at `failed_at` if the session is still RUNNING."""
+
+    failed_at: datetime

@@ -1,13 +1,25 @@
 """EvalActor: the one place where an intelligent eval's state changes.
 
+Ownership: this actor is the only writer of its eval row's state (status,
+version, plan, report, timestamps) and creates the eval's session rows. The
+log counters of the row (`event_sequence`, `turns_used`,
+`last_agent_activity_at`) change only through `store.eval_log.append_events`,
+which every writer of events uses. A session row, once created, belongs to its
+SessionActor: when the eval leaves EXECUTING, this actor asks each RUNNING
+session's actor to fail it (`FailSession`) after its own transition committed;
+a session left RUNNING by a crash in between is failed by the watchdog's next
+pass. This actor may ask SessionActors; they never ask it (no wait cycle).
+
 Each command computes the next status with the pure state machine, persists
 the change with a compare-and-set on `version` (so it stays correct when
-another process changed the eval meanwhile: reload, re-check, retry) together
-with its events, and only then publishes the events and schedules wake-ups.
+another process changed the eval meanwhile: reload, re-check, retry, at most
+MAX_ATTEMPTS times) together with its events, and only then publishes the
+events and schedules wake-ups.
 """
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -18,25 +30,27 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from actors import Actor
-from agenteval.domain import eval_state as sm
-from agenteval.engine.intelligent import commands as cmd
+from agenteval.domain import eval_state
+from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.sessions import (
     check_session_indices,
     create_session_row,
-    fail_running_sessions,
+    running_session_ids,
     session_budget_overrun,
     sessions_settled,
 )
 from agenteval.engine.intelligent.wakeups import Role
-from agenteval.errors import Conflict, InvalidTransition, NotFound
-from agenteval.store.eval_log import append_event, publish_events
-from agenteval.store.models import EvalSession, IntelligentEval, PlanRevision
+from agenteval.engine.intelligent.watchdog import stall_reason
+from agenteval.errors import AgentEvalError, Conflict, InvalidTransition, NotFound
+from agenteval.store.eval_log import NewEvent, append_events, publish_events
+from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, PlanRevision
 
 if TYPE_CHECKING:
     from agenteval.engine.intelligent.engine import IntelligentEngine
 
+logger = logging.getLogger("agenteval.evals")
+
 MAX_ATTEMPTS = 5
-PendingEvent = tuple[str, dict[str, Any] | None, Any]  # (type, detail, session id)
 
 
 class _Stale(Exception):
@@ -48,14 +62,18 @@ class Change:
     """What one command does to the eval, besides its new status."""
 
     fields: dict[str, Any] = field(default_factory=dict)
-    events: list[PendingEvent] = field(default_factory=list)
+    events: list[NewEvent] = field(default_factory=list)
     # Further writes in the same transaction (given the new status); returns more events.
-    inside: Callable[[str], Awaitable[list[PendingEvent]]] | None = None
+    inside: Callable[[str], Awaitable[list[NewEvent]]] | None = None
     wake: Role | None = None
     result: Any = None
+    # The eval leaves EXECUTING: its RUNNING sessions' actors fail them after the commit.
+    fail_sessions: bool = False
 
 
 class EvalActor(Actor):
+    """The eval's one writer; handles the commands of `commands` for one eval."""
+
     def __init__(self, engine: IntelligentEngine, eval_id: uuid.UUID) -> None:
         self.engine = engine
         self.eval_id = eval_id
@@ -72,10 +90,29 @@ class EvalActor(Actor):
         # and a transition refused on a stale status would be wrong (the version
         # check only catches the opposite case, a transition allowed on a stale one).
         await self._reload()
-        handler = _HANDLERS.get(type(message))
-        if handler is None:
-            raise TypeError(f"EvalActor cannot handle {message!r}")
-        return await handler(self, message)
+        match message:
+            case commands.StartPlanning():
+                return await self._start_planning(message)
+            case commands.SubmitPlan():
+                return await self._submit_plan(message)
+            case commands.ApprovePlan():
+                return await self._approve(message)
+            case commands.RejectPlan():
+                return await self._reject(message)
+            case commands.CancelEval():
+                return await self._cancel(message)
+            case commands.SubmitReport():
+                return await self._submit_report(message)
+            case commands.Heartbeat():
+                return await self._heartbeat(message)
+            case commands.CreateSession():
+                return await self._create_session(message)
+            case commands.FailEval():
+                return await self._fail(message)
+            case commands.SessionsSettled():
+                return await self._sessions_settled(message)
+            case _:
+                raise TypeError(f"EvalActor cannot handle {message!r}")
 
     # ------------------------------------------------------------ the commit loop
     async def _run(self, action: str, build: Callable[[IntelligentEval, str, datetime],
@@ -83,7 +120,7 @@ class EvalActor(Actor):
         for _ in range(MAX_ATTEMPTS):
             row = self.row
             assert row is not None
-            status = sm.next_status(row.status, action)
+            status = eval_state.next_status(row.status, action)
             now = datetime.now(UTC)
             change = await build(row, status, now)
             try:
@@ -92,6 +129,8 @@ class EvalActor(Actor):
                 await self._reload()
                 continue
             await publish_events(self.engine.events, stored)
+            if change.fail_sessions:
+                await self._fail_running_sessions(now)
             fresh = await self._reload()
             if change.wake is not None:
                 self.engine.wakeups.wake(str(self.eval_id), change.wake, fresh.plan_revision)
@@ -99,7 +138,7 @@ class EvalActor(Actor):
         raise Conflict("the eval kept changing concurrently; retry")
 
     async def _persist(self, row: IntelligentEval, status: str, now: datetime,
-                       change: Change) -> list[Any]:
+                       change: Change) -> list[EvalEvent]:
         async with in_transaction():
             values = {"status": status, "version": row.version + 1, "updated_at": now,
                       **change.fields}
@@ -108,72 +147,83 @@ class EvalActor(Actor):
             pending = list(change.events)
             if change.inside is not None:
                 pending += await change.inside(status)
-            return [await append_event(row.id, kind, status, session_id=session_id,
-                                       detail=detail)
-                    for kind, detail, session_id in pending]
+            appended = await append_events(row.id, status, pending)
+        assert appended is not None  # no status condition: the eval row is always updated
+        return appended.events
+
+    async def _fail_running_sessions(self, now: datetime) -> None:
+        """Ask each RUNNING session's actor to fail it; one that cannot answer now is left
+        to the watchdog (the eval's own transition has committed either way)."""
+        for session_id in await running_session_ids(self.eval_id):
+            try:
+                await self.engine.ask_session(session_id, commands.FailSession(now))
+            except AgentEvalError as exc:
+                logger.warning("session %s of eval %s not failed yet: %s", session_id,
+                               self.eval_id, exc.message)
 
     # ------------------------------------------------------------ commands
-    async def _start_planning(self, message: cmd.StartPlanning) -> IntelligentEval:
+    async def _start_planning(self, message: commands.StartPlanning) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             return Change(fields={"planning_entered_at": now},
-                          events=[("CREATED", {"name": row.name}, None)], wake="planner")
-        return await self._run(sm.START_PLANNING, build)
+                          events=[NewEvent("CREATED", {"name": row.name})], wake="planner")
+        return await self._run(eval_state.START_PLANNING, build)
 
-    async def _submit_plan(self, message: cmd.SubmitPlan) -> IntelligentEval:
+    async def _submit_plan(self, message: commands.SubmitPlan) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             revision = row.plan_revision + 1
 
-            async def inside(status: str) -> list[PendingEvent]:
+            async def inside(status: str) -> list[NewEvent]:
                 await PlanRevision.create(eval_id=row.id, revision=revision, plan=message.plan)
                 return []
             return Change(fields={"plan": message.plan, "plan_revision": revision,
                                   "last_agent_activity_at": now},
-                          events=[("PLAN_SUBMITTED", {"revision": revision}, None)],
+                          events=[NewEvent("PLAN_SUBMITTED", {"revision": revision})],
                           inside=inside)
-        return await self._run(sm.SUBMIT_PLAN, build)
+        return await self._run(eval_state.SUBMIT_PLAN, build)
 
-    async def _approve(self, message: cmd.ApprovePlan) -> IntelligentEval:
+    async def _approve(self, message: commands.ApprovePlan) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             return Change(fields={"started_at": now},
-                          events=[("PLAN_APPROVED", {"revision": row.plan_revision}, None)],
+                          events=[NewEvent("PLAN_APPROVED", {"revision": row.plan_revision})],
                           wake="evaluator")
-        return await self._run(sm.APPROVE, build)
+        return await self._run(eval_state.APPROVE, build)
 
-    async def _reject(self, message: cmd.RejectPlan) -> IntelligentEval:
+    async def _reject(self, message: commands.RejectPlan) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
-            async def inside(status: str) -> list[PendingEvent]:
+            async def inside(status: str) -> list[NewEvent]:
                 await PlanRevision.filter(eval_id=row.id, revision=row.plan_revision).update(
                     feedback=message.feedback, rejected_at=now)
                 return []
             return Change(fields={"plan_feedback": message.feedback, "planning_entered_at": now},
-                          events=[("PLAN_REJECTED", {"feedback": message.feedback}, None)],
+                          events=[NewEvent("PLAN_REJECTED", {"feedback": message.feedback})],
                           inside=inside, wake="planner")
-        return await self._run(sm.REJECT, build)
+        return await self._run(eval_state.REJECT, build)
 
-    async def _cancel(self, message: cmd.CancelEval) -> IntelligentEval:
+    async def _cancel(self, message: commands.CancelEval) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             return Change(fields={"completed_at": now},
-                          events=[("CANCELLED", {"reason": message.reason}, None)],
-                          inside=lambda status: fail_running_sessions(row.id, now))
-        return await self._run(sm.CANCEL, build)
+                          events=[NewEvent("CANCELLED", {"reason": message.reason})],
+                          fail_sessions=True)
+        return await self._run(eval_state.CANCEL, build)
 
-    async def _submit_report(self, message: cmd.SubmitReport) -> IntelligentEval:
+    async def _submit_report(self, message: commands.SubmitReport) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             report = {**message.report, "submittedAt": now.isoformat()}
             return Change(fields={"report": report, "completed_at": now,
                                   "last_agent_activity_at": now},
-                          events=[("REPORT_SUBMITTED", {"findings": len(report["findings"])},
-                                   None), ("COMPLETED", None, None)],
-                          inside=lambda status: fail_running_sessions(row.id, now))
-        return await self._run(sm.SUBMIT_REPORT, build)
+                          events=[NewEvent("REPORT_SUBMITTED",
+                                           {"findings": len(report["findings"])}),
+                                  NewEvent("COMPLETED")],
+                          fail_sessions=True)
+        return await self._run(eval_state.SUBMIT_REPORT, build)
 
-    async def _heartbeat(self, message: cmd.Heartbeat) -> IntelligentEval:
+    async def _heartbeat(self, message: commands.Heartbeat) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             return Change(fields={"last_agent_activity_at": now},
-                          events=[("HEARTBEAT", {"note": message.note}, None)])
-        return await self._run(sm.HEARTBEAT, build)
+                          events=[NewEvent("HEARTBEAT", {"note": message.note})])
+        return await self._run(eval_state.HEARTBEAT, build)
 
-    async def _create_session(self, message: cmd.CreateSession) -> EvalSession:
+    async def _create_session(self, message: commands.CreateSession) -> EvalSession:
         if message.idempotency_key:
             existing = await EvalSession.get_or_none(eval_id=self.eval_id,
                                                      idempotency_key=message.idempotency_key)
@@ -185,20 +235,19 @@ class EvalActor(Actor):
             overrun = await session_budget_overrun(row, self.engine.settings.enforce_budget)
             holder: dict[str, EvalSession] = {}
 
-            async def inside(status: str) -> list[PendingEvent]:
+            async def inside(status: str) -> list[NewEvent]:
                 session = await create_session_row(row, message, now)
                 holder["session"] = session
-                events: list[PendingEvent] = [("SESSION_CREATED", {"sessionId": str(session.id)},
-                                               session.id)]
+                events = [NewEvent("SESSION_CREATED", {"sessionId": str(session.id)}, session.id)]
                 if overrun is not None:
-                    events.append(("BUDGET_OVERRUN", overrun, session.id))
+                    events.append(NewEvent("BUDGET_OVERRUN", overrun, session.id))
                 return events
             change = Change(fields={"last_agent_activity_at": now}, inside=inside)
             change.result = holder  # replaced by the session below, once stored
             return change
 
         try:
-            holder = await self._run(sm.CREATE_SESSION, build)
+            holder = await self._run(eval_state.CREATE_SESSION, build)
         except IntegrityError:
             # The same idempotency key, created concurrently by another process.
             existing = await EvalSession.get_or_none(eval_id=self.eval_id,
@@ -208,25 +257,26 @@ class EvalActor(Actor):
             return existing
         return holder["session"]
 
-    async def _fail(self, message: cmd.FailEval) -> IntelligentEval | None:
+    async def _fail(self, message: commands.FailEval) -> IntelligentEval | None:
         row = await self._reload()
-        if sm.is_terminal(row.status) or not message.still_stalled(row):
+        if (eval_state.is_terminal(row.status)
+                or stall_reason(row, self.engine.settings, message.now) != message.reason):
             return None
 
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             return Change(fields={"completed_at": now, "failure_reason": message.reason},
-                          events=[("FAILED", {"reason": message.reason}, None)],
-                          inside=lambda status: fail_running_sessions(row.id, now))
+                          events=[NewEvent("FAILED", {"reason": message.reason})],
+                          fail_sessions=True)
         try:
-            return await self._run(sm.FAIL, build)
+            return await self._run(eval_state.FAIL, build)
         except InvalidTransition:
             return None
 
-    async def _sessions_settled(self, message: cmd.SessionsSettled) -> None:
+    async def _sessions_settled(self, message: commands.SessionsSettled) -> None:
         """Record analyst_woken_at (so the report timeout starts) and wake the analyst, once."""
         for _ in range(MAX_ATTEMPTS):
             row = await self._reload()
-            if row.status != sm.EXECUTING or row.analyst_woken_at is not None:
+            if row.status != eval_state.EXECUTING or row.analyst_woken_at is not None:
                 return
             if not await sessions_settled(row):
                 return
@@ -238,16 +288,3 @@ class EvalActor(Actor):
                 await self._reload()
                 return
 
-
-_HANDLERS: dict[type, Callable[[EvalActor, Any], Awaitable[Any]]] = {
-    cmd.StartPlanning: EvalActor._start_planning,
-    cmd.SubmitPlan: EvalActor._submit_plan,
-    cmd.ApprovePlan: EvalActor._approve,
-    cmd.RejectPlan: EvalActor._reject,
-    cmd.CancelEval: EvalActor._cancel,
-    cmd.SubmitReport: EvalActor._submit_report,
-    cmd.Heartbeat: EvalActor._heartbeat,
-    cmd.CreateSession: EvalActor._create_session,
-    cmd.FailEval: EvalActor._fail,
-    cmd.SessionsSettled: EvalActor._sessions_settled,
-}

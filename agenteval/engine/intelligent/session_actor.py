@@ -1,10 +1,22 @@
-"""SessionActor: one per session; owns its turn order and its channel to the target.
+"""SessionActor: one per session; owns its session row, its turn order and its channel.
+
+Ownership: the session row (status, turn count, conversation id, verdict, …)
+is written by this actor only — the EvalActor asks it to fail (`FailSession`)
+when the eval ends. The eval's log counters (sequence, turns used, agent
+activity) change only through `store.eval_log.append_events`, in the same
+transaction as the session row. Asks go one way: the EvalActor may ask a
+SessionActor, a SessionActor never asks the EvalActor from a handler (the
+engine tells the eval about closed sessions after the session actor answered),
+so the two can never wait for each other.
 
 Sessions of one eval run in parallel (one actor each) while each session's
 turns are strictly ordered (one message at a time in the actor). The channel
-is rebuilt from the stored transcript and the persisted conversation id when
-the actor starts (after a restart, passivation, or on another process) and
-whenever the stored turn count shows that another process sent a turn.
+is built from the stored transcript and the persisted conversation id on the
+first message (after a restart, passivation, or on another process) and
+whenever the stored turn count shows that another process sent a turn. A
+stored target config that no longer validates is a TARGET_ERROR of the
+message (nothing stored, the actor stays up), so the session works again as
+soon as the config is fixed.
 """
 
 from __future__ import annotations
@@ -19,14 +31,14 @@ from tortoise.transactions import in_transaction
 
 from actors import Actor
 from agenteval.channels import Channel, ChannelError, ConversationState
-from agenteval.domain import eval_state as sm
+from agenteval.domain import eval_state
 from agenteval.domain.verdict_validation import validate_verdict
 from agenteval.engine.catalog.targets import target_spec
-from agenteval.engine.intelligent import commands as cmd
+from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.engine.intelligent.turn_store import TurnState, read_turn_state, store_turn
-from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError
-from agenteval.store.eval_log import append_event, publish_events, session_topic
+from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
+from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
 
 if TYPE_CHECKING:
@@ -43,6 +55,8 @@ class Exchange:
 
 
 class SessionActor(Actor):
+    """The session's one writer; handles SendMessage, CloseSession, ExpireSession, FailSession."""
+
     def __init__(self, engine: IntelligentEngine, session_id: uuid.UUID) -> None:
         self.engine = engine
         self.session_id = session_id
@@ -54,22 +68,21 @@ class SessionActor(Actor):
         self.session: EvalSession | None = None
         self.plan: dict[str, Any] | None = None
 
-    async def on_start(self) -> None:
-        session = await EvalSession.get_or_none(id=self.session_id)
-        if session is not None:
-            await self._rebuild_channel(session)
-
     async def on_stop(self) -> None:
         await self._close_channel()
 
     async def handle(self, message: Any) -> Any:
-        if isinstance(message, cmd.SendMessage):
-            return await self._send(message)
-        if isinstance(message, cmd.CloseSession):
-            return await self._close(message)
-        if isinstance(message, cmd.ExpireSession):
-            return await self._expire(message)
-        raise TypeError(f"SessionActor cannot handle {message!r}")
+        match message:
+            case commands.SendMessage():
+                return await self._send(message)
+            case commands.CloseSession():
+                return await self._close(message)
+            case commands.ExpireSession():
+                return await self._expire(message)
+            case commands.FailSession():
+                return await self._fail(message)
+            case _:
+                raise TypeError(f"SessionActor cannot handle {message!r}")
 
     async def _load(self) -> tuple[EvalSession, IntelligentEval]:
         session = await EvalSession.get_or_none(id=self.session_id).select_related("eval")
@@ -84,7 +97,15 @@ class SessionActor(Actor):
         history = _history(messages)
         target = await Target.get(intelligent_evals__id=session.eval_id)
         state = ConversationState(session.conversation_id, history)
-        self.channel = self.engine.channels.open(target_spec(target), state)
+        try:
+            self.channel = self.engine.channels.open(target_spec(target), state)
+        except ValidationFailed as exc:
+            # Retrying cannot cure this; fixing the target's config can.
+            raise TargetError(
+                f"the target's stored config is not valid: {exc.message}",
+                {"sessionId": str(session.id), "turnIndex": session.turn_count,
+                 "kind": "config", "targetId": str(target.id), "problems": exc.errors},
+            ) from exc
         self.turns_in_channel = session.turn_count
 
     async def _close_channel(self) -> None:
@@ -93,7 +114,7 @@ class SessionActor(Actor):
             await channel.aclose()
 
     # ------------------------------------------------------------ sendMessage
-    async def _send(self, message: cmd.SendMessage) -> Exchange:
+    async def _send(self, message: commands.SendMessage) -> Exchange:
         fresh = await read_turn_state(self.session_id)
         if fresh is None:
             raise NotFound(f"session {self.session_id} does not exist")
@@ -152,44 +173,57 @@ class SessionActor(Actor):
         return session
 
     # ------------------------------------------------------------ close / expire
-    async def _close(self, message: cmd.CloseSession) -> EvalSession:
+    async def _close(self, message: commands.CloseSession) -> EvalSession:
         session, eval_row = await self._load()
         verdict = validate_verdict(message.verdict, session.turn_count)
-        if eval_row.status != sm.EXECUTING:
+        if eval_row.status != eval_state.EXECUTING:
             raise _eval_refuses(eval_row, "close a session")
-        status = sm.session_next_status(session.status, sm.CLOSE)
+        status = eval_state.session_next_status(session.status, eval_state.CLOSE)
         now = datetime.now(UTC)
-        session = await self._change_status(session, eval_row, status, "SESSION_CLOSED", now,
-                                            verdict=verdict, last_activity_at=now)
-        await IntelligentEval.filter(id=eval_row.id).update(last_agent_activity_at=now)
-        await self.engine.settle_sessions(eval_row.id)
-        return session
+        return await self._change_status(session, eval_row, status, "SESSION_CLOSED", now,
+                                         agent_active=True, verdict=verdict,
+                                         last_activity_at=now)
 
-    async def _expire(self, message: cmd.ExpireSession) -> EvalSession | None:
+    async def _expire(self, message: commands.ExpireSession) -> EvalSession | None:
         session, eval_row = await self._load()
         idle_since = session.last_activity_at or session.created_at
-        if session.status != sm.SESSION_RUNNING or idle_since >= message.idle_before:
+        if session.status != eval_state.SESSION_RUNNING or idle_since >= message.idle_before:
             return None
-        status = sm.session_next_status(session.status, sm.EXPIRE)
+        status = eval_state.session_next_status(session.status, eval_state.EXPIRE)
         session = await self._change_status(session, eval_row, status, "SESSION_EXPIRED",
                                             datetime.now(UTC))
         await self._close_channel()
-        await self.engine.settle_sessions(eval_row.id)
+        return session
+
+    async def _fail(self, message: commands.FailSession) -> EvalSession | None:
+        """The eval has ended: a session still RUNNING fails with it (None if it was not)."""
+        session, eval_row = await self._load()
+        if session.status != eval_state.SESSION_RUNNING or not eval_state.is_terminal(
+                eval_row.status):
+            return None
+        status = eval_state.session_next_status(session.status, eval_state.FAIL)
+        session = await self._change_status(session, eval_row, status, "SESSION_FAILED",
+                                            message.failed_at)
+        await self._close_channel()
         return session
 
     async def _change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
-                             event_type: str, now: datetime, **values: Any) -> EvalSession:
+                             event_type: str, now: datetime, agent_active: bool = False,
+                             **values: Any) -> EvalSession:
+        """Compare-and-set the session's status and append its event, in one transaction."""
         self.session = None  # reloaded by the next turn
         async with in_transaction():
             changed = await EvalSession.filter(id=session.id, status=session.status).update(
-                status=status, closed_at=now if status != sm.SESSION_EXPIRED else None,
+                status=status, closed_at=now if status != eval_state.SESSION_EXPIRED else None,
                 **values)
             if not changed:
                 raise Conflict("the session changed concurrently; retry")
-            event = await append_event(eval_row.id, event_type, eval_row.status,
-                                       session_id=session.id,
-                                       detail={"sessionId": str(session.id)})
-        await publish_events(self.engine.events, [event])
+            appended = await append_events(
+                eval_row.id, eval_row.status,
+                [NewEvent(event_type, {"sessionId": str(session.id)}, session.id)],
+                agent_active_at=now if agent_active else None)
+        assert appended is not None  # no status condition: the eval row is always updated
+        await publish_events(self.engine.events, appended.events)
         return await EvalSession.get(id=session.id)
 
 
@@ -213,19 +247,19 @@ def _eval_refuses(eval_row: IntelligentEval, what: str) -> InvalidTransition:
 
 def _status_refuses(eval_status: str, what: str) -> InvalidTransition:
     return InvalidTransition(f"cannot {what}: the eval is {eval_status}, not EXECUTING",
-                             status=eval_status, allowed=sm.allowed_actions(eval_status))
+                             status=eval_status, allowed=eval_state.allowed_actions(eval_status))
 
 
 def _check_can_talk(session_status: str, eval_status: str) -> None:
-    if eval_status != sm.EXECUTING:
+    if eval_status != eval_state.EXECUTING:
         raise _status_refuses(eval_status, "send a message")
-    if not sm.session_accepts_messages(session_status):
+    if not eval_state.session_accepts_messages(session_status):
         raise InvalidTransition(f"cannot send a message: the session is {session_status}",
                                 status=session_status,
-                                allowed=sm.session_allowed_actions(session_status))
+                                allowed=eval_state.session_allowed_actions(session_status))
 
 
-def _messages(session: EvalSession, turn: int, message: cmd.SendMessage, text: str,
+def _messages(session: EvalSession, turn: int, message: commands.SendMessage, text: str,
               latency_ms: int | None, error: ChannelError | None,
               now: datetime) -> tuple[EvalMessage, EvalMessage]:
     user = EvalMessage(
@@ -247,7 +281,7 @@ def _target_error(session: EvalSession, user: EvalMessage, reply: EvalMessage, k
                         "kind": kind})
 
 
-async def _replay(session: EvalSession, prior: EvalMessage, message: cmd.SendMessage) -> Exchange:
+async def _replay(session: EvalSession, prior: EvalMessage, message: commands.SendMessage) -> Exchange:
     """A retried sendMessage: the stored exchange (or the same error), the target not called."""
     if prior.content != message.content:
         raise Conflict(f"idempotency key {message.idempotency_key!r} was already used in this "

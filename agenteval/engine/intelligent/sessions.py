@@ -1,7 +1,8 @@
-"""Session rows as the EvalActor and SessionActor change them: creation, failure, budget.
+"""Session rows around their actors: creation (by the EvalActor), reads and budget checks.
 
-Functions that write run inside the caller's transaction and return the
-events to append; the callers publish after commit.
+A session row is created by its eval's EvalActor (inside the eval's
+transaction, with SESSION_CREATED) and from then on written only by its
+SessionActor. Nothing here writes an existing session.
 """
 
 from __future__ import annotations
@@ -9,15 +10,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from agenteval.domain import eval_state as sm
-from agenteval.engine.intelligent import commands as cmd
+from agenteval.domain import eval_state
+from agenteval.engine.intelligent import commands
 from agenteval.errors import BudgetExceeded, ValidationFailed
 from agenteval.store.models import EvalSession, IntelligentEval
 
-SETTLED = (sm.SESSION_COMPLETED, sm.SESSION_EXPIRED)
+SETTLED = (eval_state.SESSION_COMPLETED, eval_state.SESSION_EXPIRED)
 
 
-def check_session_indices(plan: dict[str, Any] | None, message: cmd.CreateSession) -> None:
+def check_session_indices(plan: dict[str, Any] | None, message: commands.CreateSession) -> None:
     """virtualUserIndex / timeSlotIndex must name an entry of the approved plan."""
     plan = plan or {}
     errors = []
@@ -32,25 +33,18 @@ def check_session_indices(plan: dict[str, Any] | None, message: cmd.CreateSessio
         raise ValidationFailed(errors)
 
 
-async def create_session_row(row: IntelligentEval, message: cmd.CreateSession,
+async def create_session_row(row: IntelligentEval, message: commands.CreateSession,
                              now: datetime) -> EvalSession:
     return await EvalSession.create(
         eval_id=row.id, persona=message.persona, goal=message.goal, dimension=message.dimension,
         virtual_user_index=message.virtual_user_index, time_slot_index=message.time_slot_index,
-        status=sm.SESSION_RUNNING, idempotency_key=message.idempotency_key, last_activity_at=now)
+        status=eval_state.SESSION_RUNNING, idempotency_key=message.idempotency_key, last_activity_at=now)
 
 
-async def fail_running_sessions(eval_id: Any, now: datetime) -> list[tuple[str, Any, Any]]:
-    """The eval leaves EXECUTING: every RUNNING session becomes FAILED (SESSION_FAILED each)."""
-    events: list[tuple[str, Any, Any]] = []
-    ids = await EvalSession.filter(eval_id=eval_id, status=sm.SESSION_RUNNING).values_list(
-        "id", flat=True)
-    for session_id in ids:
-        changed = await EvalSession.filter(id=session_id, status=sm.SESSION_RUNNING).update(
-            status=sm.SESSION_FAILED, closed_at=now)
-        if changed:
-            events.append(("SESSION_FAILED", {"sessionId": str(session_id)}, session_id))
-    return events
+async def running_session_ids(eval_id: Any) -> list[Any]:
+    """The ids of the eval's sessions still RUNNING (to ask their actors to fail them)."""
+    return list(await EvalSession.filter(eval_id=eval_id, status=eval_state.SESSION_RUNNING)
+                .values_list("id", flat=True))
 
 
 def _budget(row: IntelligentEval, key: str) -> int | None:
@@ -94,6 +88,6 @@ async def sessions_settled(row: IntelligentEval) -> bool:
     planned = (row.plan or {}).get("estimatedSessions") or 0
     if planned < 1:
         return False
-    if await EvalSession.filter(eval_id=row.id, status=sm.SESSION_RUNNING).exists():
+    if await EvalSession.filter(eval_id=row.id, status=eval_state.SESSION_RUNNING).exists():
         return False
     return await EvalSession.filter(eval_id=row.id, status__in=SETTLED).count() >= planned

@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
-from agenteval.domain import eval_state as sm
+from agenteval.domain import eval_state
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict
-from agenteval.store.eval_log import advance_eval
+from agenteval.store.eval_log import NewEvent, append_events
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
 
 
@@ -53,38 +52,35 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
                      now: datetime, enforce_budget: bool) -> StoredTurn:
     """Store both messages of turn `turn` with their events, or nothing (Conflict).
 
-    The eval row is updated first (sequence, turns_used, activity) only while it
-    is EXECUTING, then the session only while it is RUNNING at `turn`: the same
-    lock order as the EvalActor's transitions (eval, then its sessions), so the
-    two never deadlock on PostgreSQL. The budget is checked again on the
-    counters the transaction itself produced, which no concurrent turn can share.
+    The eval's log counters are advanced first (sequence, turns_used, activity,
+    through `eval_log.append_events`) only while it is EXECUTING, then the session
+    only while it is RUNNING at `turn`: the same lock order as the EvalActor's
+    transitions (eval, then its sessions), so the two never deadlock on
+    PostgreSQL. The budget is checked again on the counters the transaction
+    itself produced, which no concurrent turn can share.
     """
+    detail = {"sessionId": str(session.id), "turnIndex": turn,
+              "latencyMs": reply.latency_ms, "error": reply.error}
     async with in_transaction():
-        counters = await advance_eval(
-            session.eval_id, 1, only_if={"status": sm.EXECUTING}, returning=("turns_used",),
-            also={"turns_used": F("turns_used") + 1, "last_agent_activity_at": now})
-        changed = counters and await EvalSession.filter(
-            id=session.id, turn_count=turn, status=sm.SESSION_RUNNING).update(
+        exchanged = await append_events(
+            session.eval_id, eval_state.EXECUTING,
+            [NewEvent("MESSAGE_EXCHANGED", detail, session.id)],
+            turns=1, agent_active_at=now, only_if_status=eval_state.EXECUTING, at=now)
+        changed = exchanged is not None and await EvalSession.filter(
+            id=session.id, turn_count=turn, status=eval_state.SESSION_RUNNING).update(
             turn_count=turn + 1, last_activity_at=now, conversation_id=conversation_id)
-        if not changed:
+        if exchanged is None or not changed:
             raise Conflict("the session changed while the message was in flight; "
                            "nothing was stored")
         # Raises BudgetExceeded (rolling everything back) when enforced.
-        overruns = turn_overruns(plan, turn + 1, counters["turns_used"], enforce_budget)
+        overruns = turn_overruns(plan, turn + 1, exchanged.turns_used, enforce_budget)
         await EvalMessage.bulk_create([user, reply])
-        detail = {"sessionId": str(session.id), "turnIndex": turn,
-                  "latencyMs": reply.latency_ms, "error": reply.error}
-        events = [_event(session, counters["event_sequence"], "MESSAGE_EXCHANGED", detail, now)]
+        events = list(exchanged.events)
         if overruns:
-            last = (await advance_eval(session.eval_id, len(overruns)))["event_sequence"]
-            first = last - len(overruns) + 1
-            events += [_event(session, first + offset, "BUDGET_OVERRUN", overrun, now)
-                       for offset, overrun in enumerate(overruns)]
-        await EvalEvent.bulk_create(events)
+            overran = await append_events(
+                session.eval_id, eval_state.EXECUTING,
+                [NewEvent("BUDGET_OVERRUN", overrun, session.id) for overrun in overruns],
+                at=now)
+            assert overran is not None  # no status condition: the row is always updated
+            events += overran.events
     return StoredTurn(user, reply, events)
-
-
-def _event(session: EvalSession, sequence: int, type: str, detail: dict[str, Any],
-           now: datetime) -> EvalEvent:
-    return EvalEvent(id=uuid.uuid4(), eval_id=session.eval_id, sequence=sequence, type=type,
-                     status=sm.EXECUTING, session_id=session.id, detail=detail, at=now)

@@ -3,7 +3,9 @@
 `run_once(engine, now)` does one pass (tests call it directly); `run_forever`
 repeats it every `settings.watchdog_interval_s`. It only *decides*: every
 change goes through the eval's or session's actor, which re-checks the
-condition on fresh data, so the watchdog serialises with mutations.
+condition on fresh data, so the watchdog serialises with mutations. It also
+asks the actors of sessions still RUNNING under an ended eval to fail them
+(the EvalActor asks them when the eval ends; a crash in between leaves them).
 """
 
 from __future__ import annotations
@@ -11,12 +13,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
-from agenteval.domain import eval_state as sm
+from agenteval.config import Settings
+from agenteval.domain import eval_state
 from agenteval.domain.plan_validation import last_slot_end_hours
-from agenteval.engine.intelligent import commands as cmd
-from agenteval.engine.intelligent.engine import IntelligentEngine
+from agenteval.engine.intelligent import commands
 from agenteval.store.models import EvalSession, IntelligentEval
+
+if TYPE_CHECKING:  # the engine's actors use stall_reason: no import at run time
+    from agenteval.engine.intelligent.engine import IntelligentEngine
 
 logger = logging.getLogger("agenteval.watchdog")
 
@@ -30,15 +36,14 @@ def _latest(*moments: datetime | None) -> datetime | None:
     return max(present) if present else None
 
 
-def stall_reason(row: IntelligentEval, engine: IntelligentEngine, now: datetime) -> str | None:
+def stall_reason(row: IntelligentEval, settings: Settings, now: datetime) -> str | None:
     """Why `row` has stalled at `now`, or None (pure: the actor re-runs it on a fresh row)."""
-    settings = engine.settings
-    if row.status == sm.PLANNING:
+    if row.status == eval_state.PLANNING:
         recent = _latest(row.planning_entered_at, row.last_agent_activity_at, row.created_at)
         if recent is not None and now - recent > timedelta(seconds=settings.planning_timeout_s):
             return PLANNER_STALLED
         return None
-    if row.status != sm.EXECUTING:
+    if row.status != eval_state.EXECUTING:
         return None
     if row.analyst_woken_at is not None and now - row.analyst_woken_at > timedelta(
             seconds=settings.report_timeout_s):
@@ -59,22 +64,31 @@ async def run_once(engine: IntelligentEngine, now: datetime | None = None) -> di
     now = now or datetime.now(UTC)
     failed = expired = 0
     idle_before = now - timedelta(seconds=engine.settings.session_timeout_s)
-    sessions = await EvalSession.filter(status=sm.SESSION_RUNNING).values_list(
+    sessions = await EvalSession.filter(status=eval_state.SESSION_RUNNING).values_list(
         "id", "last_activity_at", "created_at")
     for session_id, last_activity, created in sessions:
         if (last_activity or created) < idle_before:
-            if await engine.ask_session(session_id, cmd.ExpireSession(idle_before)) is not None:
+            if await engine.ask_session(session_id,
+                                        commands.ExpireSession(idle_before)) is not None:
                 expired += 1
-    for row in await IntelligentEval.filter(status__in=(sm.PLANNING, sm.EXECUTING)):
-        reason = stall_reason(row, engine, now)
-        if reason is None:
-            continue
-
-        def still_stalled(fresh: IntelligentEval, reason: str = reason) -> bool:
-            return stall_reason(fresh, engine, now) == reason
-        if await engine.ask_eval(row.id, cmd.FailEval(reason, still_stalled)) is not None:
+    for row in await IntelligentEval.filter(status__in=(eval_state.PLANNING,
+                                                        eval_state.EXECUTING)):
+        reason = stall_reason(row, engine.settings, now)
+        if reason is not None and await engine.ask_eval(
+                row.id, commands.FailEval(reason, now)) is not None:
             failed += 1
+    await _fail_orphaned_sessions(engine, now)
     return {"failed": failed, "expired": expired}
+
+
+async def _fail_orphaned_sessions(engine: IntelligentEngine, now: datetime) -> None:
+    """Sessions still RUNNING although their eval has ended: their actors fail them."""
+    orphans = await EvalSession.filter(
+        status=eval_state.SESSION_RUNNING,
+        eval__status__in=tuple(eval_state.TERMINAL_STATUSES)).values_list("id")
+    for (session_id,) in orphans:
+        if await engine.ask_session(session_id, commands.FailSession(now)) is not None:
+            logger.warning("failed session %s left RUNNING under its ended eval", session_id)
 
 
 async def run_forever(engine: IntelligentEngine) -> None:

@@ -1,14 +1,20 @@
-"""RunActor: one per static run; owns its status transitions, runs its case attempts.
+"""RunActor: one per static run; owns its run row, runs its case attempts in a child task.
 
 QUEUED → RUNNING (on StartRun) → COMPLETED when every attempt is stored,
 CANCELLED on CancelRun, FAILED when the engine itself breaks (e.g. the target
-is gone). A RUNNING run found at start-up is resumed: attempts already stored
-are skipped (and the unique (run, case_key, attempt) constraint guards
-against duplicates). The summary is computed and stored when the run ends:
-from the execution's own records when it stored every attempt of the run,
-else from the stored attempts.
-Transitions are persisted (compare-and-set on the version) before the reply
-and published on topic f"run:{id}" after.
+is gone); the transitions are those of `domain.run_state`. A RUNNING run found
+at start-up is resumed: attempts already stored are skipped (and the unique
+(run, case_key, attempt) constraint guards against duplicates). The summary
+is computed and stored when the run ends: from the execution's own records
+when it stored every attempt of the run, else from the stored attempts.
+
+Ownership: the run row is written by this actor only — its transitions here,
+its counters by the execution it started (`store.runs.save_attempts`). The
+execution runs as a child task (`Actor.start_child`, so the actor is busy,
+not idle, while it runs) and reports back through the mailbox only:
+`ExecutionProgress` to publish, `ExecutionEnded` when it is over.
+Transitions are persisted (compare-and-set on the version, at most
+MAX_ATTEMPTS tries) before the reply and published on topic f"run:{id}" after.
 """
 
 from __future__ import annotations
@@ -17,52 +23,34 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from actors import Actor
+from actors import Actor, ActorStopped
 from agenteval.channels import ChannelFactory
+from agenteval.domain import run_state
+from agenteval.domain.run_records import summary_to_json
 from agenteval.domain.run_summary import RunSummaryData, summarise
 from agenteval.engine.catalog.models import ConfiguredModels, load_model_provider
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import target_spec
-from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
-from agenteval.engine.static.run_store import (
-    TERMINAL,
-    StaleRun,
-    compute_summary,
-    finished_attempt_keys,
-    progress_of,
-    summary_to_json,
-    transition,
+from agenteval.engine.static.commands import (
+    CancelRun,
+    ExecutionEnded,
+    ExecutionProgress,
+    StartRun,
 )
-from agenteval.errors import InvalidTransition, NotFound
+from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
+from agenteval.engine.static.run_store import ACTIVE, compute_summary
+from agenteval.errors import Conflict, NotFound
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
+from agenteval.store.runs import StaleRun, finished_attempt_keys, progress_of, transition
+
+__all__ = ["ACTIVE", "CancelRun", "RunActor", "Services", "StartRun", "run_topic"]
 
 logger = logging.getLogger("agenteval.runs")
 ASK_TIMEOUT_S = 60.0
-
-
-@dataclass(frozen=True)
-class StartRun:
-    """Start (QUEUED) or resume (RUNNING) the run; replies with the Run row."""
-
-
-@dataclass(frozen=True)
-class CancelRun:
-    """Stop the attempts in flight and end the run CANCELLED; replies with the Run row."""
-
-
-@dataclass(frozen=True)
-class _ExecutionEnded:
-    execution: RunExecution
-    error: BaseException | None
-
-
-@dataclass(frozen=True)
-class _KeepAlive:
-    """Sent by a long execution so the idle actor is not passivated mid-run."""
+MAX_ATTEMPTS = 5  # compare-and-set tries before a transition gives up with CONFLICT
 
 
 def run_topic(run_id: Any) -> str:
@@ -82,23 +70,28 @@ class Services(Protocol):
 
 
 class RunActor(Actor):
+    """The run's one writer; handles StartRun, CancelRun and its execution's reports."""
+
     def __init__(self, services: Services, run_id: uuid.UUID) -> None:
         self.services = services
         self.run_id = run_id
         self.execution: RunExecution | None = None
         self._task: asyncio.Task[None] | None = None
+        self._generation = 0  # which execution the ExecutionEnded reports are about
         self._saw_every_attempt = False  # nothing was stored before this execution
 
     async def handle(self, message: Any) -> Any:
-        if isinstance(message, StartRun):
-            return await self._start()
-        if isinstance(message, CancelRun):
-            return await self._cancel()
-        if isinstance(message, _ExecutionEnded):
-            return await self._execution_ended(message)
-        if isinstance(message, _KeepAlive):
-            return None
-        raise TypeError(f"RunActor cannot handle {message!r}")
+        match message:
+            case StartRun():
+                return await self._start()
+            case CancelRun():
+                return await self._cancel()
+            case ExecutionProgress(progress=progress):
+                return await self._publish(progress)
+            case ExecutionEnded():
+                return await self._execution_ended(message)
+            case _:
+                raise TypeError(f"RunActor cannot handle {message!r}")
 
     async def on_stop(self) -> None:
         # Shutdown or passivation: save what has finished and leave the run RUNNING;
@@ -106,8 +99,10 @@ class RunActor(Actor):
         if self.execution is not None:
             await self.execution.stop()
         if self._task is not None:
-            with contextlib.suppress(BaseException):
-                await self._task
+            # The task reports its own failures (ExecutionEnded, logged); waiting here
+            # only makes sure it is over before the actor is. It may also have been
+            # cancelled with the actor at the shutdown deadline.
+            await asyncio.wait([self._task])
 
     async def _load(self) -> Run:
         run = await Run.get_or_none(id=self.run_id)
@@ -117,17 +112,23 @@ class RunActor(Actor):
 
     async def _start(self) -> Run:
         if self.execution is not None:
-            return self.execution.run
-        run = await self._load()
-        if run.status in TERMINAL:
+            return await self._load()  # a fresh row: the execution's own is being written
+        for _ in range(MAX_ATTEMPTS):
+            run = await self._load()
+            if run_state.is_terminal(run.status):
+                return run
+            target = await Target.get_or_none(id=run.target_id)
+            if target is None:
+                await self._end(run, run_state.FAIL, error="the target was deleted")
+                return run
+            if run.status == run_state.QUEUED and not await transition(run, run_state.START):
+                continue  # changed meanwhile: look again
+            await self._publish(progress_of(run))
+            await self._execute(run, target)
             return run
-        target = await Target.get_or_none(id=run.target_id)
-        if target is None:
-            await self._end(run, "FAILED", error="the target was deleted")
-            return run
-        if run.status == "QUEUED" and not await transition(run, "RUNNING"):
-            return await self._start()  # changed meanwhile: look again
-        await self._publish(run)
+        raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
+
+    async def _execute(self, run: Run, target: Target) -> None:
         cases = cases_of(run.cases)
         finished = await finished_attempt_keys(run.id)
         self._saw_every_attempt = not finished
@@ -135,83 +136,84 @@ class RunActor(Actor):
                    for position, case in enumerate(cases) for attempt in range(run.repeat)
                    if (case.key, attempt) not in finished]
         models = await load_model_provider()  # this run judges with today's model configs
+        self._generation += 1
         self.execution = RunExecution(
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, pending=pending,
-            workers=min(run.concurrency, target.max_concurrency),
-            publish=self._publish, keepalive=self._keep_alive)
-        self._task = asyncio.create_task(self._execute(self.execution, models),
-                                         name=f"run {run.id} execution")
-        return run
+            workers=min(run.concurrency, target.max_concurrency), owner=self.ref)
+        self._task = self.start_child(self._run_execution(self.execution, models,
+                                                          self._generation),
+                                      name=f"run {run.id} execution")
 
-    async def _execute(self, execution: RunExecution, models: ConfiguredModels) -> None:
-        error: BaseException | None = None
+    async def _run_execution(self, execution: RunExecution, models: ConfiguredModels,
+                             generation: int) -> None:
+        ended = ExecutionEnded(generation)
         try:
             await execution.execute()
+        except StaleRun:
+            ended = ExecutionEnded(generation, stale=True)
         except Exception as exc:  # reported to the actor, which fails the run
-            error = exc
+            logger.error("run %s failed", self.run_id, exc_info=exc)
+            ended = ExecutionEnded(generation, failure=str(exc))
         finally:
             await models.aclose()  # the model clients' HTTP sessions
-        with contextlib.suppress(Exception):  # the actor may be stopping (shutdown)
-            await self.ref.tell(_ExecutionEnded(execution, error))
+        with contextlib.suppress(ActorStopped):  # the actor is stopping (shutdown)
+            await self.ref.tell(ended)
 
-    def _keep_alive(self) -> None:
-        self.ref.tell_nowait(_KeepAlive())
-
-    async def _execution_ended(self, message: _ExecutionEnded) -> None:
-        if message.execution is not self.execution:
+    async def _execution_ended(self, message: ExecutionEnded) -> None:
+        execution = self.execution
+        if execution is None or message.generation != self._generation:
             return
         self.execution = self._task = None
-        execution = message.execution
         if execution.stopped:
             return  # cancelled: _cancel ends the run
         run = await self._load()
-        if run.status in TERMINAL:
+        if run_state.is_terminal(run.status):
             return
-        if isinstance(message.error, StaleRun):
+        if message.stale:
             logger.warning("run %s was changed elsewhere; this process stops running it", run.id)
             return
-        if message.error is not None:
-            logger.error("run %s failed", run.id, exc_info=message.error)
-            await self._end(run, "FAILED", error=f"engine failure: {message.error}")
+        if message.failure is not None:
+            await self._end(run, run_state.FAIL, error=f"engine failure: {message.failure}")
         elif self._saw_every_attempt:
             records = execution.saved_records()
-            await self._end(run, "COMPLETED", summary=summarise(records, run.repeat,
-                                                                expected_total=run.total))
+            await self._end(run, run_state.COMPLETE,
+                            summary=summarise(records, run.repeat, expected_total=run.total))
         else:
-            await self._end(run, "COMPLETED")
+            await self._end(run, run_state.COMPLETE)
 
     async def _cancel(self) -> Run:
         run = await self._load()
-        if run.status in TERMINAL:
-            raise InvalidTransition(f"run {run.id} is {run.status} and cannot be cancelled",
-                                    run.status, [])
+        # INVALID_TRANSITION (with the status and the allowed actions) once it has ended.
+        run_state.next_status(run.status, run_state.CANCEL)
         if self.execution is not None:
             execution, task = self.execution, self._task
             await execution.stop()
             if task is not None:
                 await asyncio.wait([task])
             self.execution = self._task = None
+        for _ in range(MAX_ATTEMPTS):
             run = await self._load()
-        if not await self._end(run, "CANCELLED"):
-            return await self._cancel()
-        return run
+            if await self._end(run, run_state.CANCEL):  # InvalidTransition if it ended meanwhile
+                return run
+        raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
 
-    async def _end(self, run: Run, status: str, error: str | None = None,
+    async def _end(self, run: Run, action: str, error: str | None = None,
                    summary: RunSummaryData | None = None) -> bool:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
+        False when the run's version moved on (nothing stored).
         """
         if summary is None:
             summary = await compute_summary(run)
-        if not await transition(run, status, summary=summary_to_json(summary), error=error):
+        if not await transition(run, action, summary=summary_to_json(summary), error=error):
             return False
-        await self._publish(run)
+        await self._publish(progress_of(run))
         return True
 
-    async def _publish(self, run: Run) -> None:
+    async def _publish(self, progress: dict[str, Any]) -> None:
         try:
-            await self.services.events.publish(run_topic(run.id), progress_of(run))
+            await self.services.events.publish(run_topic(self.run_id), progress)
         except Exception:  # the bus is a wake-up; the DB is the truth
-            logger.exception("could not publish progress of run %s", run.id)
+            logger.exception("could not publish progress of run %s", self.run_id)

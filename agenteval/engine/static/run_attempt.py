@@ -11,7 +11,7 @@ from __future__ import annotations
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.domain.judgement import first_turn_error, judge_case
-from agenteval.engine.static.run_store import FinishedAttempt
+from agenteval.domain.run_records import FinishedAttempt
 from agenteval.rules import ModelProvider, evaluate_expectation, run_rule
 
 

@@ -4,7 +4,8 @@
 maxConcurrency; the channel factory's limiter also bounds the target across
 runs) take pending (case, attempt) pairs and judge them. A single writer
 saves what has finished in batches — one transaction per batch, each attempt
-whole — updates the run's counters and publishes progress, throttled. It also
+whole — updates the run's counters and reports the progress to the owning
+actor through its mailbox (`ExecutionProgress`), throttled. It also
 keeps what the run's summary needs of each saved attempt, so a run that
 stored everything in this execution is summarised without reading it back.
 """
@@ -16,28 +17,24 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from actors import ActorRef, ActorStopped, MailboxFull
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.cases import CaseSpec
+from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.run_summary import OutcomeRecord
+from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
-from agenteval.engine.static.run_store import (
-    Counters,
-    FinishedAttempt,
-    outcome_record,
-    save_attempts,
-)
 from agenteval.rules import ModelProvider
 from agenteval.store.models import Run
+from agenteval.store.runs import progress_of, save_attempts
 
 logger = logging.getLogger("agenteval.runs")
 
 BATCH_SIZE = 500
 PUBLISH_INTERVAL_S = 0.2
-KEEPALIVE_INTERVAL_S = 60.0
 _DONE = object()
 
 
@@ -51,13 +48,13 @@ class PendingAttempt:
 class RunExecution:
     """Runs the pending attempts of `run`; `run.version` and the counters are the writer's.
 
-    `publish` is called with the run (throttled); `keepalive` now and then so the
-    owning actor is not passivated as idle during a long run.
+    The progress goes to `owner` (the run's actor) as `ExecutionProgress` messages,
+    throttled; the owner publishes them.
     """
 
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
-                 publish: Callable[[Run], Awaitable[None]], keepalive: Callable[[], None]) -> None:
+                 owner: ActorRef) -> None:
         self.run = run
         self.counters = Counters.of(run)
         self._target = target
@@ -66,8 +63,7 @@ class RunExecution:
         self._pending = deque(pending)
         self._worker_count = max(1, min(workers, len(pending) or 1))
         self._finished: asyncio.Queue[object] = asyncio.Queue()
-        self._publish = publish
-        self._keepalive = keepalive
+        self._owner = owner
         self._workers: list[asyncio.Task[None]] = []
         self._writer: asyncio.Task[None] | None = None
         self.stopped = False  # stop() was called: the run did not finish its attempts
@@ -120,7 +116,7 @@ class RunExecution:
             self._finished.put_nowait(finished)
 
     async def _write(self) -> None:
-        last_publish = last_keepalive = time.monotonic()
+        last_publish = time.monotonic()
         dirty = False
         done = False
         while not done:
@@ -149,12 +145,15 @@ class RunExecution:
                 dirty = True
             now = time.monotonic()
             if dirty and (now - last_publish >= PUBLISH_INTERVAL_S or done):
-                await self._publish(self.run)
+                self._report_progress()
                 last_publish, dirty = now, False
-            if now - last_keepalive >= KEEPALIVE_INTERVAL_S:
-                with contextlib.suppress(Exception):
-                    self._keepalive()
-                last_keepalive = now
+
+    def _report_progress(self) -> None:
+        # Never waits: the owner may be waiting for this writer (a cancel). A report
+        # it cannot take (stopping, or a full mailbox) is dropped: the next one carries
+        # newer counts, and the stored counters are the truth.
+        with contextlib.suppress(ActorStopped, MailboxFull):
+            self._owner.tell_nowait(ExecutionProgress(progress_of(self.run)))
 
     def saved_records(self) -> list[OutcomeRecord]:
         """What the summary needs of the attempts this execution saved, in stored order."""

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.domain.judgement import INTENT_RULE, CaseVerdict
+from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.run_summary import summarise
-from agenteval.engine.static.run_store import (
-    Counters,
-    FinishedAttempt,
-    compute_summary,
-    outcome_record,
-    save_attempts,
-)
+from agenteval.engine.static.run_store import compute_summary
 from agenteval.store.models import Run
+from agenteval.store.runs import save_attempts
 from tests.store.test_run_rows import new_run
 
 

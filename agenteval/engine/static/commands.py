@@ -1,0 +1,38 @@
+"""The messages a RunActor handles (plain data: no callables, no ORM rows, no tasks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class StartRun:
+    """Start (QUEUED) or resume (RUNNING) the run; replies with the Run row."""
+
+
+@dataclass(frozen=True)
+class CancelRun:
+    """Stop the attempts in flight and end the run CANCELLED; replies with the Run row."""
+
+
+@dataclass(frozen=True)
+class ExecutionProgress:
+    """From the run's execution task: attempts were saved; `progress` is the RunProgress
+    to publish (the counts as stored)."""
+
+    progress: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ExecutionEnded:
+    """From the run's execution task: execution number `generation` has ended.
+
+    `failure` says what broke the engine (None: every attempt ran, or it was
+    stopped); `stale` means the run was changed elsewhere and this process stops
+    running it.
+    """
+
+    generation: int
+    failure: str | None = None
+    stale: bool = False
