@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,7 @@ from agenteval.store import api_keys, database
 from agenteval.store.eval_log import record_event
 from agenteval.store.event_bus import EventBus, create_event_bus
 from agenteval.store.models import ModelConfig
+from agenteval.store.usage import UsageRecorder
 
 logger = logging.getLogger("agenteval")
 
@@ -152,10 +154,13 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
             return NoneNotifier()
 
 
-async def load_driver_models() -> ModelRegistry | None:
-    """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now."""
+async def load_driver_models(eval_id: str) -> ModelRegistry | None:
+    """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now;
+    their calls' usage is recorded under the eval."""
     endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
-    return ModelRegistry(endpoints) if endpoints else None
+    if not endpoints:
+        return None
+    return ModelRegistry(endpoints, usage_sink=UsageRecorder(eval_id=uuid.UUID(eval_id)))
 
 
 def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:

@@ -25,7 +25,9 @@ import yaml
 from agenteval.bootstrap import Services, running_services
 from agenteval.config import Settings
 from agenteval.domain.run_summary import RunSummaryData
+from agenteval.domain.usage_report import usage_line
 from agenteval.engine.catalog import campaigns, scenarios, targets
+from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_store import (
     TERMINAL,
@@ -124,7 +126,9 @@ async def _gate(document: str, target: dict[str, Any] | str, repeat: int, concur
         run = await _follow(services, run.id, sys.stderr)
         summary = await summary_of(run)
         print(summary_table(run, summary))
-        return GateResult(run.status, summary, await report_markdown(run),
+        prices = os.environ.get("AGENTEVAL_MODEL_PRICES")
+        print(f"model usage  {usage_line(await usage_of(run_id=run.id, prices_setting=prices))}")
+        return GateResult(run.status, summary, await report_markdown(run, prices),
                           await _json_report(run, summary))
 
 

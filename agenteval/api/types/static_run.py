@@ -15,6 +15,7 @@ from agenteval.api.types.enums import RunStatus, SuccessLevel
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
+from agenteval.api.types.usage import Usage, model_prices, run_usage
 from agenteval.engine.static import run_store
 from agenteval.store import models
 
@@ -113,8 +114,12 @@ class Run:
         return connection_from_items(stored, start, total, CaseOutcome.from_stored)
 
     @strawberry.field
-    async def report_markdown(self) -> str | None:
-        return await run_store.report_markdown(self.row)
+    async def report_markdown(self, info: strawberry.Info) -> str | None:
+        return await run_store.report_markdown(self.row, model_prices(info))
+
+    @strawberry.field(description="Tokens its JUDGE / EMBEDDING / MODERATION calls used so far.")
+    async def usage(self, info: strawberry.Info) -> Usage | None:
+        return await run_usage(info, self.row.id)
 
     @classmethod
     def from_row(cls, row: models.Run) -> Run:

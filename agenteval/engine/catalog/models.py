@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from agenteval.llm import ModelClient, ModelEndpoint, ModelRegistry, ResponseCache
+from agenteval.llm.client import UsageSink
 from agenteval.llm.config import MODEL_ROLES
 from agenteval.store.models import ModelConfig
 from agenteval.store.response_cache import DatabaseResponseCache
@@ -53,14 +54,16 @@ def endpoints_of(rows: Iterable[ModelConfig]) -> list[ModelEndpoint]:
     return [endpoint_of(row) for row in rows if row.role in MODEL_ROLES]
 
 
-async def load_model_registry() -> ModelRegistry:
-    return ModelRegistry(endpoints_of(await ModelConfig.all()))
+async def load_model_registry(usage_sink: UsageSink | None = None) -> ModelRegistry:
+    return ModelRegistry(endpoints_of(await ModelConfig.all()), usage_sink=usage_sink)
 
 
-async def load_model_provider(response_cache: ResponseCache | None = None) -> ConfiguredModels:
-    """Clients for every configured role and the response cache (the database's by default)."""
+async def load_model_provider(response_cache: ResponseCache | None = None,
+                              usage_sink: UsageSink | None = None) -> ConfiguredModels:
+    """Clients for every configured role and the response cache (the database's by default);
+    each call's usage goes to `usage_sink`."""
     cache = response_cache if response_cache is not None else DatabaseResponseCache()
-    return ConfiguredModels(await load_model_registry(), cache)
+    return ConfiguredModels(await load_model_registry(usage_sink), cache)
 
 
 async def judge_configured() -> bool:

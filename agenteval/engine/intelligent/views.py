@@ -6,6 +6,8 @@ from typing import Any
 
 from agenteval.domain import eval_state as sm
 from agenteval.domain.eval_report_markdown import render_eval_report
+from agenteval.domain.usage_report import usage_section
+from agenteval.engine.catalog.usage import usage_of
 from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, Target
 
 
@@ -29,8 +31,10 @@ async def progress(row: IntelligentEval) -> dict[str, Any]:
     }
 
 
-async def report_markdown(row: IntelligentEval) -> str | None:
-    """The report as Markdown (None until a report exists)."""
+async def report_markdown(row: IntelligentEval, model_prices: str | None = None) -> str | None:
+    """The report as Markdown, the model usage at the end (None until a report exists).
+
+    `model_prices` is the AGENTEVAL_MODEL_PRICES setting (the usage's estimated cost)."""
     if row.report is None:
         return None
     target = await Target.get_or_none(id=row.target_id)
@@ -45,4 +49,6 @@ async def report_markdown(row: IntelligentEval) -> str | None:
     session_views = [{"id": str(s.id), "persona": s.persona, "goal": s.goal,
                       "dimension": s.dimension, "status": s.status, "turnCount": s.turn_count,
                       "verdict": s.verdict} for s in sessions]
-    return render_eval_report(eval_view, row.report, session_views)
+    report = render_eval_report(eval_view, row.report, session_views)
+    totals = await usage_of(eval_id=row.id, prices_setting=model_prices)
+    return f"{report.rstrip()}\n\n{usage_section(totals)}"

@@ -1,0 +1,75 @@
+"""What a run or an eval's model calls used and cost, and what an eval will cost.
+
+The price table comes from `AGENTEVAL_MODEL_PRICES`: JSON text, or the path of a
+JSON file (see domain.model_costs for its shape).
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from pathlib import Path
+from typing import Any
+
+from agenteval.domain.model_costs import (
+    ModelPrice,
+    ModelTokens,
+    PerCall,
+    UsageTotals,
+    estimate_rows,
+    parse_price_table,
+    planned_calls,
+    tokens_per_call,
+    total_usage,
+)
+from agenteval.store.models import ModelConfig
+from agenteval.store.usage import measured_per_call, usage_groups
+
+
+def load_price_table(setting: str | None) -> dict[str, ModelPrice]:
+    """The price table the setting gives (empty when unset); ValueError when it is wrong."""
+    if not setting or not setting.strip():
+        return {}
+    return dict(_parse_cached(setting.strip()))
+
+
+@functools.lru_cache(maxsize=4)
+def _parse_cached(setting: str) -> tuple[tuple[str, ModelPrice], ...]:
+    text = setting
+    if not setting.startswith("{"):
+        try:
+            text = Path(setting).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"cannot read the model price file {setting!r}: {exc}") from None
+    return tuple(parse_price_table(text).items())
+
+
+async def usage_of(*, run_id: uuid.UUID | None = None, eval_id: uuid.UUID | None = None,
+                   prices_setting: str | None = None) -> UsageTotals:
+    """The run's (or eval's) calls, tokens and estimated cost as stored now."""
+    groups = await usage_groups(run_id=run_id, eval_id=eval_id)
+    rows = [ModelTokens(g.role, g.model, g.calls, g.prompt_tokens, g.completion_tokens, g.cached)
+            for g in groups]
+    return total_usage(rows, load_price_table(prices_setting))
+
+
+async def cost_estimate(plan: dict[str, Any] | None, prices_setting: str | None
+                        ) -> UsageTotals | None:
+    """What the built-in driver's models will use for `plan` (None without a plan).
+
+    Calls per role come from the plan (sessions × turns budget); tokens per call are
+    measured from the model's stored calls, else configured in the price table, else
+    defaults. Roles without a model configured are scripted: they cost nothing.
+    """
+    if not plan:
+        return None
+    calls = planned_calls(plan)
+    configs = await ModelConfig.filter(role__in=list(calls)).values_list("role", "model")
+    models = {str(role): str(model) for role, model in configs}
+    prices = load_price_table(prices_setting)
+    per_call: dict[str, PerCall] = {}
+    for role, model in models.items():
+        measured = await measured_per_call(model)
+        per_call[role] = tokens_per_call(
+            model, PerCall(*measured) if measured is not None else None, prices)
+    return total_usage(estimate_rows(calls, models, per_call), prices)
