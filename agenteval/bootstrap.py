@@ -3,8 +3,8 @@
 `running_services` builds them on one `AsyncExitStack`, in this order (closed
 in reverse): database → admin key → event bus → channel factory → actor
 system → the intelligent engine and the run engine → the driver that wakes
-agents → watchdog → resumed runs → roles waiting since before a restart →
-demo seeding. The server (`agenteval.app`), the `agenteval demo` command and
+agents → watchdog → webhook deliverer → resumed runs → roles waiting since
+before a restart → demo seeding. The server (`agenteval.app`), the `agenteval demo` command and
 the CI gate (`agenteval run`) all start through it.
 
 The built-in driver and the demo act through the GraphQL API in process. The
@@ -35,6 +35,7 @@ from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
 from agenteval.engine.intelligent.watchdog import run_forever
+from agenteval.engine.notifications.deliverer import Deliverer
 from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
 from agenteval.store import api_keys, database
@@ -113,6 +114,8 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if settings.watchdog_interval_s > 0:
             await stack.enter_async_context(
                 _background(run_forever(services.intelligent), "watchdog"))
+        # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work.
+        await stack.enter_async_context(_background(Deliverer(settings).run_forever(), "webhooks"))
         if settings.resume_runs:
             await services.runs.resume_unfinished()
         if settings.driver == "builtin":

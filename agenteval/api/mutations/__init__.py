@@ -3,5 +3,7 @@
 from agenteval.api.mutations.access import AccessMutations
 from agenteval.api.mutations.intelligent import IntelligentMutations
 from agenteval.api.mutations.static import StaticMutations
+from agenteval.api.mutations.webhooks import WebhookMutations
 
-MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations)
+MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations,
+                                WebhookMutations)

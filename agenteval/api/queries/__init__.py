@@ -3,5 +3,6 @@
 from agenteval.api.queries.access import AccessQueries
 from agenteval.api.queries.intelligent import IntelligentQueries
 from agenteval.api.queries.static import StaticQueries
+from agenteval.api.queries.webhooks import WebhookQueries
 
-QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries)
+QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, WebhookQueries)
