@@ -3,9 +3,10 @@
 `running_services` builds them on one `AsyncExitStack`, in this order (closed
 in reverse): database → admin key → event bus → channel factory → actor
 system → the intelligent engine and the run engine → the driver that wakes
-agents → watchdog → webhook deliverer → resumed runs → roles waiting since
-before a restart → demo seeding. The server (`agenteval.app`), the `agenteval demo` command and
-the CI gate (`agenteval run`) all start through it.
+agents → watchdog → webhook deliverer → retention → resumed runs → roles
+waiting since before a restart → demo seeding. The server (`agenteval.app`),
+the `agenteval demo` command and the CI gate (`agenteval run`) all start
+through it.
 
 The built-in driver and the demo act through the GraphQL API in process. The
 API sits above this module, so its caller hands in `in_process` (see
@@ -32,6 +33,7 @@ from agenteval.drivers.builtin.runner import DRIVER_ROLES, BuiltinWaker
 from agenteval.drivers.builtin.startup import wake_waiting_roles
 from agenteval.drivers.openclaw import create_openclaw_notifier
 from agenteval.engine.catalog.models import endpoints_of
+from agenteval.engine.catalog.retention import purge_forever
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
 from agenteval.engine.intelligent.watchdog import run_forever
@@ -116,6 +118,9 @@ async def running_services(settings: Settings, *, migrate: bool = True,
                 _background(run_forever(services.intelligent), "watchdog"))
         # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work.
         await stack.enter_async_context(_background(Deliverer(settings).run_forever(), "webhooks"))
+        if settings.retention_days is not None:
+            await stack.enter_async_context(
+                _background(purge_forever(settings.retention_days, actors), "retention"))
         if settings.resume_runs:
             await services.runs.resume_unfinished()
         if settings.driver == "builtin":
