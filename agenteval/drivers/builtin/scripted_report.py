@@ -99,7 +99,7 @@ def _groups(judged: Sequence[dict[str, Any]]) -> list[_Group]:
 def _findings(groups: Sequence[_Group], judged: Sequence[dict[str, Any]],
               dimensions: list[str]) -> list[dict[str, Any]]:
     totals = {d: sum(1 for s in judged if _dimension(s) == d) for d in dimensions}
-    findings = []
+    findings: list[dict[str, Any]] = []
     for group in groups:
         seen_in = [d for d in dimensions if d in group.sessions.values()]
         per_dimension = {d: sum(1 for v in group.sessions.values() if v == d) for d in seen_in}
