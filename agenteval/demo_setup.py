@@ -168,7 +168,14 @@ async def run_demo(settings: Any, auto_approve: bool = False, report_path: str |
     `auto_approve` the whole lifecycle (approve → sessions → report) at time scale 0 and the
     report's Markdown written to `report_path`. Returns the exit code."""
     from agenteval.app import create_app
-    from agenteval.drivers.builtin.runner import drive
+    from agenteval.drivers.builtin.runner import drive as drive_role
+    from agenteval.store.eval_log import record_event
+
+    async def drive(agent: AgentEvalApi, eval_id: str, role: Any, settings: Any) -> Any:
+        # Recorded like a real wake-up, so the report's Method names the built-in driver.
+        await record_event(services.events, eval_id, "AGENT_WOKEN", detail={
+            "role": role, "driver": "builtin", "ok": True, "runId": f"demo-{role}"})
+        return await drive_role(agent, eval_id, role, settings)
 
     # The demo drives each role itself, in order: no wake-ups, no start-up seeding.
     settings = settings.with_overrides(driver="none", demo=False,

@@ -12,8 +12,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
+from agenteval.domain.outcome_explanation import (
+    failing_rules,
+    group_errors,
+    last_reply,
+    rule_reason,
+    shorten,
+)
 from agenteval.domain.run_report import OutcomeView
-from agenteval.domain.outcome_explanation import failing_rules, group_errors, last_reply, rule_reason, shorten
 from agenteval.gate.results import ScenarioResult
 
 QUIET, NORMAL, VERBOSE = 0, 1, 2

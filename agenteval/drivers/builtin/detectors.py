@@ -77,6 +77,32 @@ KINDS: dict[str, IssueKind] = {
 }
 
 
+# What each detector looks for, in words (the report's Method section quotes these).
+LOOKS_FOR: dict[str, str] = {
+    "goal_not_reached": "no reply contains the goal's success signals (its script's, or the "
+                        "flow's confirmations such as 预约成功 / booked / return accepted)",
+    "target_error": "a turn the target failed to answer (timeout, connection, HTTP status, "
+                    "bad response)",
+    "booking_without_time": "a repair booked although no reply asked for a visit time "
+                            "(什么时间, 几点, what time, preferred time …)",
+    "return_without_order_number": "a return accepted although no reply asked for the order "
+                                   "number (订单号, order number …) and none was echoed back",
+    "premature_confirmation": "a confirmation while the scripted user still had details "
+                              "to give",
+    "no_apology": "a complaint answered without any apology (抱歉, 对不起, sorry, apologise …)",
+    "lost_context": "a fallback reply (我没太明白, didn't quite get …) after the target had "
+                    "already answered properly in the conversation",
+    "change_of_mind_ignored": "a user switching request (算了, 不想, instead, actually …) "
+                              "answered with the old flow, or with a cancellation that drops "
+                              "the new request",
+}
+
+
+def scripted_checks() -> list[str]:
+    """Each detector as "<title>: <what it looks for>", in the order they run."""
+    return [f"{KINDS[kind].title}: {LOOKS_FOR[kind]}" for kind in KINDS]
+
+
 def title_of(description: str) -> str:
     """The kind title an issue description starts with (the whole text when it has none)."""
     return description.split(": ", 1)[0].strip()
