@@ -12,6 +12,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from agenteval.api.downloads import intelligent_report_routes
+from agenteval.api.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
@@ -41,6 +42,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Sta
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         *intelligent_report_routes(),  # issue #4: report downloads
+        *run_report_routes(),  # issue #12: run reports (Markdown, JSON)
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 
