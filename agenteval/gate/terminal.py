@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TextIO
+from typing import Any, Protocol
 
 from agenteval.domain.outcome_explanation import (
     failing_rules,
@@ -39,6 +39,16 @@ def header(scenario: str, source: str, target: str, cases: int, repeat: int,
 
 # ---------------------------------------------------------------- progress
 
+class Stream(Protocol):
+    """Where output goes: a text stream, or the gate's pipe-safe Console."""
+
+    def write(self, text: str, /) -> Any: ...
+
+    def flush(self) -> Any: ...
+
+    def isatty(self) -> bool: ...
+
+
 class ProgressDisplay(Protocol):
     """Shows a run's progress (the contract's RunProgress dict) while it runs."""
 
@@ -47,7 +57,7 @@ class ProgressDisplay(Protocol):
     def close(self) -> None: ...
 
 
-def progress_display(stream: TextIO, verbosity: int = NORMAL,
+def progress_display(stream: Stream, verbosity: int = NORMAL,
                      interval_s: float = PROGRESS_INTERVAL_S,
                      clock: Callable[[], float] = time.monotonic) -> ProgressDisplay:
     """A live bar on a terminal, a line every `interval_s` otherwise, nothing when quiet."""
@@ -61,9 +71,8 @@ def progress_display(stream: TextIO, verbosity: int = NORMAL,
     return LineProgress(stream, interval_s, clock)
 
 
-def _is_terminal(stream: TextIO) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+def _is_terminal(stream: Stream) -> bool:
+    return bool(stream.isatty())
 
 
 def progress_line(progress: dict[str, Any], elapsed_s: float) -> str:
@@ -83,7 +92,7 @@ class SilentProgress:
 class LineProgress:
     """One line when the run starts, every `interval_s` after, and when it ends."""
 
-    def __init__(self, stream: TextIO, interval_s: float, clock: Callable[[], float]) -> None:
+    def __init__(self, stream: Stream, interval_s: float, clock: Callable[[], float]) -> None:
         self.stream, self.interval_s, self.clock = stream, interval_s, clock
         self.started = clock()
         self.last_shown: float | None = None
@@ -106,7 +115,7 @@ class LineProgress:
 class RichProgress:
     """A live `rich` bar; raises ImportError at construction when rich is not installed."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: Stream) -> None:
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -118,7 +127,8 @@ class RichProgress:
 
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
-                            console=Console(file=stream), transient=False)
+                            console=Console(file=stream),  # type: ignore[arg-type]  # write/flush is all rich uses
+                            transient=False)
         self.task = self.bar.add_task("cases", total=None, counts="")
         self.bar.start()
 
