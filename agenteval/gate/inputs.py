@@ -1,9 +1,20 @@
-"""The gate's inputs: scenario files and folders, and a `--models` file."""
+"""The gate's inputs: scenario files and folders, the target, and a `--models` file."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agenteval.engine.catalog.model_sources import (
+    ModelSourceError,
+    environment_endpoints,
+    file_endpoints,
+)
+from agenteval.llm.config import ModelEndpoint
 
 SCENARIO_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -39,3 +50,47 @@ def read_text(path: str | Path, what: str) -> str:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"cannot read the {what} {str(path)!r}: {exc}") from None
+
+
+TARGET_FIELDS = ("name", "description", "channelType", "channelConfig", "maxConcurrency")
+
+
+def target_source(target: str) -> dict[str, Any] | str:
+    """The parsed target file, or the id of a stored target."""
+    if Path(target).is_file():
+        return parse_target_file(read_text(target, "target file"), target)
+    try:
+        uuid.UUID(target)
+    except ValueError:
+        raise BadInput(f"--target {target!r} is neither a file nor a target id") from None
+    return target
+
+
+def parse_target_file(text: str, path: str) -> dict[str, Any]:
+    """A target file's fields (CreateTargetInput's), each problem named."""
+    try:
+        data = yaml.safe_load(text)  # JSON is YAML too
+    except yaml.YAMLError as exc:
+        raise BadInput(f"target file {path!r} is neither JSON nor YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadInput(f"target file {path!r} must be an object with {', '.join(TARGET_FIELDS)}")
+    problems = [f"{key}: is not a target field" for key in data if key not in TARGET_FIELDS]
+    problems += [f"{key}: is required" for key in ("name", "channelType", "channelConfig")
+                 if key not in data]
+    concurrency = data.get("maxConcurrency", 8)
+    if isinstance(concurrency, bool) or not isinstance(concurrency, int):
+        problems.append("maxConcurrency: must be an integer")
+    if problems:
+        raise BadInput(f"target file {path!r}:\n  " + "\n  ".join(problems))
+    return data
+
+
+def model_endpoints(models_file: str | None) -> list[ModelEndpoint]:
+    """The `--models` file's endpoints; the environment's are checked too (bad input: exit 2)."""
+    try:
+        environment_endpoints()
+        if models_file is None:
+            return []
+        return file_endpoints(read_text(models_file, "models file"), models_file)
+    except ModelSourceError as exc:
+        raise BadInput(str(exc)) from None

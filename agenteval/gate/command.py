@@ -1,0 +1,174 @@
+"""`agenteval run`: the CI gate — scenarios against one target, without a server.
+
+The same engine as the service (campaign → RunActor) on an embedded SQLite
+database in a temporary directory (or the given database). Each scenario file
+(or every scenario file of a folder) is imported first, so a bad one stops
+the gate before anything runs; then each runs in turn and its failures are
+explained as soon as it ends. Exit codes (docs/metrics.md): 0 passed, 1 under
+--fail-under or regressed with --fail-on-regression, 2 bad input, 3 errors the
+runs could not judge.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from actors import ActorSystem
+from agenteval.bootstrap import Services
+from agenteval.channels import create_channel_factory
+from agenteval.config import Settings
+from agenteval.engine.catalog import campaigns, scenarios, targets
+from agenteval.engine.catalog.model_sources import file_models
+from agenteval.engine.static.run_actor import run_topic
+from agenteval.engine.static.run_store import TERMINAL, stored_progress
+from agenteval.errors import AgentEvalError, ValidationFailed
+from agenteval.gate import judge_cache, terminal
+from agenteval.gate.console import Console
+from agenteval.gate.flow import GateOptions, finish, load_checked_baseline, run_scenarios
+from agenteval.gate.inputs import (
+    BadInput,
+    model_endpoints,
+    read_text,
+    scenario_files,
+    target_source,
+)
+from agenteval.gate.results import ScenarioResult
+from agenteval.gate.stored import scenario_result
+from agenteval.gate.verdict import EXIT_BAD_INPUT
+from agenteval.store import database
+from agenteval.store.event_bus import InMemoryEventBus
+from agenteval.store.models import Run, Scenario, Target
+
+JUDGE_HINT = ("a JUDGE model for the gate comes from AGENTEVAL_JUDGE_MODEL (with "
+              "AGENTEVAL_JUDGE_BASE_URL, AGENTEVAL_JUDGE_API_KEY) or --models FILE")
+
+
+def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 1,
+                concurrency: int = 8, fail_under: float | None = None,
+                report: str | None = None, json_out: str | None = None,
+                database_url: str | None = None, *, junit: str | None = None,
+                baseline: str | None = None, fail_on_regression: bool = False,
+                models: str | None = None, cache: str | None = None,
+                verbosity: int = terminal.NORMAL) -> int:
+    """Run the gate; the exit code. Results on stdout, progress and errors on stderr."""
+    out, err = Console(sys.stdout), Console(sys.stderr)
+    paths = [scenario_paths] if isinstance(scenario_paths, str) else list(scenario_paths)
+    options = GateOptions(fail_under=fail_under, report=report, json_out=json_out, junit=junit,
+                          baseline=baseline, fail_on_regression=fail_on_regression,
+                          verbosity=verbosity)
+    try:
+        if repeat < 1 or concurrency < 1:
+            raise BadInput("--repeat and --concurrency must be at least 1")
+        documents = [(path, read_text(path, "scenario file")) for path in scenario_files(paths)]
+        baseline_entries = load_checked_baseline(options)
+        target_row_source = target_source(target)
+        endpoints = model_endpoints(models)
+        url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
+        with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
+                file_models(endpoints):
+            url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
+            results = asyncio.run(_gate(documents, target_row_source, repeat, concurrency, url,
+                                        cache, options, out, err))
+        return finish(results, options, out, baseline_entries)
+    except BadInput as exc:
+        err.print(f"error: {exc}")
+        return EXIT_BAD_INPUT
+
+
+def _describe(what: str, error: AgentEvalError) -> str:
+    if isinstance(error, ValidationFailed):
+        text = f"invalid {what}:\n" + "\n".join(
+            f"  {e['path']}: {e['message']}" for e in error.errors)
+        if any("needs a JUDGE model" in e["message"] for e in error.errors):
+            text += f"\n  hint: {JUDGE_HINT}"
+        return text
+    return f"{what}: {error.message}"
+
+
+async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
+                concurrency: int, url: str, cache: str | None, options: GateOptions,
+                out: Console, err: Console) -> list[ScenarioResult]:
+    await database.migrate(url)
+    await database.open_database(url)
+    settings = Settings(database_url=url, demo=False, resume_runs=False)
+    services = Services(settings=settings, events=InMemoryEventBus(),
+                        actors=ActorSystem(idle_timeout=None), channels=create_channel_factory())
+    try:
+        target_row = await _target(services, target)
+        imported: dict[Path, Scenario] = {}
+        for path, text in documents:
+            try:
+                imported[path] = await scenarios.import_scenario(text)
+            except AgentEvalError as exc:
+                raise BadInput(_describe(f"scenario {str(path)!r}", exc)) from None
+        if cache:
+            await judge_cache.load_into_database(cache)
+
+        async def run_one(path: Path, console: Console) -> ScenarioResult:
+            scenario = imported[path]
+            if options.verbosity != terminal.QUIET:
+                console.print(terminal.header(scenario.name, str(path), target_row.name,
+                                              len(scenario.cases), repeat, concurrency) + "\n")
+            campaign = await campaigns.create_campaign(
+                f"CI gate: {scenario.name}", str(scenario.id), [str(target_row.id)], repeat,
+                concurrency)
+            started = time.monotonic()
+            [run] = await campaigns.start_runs(services, str(campaign.id), None)
+            run = await _follow(services, run.id,
+                                terminal.progress_display(err, options.verbosity))
+            result = await scenario_result(run, str(path))
+            return replace(result, duration_s=round(time.monotonic() - started, 3))
+
+        results = await run_scenarios([path for path, _ in documents], run_one, out, options)
+        if cache:
+            await judge_cache.save_from_database(cache)
+        return results
+    finally:
+        await services.actors.shutdown(10.0)
+        await services.channels.aclose()
+        await database.close_database()
+
+
+async def _target(services: Services, target: dict[str, Any] | str) -> Target:
+    """A target from a file's fields (CreateTargetInput's), or a stored target by id."""
+    try:
+        if isinstance(target, str):
+            return await targets.get_target(target, "--target")
+        return await targets.create_target(
+            services.channels, name=target["name"], channel_type=target["channelType"],
+            channel_config=target["channelConfig"], description=target.get("description"),
+            max_concurrency=target.get("maxConcurrency", 8))
+    except AgentEvalError as exc:
+        raise BadInput(_describe("target (--target)", exc)) from None
+
+
+async def _follow(services: Services, run_id: uuid.UUID,
+                  display: terminal.ProgressDisplay) -> Run:
+    """Show the run's progress until it ends; the ended Run."""
+    subscription = await services.events.subscribe(run_topic(run_id))
+    try:
+        while True:
+            progress = await stored_progress(run_id)
+            assert progress is not None, "a started run is never deleted"
+            display.update(progress)
+            if progress["status"] in TERMINAL:
+                return await Run.get(id=run_id)
+            try:
+                await subscription.get(timeout=0.5)
+            except TimeoutError:
+                pass
+            except Exception:  # overflow: the DB read above catches up
+                await subscription.close()
+                subscription = await services.events.subscribe(run_topic(run_id))
+    finally:
+        display.close()
+        await subscription.close()
