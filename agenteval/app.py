@@ -15,12 +15,18 @@ from agenteval.api.downloads import intelligent_report_routes
 from agenteval.api.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
-from agenteval.bootstrap import running_services
+from agenteval.bootstrap import Services, running_services
 from agenteval.config import Settings
+from agenteval.drivers.builtin.graphql import AgentEvalApi
+from agenteval.drivers.builtin.transport import AsgiTransport
+from agenteval.engine.intelligent.wakeups import Notifier
 from agenteval.store import database
+from agenteval.store.api_keys import internal_identity
 
 
-def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Starlette:
+def create_app(settings: Settings | None = None, *, migrate: bool = True,
+               notifier: Notifier | None = None) -> Starlette:
+    """The app; `notifier` replaces the driver that wakes agents (tests)."""
     settings = settings or Settings.from_env()
     schema = build_schema(settings)
     graphql = _LateView()
@@ -32,7 +38,8 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Sta
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with running_services(settings, migrate=migrate) as services:
+        async with running_services(settings, migrate=migrate, in_process=in_process_api,
+                                    notifier=notifier) as services:
             app.state.services = services
             graphql.view = AgentEvalGraphQL(schema, services)
             yield
@@ -41,10 +48,18 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Sta
         Route("/healthz", healthz),
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
-        *intelligent_report_routes(),  # issue #4: report downloads
-        *run_report_routes(),  # issue #12: run reports (Markdown, JSON)
+        *intelligent_report_routes(),
+        *run_report_routes(),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def in_process_api(services: Services, role: str, name: str) -> AgentEvalApi:
+    """The same GraphQL operations an external agent uses, in process, acting with `role`
+    under an in-memory identity called `name` (no stored API key)."""
+    view = AgentEvalGraphQL(build_schema(services.settings), services,
+                            identity=internal_identity(name, role))
+    return AgentEvalApi(AsgiTransport(view), api_key="")
 
 
 class _LateView:

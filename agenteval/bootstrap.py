@@ -1,43 +1,92 @@
-"""The long-lived parts of a running service, started and stopped in one place."""
+"""The composition root: every long-lived part of the service, started and stopped in one place.
+
+`running_services` builds them on one `AsyncExitStack`, in this order (closed
+in reverse): database → admin key → event bus → channel factory → actor
+system → the intelligent engine and the run engine → the driver that wakes
+agents → watchdog → resumed runs → roles waiting since before a restart →
+demo seeding. The server (`agenteval.app`), the `agenteval demo` command and
+the CI gate (`agenteval run`) all start through it.
+
+The built-in driver and the demo act through the GraphQL API in process. The
+API sits above this module, so its caller hands in `in_process` (see
+`agenteval.app.in_process_api`); the CI gate, which needs neither, does not
+load the API at all.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from actors import ActorSystem
 from agenteval.channels import ChannelFactory, create_channel_factory
 from agenteval.config import Settings
+from agenteval.demo_setup import seed_demo
+from agenteval.drivers.builtin.graphql import AgentEvalApi
+from agenteval.drivers.builtin.runner import DRIVER_ROLES, BuiltinWaker
+from agenteval.drivers.builtin.startup import wake_waiting_roles
+from agenteval.drivers.openclaw import create_openclaw_notifier
+from agenteval.engine.catalog.models import endpoints_of
+from agenteval.engine.intelligent.engine import IntelligentEngine
+from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
+from agenteval.engine.intelligent.watchdog import run_forever
+from agenteval.engine.static.engine import RunEngine
+from agenteval.llm import ModelRegistry
 from agenteval.store import api_keys, database
+from agenteval.store.eval_log import record_event
 from agenteval.store.event_bus import EventBus, create_event_bus
+from agenteval.store.models import ModelConfig
 
 logger = logging.getLogger("agenteval")
 
+# An idle actor (eval, session, run) is passivated after this long; the next message
+# rebuilds it from the database.
+ACTOR_IDLE_TIMEOUT_S = 600.0
+ACTOR_SHUTDOWN_DEADLINE_S = 10.0
 
-@dataclass
+
+@dataclass(frozen=True)
 class Services:
+    """The running service, as the API's resolvers, the CLI gate and the demo reach it."""
+
     settings: Settings
     events: EventBus
-    actors: ActorSystem
     channels: ChannelFactory
-    # Background tasks owned by the service (watchdog, drivers); cancelled on close.
-    background: list[Any] = field(default_factory=list)
-    # --- intelligent evaluation (issue #4): the engine the API asks ---
-    intelligent: Any = None
+    actors: ActorSystem
+    intelligent: IntelligentEngine
+    runs: RunEngine
+
+
+# A GraphQL client of the running services in the same process, acting with `role`
+# (ADMIN, OPERATOR, AGENT, VIEWER) under the name given, without a stored key.
+InProcessApi = Callable[[Services, str, str], AgentEvalApi]
 
 
 @contextlib.asynccontextmanager
-async def running_services(settings: Settings, *, migrate: bool = True) -> AsyncIterator[Services]:
-    """Database, event bus, actors and channels, in start order; closed in reverse."""
+async def running_services(settings: Settings, *, migrate: bool = True,
+                           admin_key: bool = True, in_process: InProcessApi | None = None,
+                           notifier: Notifier | None = None) -> AsyncIterator[Services]:
+    """Start everything in order; stop it in reverse when the block ends.
+
+    - `migrate`: apply the migrations first (tests start on migrated databases).
+    - `admin_key`: make sure an ADMIN key exists (the CI gate, which serves nobody, skips it).
+    - `in_process`: how the built-in driver and the demo reach the API; needed when
+      `settings.driver` is `builtin` or `settings.demo` is on.
+    - `notifier`: wakes the agents instead of the driver `settings.driver` names (tests).
+    The watchdog runs when `settings.watchdog_interval_s` > 0; unfinished runs resume
+    when `settings.resume_runs` is on.
+    """
     async with contextlib.AsyncExitStack() as stack:
         if migrate:
             await database.migrate(settings.database_url)
         await database.open_database(settings.database_url)
         stack.push_async_callback(database.close_database)
-        await _ensure_keys(settings)
+        if admin_key:
+            await _ensure_admin_key(settings)
 
         events = create_event_bus(settings.redis_url)
         await events.start()
@@ -46,28 +95,96 @@ async def running_services(settings: Settings, *, migrate: bool = True) -> Async
         channels = create_channel_factory()
         stack.push_async_callback(channels.aclose)
 
-        actors = ActorSystem(idle_timeout=600.0)
-        stack.push_async_callback(actors.shutdown, 10.0)
+        actors = create_actor_system()
+        stack.push_async_callback(actors.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
 
-        services = Services(settings=settings, events=events, actors=actors, channels=channels)
-        # --- intelligent evaluation (issue #4): engine, wake-ups, watchdog ---
-        from agenteval.engine.intelligent.setup import start_intelligent_engine
+        # Wake-ups stop before the actors drain (the stack closes in reverse).
+        wakeups = WakeUps()
+        stack.push_async_callback(wakeups.aclose)
+        services = Services(
+            settings=settings, events=events, channels=channels, actors=actors,
+            intelligent=IntelligentEngine(settings=settings, events=events, actors=actors,
+                                          channels=channels, wakeups=wakeups),
+            runs=RunEngine(actors=actors, channels=channels, events=events))
+        wakeups.notifier = notifier or create_notifier(services, in_process)
 
-        await start_intelligent_engine(services, stack)
-        # --- end intelligent evaluation ---
-        # --- static evaluation (issue #5): resume QUEUED/RUNNING runs ---
+        if settings.watchdog_interval_s > 0:
+            await stack.enter_async_context(
+                _background(run_forever(services.intelligent), "watchdog"))
         if settings.resume_runs:
-            from agenteval.engine.static.run_actor import resume_unfinished_runs
-
-            await resume_unfinished_runs(services)
-        # --- end static evaluation ---
-        from agenteval.drivers.builtin.startup import start_driver
-
-        await start_driver(services)
+            await services.runs.resume_unfinished()
+        if settings.driver == "builtin":
+            await wake_waiting_roles(_require(in_process, "the builtin driver")(
+                services, "VIEWER", "start-up"), wakeups.wake)
+        if settings.demo:
+            await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
         yield services
 
 
-async def _ensure_keys(settings: Settings) -> None:
+def create_actor_system() -> ActorSystem:
+    """The actor runtime of the service.
+
+    Supervision plugs in here: `ActorSystem(on_actor_failed=…)` decides what
+    happens to an actor that has failed for good (not wired yet).
+    """
+    return ActorSystem(idle_timeout=ACTOR_IDLE_TIMEOUT_S)
+
+
+def create_notifier(services: Services, in_process: InProcessApi | None) -> Notifier:
+    """The driver `settings.driver` names, given the ports it needs (never the engine)."""
+    settings = services.settings
+
+    async def record_wake(eval_id: str, detail: dict[str, Any]) -> None:
+        await record_event(services.events, eval_id, "AGENT_WOKEN", detail=detail)
+
+    match settings.driver:
+        case "none":
+            return NoneNotifier()
+        case "builtin":
+            connect = _require(in_process, "the builtin driver")
+            return BuiltinWaker(settings, lambda: connect(services, "AGENT", "built-in driver"),
+                                record_wake, load_driver_models)
+        case "openclaw":
+            return create_openclaw_notifier(settings, record_wake)
+        case unknown:
+            logger.warning("AGENTEVAL_DRIVER=%r is not a driver (none, builtin, openclaw): "
+                           "agents will not be woken", unknown)
+            return NoneNotifier()
+
+
+async def load_driver_models() -> ModelRegistry | None:
+    """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now."""
+    endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
+    return ModelRegistry(endpoints) if endpoints else None
+
+
+def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
+    if in_process is None:
+        raise ValueError(f"{needed_by} acts through the API in process: "
+                         "pass running_services(in_process=…)")
+    return in_process
+
+
+@contextlib.asynccontextmanager
+async def _background(work: Coroutine[Any, Any, None], name: str) -> AsyncIterator[None]:
+    """Run `work` as a task while the block runs; cancel it and wait for it after."""
+    task = asyncio.get_running_loop().create_task(work, name=name)
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+async def _seed_demo(operator: AgentEvalApi) -> None:
+    seeded = await seed_demo(operator)
+    if seeded is not None:
+        logger.info("seeded the demo into the empty database: intelligent eval %s",
+                    seeded.eval_id)
+
+
+async def _ensure_admin_key(settings: Settings) -> None:
     if settings.admin_key:
         await api_keys.ensure_admin_key(settings.admin_key)
         return

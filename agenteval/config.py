@@ -26,6 +26,7 @@ class Settings:
     admin_key: str | None = None
     graphiql: bool = True
     public_url: str | None = None
+    # Who wakes the agents of an intelligent eval: none | builtin | openclaw.
     driver: str = "builtin"
     time_scale: float = 1.0
     enforce_budget: bool = False
@@ -38,7 +39,7 @@ class Settings:
     max_query_tokens: int = 5000
     max_aliases: int = 30
     demo: bool = True
-    # --- the openclaw driver (issue #7): gateway, hooks token, one agent per role ---
+    # The openclaw driver: its gateway, hooks token and one agent per role.
     openclaw_url: str | None = None
     openclaw_hooks_token: str | None = dataclasses.field(default=None, repr=False)  # secret
     openclaw_planner_agent: str = "agenteval-planner"

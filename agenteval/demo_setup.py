@@ -4,28 +4,28 @@
 an intelligent eval. Everything goes through the GraphQL API as an OPERATOR
 (in process: an in-memory identity, no stored key), so the demo data is
 exactly what a user could have created.
+
+The demo's files ship inside the package (`agenteval/demo_data/`, copies of
+`examples/seeds` and `examples/scenarios`), so an installed AgentEval can seed it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from agenteval.domain.scenario_document import parse_scenario_document
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError
-from agenteval.drivers.builtin.in_process import in_process_api
 from agenteval.errors import ValidationFailed
 
 logger = logging.getLogger("agenteval.demo")
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-DEMO_SEEDS = EXAMPLES / "seeds" / "demo_seeds.json"
-DEMO_SCENARIOS = EXAMPLES / "scenarios"
+DEMO_DATA = Path(__file__).resolve().parent / "demo_data"
+DEMO_SEEDS = DEMO_DATA / "seeds" / "demo_seeds.json"
+DEMO_SCENARIOS = DEMO_DATA / "scenarios"
 DEMO_TARGET_NAME = "Mia (demo bot)"
 DEMO_EVAL_NAME = "Demo: HomeCare customer service"
 
@@ -104,26 +104,25 @@ async def database_is_empty(api: AgentEvalApi) -> bool:
                for name in ("targets", "scenarios", "intelligentEvals"))
 
 
-async def seed_demo(source: Any, *, seeds_path: Path = DEMO_SEEDS,
+async def seed_demo(api: AgentEvalApi, *, seeds_path: Path = DEMO_SEEDS,
                     scenarios_dir: Path = DEMO_SCENARIOS) -> DemoData | None:
-    """Seed the demo through `source` (an AgentEvalApi with an OPERATOR or ADMIN key, or the
-    running Services); None when the database already has data."""
-    async with _operator_api(source) as api:
-        if not await database_is_empty(api):
-            logger.info("the database has data: the demo is not seeded")
-            return None
-        target = (await api.execute(CREATE_TARGET, {"input": {
-            "name": DEMO_TARGET_NAME, "channelType": "demo",
-            "description": "Built-in deterministic customer-service bot with deliberate flaws.",
-            "channelConfig": {"language": "auto"}, "maxConcurrency": 8}}))["createTarget"]
-        data = DemoData(target_id=target["id"], eval_id="")
-        usable, data.skipped_scenarios = model_free_scenarios(scenarios_dir)
-        for name, text in usable:
-            await _import_with_campaign(api, name, text, target["id"], data)
-        seeds = load_demo_seeds(seeds_path)
-        created = await api.execute(CREATE_EVAL, {"input": demo_eval_input(target["id"], seeds)})
-        data.eval_id = created["createIntelligentEval"]["id"]
-        return data
+    """Seed the demo through `api` (a client acting as an OPERATOR or ADMIN); None when
+    the database already has data."""
+    if not await database_is_empty(api):
+        logger.info("the database has data: the demo is not seeded")
+        return None
+    target = (await api.execute(CREATE_TARGET, {"input": {
+        "name": DEMO_TARGET_NAME, "channelType": "demo",
+        "description": "Built-in deterministic customer-service bot with deliberate flaws.",
+        "channelConfig": {"language": "auto"}, "maxConcurrency": 8}}))["createTarget"]
+    data = DemoData(target_id=target["id"], eval_id="")
+    usable, data.skipped_scenarios = model_free_scenarios(scenarios_dir)
+    for name, text in usable:
+        await _import_with_campaign(api, name, text, target["id"], data)
+    seeds = load_demo_seeds(seeds_path)
+    created = await api.execute(CREATE_EVAL, {"input": demo_eval_input(target["id"], seeds)})
+    data.eval_id = created["createIntelligentEval"]["id"]
+    return data
 
 
 async def _import_with_campaign(api: AgentEvalApi, name: str, text: str, target_id: str,
@@ -139,87 +138,3 @@ async def _import_with_campaign(api: AgentEvalApi, name: str, text: str, target_
         return
     data.scenario_ids.append(scenario["id"])
     data.campaign_ids.append(campaign["id"])
-
-
-@contextlib.asynccontextmanager
-async def _operator_api(source: Any) -> AsyncIterator[AgentEvalApi]:
-    if isinstance(source, AgentEvalApi):
-        yield source
-        return
-    yield in_process_api(source, "OPERATOR", "demo setup")
-
-
-APPROVE_PLAN = """
-mutation DemoApprove($evalId: ID!) { approvePlan(evalId: $evalId) { id status } }"""
-
-EVAL_REPORT = """
-query DemoReport($id: ID!) {
-  intelligentEval(id: $id) {
-    id status failureReason reportMarkdown
-    progress { sessionsPlanned sessionsClosed turnsUsed }
-    report { findings { issue severity dimension evidence { sessionId turnIndex verified } } }
-  }
-}"""
-
-
-async def run_demo(settings: Any, auto_approve: bool = False, report_path: str | None = None,
-                   *, out: Any = print) -> int:
-    """`agenteval demo`: the service in process, the demo seeded and planned; with
-    `auto_approve` the whole lifecycle (approve → sessions → report) at time scale 0 and the
-    report's Markdown written to `report_path`. Returns the exit code."""
-    from agenteval.app import create_app
-    from agenteval.drivers.builtin.runner import drive as drive_role
-    from agenteval.store.eval_log import record_event
-
-    async def drive(agent: AgentEvalApi, eval_id: str, role: Any, settings: Any) -> Any:
-        # Recorded like a real wake-up, so the report's Method names the built-in driver.
-        await record_event(services.events, eval_id, "AGENT_WOKEN", detail={
-            "role": role, "driver": "builtin", "ok": True, "runId": f"demo-{role}"})
-        return await drive_role(agent, eval_id, role, settings)
-
-    # The demo drives each role itself, in order: no wake-ups, no start-up seeding.
-    settings = settings.with_overrides(driver="none", demo=False,
-                                       time_scale=0.0 if auto_approve else None)
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        services = app.state.services
-        operator = in_process_api(services, "OPERATOR", "demo operator")
-        agent = in_process_api(services, "AGENT", "demo driver")
-        data = await seed_demo(operator)
-        if data is None:
-            out(f"The database {settings.database_url} already has data: the demo only "
-                "seeds an empty database (use e.g. --database-url sqlite://./demo.db).")
-            return 1 if auto_approve else 0
-        out(f"Seeded the demo: target {data.target_id}, {len(data.scenario_ids)} "
-            f"scenario(s) with campaigns, intelligent eval {data.eval_id}.")
-        for skipped in data.skipped_scenarios:
-            out(f"  skipped scenario {skipped}")
-        planned = await drive(agent, data.eval_id, "planner", settings)
-        out(f"The built-in planner submitted plan revision {planned.detail.get('revision')}.")
-        if not auto_approve:
-            out(f"Eval {data.eval_id} is waiting for approval (approvePlan as an OPERATOR).")
-            return 0
-        await operator.execute(APPROVE_PLAN, {"evalId": data.eval_id})
-        evaluated = await drive(agent, data.eval_id, "evaluator", settings)
-        out(f"The built-in evaluator closed {evaluated.detail['sessionsClosed']} session(s) "
-            f"in {evaluated.detail['turnsSent']} turns.")
-        await drive(agent, data.eval_id, "analyst", settings)
-        result = (await operator.execute(EVAL_REPORT, {"id": data.eval_id}))["intelligentEval"]
-    return _finish(result, report_path, out)
-
-
-def _finish(result: dict[str, Any], report_path: str | None, out: Any) -> int:
-    if result["status"] != "COMPLETED" or not result["report"]:
-        out(f"The demo eval ended {result['status']}: {result.get('failureReason') or 'no report'}")
-        return 1
-    findings = result["report"]["findings"]
-    evidence = [e for finding in findings for e in finding["evidence"]]
-    verified = sum(1 for e in evidence if e["verified"])
-    out(f"Report: {len(findings)} finding(s), {verified}/{len(evidence)} evidence verified.")
-    for finding in findings:
-        out(f"  [{finding['severity']}] {finding['dimension']}: {finding['issue']}")
-    if report_path:
-        path = Path(report_path)
-        path.write_text(result["reportMarkdown"] or "", encoding="utf-8")
-        out(f"Report Markdown written to {path.resolve()}")
-    return 0

@@ -27,14 +27,10 @@ from pathlib import Path
 import aiohttp
 from aiohttp import web
 
-from actors import ActorSystem
-from agenteval.bootstrap import Services
-from agenteval.channels import create_channel_factory
+from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.engine.catalog import campaigns, scenarios, targets
 from agenteval.engine.static.run_store import TERMINAL, stored_progress, summary_of
-from agenteval.store import database
-from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import Run
 
 REPLY = json.dumps({"status": "ok", "answer": "Your order has shipped."})
@@ -92,11 +88,10 @@ async def bare_aiohttp(port: int, cases: int, concurrency: int) -> float:
 
 
 async def bench(url: str, port: int, cases: int, concurrency: int) -> dict[str, object]:
-    await database.migrate(url)
-    await database.open_database(url)
-    services = Services(settings=Settings(database_url=url), events=InMemoryEventBus(),
-                        actors=ActorSystem(idle_timeout=None), channels=create_channel_factory())
-    try:
+    # Started as the CI gate starts: the services without what only a server needs.
+    settings = Settings(database_url=url, driver="none", demo=False, resume_runs=False,
+                        watchdog_interval_s=0)
+    async with running_services(settings, admin_key=False) as services:
         target = await targets.create_target(
             services.channels, name="bench target", channel_type="http", description=None,
             channel_config={"url": f"http://127.0.0.1:{port}/chat", "reply_path": "reply",
@@ -106,7 +101,7 @@ async def bench(url: str, port: int, cases: int, concurrency: int) -> dict[str, 
         campaign = await campaigns.create_campaign("bench", str(scenario.id), [str(target.id)],
                                                    1, concurrency)
         started = time.perf_counter()
-        [run] = await campaigns.start_runs(services, str(campaign.id), None)
+        [run] = await services.runs.start_campaign(str(campaign.id), None)
         # Polling the stored status, as a client would (the run publishes events too).
         while (await stored_progress(run.id) or {})["status"] not in TERMINAL:  # noqa: ASYNC110
             await asyncio.sleep(0.02)
@@ -116,10 +111,6 @@ async def bench(url: str, port: int, cases: int, concurrency: int) -> dict[str, 
         return {"status": run.status, "wall_s": round(wall, 3), "done": run.done,
                 "passed": summary.passed_cases, "errors": summary.error_count,
                 "p50_ms": summary.latency_p50_ms, "p95_ms": summary.latency_p95_ms}
-    finally:
-        await services.actors.shutdown(10.0)
-        await services.channels.aclose()
-        await database.close_database()
 
 
 def main() -> None:

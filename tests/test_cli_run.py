@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from junitparser import Failure, JUnitXml
 
-from agenteval.gate.command import run_command
+from agenteval.cli_run import run_command
 from agenteval.gate.terminal import QUIET, VERBOSE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -149,7 +149,7 @@ def test_errors_the_run_cannot_judge_exit_3_and_show_their_cause(
 
 def test_a_closed_pipe_still_writes_the_files_and_keeps_the_exit_code(tmp_path: Path) -> None:
     as_json = tmp_path / "run.json"
-    code = (f"import sys; from agenteval.gate.command import run_command; "
+    code = (f"import sys; from agenteval.cli_run import run_command; "
             f"sys.exit(run_command({BOOKING!r}, {DEMO!r}, fail_under=0.8, "
             f"json_out={str(as_json)!r}))")
     process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,

@@ -16,16 +16,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 
 from agenteval.config import Settings
-from agenteval.engine.intelligent.wakeups import Notifier, Role, register_driver
+from agenteval.drivers import RecordWake, Role
 from agenteval.net.retry import parse_retry_after
-from agenteval.store.eval_log import record_event
 
 logger = logging.getLogger("agenteval.notifier.openclaw")
 
@@ -38,9 +36,6 @@ SKILLS: dict[str, str] = {
 RUN_TIMEOUT_S = 900
 # A gateway asking for a longer pause than this is treated as down for this wake-up.
 MAX_RETRY_AFTER_S = 120.0
-
-# Records the AGENT_WOKEN detail of one wake-up for an eval.
-WakeRecorder = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
 
 @dataclass(frozen=True)
@@ -111,7 +106,7 @@ def missing_settings(settings: Settings) -> list[str]:
 class OpenClawNotifier:
     """Posts wake-ups to the OpenClaw gateway and records each outcome with `record`."""
 
-    def __init__(self, settings: Settings, record: WakeRecorder,
+    def __init__(self, settings: Settings, record: RecordWake,
                  retry: RetryPolicy | None = None) -> None:
         self.settings = settings
         self.record = record
@@ -210,18 +205,10 @@ def _reason(text: str) -> str:
     return (text.strip() or "(empty body)")[:300]
 
 
-def create_openclaw_notifier(services: Any) -> Notifier:
-    """The driver factory: record AGENT_WOKEN events on the services' event bus."""
-    settings: Settings = services.settings
+def create_openclaw_notifier(settings: Settings, record: RecordWake) -> OpenClawNotifier:
+    """The `openclaw` driver; says at start when a setting it needs is missing."""
     missing = missing_settings(settings)
     if missing:
         logger.warning("AGENTEVAL_DRIVER=openclaw but %s not set: every wake-up will be "
                        "recorded as failed", " and ".join(missing))
-
-    async def record(eval_id: str, detail: dict[str, Any]) -> None:
-        await record_event(services.events, eval_id, "AGENT_WOKEN", detail=detail)
-
     return OpenClawNotifier(settings, record)
-
-
-register_driver(DRIVER, create_openclaw_notifier)

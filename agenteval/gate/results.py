@@ -1,6 +1,6 @@
 """What one scenario's gate run produced, in the shape every output of the gate reads.
 
-The engine's rows are turned into these records once (`cli_run`), so the
+The engine's rows are turned into these records once (`gate.stored`), so the
 terminal, JUnit, JSON and baseline writers are pure functions of them.
 """
 

@@ -6,10 +6,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from starlette.applications import Starlette
 
+from agenteval.app import create_app
 from agenteval.config import Settings
 from agenteval.engine.intelligent import watchdog
-from agenteval.engine.intelligent.wakeups import register_driver
 from tests.api.intelligent_support import (
     CLOSE,
     EVAL,
@@ -35,15 +36,18 @@ class RecordingNotifier:
         WOKEN.append((eval_id, role, revision))
 
 
-register_driver("recording-for-tests", lambda services: RecordingNotifier())
-
-
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     WOKEN.clear()
-    return Settings(database_url=database_url, admin_key=ADMIN_KEY, driver="recording-for-tests",
+    return Settings(database_url=database_url, admin_key=ADMIN_KEY, driver="none",
                     demo=False, planning_timeout_s=600, session_timeout_s=300,
                     report_timeout_s=900, grace_s=60, time_scale=0.01, watchdog_interval_s=0)
+
+
+@pytest.fixture
+def app(settings: Settings) -> Starlette:
+    """The real app, whose wake-ups go to the recorder instead of a driver."""
+    return create_app(settings, migrate=False, notifier=RecordingNotifier())
 
 
 def engine(app: Any) -> Any:

@@ -15,8 +15,7 @@ from aiohttp import web
 
 from agenteval.app import create_app
 from agenteval.config import Settings
-from agenteval.drivers.openclaw import OpenClawNotifier, RetryPolicy
-from agenteval.engine.intelligent.wakeups import create_notifier
+from agenteval.drivers.openclaw import OpenClawNotifier, RetryPolicy, create_openclaw_notifier
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
 from tests.support.local_server import local_server
 
@@ -206,12 +205,9 @@ async def test_missing_settings_warn_at_start_and_record_a_clear_error(
         caplog: pytest.LogCaptureFixture) -> None:
     recorder = Recorder()
     caplog.set_level(logging.WARNING)
-    services = type("FakeServices", (), {"settings": make_settings(url, token)})()
-    created = create_notifier("openclaw", services)
-    assert isinstance(created, OpenClawNotifier)
+    created = create_openclaw_notifier(make_settings(url, token), recorder)
     assert missing in caplog.text
 
-    created.record = recorder
     await created.wake(EVAL_ID, "planner", 0)
     assert recorder.only["ok"] is False and missing in recorder.only["error"]
 

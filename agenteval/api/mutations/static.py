@@ -18,7 +18,6 @@ from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.engine.catalog import campaigns, scenarios
 from agenteval.engine.catalog.targets import parse_id
-from agenteval.engine.static import run_actor
 
 
 @strawberry.type
@@ -59,10 +58,10 @@ class StaticMutations:
                          description="One run per target of the campaign (or the one given).")
     async def start_run(self, info: Info, campaign_id: strawberry.ID,
                         target_id: strawberry.ID | None = UNSET) -> list[Run]:
-        runs = await campaigns.start_runs(info.context.services, campaign_id, value(target_id))
+        runs = await info.context.services.runs.start_campaign(campaign_id, value(target_id))
         return [Run.from_row(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def cancel_run(self, info: Info, run_id: strawberry.ID) -> Run:
-        run = await run_actor.cancel_run(info.context.services, parse_id(run_id, "runId"))
+        run = await info.context.services.runs.cancel(parse_id(run_id, "runId"))
         return Run.from_row(run)

@@ -14,8 +14,9 @@ import logging
 from typing import Any
 
 from agenteval.config import Settings
+from agenteval.drivers import Role
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError
-from agenteval.drivers.builtin.runner import Role, drive
+from agenteval.drivers.builtin.runner import drive
 from agenteval.drivers.builtin.transport import TransportError
 from agenteval.llm import ModelRegistry
 

@@ -6,10 +6,11 @@ evaluator runs every planned session and returns, the analyst reports. Each
 role uses its model (PLANNER / SIMULATOR + ANALYST / ANALYST) when `models`
 has one and the scripted logic otherwise — also when the model fails.
 
-`BuiltinWaker` is the `builtin` driver of `agenteval.engine.intelligent.wakeups`: each
-wake-up (a background task of `WakeUps`) records AGENT_WOKEN {role, driver:
+`BuiltinWaker` is the `builtin` driver (a `Notifier` of the intelligent engine):
+each wake-up (a background task) records AGENT_WOKEN {role, driver:
 "builtin", ok, runId} and runs `drive` against the service's own GraphQL
 view, in process, acting as AGENT (an in-memory identity, not a stored key).
+It reaches the service only through the ports the composition root gives it.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from agenteval.config import Settings
+from agenteval.drivers import RecordWake, Role
 from agenteval.drivers.builtin.evaluator import Evaluator, scripted_user, scripted_verdict_maker
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.llm_analysis import model_report, model_verdict
@@ -33,8 +36,13 @@ from agenteval.llm import ModelRegistry
 
 logger = logging.getLogger("agenteval.driver")
 
-Role = Literal["planner", "evaluator", "analyst"]
+# The model roles the driver uses (the composition root loads their configs).
 DRIVER_ROLES = ("PLANNER", "SIMULATOR", "ANALYST")
+
+# The in-process GraphQL client the driver acts through (as AGENT).
+ConnectApi = Callable[[], AgentEvalApi]
+# The DRIVER_ROLES models configured now; None when there are none.
+LoadModels = Callable[[], Awaitable[ModelRegistry | None]]
 
 
 @dataclass
@@ -116,15 +124,6 @@ async def _analyse(api: AgentEvalApi, eval_id: str, models: ModelRegistry | None
     return DriveResult("analyst", True, {"mode": mode, "findings": len(report["findings"])})
 
 
-async def load_driver_models() -> ModelRegistry | None:
-    """The PLANNER / SIMULATOR / ANALYST models configured in the database (None if none)."""
-    from agenteval.engine.catalog.models import endpoints_of
-    from agenteval.store.models import ModelConfig
-
-    endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
-    return ModelRegistry(endpoints) if endpoints else None
-
-
 class BuiltinWaker:
     """The `builtin` notifier: records AGENT_WOKEN, then drives the role in process.
 
@@ -134,42 +133,40 @@ class BuiltinWaker:
 
     driver_name = "builtin"
 
-    def __init__(self, services: Any, api: AgentEvalApi | None = None) -> None:
-        self.services = services
-        self._api = api
-        self._lock = asyncio.Lock()
+    def __init__(self, settings: Settings, connect: ConnectApi, record: RecordWake,
+                 load_models: LoadModels) -> None:
+        self.settings = settings
+        self.connect = connect
+        self.record = record
+        self.load_models = load_models
+        self._api: AgentEvalApi | None = None
         self.results: list[DriveResult] = []
 
     async def wake(self, eval_id: str, role: Role, revision: int) -> None:
-        from agenteval.store.eval_log import record_event
-
         run_id = uuid.uuid4().hex
         try:
-            api = await self.api()
+            api = self.api()
         except Exception as error:  # noqa: BLE001 - a failed wake-up is recorded, not raised
             logger.exception("the built-in driver cannot reach the API")
-            await record_event(self.services.events, eval_id, "AGENT_WOKEN", detail={
+            await self.record(eval_id, {
                 "role": role, "driver": self.driver_name, "ok": False,
                 "error": f"cannot start the built-in driver: {error}"})
             return
-        await record_event(self.services.events, eval_id, "AGENT_WOKEN", detail={
+        await self.record(eval_id, {
             "role": role, "driver": self.driver_name, "ok": True, "runId": run_id})
         await self._run(api, eval_id, role, run_id)
 
-    async def api(self) -> AgentEvalApi:
-        """The in-process client, acting with the AGENT role."""
-        async with self._lock:
-            if self._api is None:
-                from agenteval.drivers.builtin.in_process import in_process_api
-
-                self._api = in_process_api(self.services, "AGENT", "built-in driver")
-            return self._api
+    def api(self) -> AgentEvalApi:
+        """The in-process client, acting with the AGENT role (made on first use)."""
+        if self._api is None:
+            self._api = self.connect()
+        return self._api
 
     async def _run(self, api: AgentEvalApi, eval_id: str, role: Role, run_id: str) -> None:
         models = None
         try:
-            models = await load_driver_models()
-            result = await drive(api, eval_id, role, self.services.settings, models)
+            models = await self.load_models()
+            result = await drive(api, eval_id, role, self.settings, models)
             self.results.append(result)
             logger.info("built-in %s run %s for eval %s: %s", role, run_id, eval_id,
                         result.detail)
@@ -180,13 +177,3 @@ class BuiltinWaker:
         finally:
             if models is not None:
                 await models.aclose()
-
-
-def register() -> None:
-    """Make `AGENTEVAL_DRIVER=builtin` use the built-in driver."""
-    from agenteval.engine.intelligent.wakeups import register_driver
-
-    register_driver("builtin", BuiltinWaker)
-
-
-register()

@@ -1,8 +1,6 @@
-"""Creating campaigns and starting their runs (one RunActor per run does the work)."""
+"""Creating campaigns and queueing their runs (the RunEngine starts them)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from tortoise.transactions import in_transaction
 
@@ -11,12 +9,8 @@ from agenteval.domain.scenario_document import revalidate_cases
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import parse_id
-from agenteval.engine.static.run_actor import start_run_actor
 from agenteval.errors import FieldError, NotFound, ValidationFailed
 from agenteval.store.models import Campaign, Run, Scenario, Target
-
-if TYPE_CHECKING:
-    from agenteval.bootstrap import Services
 
 MAX_REPEAT = 100
 MAX_CONCURRENCY = 1000
@@ -90,8 +84,8 @@ async def get_campaign(campaign_id: str, path: str = "id") -> Campaign:
     return campaign
 
 
-async def start_runs(services: Services, campaign_id: str, target_id: str | None) -> list[Run]:
-    """One QUEUED run per target of the campaign (or the one given), each handed to its actor."""
+async def queue_runs(campaign_id: str, target_id: str | None) -> list[Run]:
+    """One QUEUED run per target of the campaign (or the one given), stored in one transaction."""
     campaign = await get_campaign(campaign_id, "campaignId")
     scenario = await Scenario.get_or_none(id=campaign.scenario_id)
     targets = await campaign.targets.all().order_by("created_at", "id")
@@ -110,4 +104,4 @@ async def start_runs(services: Services, campaign_id: str, target_id: str | None
                                  concurrency=campaign.concurrency,
                                  total=len(scenario.cases) * campaign.repeat)
                 for target in targets]
-    return [await start_run_actor(services, str(run.id)) for run in runs]
+    return runs

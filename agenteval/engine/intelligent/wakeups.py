@@ -1,10 +1,9 @@
 """Waking the agent that plays a role (planner, evaluator, analyst) of an intelligent eval.
 
-A driver is a `Notifier` registered by name; `settings.driver` picks one. The
-`none` driver wakes nobody and records nothing. Drivers that exist later
-(`builtin`, `openclaw`) record an AGENT_WOKEN event ({role, driver, ok,
-runId | error}) through `eval_events.record_event`. Until a driver is
-registered, its name behaves like `none` and says so once in the log.
+A `Notifier` wakes one role; the composition root (`agenteval.bootstrap`) picks
+it from `settings.driver`. `NoneNotifier` (driver `none`) wakes nobody and
+records nothing; the drivers in `agenteval.drivers` record an AGENT_WOKEN
+event ({role, driver, ok, runId | error}) through the port they are given.
 
 `WakeUps` runs every wake-up as a background task: never inside a
 mutation's transaction, never failing the mutation.
@@ -14,8 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 logger = logging.getLogger("agenteval.notifier")
 
@@ -35,36 +33,16 @@ class NoneNotifier:
         return None
 
 
-# A driver factory receives the Services (settings, events, channels …) it may need.
-NotifierFactory = Callable[[Any], Notifier]
-_DRIVERS: dict[str, NotifierFactory] = {"none": lambda services: NoneNotifier()}
-
-
-def register_driver(name: str, factory: NotifierFactory) -> None:
-    """Make `settings.driver == name` build its notifier with `factory(services)`."""
-    _DRIVERS[name] = factory
-
-
-_WARNED: set[str] = set()
-
-
-def create_notifier(driver: str, services: Any = None) -> Notifier:
-    factory = _DRIVERS.get(driver)
-    if factory is None:
-        if driver in _WARNED:
-            return NoneNotifier()
-        _WARNED.add(driver)
-        logger.warning("driver %r is not available yet: agents will not be woken "
-                       "(behaves like driver 'none')", driver)
-        return NoneNotifier()
-    return factory(services)
-
-
 class WakeUps:
-    """Runs wake-ups in the background and keeps track of them until they finish."""
+    """Runs wake-ups in the background and keeps track of them until they finish.
 
-    def __init__(self, notifier: Notifier) -> None:
-        self.notifier = notifier
+    The engine is built before the driver (the built-in driver is a client of
+    the API, which needs the engine), so the root sets `notifier` once both exist;
+    until then wake-ups go to `NoneNotifier`.
+    """
+
+    def __init__(self, notifier: Notifier | None = None) -> None:
+        self.notifier: Notifier = notifier or NoneNotifier()
         self._tasks: set[asyncio.Task[None]] = set()
 
     def wake(self, eval_id: str, role: Role, revision: int) -> None:

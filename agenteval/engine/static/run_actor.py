@@ -18,16 +18,16 @@ import contextlib
 import logging
 import uuid
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from actors import Actor
+from agenteval.channels import ChannelFactory
 from agenteval.domain.run_summary import RunSummaryData, summarise
 from agenteval.engine.catalog.models import ConfiguredModels, load_model_provider
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import (
-    ACTIVE,
     TERMINAL,
     StaleRun,
     compute_summary,
@@ -37,10 +37,8 @@ from agenteval.engine.static.run_store import (
     transition,
 )
 from agenteval.errors import InvalidTransition, NotFound
+from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
-
-if TYPE_CHECKING:
-    from agenteval.bootstrap import Services
 
 logger = logging.getLogger("agenteval.runs")
 ASK_TIMEOUT_S = 60.0
@@ -68,7 +66,19 @@ class _KeepAlive:
 
 
 def run_topic(run_id: Any) -> str:
+    """The event topic a run's progress is published on."""
     return f"run:{run_id}"
+
+
+class Services(Protocol):
+    """What a RunActor uses of the running service: the targets' channels and the event
+    bus. The `RunEngine` (engine/static/engine.py) that spawns the actors provides them."""
+
+    @property
+    def channels(self) -> ChannelFactory: ...
+
+    @property
+    def events(self) -> EventBus: ...
 
 
 class RunActor(Actor):
@@ -205,33 +215,3 @@ class RunActor(Actor):
             await self.services.events.publish(run_topic(run.id), progress_of(run))
         except Exception:  # the bus is a wake-up; the DB is the truth
             logger.exception("could not publish progress of run %s", run.id)
-
-
-def _factory(services: Services, run_id: uuid.UUID) -> Any:
-    return lambda: RunActor(services, run_id)
-
-
-async def start_run_actor(services: Services, run_id: str) -> Run:
-    """Ask the run's actor to start (or resume) it; the Run row as it is then."""
-    key = run_topic(run_id)
-    ref = await services.actors.get_or_spawn(key, _factory(services, uuid.UUID(run_id)))
-    return await ref.ask(StartRun(), timeout=ASK_TIMEOUT_S)
-
-
-async def cancel_run(services: Services, run_id: uuid.UUID) -> Run:
-    if not await Run.filter(id=run_id).exists():
-        raise NotFound(f"run {run_id} does not exist")
-    ref = await services.actors.get_or_spawn(run_topic(run_id), _factory(services, run_id))
-    return await ref.ask(CancelRun(), timeout=ASK_TIMEOUT_S)
-
-
-async def resume_unfinished_runs(services: Services) -> int:
-    """At start-up: resume every QUEUED or RUNNING run; how many."""
-    run_ids = await Run.filter(status__in=ACTIVE).order_by("created_at").values_list(
-        "id", flat=True)
-    for run_id in run_ids:
-        try:
-            await start_run_actor(services, str(run_id))
-        except Exception:
-            logger.exception("could not resume run %s", run_id)
-    return len(run_ids)

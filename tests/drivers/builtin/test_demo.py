@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 from agenteval.config import Settings
-from agenteval.demo_setup import model_free_scenarios, run_demo
+from agenteval.demo_command import run_demo
+from agenteval.demo_setup import model_free_scenarios
 from agenteval.store import database
 from agenteval.store.models import EvalSession, IntelligentEval
 from tests.support.graphql_client import ADMIN_KEY

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-import agenteval.drivers.builtin.runner  # noqa: F401 - registers the builtin driver
+from agenteval.app import in_process_api
 from agenteval.config import Settings
+from agenteval.demo_setup import seed_demo
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.process import DriverLoop, role_waiting
 from agenteval.drivers.builtin.runner import drive
@@ -164,14 +165,13 @@ def test_the_role_an_eval_waits_for() -> None:
 @pytest.mark.parametrize("driver_name", ["builtin"])
 async def test_seeding_the_services_leaves_the_demo_eval_waiting_for_approval(
         app, gql: GraphQLClient) -> None:
-    from agenteval.demo_setup import seed_demo
-
-    data = await seed_demo(app.state.services)
+    operator = in_process_api(app.state.services, "OPERATOR", "demo setup")
+    data = await seed_demo(operator)
     assert data is not None and data.scenario_ids and len(data.campaign_ids) == len(
         data.scenario_ids)
     planned = await wait_for(gql, data.eval_id, "PENDING_APPROVAL")
     assert planned["plan"]["estimatedSessions"] == 8
-    assert await seed_demo(app.state.services) is None  # never reseeded
+    assert await seed_demo(operator) is None  # never reseeded
     keys = (await gql.execute("{ apiKeys { name revoked } }"))["apiKeys"]
     # In-process clients act with an in-memory identity: no keys pile up in the table.
     assert [k["name"] for k in keys] == ["admin (AGENTEVAL_ADMIN_KEY)"]

@@ -1,37 +1,21 @@
-"""The notifier registry and background wake-ups."""
+"""Background wake-ups: a failing notifier never fails the caller; the notifier is set late."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
 
-from agenteval.engine.intelligent.wakeups import (
-    NoneNotifier,
-    WakeUps,
-    create_notifier,
-    register_driver,
-)
+from agenteval.engine.intelligent.wakeups import NoneNotifier, Role, WakeUps
 
 
-def test_unknown_driver_behaves_like_none_and_says_so_once(
-        caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="agenteval.notifier"):
-        first = create_notifier("not-a-driver-yet")
-        second = create_notifier("not-a-driver-yet")
-    assert isinstance(first, NoneNotifier) and isinstance(second, NoneNotifier)
-    assert sum("not-a-driver-yet" in r.message for r in caplog.records) == 1
+class Recorder:
+    def __init__(self) -> None:
+        self.woken: list[tuple[str, Role, int]] = []
 
-
-def test_registered_driver_is_built_with_the_services() -> None:
-    built: list[object] = []
-
-    class Recorder(NoneNotifier):
-        pass
-
-    register_driver("recorder-test", lambda services: built.append(services) or Recorder())
-    assert isinstance(create_notifier("recorder-test", "services"), Recorder)
-    assert built == ["services"]
+    async def wake(self, eval_id: str, role: Role, revision: int) -> None:
+        self.woken.append((eval_id, role, revision))
 
 
 async def test_a_failing_wake_up_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
@@ -44,3 +28,34 @@ async def test_a_failing_wake_up_is_logged_not_raised(caplog: pytest.LogCaptureF
         wakeups.wake("e1", "planner", 0)
         await wakeups.drain()
     assert any("waking the planner of eval e1 failed" in r.message for r in caplog.records)
+
+
+async def test_wake_ups_go_nowhere_until_the_root_sets_the_notifier() -> None:
+    wakeups = WakeUps()
+    assert isinstance(wakeups.notifier, NoneNotifier)
+    wakeups.wake("e1", "planner", 0)
+    await wakeups.drain()
+
+    recorder = Recorder()
+    wakeups.notifier = recorder
+    wakeups.wake("e1", "analyst", 2)
+    await wakeups.drain()
+    assert recorder.woken == [("e1", "analyst", 2)]
+
+
+async def test_closing_cancels_the_wake_ups_in_flight() -> None:
+    class Slow:
+        cancelled = False
+
+        async def wake(self, eval_id: str, role: str, revision: int) -> None:
+            try:
+                await asyncio.sleep(60)
+            except BaseException:
+                Slow.cancelled = True
+                raise
+
+    wakeups = WakeUps(Slow())
+    wakeups.wake("e1", "evaluator", 1)
+    await asyncio.sleep(0)
+    await wakeups.aclose()
+    assert Slow.cancelled
