@@ -161,3 +161,19 @@ def test_a_closed_pipe_still_writes_the_files_and_keeps_the_exit_code(tmp_path: 
     assert process.returncode == 1, err
     assert b"Traceback" not in err
     assert json.loads(as_json.read_text())[0]["summary"]["totalCases"] == 5
+
+
+def test_the_command_line_passes_every_option_through(tmp_path: Path) -> None:
+    junit = tmp_path / "j.xml"
+    done = subprocess.run(
+        [sys.executable, "-m", "agenteval.cli", "run", BOOKING, RETURNS, "--target", DEMO,
+         "--quiet", "--junit", str(junit), "--no-cache", "--fail-under", "0.9"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith("FAIL: ") and done.stdout.count("\n") == 1
+    assert len(list(JUnitXml.fromfile(str(junit)))) == 2
+    assert not (tmp_path / ".agenteval-cache").exists()
+    both = subprocess.run([sys.executable, "-m", "agenteval.cli", "run", BOOKING, "--target",
+                           DEMO, "-q", "-v"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert both.returncode == 2 and "exclude each other" in both.stderr

@@ -28,3 +28,12 @@ def test_each_parameter_and_its_default_is_documented() -> None:
     text = render_rules_markdown()
     assert "| `min_score` | number | `7` |" in text
     assert "| `keywords` | list of string | required |" in text
+
+
+def test_the_docs_rules_command_prints_the_file() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "agenteval.cli", "docs-rules"], check=True,
+                         capture_output=True, text=True, cwd=DOC.parents[1]).stdout
+    assert out == DOC.read_text(encoding="utf-8")

@@ -52,6 +52,8 @@ async def load_into_database(directory: str | Path) -> int:
 async def save_from_database(directory: str | Path) -> int:
     """Copy the database's answers into the file (keeping what it has); how many were added."""
     entries = await JudgeCacheEntry.all().values_list("key", "model", "value")
+    if not entries:
+        return 0  # a model-free run leaves no cache folder behind
     with closing(_connect(cache_file(directory))) as connection, connection:
         before = connection.total_changes
         connection.executemany(
