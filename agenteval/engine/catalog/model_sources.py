@@ -22,6 +22,7 @@ with no stored row; `modelConfigs` lists the effective ones.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -33,6 +34,7 @@ import yaml
 
 from agenteval.llm.config import MODEL_ROLES, ModelEndpoint, ModelRole
 
+logger = logging.getLogger("agenteval.models")
 ENVIRONMENT_ROLES: tuple[ModelRole, ...] = ("JUDGE", "EMBEDDING", "MODERATION")
 FILE_KEYS = frozenset({"model", "base_url", "api_key", "api_key_env", "params", "provider"})
 
@@ -137,7 +139,14 @@ def effective_endpoints(stored: Iterable[ModelEndpoint],
                         environ: Mapping[str, str] | None = None) -> list[ModelEndpoint]:
     """One endpoint per role: the `--models` file's, else the stored row's, else the env's."""
     chosen: dict[str, ModelEndpoint] = {}
-    for source in (environment_endpoints(environ), stored, _FILE_ENDPOINTS.get()):
+    try:
+        from_environment = environment_endpoints(environ)
+    except ModelSourceError as exc:
+        # The gate refuses this as bad input before it starts; a server keeps serving
+        # (with the stored configs) rather than failing every request that reads models.
+        logger.warning("model settings in the environment ignored: %s", exc)
+        from_environment = []
+    for source in (from_environment, stored, _FILE_ENDPOINTS.get()):
         for endpoint in source:
             chosen[endpoint.role] = endpoint  # later sources win
     return [chosen[role] for role in MODEL_ROLES if role in chosen]
