@@ -20,6 +20,7 @@ from typing import Any
 from agenteval.domain.scenario_document import parse_scenario_document
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError
 from agenteval.errors import ValidationFailed
+from agenteval.rules import RULE_CATALOG
 
 logger = logging.getLogger("agenteval.demo")
 
@@ -90,7 +91,7 @@ def model_free_scenarios(directory: Path = DEMO_SCENARIOS
             continue
         text = path.read_text(encoding="utf-8")
         try:
-            parse_scenario_document(text, judge_configured=False)
+            parse_scenario_document(text, RULE_CATALOG, judge_configured=False)
         except ValidationFailed as invalid:
             skipped.append(f"{path.name}: {invalid.message}")
             continue

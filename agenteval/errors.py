@@ -87,12 +87,3 @@ class ModelError(AgentEvalError):
 
 class RateLimited(AgentEvalError):
     code = "RATE_LIMITED"
-
-
-class NotImplementedYet(AgentEvalError):
-    """A contract field whose issue has not landed yet: code INTERNAL, never fake data."""
-
-    code = "INTERNAL"
-
-    def __init__(self, what: str) -> None:
-        super().__init__(f"not implemented yet: {what}")

@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from agenteval.net.retry import TransientFailure
+
 ErrorKind = Literal["timeout", "connection", "http_status", "bad_response"]
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Reply:
     raw: Any = None  # the decoded response as the target sent it (JSON value, frame text …)
 
 
-class ChannelError(Exception):
+class ChannelError(TransientFailure):
     """A target failure, classified so callers can store it and carry on.
 
     `kind` is one of timeout, connection, http_status, bad_response; `message`

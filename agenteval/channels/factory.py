@@ -18,6 +18,7 @@ from agenteval.channels.base import Channel, ConversationState, TargetSpec
 from agenteval.channels.context import ChannelContext
 from agenteval.errors import ValidationFailed
 from agenteval.net.limiter import ConcurrencyLimiter
+from agenteval.plugins import Registry
 
 # Distinct valid target configs remembered by `open`; the memory is cleared when full.
 VALID_CONFIG_MEMORY = 1024
@@ -51,7 +52,7 @@ class ChannelFactory:
         # trust_env=True honours HTTP(S)_PROXY and .netrc, at the price of a thread hop per
         # request in aiohttp (≈4× the per-send cost), so it is opt-in.
         self._trust_env = trust_env
-        self._registrations: dict[str, _Registration] = {}
+        self._registrations: Registry[_Registration] = Registry("channel type")
         self._limiters: dict[str, ConcurrencyLimiter] = {}
         self._session: aiohttp.ClientSession | None = None
         self._session_loop: asyncio.AbstractEventLoop | None = None
@@ -63,17 +64,19 @@ class ChannelFactory:
     def register(
         self, name: str, description: str, config_schema: dict, channel_cls: ChannelClass
     ) -> None:
-        if name in self._registrations:
+        """Add a channel type; ValueError when the name is taken, SchemaError for a bad schema."""
+        if name in self._registrations:  # before the schema check: the clearer error
             raise ValueError(f"channel type {name!r} is already registered")
-        Draft202012Validator.check_schema(config_schema)  # a broken schema fails at import
-        self._registrations[name] = _Registration(
+        Draft202012Validator.check_schema(config_schema)  # a broken schema fails at start-up
+        self._registrations.add(name, _Registration(
             ChannelTypeInfo(name, description, config_schema),
             Draft202012Validator(config_schema),
             channel_cls,
-        )
+        ))
 
     def types(self) -> list[ChannelTypeInfo]:
-        return [reg.info for _, reg in sorted(self._registrations.items())]
+        """Every registered channel type, by name (for the `channelTypes` query)."""
+        return [registration.info for registration in self._registrations.entries()]
 
     def validate_config(
         self, channel_type: str, config: Any, path: str = "channelConfig"
@@ -81,13 +84,8 @@ class ChannelFactory:
         """Every problem as {"path", "message"}; empty when the config is valid."""
         registration = self._registrations.get(channel_type)
         if registration is None:
-            known = ", ".join(sorted(self._registrations))
-            return [
-                {
-                    "path": "channelType",
-                    "message": f"unknown channel type {channel_type!r}; known: {known}",
-                }
-            ]
+            return [{"path": "channelType",
+                     "message": self._registrations.unknown_message(channel_type)}]
         problems: dict[tuple[str, str], None] = {}
         for error in registration.validator.iter_errors(config):
             for problem in _describe(error, path):
@@ -132,7 +130,8 @@ class ChannelFactory:
         problems = self.validate_config(channel_type, config)
         if problems:
             raise ValidationFailed(problems)
-        filled = _with_defaults(self._registrations[channel_type].info.config_schema, config)
+        schema = self._registrations.lookup(channel_type).info.config_schema
+        filled = _with_defaults(schema, config)
         filled_json = _canonical(filled)
         # Remember only configs that survive a JSON round trip unchanged (no tuples …).
         if (key is not None and filled_json is not None and json.loads(key) == config

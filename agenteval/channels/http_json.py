@@ -26,10 +26,10 @@ from agenteval.channels.payload import (
     render_template,
 )
 from agenteval.channels.reliability import (
-    RetryPolicy,
     call_with_retries,
     http_exchange,
     reliability_properties,
+    retry_policy,
 )
 
 NAME = "http"
@@ -75,7 +75,7 @@ class HttpJsonChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         super().__init__(state)
         self._context = context
-        self._policy = RetryPolicy.from_config(context.config)
+        self._policy = retry_policy(context.config)
         self._target_assigns_id = bool(context.config.get("session_id_path"))
         stored_id = state.conversation_id if state else None
         if self._target_assigns_id:

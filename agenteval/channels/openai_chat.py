@@ -10,10 +10,10 @@ from agenteval.channels.base import Channel, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.payload import extract_reply_text, parse_json_reply
 from agenteval.channels.reliability import (
-    RetryPolicy,
     call_with_retries,
     http_exchange,
     reliability_properties,
+    retry_policy,
 )
 
 NAME = "openai_chat"
@@ -55,7 +55,7 @@ class OpenAIChatChannel(Channel):
         self._headers = (
             {"Authorization": f"Bearer {config['api_key']}"} if config.get("api_key") else {}
         )
-        self._policy = RetryPolicy.from_config(config)
+        self._policy = retry_policy(config)
 
     def _request_body(self, text: str) -> dict:
         config = self._context.config

@@ -12,49 +12,29 @@ import aiohttp
 
 from agenteval.channels.base import ChannelError
 from agenteval.net.limiter import ConcurrencyLimiter
-from agenteval.net.retry import backoff_delay, excerpt, parse_retry_after
+from agenteval.net.retry import RetryPolicy, excerpt, parse_retry_after, retrying
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class RetryPolicy:
-    """Retries on transient failures with exponential backoff and jitter."""
-
-    retries: int = 2
-    backoff_s: float = 0.5  # first delay; doubles each retry
-    max_backoff_s: float = 8.0
-    max_retry_after_s: float = 30.0  # a target asking for longer is not waited for longer
-
-    @classmethod
-    def from_config(cls, config: dict) -> RetryPolicy:
-        return cls(
-            retries=int(config.get("retries", 2)), backoff_s=float(config.get("backoff_s", 0.5))
-        )
-
-    def delay(self, retry_number: int, error: ChannelError) -> float:
-        """Seconds to wait before retry `retry_number` (0-based)."""
-        if error.retry_after is not None:
-            return min(max(error.retry_after, 0.0), self.max_retry_after_s)
-        return backoff_delay(retry_number, self.backoff_s, self.max_backoff_s)
+def retry_policy(config: dict) -> RetryPolicy:
+    """A channel's retry policy from its target config: `retries` extra attempts after the
+    first, the first pause `backoff_s` (see `reliability_properties`)."""
+    return RetryPolicy(attempts=int(config.get("retries", 2)) + 1,
+                       backoff_s=float(config.get("backoff_s", 0.5)))
 
 
 async def call_with_retries(policy: RetryPolicy, attempt: Callable[[], Awaitable[T]]) -> T:
     """Run `attempt` until it succeeds, fails permanently, or retries run out."""
-    for retry_number in range(policy.retries + 1):
-        try:
-            return await attempt()
-        except ChannelError as error:
-            if not error.retryable or retry_number == policy.retries:
-                if retry_number:
-                    raise ChannelError(
-                        error.kind,
-                        f"{error.message} (after {retry_number + 1} attempts)",
-                        error.status,
-                    ) from error
-                raise
-            await asyncio.sleep(policy.delay(retry_number, error))
-    raise AssertionError("unreachable")  # the loop always returns or raises
+    return await retrying(policy, lambda _number: attempt(), failure=ChannelError,
+                          give_up=_gave_up)
+
+
+def _gave_up(error: ChannelError, attempts: int) -> ChannelError:
+    """The final error; after a retry it says how many attempts were made."""
+    if attempts == 1:
+        return error
+    return ChannelError(error.kind, f"{error.message} (after {attempts} attempts)", error.status)
 
 
 @dataclass(frozen=True)

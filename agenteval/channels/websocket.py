@@ -19,7 +19,11 @@ import aiohttp
 from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.payload import extract_reply_text, parse_json_reply, render_template
-from agenteval.channels.reliability import RetryPolicy, call_with_retries, reliability_properties
+from agenteval.channels.reliability import (
+    call_with_retries,
+    reliability_properties,
+    retry_policy,
+)
 
 NAME = "websocket"
 DESCRIPTION = (
@@ -61,7 +65,7 @@ class WebSocketChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         super().__init__(state)
         self._context = context
-        self._policy = RetryPolicy.from_config(context.config)
+        self._policy = retry_policy(context.config)
         self._session_id = (state.conversation_id if state else None) or uuid.uuid4().hex
         self._socket: aiohttp.ClientWebSocketResponse | None = None
 

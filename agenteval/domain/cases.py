@@ -12,6 +12,7 @@ from typing import Any, Literal
 CaseType = Literal["SINGLE_TURN", "MULTI_TURN"]
 RuleLogic = Literal["ALL", "ANY", "WEIGHTED"]
 SuccessLevel = Literal["SUCCESS", "PARTIAL", "FAILURE"]
+RuleStatus = Literal["passed", "failed", "error"]
 
 DEFAULT_RULE_PASS_THRESHOLD = 0.7
 DEFAULT_SUCCESS_THRESHOLD = 0.8
@@ -54,12 +55,35 @@ class Turn:
     error: str | None = None
 
 
+# A rule's version starts at 1; provenance records it only once a rule moves past it,
+# so the stored results of every version-1 rule keep exactly their old shape.
+FIRST_RULE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class RuleProvenance:
+    """Which rule produced a result: its type, the effective params it was built with
+    (aliases renamed, defaults filled in) and the rule's version."""
+
+    type: str
+    params: dict[str, Any]
+    version: int = FIRST_RULE_VERSION
+
+    def as_json(self) -> dict[str, Any]:
+        """The provenance as stored in a result's detail (`detail.rule`)."""
+        stored: dict[str, Any] = {"type": self.type, "params": self.params}
+        if self.version != FIRST_RULE_VERSION:
+            stored["version"] = self.version
+        return stored
+
+
 @dataclass(frozen=True)
 class RuleResult:
     """The verdict of one rule (or implicit expectation rule) on one case attempt.
 
     Every score is in [0, 1]. A rule that could not run has `error` set,
-    `passed` False and `score` 0 — never a silent pass.
+    `passed` False and `score` 0 — never a silent pass. `rule` is set by the
+    registry for configured rules (None for implicit expectation rules).
     """
 
     rule_type: str
@@ -69,9 +93,25 @@ class RuleResult:
     detail: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     implicit: bool = False
+    rule: RuleProvenance | None = None
+
+    @property
+    def status(self) -> RuleStatus:
+        """`error` when the rule could not judge, else `passed` or `failed`."""
+        if self.error is not None:
+            return "error"
+        return "passed" if self.passed else "failed"
+
+    def stored_detail(self) -> dict[str, Any]:
+        """The detail as stored and served: the rule's own detail, plus `rule` provenance."""
+        if self.rule is None:
+            return self.detail
+        return {**self.detail, "rule": self.rule.as_json()}
 
     @classmethod
     def failed_to_run(cls, rule_type: str, error: str, weight: float = 1.0,
-                      detail: dict[str, Any] | None = None) -> RuleResult:
+                      detail: dict[str, Any] | None = None,
+                      rule: RuleProvenance | None = None) -> RuleResult:
+        """The result of a rule that could not judge: not passed, score 0, `error` says why."""
         return cls(rule_type, passed=False, score=0.0, weight=weight,
-                   detail=detail or {}, error=error)
+                   detail=detail or {}, error=error, rule=rule)

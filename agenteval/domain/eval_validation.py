@@ -16,31 +16,14 @@ import math
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_JSON_CHARS, MAX_TEXT
-from agenteval.errors import FieldError, ValidationFailed
 
 Number = TypeVar("Number", int, float)
 
 MAX_STRING_CHARS = MAX_TEXT
 MAX_LIST_ITEMS = 200
 SEVERITIES = ("HIGH", "MEDIUM", "LOW")
-
-
-class FieldErrors:
-    """Collects the bad fields of one input so a single error can name them all."""
-
-    def __init__(self) -> None:
-        self.errors: list[FieldError] = []
-
-    def add(self, path: str, message: str) -> None:
-        self.errors.append(FieldError(path, message))
-
-    def __bool__(self) -> bool:
-        return bool(self.errors)
-
-    def raise_if_any(self) -> None:
-        if self.errors:
-            raise ValidationFailed(self.errors)
 
 
 def key_path(path: str, key: str) -> str:
@@ -163,10 +146,10 @@ def check_string_list(errors: FieldErrors, obj: dict[str, Any], key: str, path: 
     items = check_list(errors, obj, key, path, required=required, non_empty=non_empty)
     if items is None:
         return None
-    before = len(errors.errors)
+    before = len(errors)
     checked = [check_string_value(errors, item, item_path(key_path(path, key), index))
                for index, item in enumerate(items)]
-    if len(errors.errors) > before:
+    if len(errors) > before:
         return None
     return [item for item in checked if item is not None]
 

@@ -14,7 +14,6 @@ import re
 from typing import Any
 
 from agenteval.domain.eval_validation import (
-    FieldErrors,
     check_integer,
     check_known_keys,
     check_list,
@@ -24,6 +23,7 @@ from agenteval.domain.eval_validation import (
     item_path,
     key_path,
 )
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.seeds_validation import check_persona
 
 PLAN_KEYS = ("dimensions", "virtualUsers", "timeDistribution", "estimatedSessions", "budget",

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.eval_validation import (
-    FieldErrors,
     check_integer,
     check_json_size,
     check_known_keys,
@@ -25,6 +24,7 @@ from agenteval.domain.eval_validation import (
     item_path,
     key_path,
 )
+from agenteval.domain.field_errors import FieldErrors
 
 REPORT_KEYS = ("summary", "scores", "findings", "highlights", "priorityRecommendations")
 _SCORE_KEYS = ("dimension", "score")

@@ -5,6 +5,8 @@ with `id` and lower-case enums; GraphQL `CaseInput`s spell them camelCase with
 `key` and upper-case enums. `CaseFieldNames` maps the difference, so every
 check exists once and every error names the field as the author wrote it.
 Errors are collected, never raised one at a time: the caller gets them all.
+The rule types come from a `RuleCatalog` the caller passes in, so the domain
+never imports the rule plugins.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from agenteval.domain.cases import (
     CaseSpec,
     RuleSpec,
 )
-from agenteval.rules import get_rule, unknown_rule_type_message, validate_expectation
-from agenteval.rules import validate_rule_params as validate_params
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.rule_catalog import RuleCatalog
 
 MAX_CASES = 5000
 MAX_KEY_LENGTH = 200
@@ -63,15 +65,9 @@ INPUT_FIELDS = CaseFieldNames(
              "partial_threshold": "partialThreshold"})
 
 
-class ErrorList(list[dict[str, str]]):
-    """Collected `{"path", "message"}` entries (the VALIDATION_FAILED details)."""
-
-    def add(self, path: str, message: str) -> None:
-        self.append({"path": path, "message": message})
-
-
-def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, judge_configured: bool,
-                   errors: ErrorList, scenario_tags: Iterable[str] = ()) -> list[CaseSpec]:
+def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: RuleCatalog,
+                   judge_configured: bool, errors: FieldErrors,
+                   scenario_tags: Iterable[str] = ()) -> list[CaseSpec]:
     """Valid CaseSpecs from a list of raw cases; every problem is added to `errors`."""
     if not isinstance(raw_cases, list):
         errors.add(path, "must be a list of cases")
@@ -86,7 +82,8 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, judge_confi
     first_seen: dict[str, int] = {}
     for index, raw in enumerate(raw_cases):
         case_path = f"{path}[{index}]"
-        case = validate_case(raw, case_path, names, judge_configured, errors, scenario_tags)
+        case = validate_case(raw, case_path, names, catalog, judge_configured, errors,
+                             scenario_tags)
         key = raw.get(names.key) if isinstance(raw, dict) else None
         if isinstance(key, str) and key:
             if key in first_seen:
@@ -98,8 +95,9 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, judge_confi
     return cases
 
 
-def validate_case(raw: Any, path: str, names: CaseFieldNames, judge_configured: bool,
-                  errors: ErrorList, scenario_tags: Iterable[str] = ()) -> CaseSpec | None:
+def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatalog,
+                  judge_configured: bool, errors: FieldErrors,
+                  scenario_tags: Iterable[str] = ()) -> CaseSpec | None:
     """One CaseSpec, or None when the case has errors (added to `errors`)."""
     if not isinstance(raw, dict):
         errors.add(path, "must be an object")
@@ -112,11 +110,10 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, judge_configured: 
     messages = _messages(raw, path, names, errors)
     case_type = _case_type(raw.get("type"), messages, f"{path}.type", errors)
     expectation = raw.get("expectation")
-    for problem in validate_expectation(expectation, f"{path}.expectation"):
-        errors.add(problem["path"], problem["message"])
+    errors.add_all(catalog.validate_expectation(expectation, f"{path}.expectation"))
     logic = _choice(raw.get(names.rule_logic), RULE_LOGICS, "ALL",
                     f"{path}.{names.rule_logic}", errors)
-    rules = _rules(raw.get(names.eval_rules), f"{path}.{names.eval_rules}", logic,
+    rules = _rules(raw.get(names.eval_rules), f"{path}.{names.eval_rules}", logic, catalog,
                    judge_configured, errors)
     thresholds = [_fraction(raw.get(name), default, f"{path}.{name}", errors) for name, default in (
         (names.rule_pass_threshold, DEFAULT_RULE_PASS_THRESHOLD),
@@ -136,7 +133,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, judge_configured: 
 
 
 def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,
-               errors: ErrorList) -> dict[str, Any]:
+               errors: FieldErrors) -> dict[str, Any]:
     canonical = dict(raw)
     for alias, name in names.aliases.items():
         if alias in canonical:
@@ -146,7 +143,7 @@ def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,
     return canonical
 
 
-def _key(value: Any, path: str, errors: ErrorList) -> str:
+def _key(value: Any, path: str, errors: FieldErrors) -> str:
     if value is None:
         errors.add(path, "is required")
     elif not isinstance(value, str) or not value.strip():
@@ -157,7 +154,7 @@ def _key(value: Any, path: str, errors: ErrorList) -> str:
 
 
 def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
-              errors: ErrorList) -> list[str]:
+              errors: FieldErrors) -> list[str]:
     single = names.single_message
     if single and single in raw:
         if "messages" in raw:
@@ -186,7 +183,7 @@ def _enum_text(value: Any) -> Any:
 
 
 def _choice(value: Any, choices: tuple[str, ...], default: str, path: str,
-            errors: ErrorList) -> str:
+            errors: FieldErrors) -> str:
     """An enum value, case-insensitively (`weighted` and `WEIGHTED` both work)."""
     value = _enum_text(value)
     if value is None:
@@ -197,7 +194,7 @@ def _choice(value: Any, choices: tuple[str, ...], default: str, path: str,
     return value.upper()
 
 
-def _case_type(value: Any, messages: list[str], path: str, errors: ErrorList) -> Any:
+def _case_type(value: Any, messages: list[str], path: str, errors: FieldErrors) -> Any:
     by_count = "SINGLE_TURN" if len(messages) <= 1 else "MULTI_TURN"
     case_type = _choice(value, CASE_TYPES, by_count, path, errors)
     if case_type == "SINGLE_TURN" and len(messages) > 1:
@@ -211,7 +208,7 @@ def _number(value: Any) -> bool:
             and math.isfinite(value))
 
 
-def _fraction(value: Any, default: float, path: str, errors: ErrorList) -> float:
+def _fraction(value: Any, default: float, path: str, errors: FieldErrors) -> float:
     if value is None:
         return default
     if not _number(value):
@@ -223,7 +220,7 @@ def _fraction(value: Any, default: float, path: str, errors: ErrorList) -> float
     return float(value)
 
 
-def _strings(value: Any, path: str, errors: ErrorList) -> list[str]:
+def _strings(value: Any, path: str, errors: FieldErrors) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
@@ -235,22 +232,24 @@ def _strings(value: Any, path: str, errors: ErrorList) -> list[str]:
     return [] if bad else list(value)
 
 
-def _rules(value: Any, path: str, logic: str, judge_configured: bool,
-           errors: ErrorList) -> list[RuleSpec]:
+def _rules(value: Any, path: str, logic: str, catalog: RuleCatalog, judge_configured: bool,
+           errors: FieldErrors) -> list[RuleSpec]:
     if value is None:
         return []
     if not isinstance(value, list):
         errors.add(path, "must be a list of rules")
         return []
     rules = [rule for index, raw in enumerate(value)
-             if (rule := _rule(raw, f"{path}[{index}]", judge_configured, errors)) is not None]
+             if (rule := _rule(raw, f"{path}[{index}]", catalog, judge_configured, errors))
+             is not None]
     if logic == "WEIGHTED" and len(rules) == len(value) and rules and not any(
             rule.weight > 0 for rule in rules):
         errors.add(path, "weighted rule logic needs at least one rule with weight > 0")
     return rules
 
 
-def _rule(raw: Any, path: str, judge_configured: bool, errors: ErrorList) -> RuleSpec | None:
+def _rule(raw: Any, path: str, catalog: RuleCatalog, judge_configured: bool,
+          errors: FieldErrors) -> RuleSpec | None:
     if not isinstance(raw, dict):
         errors.add(path, "must be an object with type, params and weight")
         return None
@@ -260,16 +259,15 @@ def _rule(raw: Any, path: str, judge_configured: bool, errors: ErrorList) -> Rul
     rule_type, params = raw.get("type"), raw.get("params")
     params = {} if params is None else params
     weight = raw.get("weight", 1.0)
-    registered = get_rule(rule_type) if isinstance(rule_type, str) else None
+    registered = catalog.get_rule(rule_type) if isinstance(rule_type, str) else None
     if rule_type is None:
         errors.add(f"{path}.type", "is required")
     elif registered is None:
-        errors.add(f"{path}.type", unknown_rule_type_message(rule_type))
-    elif registered.info.model_required and not judge_configured:
+        errors.add(f"{path}.type", catalog.unknown_rule_type_message(rule_type))
+    elif registered.model_required and not judge_configured:
         errors.add(f"{path}.type", f"rule {rule_type!r} {JUDGE_MISSING}")
     else:
-        for problem in validate_params(rule_type, params, f"{path}.params"):
-            errors.add(problem["path"], problem["message"])
+        errors.add_all(catalog.validate_params(rule_type, params, f"{path}.params"))
     if weight is None:
         weight = 1.0
     if not _number(weight):

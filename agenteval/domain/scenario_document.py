@@ -23,10 +23,11 @@ from typing import Any
 import yaml
 
 from agenteval.domain.cases import CaseSpec
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.rule_catalog import RuleCatalog
 from agenteval.domain.scenario_case_validation import (
     DOCUMENT_FIELDS,
     INPUT_FIELDS,
-    ErrorList,
     validate_cases,
 )
 from agenteval.errors import ValidationFailed
@@ -71,12 +72,16 @@ def load_document(text: str) -> Any:
         raise ValidationFailed.one("document", f"is neither valid JSON nor YAML: {problem}") from None
 
 
-def parse_scenario_document(text: str, judge_configured: bool = True) -> ScenarioDocument:
-    """Parse and validate a scenario document; raises ValidationFailed with every problem."""
+def parse_scenario_document(text: str, catalog: RuleCatalog,
+                            judge_configured: bool = True) -> ScenarioDocument:
+    """Parse and validate a scenario document; raises ValidationFailed with every problem.
+
+    `catalog` holds the rule types the cases may use (the engine passes the registry).
+    """
     data = load_document(text)
     if not isinstance(data, dict):
         raise ValidationFailed.one("document", "must be an object with name and cases")
-    errors = ErrorList()
+    errors = FieldErrors()
     for unknown in (key for key in data if key not in DOCUMENT_FIELD_NAMES):
         errors.add(str(unknown), "is not a scenario field (known: "
                    + ", ".join(DOCUMENT_FIELD_NAMES) + ")")
@@ -95,15 +100,14 @@ def parse_scenario_document(text: str, judge_configured: bool = True) -> Scenari
         errors.add("cases", "is required")
         cases: list[CaseSpec] = []
     else:
-        cases = validate_cases(data["cases"], "cases", DOCUMENT_FIELDS, judge_configured,
-                               errors, tags)
-    if errors:
-        raise ValidationFailed(errors)
+        cases = validate_cases(data["cases"], "cases", DOCUMENT_FIELDS, catalog,
+                               judge_configured, errors, tags)
+    errors.raise_if_any()
     assert isinstance(name, str)  # a missing or non-string name was reported above
     return ScenarioDocument(name=name, description=description, cases=cases)
 
 
-def _scenario_tags(value: Any, errors: ErrorList) -> list[str]:
+def _scenario_tags(value: Any, errors: FieldErrors) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(t, str) and t.strip() for t in value):
@@ -112,30 +116,28 @@ def _scenario_tags(value: Any, errors: ErrorList) -> list[str]:
     return value
 
 
-def validate_case_inputs(cases: list[dict[str, Any]], judge_configured: bool,
-                         path: str = "input.cases") -> list[CaseSpec]:
+def validate_case_inputs(cases: list[dict[str, Any]], catalog: RuleCatalog,
+                         judge_configured: bool, path: str = "input.cases") -> list[CaseSpec]:
     """CaseSpecs from GraphQL `CaseInput`s (camelCase dicts); ValidationFailed lists every problem.
 
     Enum fields may be strings or Enum members; snake_case keys are accepted too.
     """
-    errors = ErrorList()
-    specs = validate_cases(cases, path, INPUT_FIELDS, judge_configured, errors)
-    if errors:
-        raise ValidationFailed(errors)
+    errors = FieldErrors()
+    specs = validate_cases(cases, path, INPUT_FIELDS, catalog, judge_configured, errors)
+    errors.raise_if_any()
     return specs
 
 
-def revalidate_cases(cases: Iterable[CaseSpec], judge_configured: bool,
+def revalidate_cases(cases: Iterable[CaseSpec], catalog: RuleCatalog, judge_configured: bool,
                      path: str = "scenario.cases") -> None:
     """Re-check stored cases against today's rules and models (e.g. at campaign creation).
 
     Raises ValidationFailed when, say, the JUDGE model config was removed since import.
     """
-    errors = ErrorList()
+    errors = FieldErrors()
     validate_cases([case_to_document(case) for case in cases], path, DOCUMENT_FIELDS,
-                   judge_configured, errors)
-    if errors:
-        raise ValidationFailed(errors)
+                   catalog, judge_configured, errors)
+    errors.raise_if_any()
 
 
 def case_to_document(case: CaseSpec) -> dict[str, Any]:

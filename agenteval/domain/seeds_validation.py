@@ -10,7 +10,6 @@ import copy
 from typing import Any
 
 from agenteval.domain.eval_validation import (
-    FieldErrors,
     check_json_size,
     check_list,
     check_object,
@@ -19,6 +18,7 @@ from agenteval.domain.eval_validation import (
     item_path,
     key_path,
 )
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_JSON_CHARS
 
 PATIENCE_LEVELS = ("low", "medium", "high")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.domain.eval_validation import (
-    FieldErrors,
     check_boolean,
     check_integer,
     check_known_keys,
@@ -18,6 +17,7 @@ from agenteval.domain.eval_validation import (
     item_path,
     key_path,
 )
+from agenteval.domain.field_errors import FieldErrors
 
 VERDICT_KEYS = ("goalAchieved", "achievement", "issues", "suggestions", "notes")
 _ISSUE_KEYS = ("description", "severity", "turnIndex")

@@ -13,17 +13,15 @@ in a log line, an event or an error.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 
 from agenteval.config import Settings
 from agenteval.drivers import RecordWake, Role
-from agenteval.net.retry import parse_retry_after
+from agenteval.net.retry import RetryPolicy, TransientFailure, parse_retry_after, retrying
 
 logger = logging.getLogger("agenteval.notifier.openclaw")
 
@@ -38,24 +36,19 @@ RUN_TIMEOUT_S = 900
 MAX_RETRY_AFTER_S = 120.0
 
 
-@dataclass(frozen=True)
-class RetryPolicy:
-    """`attempts` requests at most; the n-th retry waits `base_delay_s · 2^(n-1)`."""
-
-    attempts: int = 4
-    base_delay_s: float = 1.0
-    request_timeout_s: float = 15.0
-
-    def delay(self, retry: int) -> float:
-        return self.base_delay_s * 2 ** (retry - 1)
+# 4 requests at most, 1 s, 2 s, 4 s apart (no jitter: one wake-up at a time); a Retry-After
+# up to MAX_RETRY_AFTER_S is waited for (a longer one is final, see `_post_once`).
+WAKE_RETRY = RetryPolicy(attempts=4, backoff_s=1.0, jitter=False,
+                         max_retry_after_s=MAX_RETRY_AFTER_S)
+REQUEST_TIMEOUT_S = 15.0
 
 
-class _Transient(Exception):
-    """A failure worth retrying; `wait_s` overrides the backoff (Retry-After)."""
+class _Transient(TransientFailure):
+    """A failure worth retrying; `retry_after` overrides the backoff (Retry-After)."""
 
-    def __init__(self, message: str, wait_s: float | None = None) -> None:
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
-        self.wait_s = wait_s
+        self.retry_after = retry_after
 
 
 class _Final(Exception):
@@ -107,10 +100,12 @@ class OpenClawNotifier:
     """Posts wake-ups to the OpenClaw gateway and records each outcome with `record`."""
 
     def __init__(self, settings: Settings, record: RecordWake,
-                 retry: RetryPolicy | None = None) -> None:
+                 retry: RetryPolicy = WAKE_RETRY,
+                 request_timeout_s: float = REQUEST_TIMEOUT_S) -> None:
         self.settings = settings
         self.record = record
-        self.retry = retry or RetryPolicy()
+        self.retry = retry
+        self.request_timeout_s = request_timeout_s
 
     async def wake(self, eval_id: str, role: Role, revision: int) -> None:
         detail: dict[str, Any] = {"role": role, "driver": DRIVER}
@@ -133,30 +128,33 @@ class OpenClawNotifier:
         await self.record(eval_id, detail)
 
     async def _post_with_retries(self, eval_id: str, role: Role, revision: int) -> Any:
-        url = f"{self.settings.openclaw_url.rstrip('/')}/hooks/agent"  # type: ignore[union-attr]
+        base_url = self.settings.openclaw_url or ""  # set: wake() checked missing_settings()
+        url = f"{base_url.rstrip('/')}/hooks/agent"
         headers = {"Authorization": f"Bearer {self.settings.openclaw_hooks_token}",
                    "Idempotency-Key": idempotency_key(eval_id, role, revision)}
         body = {"message": wake_message(eval_id, role, self.settings.api_url),
                 "name": "AgentEval", "agentId": agent_id(self.settings, role),
                 "sessionMode": "isolated", "timeoutSeconds": RUN_TIMEOUT_S,
                 "deliver": self.settings.openclaw_deliver}
-        timeout = aiohttp.ClientTimeout(total=self.retry.request_timeout_s)
+        timeout = aiohttp.ClientTimeout(total=self.request_timeout_s)
+
+        def log_retry(failure: _Transient, attempt: int, delay_s: float) -> None:
+            logger.info("waking the %s of eval %s: %s; retrying in %.2fs",
+                        role, eval_id, failure, delay_s)
+
         async with aiohttp.ClientSession(timeout=timeout) as http:
-            for attempt in range(1, self.retry.attempts + 1):
-                try:
-                    return await _post_once(http, url, headers, body, self.retry)
-                except _Transient as exc:
-                    if attempt == self.retry.attempts:
-                        raise _Transient(f"{exc} (gave up after {attempt} attempts)") from None
-                    wait_s = exc.wait_s if exc.wait_s is not None else self.retry.delay(attempt)
-                    logger.info("waking the %s of eval %s: %s; retrying in %.2fs",
-                                role, eval_id, exc, wait_s)
-                    await asyncio.sleep(wait_s)
-        raise AssertionError("unreachable")
+            return await retrying(
+                self.retry,
+                lambda _attempt: _post_once(http, url, headers, body, self.request_timeout_s),
+                failure=_Transient, give_up=_gave_up, on_retry=log_retry)
+
+
+def _gave_up(failure: _Transient, attempts: int) -> _Transient:
+    return _Transient(f"{failure} (gave up after {attempts} attempts)")
 
 
 async def _post_once(http: aiohttp.ClientSession, url: str, headers: dict[str, str],
-                     body: dict[str, Any], retry: RetryPolicy) -> Any:
+                     body: dict[str, Any], timeout_s: float) -> Any:
     """One request: the admitted run's id, or _Transient / _Final with a readable reason."""
     try:
         async with http.post(url, json=body, headers=headers) as response:
@@ -165,7 +163,7 @@ async def _post_once(http: aiohttp.ClientSession, url: str, headers: dict[str, s
             retry_after = response.headers.get("Retry-After")
     except TimeoutError:
         raise _Transient(f"the OpenClaw gateway at {url} did not answer within "
-                         f"{retry.request_timeout_s:g}s") from None
+                         f"{timeout_s:g}s") from None
     except aiohttp.ClientError as exc:
         raise _Transient(f"cannot reach the OpenClaw gateway at {url}: {exc}") from None
     reason = _reason(text)

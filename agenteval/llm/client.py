@@ -120,9 +120,9 @@ class ModelClient:
             return []
         body = {"model": self.model, "input": texts, **self.endpoint.request_params}
         answer = await self._post("/embeddings", body)
-        items = answer.body.get("data")
+        items: Any = answer.body.get("data")  # any JSON: a wrong shape raises just below
         try:
-            ordered = sorted(items, key=lambda item: item.get("index", 0))  # type: ignore[arg-type]
+            ordered = sorted(items, key=lambda item: item.get("index", 0))
             vectors = [[float(x) for x in item["embedding"]] for item in ordered]
         except (TypeError, KeyError, AttributeError, ValueError):
             raise self._bad_response("no data[].embedding list", answer.body) from None

@@ -20,7 +20,7 @@ import aiohttp
 from agenteval.llm.config import ModelEndpoint
 from agenteval.llm.errors import ModelCallError, ModelErrorKind
 from agenteval.net.limiter import ConcurrencyLimiter
-from agenteval.net.retry import backoff_delay, excerpt, parse_retry_after
+from agenteval.net.retry import RetryPolicy, TransientFailure, excerpt, parse_retry_after, retrying
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class PostResult:
     attempts: int
 
 
-class _AttemptFailed(Exception):
+class _AttemptFailed(TransientFailure):
     """One failed attempt: `summary` ("HTTP 500") and `detail` (what came back, or why)."""
 
     def __init__(self, kind: ModelErrorKind, summary: str, detail: str = "",
@@ -80,21 +80,23 @@ async def post_json(
     if endpoint.api_key:
         headers["Authorization"] = f"Bearer {endpoint.api_key}"
     limiter = endpoint_limiter(endpoint)
-    attempts = endpoint.retries + 1
-    for attempt in range(1, attempts + 1):
-        try:
-            on_attempt()
-            async with limiter.slot():
-                decoded = await _attempt(session, url, headers, body, endpoint.timeout_s)
-            return PostResult(decoded, attempt)
-        except _AttemptFailed as failure:
-            if not failure.retryable or attempt == attempts:
-                raise _final_error(endpoint, failure, attempt) from None
-            delay = _retry_delay(endpoint, attempt, failure.retry_after)
-            logger.warning("%s%s: %s; retry %d in %.2f s", endpoint.describe, path,
-                           failure, attempt, delay)
-            await asyncio.sleep(delay)
-    raise AssertionError("unreachable")  # the loop always returns or raises
+    policy = RetryPolicy(attempts=endpoint.retries + 1, backoff_s=endpoint.backoff_s,
+                         max_backoff_s=MAX_BACKOFF_S,
+                         max_retry_after_s=endpoint.max_retry_after_s)
+
+    async def attempt(number: int) -> PostResult:
+        on_attempt()
+        async with limiter.slot():  # held for one attempt, never while backing off
+            decoded = await _attempt(session, url, headers, body, endpoint.timeout_s)
+        return PostResult(decoded, number)
+
+    def log_retry(failure: _AttemptFailed, number: int, delay_s: float) -> None:
+        logger.warning("%s%s: %s; retry %d in %.2f s", endpoint.describe, path,
+                       failure, number, delay_s)
+
+    return await retrying(policy, attempt, failure=_AttemptFailed,
+                          give_up=lambda failure, number: _final_error(endpoint, failure, number),
+                          on_retry=log_retry)
 
 
 async def _attempt(session: aiohttp.ClientSession, url: str, headers: dict[str, str],
@@ -123,12 +125,6 @@ async def _attempt(session: aiohttp.ClientSession, url: str, headers: dict[str, 
         raise _AttemptFailed("bad_response", "the answer is not a JSON object",
                              excerpt(text) or "(empty body)")
     return decoded
-
-
-def _retry_delay(endpoint: ModelEndpoint, attempt: int, retry_after: float | None) -> float:
-    if retry_after is not None:
-        return min(retry_after, endpoint.max_retry_after_s)
-    return backoff_delay(attempt - 1, endpoint.backoff_s, MAX_BACKOFF_S)
 
 
 def _final_error(endpoint: ModelEndpoint, failure: _AttemptFailed, attempt: int) -> ModelCallError:

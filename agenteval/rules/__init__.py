@@ -22,6 +22,7 @@ from agenteval.rules.base import (
     RuleTypeInfo,
     last_reply_or_failure,
 )
+from agenteval.rules.catalog import RULE_CATALOG, RegisteredRules
 from agenteval.rules.expectation import (
     EXPECTATION_RULE_TYPES,
     evaluate_expectation,
@@ -35,16 +36,17 @@ from agenteval.rules.registry import (
     rule_types,
     run_rule,
     unknown_rule_type_message,
-    unregister_rule,
     validate_rule_params,
 )
 
 __all__ = [
     "EXPECTATION_RULE_TYPES",
     "NO_MODELS",
+    "RULE_CATALOG",
     "ModelProvider",
     "NoModels",
     "RegisteredRule",
+    "RegisteredRules",
     "RuleEvaluator",
     "RuleTypeInfo",
     "evaluate_expectation",
@@ -55,7 +57,6 @@ __all__ = [
     "rule_types",
     "run_rule",
     "unknown_rule_type_message",
-    "unregister_rule",
     "validate_expectation",
     "validate_rule_params",
 ]

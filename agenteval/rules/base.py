@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.cases import FIRST_RULE_VERSION, CaseSpec, RuleResult, Turn
 
 RuleScope = Literal["last_turn", "full_dialog"]
 RuleModelRole = Literal["JUDGE", "EMBEDDING", "MODERATION"]
@@ -49,6 +49,7 @@ class RuleTypeInfo:
 
     `model_required` is True for JUDGE rules (refused when no JUDGE is
     configured); EMBEDDING and MODERATION rules fall back to built-in methods.
+    `version` is recorded in every result's provenance.
     """
 
     name: str
@@ -56,6 +57,7 @@ class RuleTypeInfo:
     scope: RuleScope
     model_role: RuleModelRole | None
     params_schema: dict[str, Any] = field(default_factory=dict)
+    version: int = FIRST_RULE_VERSION
 
     @property
     def model_required(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.rules.base import RULE_SCOPES, RuleModelRole, RuleScope
 
 MAX_JUDGE_SAMPLES = 15
@@ -45,17 +46,16 @@ def with_common_params(schema: dict[str, Any], model_role: RuleModelRole | None,
 
 
 def apply_aliases(params: dict[str, Any], properties: dict[str, Any],
-                  path: str) -> tuple[dict[str, Any], list[dict[str, str]]]:
+                  path: str) -> tuple[dict[str, Any], FieldErrors]:
     """Rename alias params to their canonical names; both given at once is an error."""
     renamed = dict(params)
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     for alias, canonical in PARAM_ALIASES.items():
         if alias not in renamed or canonical not in properties:
             continue
         value = renamed.pop(alias)
         if canonical in renamed:
-            errors.append({"path": f"{path}.{alias}",
-                           "message": f"give either {canonical} or {alias}, not both"})
+            errors.add(f"{path}.{alias}", f"give either {canonical} or {alias}, not both")
             continue
         renamed[canonical] = value
     return renamed, errors

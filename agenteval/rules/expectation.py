@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agenteval.domain.cases import RuleResult, Turn
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.rules.base import last_reply_or_failure
 from agenteval.rules.json_extraction import json_verdict
 from agenteval.rules.json_schema import schema_problem
@@ -26,21 +27,22 @@ EXPECTATION_RULE_TYPES = {
 }
 
 
-def validate_expectation(expectation: Any, path: str) -> list[dict[str, str]]:
+def validate_expectation(expectation: Any, path: str) -> FieldErrors:
     """Every problem with an `expectation` object; None (no expectation) is fine."""
+    errors = FieldErrors()
     if expectation is None:
-        return []
+        return errors
     if not isinstance(expectation, dict):
-        return [{"path": path, "message": "must be an object"}]
-    errors = []
+        errors.add(path, "must be an object")
+        return errors
     for key, value in expectation.items():
         check = _CHECKS.get(key)
         if check is None:
-            errors.append({"path": f"{path}.{key}", "message": "unknown expectation (known: "
-                           + ", ".join(EXPECTATION_RULE_TYPES) + ")"})
+            errors.add(f"{path}.{key}", "unknown expectation (known: "
+                       + ", ".join(EXPECTATION_RULE_TYPES) + ")")
             continue
-        errors += [{"path": f"{path}.{key}{suffix}", "message": message}
-                   for suffix, message in check(value)]
+        for suffix, message in check(value):
+            errors.add(f"{path}.{key}{suffix}", message)
     return errors
 
 

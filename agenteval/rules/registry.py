@@ -11,15 +11,24 @@ import copy
 import inspect
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any, TypeVar
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.domain.cases import (
+    FIRST_RULE_VERSION,
+    CaseSpec,
+    RuleProvenance,
+    RuleResult,
+    RuleSpec,
+    Turn,
+)
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.plugins import Registry
 from agenteval.rules.base import (
     RULE_MODEL_ROLES,
     RULE_SCOPES,
@@ -33,7 +42,6 @@ from agenteval.rules.common_params import apply_aliases, with_common_params
 from agenteval.rules.schema_messages import join_path, schema_errors
 
 T = TypeVar("T", bound=Callable[..., Any])
-FieldErrors = list[dict[str, str]]
 # Extra checks JSON Schema cannot express (a regex compiles, a schema is valid);
 # returns (path relative to params, message) pairs.
 ParamsCheck = Callable[[dict[str, Any]], list[tuple[str, str]]]
@@ -91,7 +99,7 @@ class RegisteredRule:
         """A frozen dataclass rule: one built instance can judge every attempt."""
         target = self.target
         return (inspect.isclass(target) and is_dataclass(target)
-                and target.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+                and target.__dataclass_params__.frozen)  # type: ignore[attr-defined]  # @dataclass sets it
 
     def evaluator(self, prepared: PreparedRule) -> RuleEvaluator:
         """The evaluator for remembered params: built once for a stateless rule."""
@@ -114,21 +122,25 @@ class RegisteredRule:
     def build(self, params: dict[str, Any]) -> RuleEvaluator:
         """An evaluator from validated params (the rule's constructor or factory called)."""
         built = self.target(**self.effective_params(params))
-        evaluate = getattr(built, "evaluate", built)
+        evaluate: RuleEvaluator = getattr(built, "evaluate", built)  # checked just below
         if not inspect.iscoroutinefunction(evaluate):
             raise TypeError(f"rule '{self.info.name}' built a non-async evaluator: {built!r}")
         return evaluate
 
 
-_RULES: dict[str, RegisteredRule] = {}
+_RULES: Registry[RegisteredRule] = Registry("rule type")
 
 
 def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn",
                   model_role: RuleModelRole | None = None,
                   params_schema: dict[str, Any] | None = None,
                   check_params: ParamsCheck | None = None,
+                  version: int = FIRST_RULE_VERSION,
                   replace_existing: bool = False) -> Callable[[T], T]:
-    """Register a rule class (with `async def evaluate`) or a factory under `name`."""
+    """Register a rule class (with `async def evaluate`) or a factory under `name`.
+
+    Raise `version` when the rule judges differently than before: results record it.
+    """
     if scope not in RULE_SCOPES:
         raise ValueError(f"rule '{name}': scope must be one of {RULE_SCOPES}, not {scope!r}")
     if model_role is not None and model_role not in RULE_MODEL_ROLES:
@@ -141,12 +153,13 @@ def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn"
                          f"{exc.message}") from exc
 
     def decorate(target: T) -> T:
-        if name in _RULES and not replace_existing:
+        if name in _RULES and not replace_existing:  # before the checks: the clearer error
             raise ValueError(f"rule type '{name}' is already registered")
         _check_async(name, target)
         _check_signature(name, target, schema)
-        info = RuleTypeInfo(name, description, scope, model_role, schema)
-        _RULES[name] = RegisteredRule(info, target, Draft202012Validator(schema), check_params)
+        info = RuleTypeInfo(name, description, scope, model_role, schema, version)
+        _RULES.add(name, RegisteredRule(info, target, Draft202012Validator(schema), check_params),
+                   replace=replace_existing)
         return target
 
     return decorate
@@ -186,52 +199,47 @@ def _check_signature(name: str, target: Any, schema: dict[str, Any]) -> None:
                             "which the params schema does not declare")
 
 
-def unregister_rule(name: str) -> None:
-    """Forget a rule type (tests and plugin reloads)."""
-    _RULES.pop(name, None)
-
-
-@contextmanager
-def registry_snapshot() -> Iterator[None]:
+def registry_snapshot() -> AbstractContextManager[None]:
     """Restore the registry on exit: lets a test register fake rules safely."""
-    saved = dict(_RULES)
-    try:
-        yield
-    finally:
-        _RULES.clear()
-        _RULES.update(saved)
+    return _RULES.snapshot()
 
 
 def rule_types() -> list[RuleTypeInfo]:
     """Every registered rule type, by name (for the `ruleTypes` query)."""
-    return [_RULES[name].info for name in sorted(_RULES)]
+    return [rule.info for rule in _RULES.entries()]
 
 
 def get_rule(name: str) -> RegisteredRule | None:
+    """The registered rule type `name`, or None."""
     return _RULES.get(name)
 
 
-def unknown_rule_type_message(name: Any) -> str:
-    return f"unknown rule type {name!r} (known: {', '.join(sorted(_RULES))})"
+def unknown_rule_type_message(name: object) -> str:
+    """`unknown rule type 'x' (known: …)`."""
+    return _RULES.unknown_message(name)
 
 
 def validate_rule_params(rule_type: str, params: Any, path: str = "params") -> FieldErrors:
     """Every problem with `params` for `rule_type`; `path` is where the params live."""
+    errors = FieldErrors()
     rule = _RULES.get(rule_type)
     if rule is None:
-        return [{"path": path, "message": unknown_rule_type_message(rule_type)}]
+        errors.add(path, unknown_rule_type_message(rule_type))
+        return errors
     if not isinstance(params, dict):
-        return [{"path": path, "message": "must be an object"}]
+        errors.add(path, "must be an object")
+        return errors
     # Validation costs ~0.3 ms and run_rule checks the params of every case attempt
     # (they were checked at import): a second look at the same valid params is free.
     if rule.known_valid(params):
-        return []
+        return errors
     properties = rule.info.params_schema.get("properties", {})
-    renamed, errors = apply_aliases(params, properties, path)
-    errors += schema_errors(rule.validator, renamed, path)
+    renamed, alias_errors = apply_aliases(params, properties, path)
+    errors.add_all(alias_errors)
+    errors.add_all(schema_errors(rule.validator, renamed, path))
     if not errors and rule.check_params is not None:
-        errors += [{"path": join_path(path, [relative] if relative else []), "message": message}
-                   for relative, message in rule.check_params(rule.effective_params(params))]
+        for relative, message in rule.check_params(rule.effective_params(params)):
+            errors.add(join_path(path, [relative] if relative else []), message)
     if not errors:
         rule.remember_valid(params)
     return errors
@@ -249,8 +257,8 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
                    models: ModelProvider) -> RuleResult:
     """Run one configured rule; any failure becomes `RuleResult.failed_to_run`, never a raise.
 
-    The result carries the spec's weight, and `detail.rule` records the rule
-    type and the effective params that produced it.
+    The result carries the spec's weight, and `rule` records the rule type, the
+    effective params that produced it and the rule's version.
     """
     rule = _RULES.get(spec.type)
     if rule is None:
@@ -258,23 +266,24 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
                                         weight=spec.weight)
     # Every attempt of a run judges with the same few params: once they are known
     # valid, their effective params and (for a stateless rule) the built evaluator
-    # are reused; each result still gets its own audit dict.
+    # are reused; each result still gets its own provenance.
     prepared = rule.prepared(spec.params)
     if prepared is None:
         errors = validate_rule_params(spec.type, spec.params)
         if errors:
-            audit = {"type": spec.type, "params": rule.effective_params(spec.params)
-                     if isinstance(spec.params, dict) else spec.params}
+            params = (rule.effective_params(spec.params) if isinstance(spec.params, dict)
+                      else spec.params)
             problems = "; ".join(f"{e['path']}: {e['message']}" for e in errors)
             return RuleResult.failed_to_run(spec.type, f"invalid params: {problems}",
-                                            weight=spec.weight, detail={"rule": audit})
+                                            weight=spec.weight,
+                                            rule=_provenance(rule, params))
         prepared = rule.prepared(spec.params)  # None only for params that are not JSON
-    audit = {"type": spec.type, "params": dict(prepared.effective) if prepared is not None
-             else rule.effective_params(spec.params)}
+    provenance = _provenance(rule, dict(prepared.effective) if prepared is not None
+                             else rule.effective_params(spec.params))
     if rule.info.model_required and models.get(rule.info.model_role or "") is None:
         return RuleResult.failed_to_run(
             spec.type, f"rule '{spec.type}' needs a {rule.info.model_role} model and none is "
-                       "configured", weight=spec.weight, detail={"rule": audit})
+                       "configured", weight=spec.weight, rule=provenance)
     try:
         evaluate = (rule.evaluator(prepared) if prepared is not None
                     else rule.build(spec.params))
@@ -282,25 +291,28 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
     except Exception as exc:  # a broken rule must not break the run: it is its verdict
         return RuleResult.failed_to_run(
             spec.type, f"rule '{spec.type}' failed: {type(exc).__name__}: {exc}",
-            weight=spec.weight, detail={"rule": audit})
-    return _checked(result, spec, audit)
+            weight=spec.weight, rule=provenance)
+    return _checked(result, spec, provenance)
 
 
-def _checked(result: Any, spec: RuleSpec, audit: dict[str, Any]) -> RuleResult:
+def _provenance(rule: RegisteredRule, params: Any) -> RuleProvenance:
+    return RuleProvenance(rule.info.name, params, rule.info.version)
+
+
+def _checked(result: object, spec: RuleSpec, provenance: RuleProvenance) -> RuleResult:
     """Hold a rule's result to the RuleResult invariants, or turn it into an error result."""
     if not isinstance(result, RuleResult):
         return RuleResult.failed_to_run(spec.type, f"rule '{spec.type}' returned "
                                         f"{type(result).__name__}, not a RuleResult",
-                                        weight=spec.weight, detail={"rule": audit})
+                                        weight=spec.weight, rule=provenance)
     score = result.score
     if isinstance(score, bool) or not isinstance(score, int | float) or not (
             math.isfinite(score) and 0.0 <= score <= 1.0):
         return RuleResult.failed_to_run(spec.type, f"rule '{spec.type}' returned score "
                                         f"{score!r}, outside [0, 1]",
-                                        weight=spec.weight, detail={"rule": audit})
-    detail = {**result.detail, "rule": audit}
+                                        weight=spec.weight, rule=provenance)
     if result.error is not None:
         return replace(result, rule_type=spec.type, passed=False, score=0.0,
-                       weight=spec.weight, detail=detail)
+                       weight=spec.weight, rule=provenance)
     return replace(result, rule_type=spec.type, score=float(score), weight=spec.weight,
-                   detail=detail)
+                   rule=provenance)

@@ -64,7 +64,8 @@ def mark_step_order(steps: list[dict[str, Any]]) -> None:
 def _known_turn(step: dict[str, Any]) -> int | None:
     if not step.get("done") or step.get("turn_index_valid") is not True:
         return None
-    return step["turn_index"]
+    turn: int = step["turn_index"]  # an int whenever turn_index_valid is True
+    return turn
 
 
 def slot_rate(slots: Sequence[dict[str, Any]]) -> float:

@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 
 from agenteval.store.models import ApiKey
 
-ROLES = ("ADMIN", "OPERATOR", "AGENT", "VIEWER")
 SECRET_PREFIX = "ae_"
 # Writing last_used_at on every request would serialise all reads on SQLite's writer.
 LAST_USED_RESOLUTION = timedelta(minutes=1)

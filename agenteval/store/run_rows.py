@@ -88,7 +88,7 @@ def attempt_rows(run_id: uuid.UUID, attempts: Sequence[FinishedAttempt]) -> Atte
                         turn.latency_ms, turn.error) for turn in finished.turns]
         rows.results += [(outcome_key, position, result.rule_type, bool(result.implicit),
                           bool(result.passed), float(result.score), float(result.weight),
-                          _encode_json(result.detail if result.detail is not None else {}),
+                          _encode_json(result.stored_detail()),
                           result.error)
                          for position, result in enumerate(finished.results)]
     return rows

@@ -9,7 +9,7 @@ import pytest
 from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec
 from agenteval.domain.scenario_document import validate_case_inputs
 from agenteval.errors import ValidationFailed
-from agenteval.rules import register_rule, registry_snapshot
+from agenteval.rules import RULE_CATALOG, register_rule, registry_snapshot
 
 
 class CaseType(Enum):  # how strawberry hands enum inputs over
@@ -33,7 +33,7 @@ def fake_llm_score():
 
 def errors_of(cases, judge_configured=True, **kwargs):
     with pytest.raises(ValidationFailed) as caught:
-        validate_case_inputs(cases, judge_configured, **kwargs)
+        validate_case_inputs(cases, RULE_CATALOG, judge_configured, **kwargs)
     return [(e["path"], e["message"]) for e in caught.value.details]
 
 
@@ -43,7 +43,7 @@ def test_camel_case_inputs_become_case_specs():
         "expectation": {"not_contains": "抱歉"},
         "evalRules": [{"type": "keyword_match", "params": {"keywords": ["b"]}, "weight": 2}],
         "ruleLogic": "WEIGHTED", "rulePassThreshold": 0.6, "successThreshold": 0.9,
-        "partialThreshold": 0.4, "tags": ["t"]}], judge_configured=False)
+        "partialThreshold": 0.4, "tags": ["t"]}], RULE_CATALOG, judge_configured=False)
     assert spec == CaseSpec(key="case-001", messages=["a", "b"], type="MULTI_TURN",
                             expectation={"not_contains": "抱歉"},
                             eval_rules=[RuleSpec("keyword_match", {"keywords": ["b"]}, 2.0)],
@@ -53,12 +53,12 @@ def test_camel_case_inputs_become_case_specs():
 
 def test_nulls_take_the_defaults():
     [spec] = validate_case_inputs([{"key": "k", "type": None, "messages": ["x"],
-                                    "expectation": None}], judge_configured=True)
+                                    "expectation": None}], RULE_CATALOG, judge_configured=True)
     assert (spec.type, spec.rule_logic, spec.success_threshold) == ("SINGLE_TURN", "ALL", 0.8)
 
 
 def test_snake_case_keys_are_accepted_too():
-    [spec] = validate_case_inputs([{"key": "k", "messages": ["x"], "rule_logic": "ANY"}],
+    [spec] = validate_case_inputs([{"key": "k", "messages": ["x"], "rule_logic": "ANY"}], RULE_CATALOG,
                                   judge_configured=True)
     assert spec.rule_logic == "ANY"
 

@@ -16,7 +16,7 @@ from agenteval.domain.scenario_document import (
     scenario_to_document,
 )
 from agenteval.errors import ValidationFailed
-from agenteval.rules import register_rule, registry_snapshot
+from agenteval.rules import RULE_CATALOG, register_rule, registry_snapshot
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "scenarios" / "repair_booking_llm.json"
 
@@ -49,7 +49,7 @@ def fake_judge_rules():
 
 def errors_of(text: str, **kwargs) -> list[dict]:
     with pytest.raises(ValidationFailed) as caught:
-        parse_scenario_document(text, **kwargs)
+        parse_scenario_document(text, RULE_CATALOG, **kwargs)
     assert caught.value.code == "VALIDATION_FAILED"
     return [dict(e) for e in caught.value.details]
 
@@ -59,7 +59,7 @@ def doc(*cases: dict, **top) -> str:
 
 
 def test_the_seed_example_parses():
-    scenario = parse_scenario_document(EXAMPLE.read_text(encoding="utf-8"))
+    scenario = parse_scenario_document(EXAMPLE.read_text(encoding="utf-8"), RULE_CATALOG)
     assert scenario.name == "预约维修服务 - 功能完整性"
     [case] = scenario.cases
     assert (case.key, case.type, case.rule_logic, case.rule_pass_threshold) == (
@@ -81,7 +81,7 @@ def test_model_free_rules_need_no_judge():
     text = doc({"id": "a", "messages": ["hi"],
                 "eval_rules": [{"type": "keyword_match", "params": {"keywords": ["hi"]}},
                                {"type": "safety"}]})
-    [case] = parse_scenario_document(text, judge_configured=False).cases
+    [case] = parse_scenario_document(text, RULE_CATALOG, judge_configured=False).cases
     assert case.eval_rules == [RuleSpec("keyword_match", {"keywords": ["hi"]}, 1.0),
                                RuleSpec("safety", {}, 1.0)]
 
@@ -104,7 +104,7 @@ cases:
         params: {keywords: [退款], mode: all}
         weight: 2
 """
-    scenario = parse_scenario_document(text)
+    scenario = parse_scenario_document(text, RULE_CATALOG)
     assert (scenario.name, scenario.description) == ("退款", "refund questions")
     first, second = scenario.cases
     assert first == CaseSpec(key="c1", messages=["我要退款"], type="SINGLE_TURN",
@@ -115,9 +115,9 @@ cases:
 
 
 def test_export_round_trips():
-    scenario = parse_scenario_document(EXAMPLE.read_text(encoding="utf-8"))
+    scenario = parse_scenario_document(EXAMPLE.read_text(encoding="utf-8"), RULE_CATALOG)
     exported = scenario_to_document(scenario.name, "d", scenario.cases)
-    again = parse_scenario_document(json.dumps(exported, ensure_ascii=False))
+    again = parse_scenario_document(json.dumps(exported, ensure_ascii=False), RULE_CATALOG)
     assert again.cases == scenario.cases and again.description == "d"
     assert case_to_document(scenario.cases[0])["type"] == "multi_turn"
     assert case_to_document(scenario.cases[0])["rule_logic"] == "weighted"
@@ -236,7 +236,7 @@ def test_unknown_rule_types_name_the_known_ones():
 def test_evaluation_scope_is_accepted_as_the_seed_spells_it():
     text = doc(rule_case({"type": "llm_score",
                           "params": {"criteria": "polite", "evaluation_scope": "full_dialog"}}))
-    [case] = parse_scenario_document(text).cases
+    [case] = parse_scenario_document(text, RULE_CATALOG).cases
     assert case.eval_rules[0].params == {"criteria": "polite", "evaluation_scope": "full_dialog"}
 
 
@@ -248,8 +248,8 @@ def test_every_bad_case_is_reported_not_only_the_first():
 
 
 def test_stored_cases_are_rechecked_against_the_current_models():
-    cases = parse_scenario_document(EXAMPLE.read_text(encoding="utf-8")).cases
-    revalidate_cases(cases, judge_configured=True)
+    cases = parse_scenario_document(EXAMPLE.read_text(encoding="utf-8"), RULE_CATALOG).cases
+    revalidate_cases(cases, RULE_CATALOG, judge_configured=True)
     with pytest.raises(ValidationFailed) as caught:
-        revalidate_cases(cases, judge_configured=False)
+        revalidate_cases(cases, RULE_CATALOG, judge_configured=False)
     assert caught.value.details[0]["path"] == "scenario.cases[0].eval_rules[0].type"

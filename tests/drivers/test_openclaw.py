@@ -15,7 +15,8 @@ from aiohttp import web
 
 from agenteval.app import create_app
 from agenteval.config import Settings
-from agenteval.drivers.openclaw import OpenClawNotifier, RetryPolicy, create_openclaw_notifier
+from agenteval.drivers.openclaw import OpenClawNotifier, create_openclaw_notifier
+from agenteval.net.retry import RetryPolicy
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
 from tests.support.local_server import local_server
 
@@ -26,7 +27,7 @@ AGENTS = {"planner": "ae-planner", "evaluator": "ae-evaluator", "analyst": "ae-a
 SKILLS = {"planner": "agenteval-intelligent-planner",
           "evaluator": "agenteval-intelligent-evaluator",
           "analyst": "agenteval-intelligent-analyst"}
-FAST = RetryPolicy(attempts=4, base_delay_s=0.01, request_timeout_s=2.0)
+FAST = RetryPolicy(attempts=4, backoff_s=0.01, jitter=False)
 
 
 @dataclass
@@ -87,7 +88,7 @@ class Recorder:
 
 
 def notifier(settings: Settings, recorder: Recorder) -> OpenClawNotifier:
-    return OpenClawNotifier(settings, recorder, FAST)
+    return OpenClawNotifier(settings, recorder, FAST, request_timeout_s=2.0)
 
 
 @pytest.mark.parametrize("role", ["planner", "evaluator", "analyst"])

@@ -8,7 +8,7 @@ import pytest
 
 from agenteval.domain.scenario_document import parse_scenario_document
 from agenteval.errors import ValidationFailed
-from agenteval.rules import rule_types
+from agenteval.rules import RULE_CATALOG, rule_types
 
 JUDGE_RULES = {
     "llm_score": {"criteria": "polite"},
@@ -30,7 +30,7 @@ def test_the_registry_marks_exactly_the_judge_rules_as_model_required() -> None:
 @pytest.mark.parametrize("rule_type", sorted(JUDGE_RULES))
 def test_judge_rules_are_refused_without_a_judge(rule_type: str) -> None:
     with pytest.raises(ValidationFailed) as caught:
-        parse_scenario_document(scenario(rule_type, JUDGE_RULES[rule_type]),
+        parse_scenario_document(scenario(rule_type, JUDGE_RULES[rule_type]), RULE_CATALOG,
                                 judge_configured=False)
 
     (error,) = caught.value.details
@@ -40,7 +40,7 @@ def test_judge_rules_are_refused_without_a_judge(rule_type: str) -> None:
 
 @pytest.mark.parametrize("rule_type", sorted(JUDGE_RULES))
 def test_judge_rules_are_accepted_with_a_judge(rule_type: str) -> None:
-    parsed = parse_scenario_document(scenario(rule_type, JUDGE_RULES[rule_type]),
+    parsed = parse_scenario_document(scenario(rule_type, JUDGE_RULES[rule_type]), RULE_CATALOG,
                                      judge_configured=True)
 
     assert parsed.cases[0].eval_rules[0].type == rule_type
@@ -49,6 +49,6 @@ def test_judge_rules_are_accepted_with_a_judge(rule_type: str) -> None:
 @pytest.mark.parametrize(("rule_type", "params"), [
     ("semantic_similarity", {"reference": "x"}), ("safety", {})])
 def test_embedding_and_moderation_rules_need_no_model(rule_type: str, params: dict) -> None:
-    parsed = parse_scenario_document(scenario(rule_type, params), judge_configured=False)
+    parsed = parse_scenario_document(scenario(rule_type, params), RULE_CATALOG, judge_configured=False)
 
     assert parsed.cases[0].eval_rules[0].type == rule_type

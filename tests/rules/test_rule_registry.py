@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from agenteval.domain.cases import RuleResult, RuleSpec
+from agenteval.domain.cases import RuleProvenance, RuleResult, RuleSpec
 from agenteval.rules import (
     NO_MODELS,
     get_rule,
@@ -156,8 +156,12 @@ async def test_run_rule_records_rule_params_and_weight(case):
     spec = RuleSpec("keyword_match", {"keywords": ["refund"]}, weight=2.0)
     result = await run_rule(spec, case, [reply_turn("we refund you")], NO_MODELS)
     assert result.passed and result.score == 1.0 and result.weight == 2.0
-    assert result.detail["rule"] == {"type": "keyword_match", "params": {
-        "keywords": ["refund"], "mode": "any", "case_sensitive": False, "regex": False}}
+    params = {"keywords": ["refund"], "mode": "any", "case_sensitive": False, "regex": False}
+    assert result.rule == RuleProvenance("keyword_match", params, version=1)
+    assert result.status == "passed"
+    assert "rule" not in result.detail  # the rule's own detail; provenance is typed
+    assert result.stored_detail() == {**result.detail,
+                                      "rule": {"type": "keyword_match", "params": params}}
 
 
 async def test_run_rule_turns_an_exception_into_an_error_result(case):

@@ -10,7 +10,7 @@ import pytest
 from tortoise import Tortoise
 from tortoise.exceptions import IntegrityError
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.cases import CaseSpec, RuleProvenance, RuleResult, Turn
 from agenteval.domain.judgement import CaseVerdict
 from agenteval.engine.static.run_store import Counters, FinishedAttempt, StaleRun, save_attempts
 from agenteval.store.models import (
@@ -41,7 +41,8 @@ def attempts() -> list[FinishedAttempt]:
             results=[RuleResult("keyword_match", True, 1, weight=2, implicit=True,
                                 detail={"matched": ["hi"], "nested": {"n": [1, 2.5, None]},
                                         "text": "é \"quoted\""}),
-                     RuleResult("json_schema", False, 0.25, detail={}, error="bad params")],
+                     RuleResult("json_schema", False, 0.25, detail={}, error="bad params",
+                                rule=RuleProvenance("json_schema", {"schema": True}))],
             verdict=CaseVerdict("PARTIAL", False, 0.625, False, True, 0.5)),
         FinishedAttempt(
             position=1, case=broken, attempt=0,
@@ -72,7 +73,7 @@ async def save_through_orm(run_id: uuid.UUID, finished: list[FinishedAttempt]) -
                   for t in item.turns]
         results += [RuleResultRow(outcome_id=outcome_id, position=i, rule_type=r.rule_type,
                                   implicit=r.implicit, passed=r.passed, score=r.score,
-                                  weight=r.weight, detail=r.detail, error=r.error)
+                                  weight=r.weight, detail=r.stored_detail(), error=r.error)
                     for i, r in enumerate(item.results)]
     await CaseOutcome.bulk_create(outcomes)
     await RunTurn.bulk_create(turns)
@@ -118,6 +119,8 @@ async def test_rows_read_back_exactly_like_rows_written_by_the_orm(db: str) -> N
     assert version == run.version + 1
     expected = await read_back(reference.id)
     assert expected["outcomes"][0]["results"][0]["detail"]["text"] == "é \"quoted\""
+    assert expected["outcomes"][0]["results"][1]["detail"] == {
+        "rule": {"type": "json_schema", "params": {"schema": True}}}
     assert await read_back(run.id) == expected
     assert await raw_rows(run.id) == await raw_rows(reference.id)
     stored = await Run.get(id=run.id)

@@ -24,7 +24,7 @@ from agenteval.api.inputs.intelligent import (
 from agenteval.api.permissions import IsAgent, IsOperator
 from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Message, MessageExchange, Session
-from agenteval.domain.eval_validation import FieldErrors
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_MESSAGE, MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.domain.seeds_validation import check_persona
@@ -93,7 +93,7 @@ class IntelligentMutations:
                              input: CreateSessionInput) -> Session:
         errors = FieldErrors()
         check_persona(errors, input.persona, "input.persona")
-        field_errors: list[dict[str, str]] = list(errors.errors)
+        field_errors: list[dict[str, str]] = list(errors)
         check_text(field_errors, "input.goal", input.goal, required=True)
         check_text(field_errors, "input.dimension", value(input.dimension), max_length=MAX_NAME)
         evals.check_idempotency_key(field_errors, "input.idempotencyKey",

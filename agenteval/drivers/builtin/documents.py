@@ -1,127 +1,41 @@
-"""The GraphQL documents the built-in driver sends: the same operations any agent uses."""
+"""The GraphQL documents the built-in driver sends: the same operations any agent uses.
+
+They come from `operations.graphql` next to this module, the one source of the agent
+operations: `skills/sync.py` embeds the same file in the skills' command-line client.
+"""
 
 from __future__ import annotations
 
-PLAN_FIELDS = """
-fragment PlanFields on Plan {
-  dimensions
-  virtualUsers { persona goal dimension }
-  timeDistribution { timeSlot sessions scenario }
-  estimatedSessions
-  budget { maxTurnsPerSession totalMaxTurns }
-  completionCriteria
-}"""
+from importlib.resources import files
 
-PROGRESS_FIELDS = """
-fragment ProgressFields on EvalProgress {
-  sessionsPlanned sessionsStarted sessionsRunning sessionsClosed
-  turnsUsed turnBudget budgetOverruns dimensionsCovered dimensionsPlanned
-}"""
+from graphql import DefinitionNode, parse, print_ast
+from graphql.utilities import separate_operations
 
-SESSION_FIELDS = """
-fragment SessionFields on Session {
-  id evalId status persona goal dimension virtualUserIndex timeSlotIndex turnCount
-  createdAt closedAt
-}"""
+OPERATIONS_FILE = "operations.graphql"
 
-VERDICT_FIELDS = """
-fragment VerdictFields on Verdict {
-  goalAchieved achievement issues { description severity turnIndex } suggestions notes
-}"""
 
-MESSAGE_FIELDS = """
-fragment MessageFields on Message { id index turnIndex role content latencyMs error }"""
+def load_documents(text: str) -> dict[str, str]:
+    """One document per named operation: the operation and the fragments it spreads,
+    each as written in `text` (so requests stay as compact as the file)."""
 
-GET_EVAL = """
-query GetEval($id: ID!) {
-  intelligentEval(id: $id) {
-    id name status allowedActions
-    target { id name description channelType }
-    goal seeds intent roleDescription timeWindowHours
-    plan { ...PlanFields }
-    planFeedback planRevision
-    planHistory { revision submittedAt feedback rejectedAt }
-    progress { ...ProgressFields }
-    failureReason createdAt startedAt completedAt lastAgentActivityAt
-  }
-}""" + PLAN_FIELDS + PROGRESS_FIELDS
+    def source(definition: DefinitionNode) -> str:
+        location = definition.loc
+        return text[location.start:location.end] if location else print_ast(definition)
 
-LIST_EVALS = """
-query ListEvals($status: IntelligentEvalStatus, $after: String) {
-  intelligentEvals(first: 50, after: $after, status: $status) {
-    pageInfo { hasNextPage endCursor }
-    edges { node { id status planRevision progress { ...ProgressFields } } }
-  }
-}""" + PROGRESS_FIELDS
+    return {name: "\n\n".join(source(definition) for definition in document.definitions)
+            for name, document in separate_operations(parse(text)).items()}
 
-SUBMIT_PLAN = """
-mutation SubmitPlan($evalId: ID!, $plan: PlanInput!) {
-  submitPlan(evalId: $evalId, plan: $plan) {
-    id status planRevision plan { ...PlanFields }
-  }
-}""" + PLAN_FIELDS
 
-CREATE_SESSION = """
-mutation CreateSession($evalId: ID!, $input: CreateSessionInput!) {
-  createSession(evalId: $evalId, input: $input) { ...SessionFields verdict { achievement } }
-}""" + SESSION_FIELDS
+DOCUMENTS = load_documents(
+    files(__package__).joinpath(OPERATIONS_FILE).read_text(encoding="utf-8"))
 
-SEND_MESSAGE = """
-mutation SendMessage($sessionId: ID!, $content: String!, $idempotencyKey: String) {
-  sendMessage(sessionId: $sessionId, content: $content, idempotencyKey: $idempotencyKey) {
-    userMessage { ...MessageFields }
-    reply { ...MessageFields }
-    session { id status turnCount }
-  }
-}""" + MESSAGE_FIELDS
-
-CLOSE_SESSION = """
-mutation CloseSession($sessionId: ID!, $verdict: VerdictInput!) {
-  closeSession(sessionId: $sessionId, verdict: $verdict) {
-    ...SessionFields
-    verdict { ...VerdictFields }
-  }
-}""" + SESSION_FIELDS + VERDICT_FIELDS
-
-SESSION_TRANSCRIPT = """
-query SessionTranscript($id: ID!) {
-  session(id: $id) {
-    ...SessionFields
-    verdict { ...VerdictFields }
-    messages { ...MessageFields }
-  }
-}""" + SESSION_FIELDS + VERDICT_FIELDS + MESSAGE_FIELDS
-
-EVAL_SESSIONS = """
-query EvalSessions($id: ID!, $after: String) {
-  intelligentEval(id: $id) {
-    id
-    sessions(first: 20, after: $after) {
-      pageInfo { hasNextPage endCursor }
-      edges { node { ...SessionFields verdict { ...VerdictFields } messages { ...MessageFields } } }
-    }
-  }
-}""" + SESSION_FIELDS + VERDICT_FIELDS + MESSAGE_FIELDS
-
-SUBMIT_REPORT = """
-mutation SubmitReport($evalId: ID!, $report: ReportInput!) {
-  submitReport(evalId: $evalId, report: $report) {
-    id status
-    report {
-      summary
-      findings { issue severity evidence { sessionId turnIndex verified } }
-    }
-  }
-}"""
-
-HEARTBEAT = """
-mutation Heartbeat($evalId: ID!, $note: String) {
-  heartbeat(evalId: $evalId, note: $note) { id status }
-}"""
-
-DOCUMENTS = {
-    "GetEval": GET_EVAL, "ListEvals": LIST_EVALS, "SubmitPlan": SUBMIT_PLAN,
-    "CreateSession": CREATE_SESSION, "SendMessage": SEND_MESSAGE,
-    "CloseSession": CLOSE_SESSION, "SessionTranscript": SESSION_TRANSCRIPT,
-    "EvalSessions": EVAL_SESSIONS, "SubmitReport": SUBMIT_REPORT, "Heartbeat": HEARTBEAT,
-}
+GET_EVAL = DOCUMENTS["GetEval"]
+LIST_EVALS = DOCUMENTS["ListEvals"]
+SUBMIT_PLAN = DOCUMENTS["SubmitPlan"]
+CREATE_SESSION = DOCUMENTS["CreateSession"]
+SEND_MESSAGE = DOCUMENTS["SendMessage"]
+CLOSE_SESSION = DOCUMENTS["CloseSession"]
+SESSION_TRANSCRIPT = DOCUMENTS["SessionTranscript"]
+EVAL_SESSIONS = DOCUMENTS["EvalSessions"]
+SUBMIT_REPORT = DOCUMENTS["SubmitReport"]
+HEARTBEAT = DOCUMENTS["Heartbeat"]

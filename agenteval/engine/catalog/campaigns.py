@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from tortoise.transactions import in_transaction
 
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import revalidate_cases
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import parse_id
-from agenteval.errors import FieldError, NotFound, ValidationFailed
+from agenteval.errors import NotFound, ValidationFailed
+from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Run, Scenario, Target
 
 MAX_REPEAT = 100
@@ -19,20 +21,19 @@ MAX_CONCURRENCY = 1000
 async def create_campaign(name: str, scenario_id: str, target_ids: list[str], repeat: int,
                           concurrency: int) -> Campaign:
     """Validate every field (rules re-checked against today's registry and models), then store."""
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     check_text(errors, "input.name", name, max_length=MAX_NAME, required=True)
     if not 1 <= repeat <= MAX_REPEAT:
-        errors.append(FieldError("input.repeat", f"must be between 1 and {MAX_REPEAT}"))
+        errors.add("input.repeat", f"must be between 1 and {MAX_REPEAT}")
     if not 1 <= concurrency <= MAX_CONCURRENCY:
-        errors.append(FieldError("input.concurrency", f"must be between 1 and {MAX_CONCURRENCY}"))
+        errors.add("input.concurrency", f"must be between 1 and {MAX_CONCURRENCY}")
     scenario = await _scenario_or_error(scenario_id, errors)
     targets = await _targets_or_errors(target_ids, errors)
     if scenario is not None and not scenario.cases:
-        errors.append(FieldError("input.scenarioId", "the scenario has no cases"))
-    if errors:
-        raise ValidationFailed(errors)
+        errors.add("input.scenarioId", "the scenario has no cases")
+    errors.raise_if_any()
     assert scenario is not None
-    revalidate_cases(cases_of(scenario.cases), await judge_configured(),
+    revalidate_cases(cases_of(scenario.cases), RULE_CATALOG, await judge_configured(),
                      path="input.scenarioId.cases")
     async with in_transaction():
         campaign = await Campaign.create(name=name.strip(), scenario=scenario, repeat=repeat,
@@ -41,20 +42,20 @@ async def create_campaign(name: str, scenario_id: str, target_ids: list[str], re
     return campaign
 
 
-async def _scenario_or_error(scenario_id: str, errors: list[dict[str, str]]) -> Scenario | None:
+async def _scenario_or_error(scenario_id: str, errors: FieldErrors) -> Scenario | None:
     try:
         scenario = await Scenario.get_or_none(id=parse_id(scenario_id, "input.scenarioId"))
     except ValidationFailed as exc:
         errors.extend(exc.errors)
         return None
     if scenario is None:
-        errors.append(FieldError("input.scenarioId", "no scenario has this id"))
+        errors.add("input.scenarioId", "no scenario has this id")
     return scenario
 
 
-async def _targets_or_errors(target_ids: list[str], errors: list[dict[str, str]]) -> list[Target]:
+async def _targets_or_errors(target_ids: list[str], errors: FieldErrors) -> list[Target]:
     if not target_ids:
-        errors.append(FieldError("input.targetIds", "must name at least one target"))
+        errors.add("input.targetIds", "must name at least one target")
         return []
     targets: list[Target] = []
     seen: set[str] = set()
@@ -66,12 +67,12 @@ async def _targets_or_errors(target_ids: list[str], errors: list[dict[str, str]]
             errors.extend(exc.errors)
             continue
         if str(target_id) in seen:
-            errors.append(FieldError(path, "is listed twice"))
+            errors.add(path, "is listed twice")
             continue
         seen.add(str(target_id))
         target = await Target.get_or_none(id=target_id)
         if target is None:
-            errors.append(FieldError(path, "no target has this id"))
+            errors.add(path, "no target has this id")
         else:
             targets.append(target)
     return targets

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
-from agenteval.errors import FieldError, ValidationFailed
 from agenteval.store.models import ModelConfig
 
 PROVIDERS = ("openai",)
@@ -15,23 +15,22 @@ SECRET_PLACEHOLDER = "********"
 
 async def set_model_config(role: str, *, provider: str, model: str, base_url: str | None,
                            api_key: str | None, params: Any) -> ModelConfig:
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     if provider not in PROVIDERS:
-        errors.append(FieldError("input.provider",
-                                 f"unknown provider {provider!r} (known: {', '.join(PROVIDERS)})"))
+        errors.add("input.provider",
+                   f"unknown provider {provider!r} (known: {', '.join(PROVIDERS)})")
     check_text(errors, "input.model", model, max_length=MAX_NAME, required=True)
     if base_url is not None:
         parts = urlsplit(base_url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
-            errors.append(FieldError("input.baseUrl", "must be an http(s) URL"))
+            errors.add("input.baseUrl", "must be an http(s) URL")
         check_text(errors, "input.baseUrl", base_url, max_length=2000)
     if params is not None and not isinstance(params, dict):
-        errors.append(FieldError("input.params", "must be a JSON object"))
+        errors.add("input.params", "must be a JSON object")
     elif params is not None:
         check_json_size(errors, "input.params", params, max_chars=20_000)
     check_text(errors, "input.apiKey", api_key, max_length=2000)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
     existing = await ModelConfig.get_or_none(role=role)
     if api_key == SECRET_PLACEHOLDER or api_key is None:
         api_key = existing.api_key if existing else None

@@ -12,6 +12,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.domain.cases import CaseSpec, RuleSpec
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import (
     case_to_document,
@@ -20,7 +21,8 @@ from agenteval.domain.scenario_document import (
 )
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.targets import parse_id
-from agenteval.errors import Conflict, NotFound, ValidationFailed
+from agenteval.errors import Conflict, NotFound
+from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Scenario
 
 
@@ -53,27 +55,27 @@ async def get_scenario(scenario_id: str, path: str = "id") -> Scenario:
 
 
 def _check_header(name: str | None, description: str | None, name_required: bool) -> None:
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     check_text(errors, "input.name", name, max_length=MAX_NAME, required=name_required)
     if name is not None and not name_required and not name.strip():
-        errors.append({"path": "input.name", "message": "must not be blank"})
+        errors.add("input.name", "must not be blank")
     check_text(errors, "input.description", description)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
 
 
 async def create_scenario(name: str, description: str | None,
                           cases: list[dict[str, Any]]) -> Scenario:
     """Validate everything first (header, then every case); store nothing on error."""
     _check_header(name, description, name_required=True)
-    specs = validate_case_inputs(cases, await judge_configured(), "input.cases")
+    specs = validate_case_inputs(cases, RULE_CATALOG, await judge_configured(),
+                                 "input.cases")
     return await Scenario.create(name=name.strip(), description=description,
                                  cases=[case_to_document(spec) for spec in specs])
 
 
 async def import_scenario(document: str) -> Scenario:
     """A scenario from the JSON / YAML file format; errors carry document paths."""
-    parsed = parse_scenario_document(document, await judge_configured())
+    parsed = parse_scenario_document(document, RULE_CATALOG, await judge_configured())
     return await Scenario.create(name=parsed.name.strip(), description=parsed.description,
                                  cases=[case_to_document(spec) for spec in parsed.cases])
 
@@ -85,7 +87,8 @@ async def update_scenario(scenario_id: str, name: str | None, description: str |
     _check_header(name, description, name_required=False)
     specs = None
     if cases is not None:
-        specs = validate_case_inputs(cases, await judge_configured(), "input.cases")
+        specs = validate_case_inputs(cases, RULE_CATALOG, await judge_configured(),
+                                 "input.cases")
     if name is not None:
         scenario.name = name.strip()
     if description is not None:

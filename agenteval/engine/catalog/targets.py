@@ -8,8 +8,9 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
-from agenteval.errors import Conflict, FieldError, NotFound, ValidationFailed
+from agenteval.errors import Conflict, NotFound, ValidationFailed
 from agenteval.store.models import Campaign, IntelligentEval, Run, Target
 
 MAX_CONCURRENCY_LIMIT = 1000
@@ -34,33 +35,32 @@ def parse_id(value: str, path: str = "id") -> uuid.UUID:
         raise ValidationFailed.one(path, "is not a valid id") from None
 
 
-def _check_common(errors: list[dict[str, str]], name: str | None, description: str | None,
+def _check_common(errors: FieldErrors, name: str | None, description: str | None,
                   max_concurrency: int | None, name_required: bool) -> None:
     check_text(errors, "input.name", name, max_length=MAX_NAME, required=name_required)
     check_text(errors, "input.description", description)
     if max_concurrency is not None and not 1 <= max_concurrency <= MAX_CONCURRENCY_LIMIT:
-        errors.append(FieldError("input.maxConcurrency",
-                                 f"must be between 1 and {MAX_CONCURRENCY_LIMIT}"))
+        errors.add("input.maxConcurrency",
+                   f"must be between 1 and {MAX_CONCURRENCY_LIMIT}")
 
 
-def _check_config(errors: list[dict[str, str]], factory: ChannelFactory, channel_type: str,
+def _check_config(errors: FieldErrors, factory: ChannelFactory, channel_type: str,
                   config: Any) -> None:
     check_json_size(errors, "input.channelConfig", config)
     for error in factory.validate_config(channel_type, config, path="input.channelConfig"):
         path = error["path"]
         if path == "channelType":
             path = "input.channelType"
-        errors.append(FieldError(path, error["message"]))
+        errors.add(path, error["message"])
 
 
 async def create_target(factory: ChannelFactory, *, name: str, channel_type: str,
                         channel_config: Any, description: str | None,
                         max_concurrency: int) -> Target:
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     _check_common(errors, name, description, max_concurrency, name_required=True)
     _check_config(errors, factory, channel_type, channel_config)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
     return await Target.create(name=name.strip(), description=description,
                                channel_type=channel_type, channel_config=channel_config,
                                max_concurrency=max_concurrency)
@@ -70,7 +70,7 @@ async def update_target(factory: ChannelFactory, target_id: str, *, name: str | 
                         description: str | None, channel_config: Any,
                         max_concurrency: int | None) -> Target:
     target = await get_target(target_id)
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     _check_common(errors, name, description, max_concurrency, name_required=False)
     merged = None
     if channel_config is not None:
@@ -81,9 +81,8 @@ async def update_target(factory: ChannelFactory, target_id: str, *, name: str | 
             merged = channel_config
         _check_config(errors, factory, target.channel_type, merged)
     if name is not None and not name.strip():
-        errors.append(FieldError("input.name", "must not be blank"))
-    if errors:
-        raise ValidationFailed(errors)
+        errors.add("input.name", "must not be blank")
+    errors.raise_if_any()
     if name is not None:
         target.name = name.strip()
     if description is not None:
@@ -114,10 +113,9 @@ async def delete_target(target_id: str) -> str:
 
 async def probe_target(factory: ChannelFactory, target_id: str, message: str) -> dict[str, Any]:
     """Send one message over a fresh conversation: ok/reply/latency/error, never raises."""
-    errors: list[dict[str, str]] = []
+    errors = FieldErrors()
     check_text(errors, "message", message, required=True)
-    if errors:
-        raise ValidationFailed(errors)
+    errors.raise_if_any()
     target = await get_target(target_id)
     channel = factory.open(target_spec(target))
     try:

@@ -37,9 +37,20 @@ UTC = timezone(timedelta(0))  # datetime.UTC needs Python 3.11
 SESSION_STATUSES = ("RUNNING", "COMPLETED", "FAILED", "EXPIRED")
 
 # ------------------------------------------------------------------ GraphQL documents
-# Field names exactly as in the AgentEval contract; a test validates each document.
+# OPERATIONS is copied by skills/sync.py from agenteval/drivers/builtin/operations.graphql,
+# the one source of the agent operations (the built-in driver reads it too): edit that
+# file, then run `python skills/sync.py`.
 
-PLAN_FIELDS = """
+# BEGIN OPERATIONS
+OPERATIONS = """\
+# The GraphQL operations an agent sends to AgentEval: the one source of them.
+#
+# The built-in driver reads this file (agenteval/drivers/builtin/documents.py), and
+# `python skills/sync.py` embeds it in the skills' command-line client
+# (skills/_client/agenteval.py and each skill's scripts/agenteval.py). Field names are
+# exactly the contract's; tests validate every operation against it. Each consumer sends
+# one operation at a time, with the fragments it spreads.
+
 fragment PlanFields on Plan {
   dimensions
   virtualUsers { persona goal dimension }
@@ -47,33 +58,28 @@ fragment PlanFields on Plan {
   estimatedSessions
   budget { maxTurnsPerSession totalMaxTurns }
   completionCriteria
-}"""
+}
 
-PROGRESS_FIELDS = """
 fragment ProgressFields on EvalProgress {
   sessionsPlanned sessionsStarted sessionsRunning sessionsClosed
   turnsUsed turnBudget budgetOverruns dimensionsCovered dimensionsPlanned
-}"""
+}
 
-SESSION_FIELDS = """
 fragment SessionFields on Session {
   id evalId status persona goal dimension virtualUserIndex timeSlotIndex turnCount
   createdAt closedAt
-}"""
+}
 
-VERDICT_FIELDS = """
 fragment VerdictFields on Verdict {
   goalAchieved achievement issues { description severity turnIndex } suggestions notes
-}"""
+}
 
-MESSAGE_FIELDS = """
-fragment MessageFields on Message { index turnIndex role content latencyMs error }"""
+fragment MessageFields on Message { id index turnIndex role content latencyMs error }
 
-GET_EVAL = """
 query GetEval($id: ID!) {
   intelligentEval(id: $id) {
     id name status allowedActions
-    target { id name description }
+    target { id name description channelType }
     goal seeds intent roleDescription timeWindowHours
     plan { ...PlanFields }
     planFeedback planRevision
@@ -81,47 +87,58 @@ query GetEval($id: ID!) {
     progress { ...ProgressFields }
     failureReason createdAt startedAt completedAt lastAgentActivityAt
   }
-}""" + PLAN_FIELDS + PROGRESS_FIELDS
+}
 
-SUBMIT_PLAN = """
+query ListEvals($status: IntelligentEvalStatus, $after: String) {
+  intelligentEvals(first: 50, after: $after, status: $status) {
+    pageInfo { hasNextPage endCursor }
+    edges { node { id status planRevision progress { ...ProgressFields } } }
+  }
+}
+
 mutation SubmitPlan($evalId: ID!, $plan: PlanInput!) {
   submitPlan(evalId: $evalId, plan: $plan) {
     id status allowedActions planRevision plan { ...PlanFields }
   }
-}""" + PLAN_FIELDS
+}
 
-CREATE_SESSION = """
 mutation CreateSession($evalId: ID!, $input: CreateSessionInput!) {
-  createSession(evalId: $evalId, input: $input) { ...SessionFields }
-}""" + SESSION_FIELDS
+  createSession(evalId: $evalId, input: $input) { ...SessionFields verdict { achievement } }
+}
 
-SEND_MESSAGE = """
 mutation SendMessage($sessionId: ID!, $content: String!, $idempotencyKey: String) {
   sendMessage(sessionId: $sessionId, content: $content, idempotencyKey: $idempotencyKey) {
     userMessage { ...MessageFields }
     reply { ...MessageFields }
     session { id status turnCount }
   }
-}""" + MESSAGE_FIELDS
+}
 
-CLOSE_SESSION = """
 mutation CloseSession($sessionId: ID!, $verdict: VerdictInput!) {
   closeSession(sessionId: $sessionId, verdict: $verdict) {
     ...SessionFields
     verdict { ...VerdictFields }
   }
-}""" + SESSION_FIELDS + VERDICT_FIELDS
+}
 
-SESSION_TRANSCRIPT = """
 query SessionTranscript($id: ID!) {
   session(id: $id) {
     ...SessionFields
     verdict { ...VerdictFields }
     messages { ...MessageFields }
   }
-}""" + SESSION_FIELDS + VERDICT_FIELDS + MESSAGE_FIELDS
+}
 
-EVAL_TRANSCRIPT = """
+query EvalSessions($id: ID!, $after: String) {
+  intelligentEval(id: $id) {
+    id
+    sessions(first: 20, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      edges { node { ...SessionFields verdict { ...VerdictFields } messages { ...MessageFields } } }
+    }
+  }
+}
+
 query EvalTranscript($id: ID!, $after: String) {
   intelligentEval(id: $id) {
     id name status goal intent timeWindowHours
@@ -133,9 +150,8 @@ query EvalTranscript($id: ID!, $after: String) {
       edges { node { ...SessionFields verdict { ...VerdictFields } messages { ...MessageFields } } }
     }
   }
-}""" + PLAN_FIELDS + PROGRESS_FIELDS + SESSION_FIELDS + VERDICT_FIELDS + MESSAGE_FIELDS
+}
 
-LIST_SESSIONS = """
 query ListSessions($id: ID!, $after: String, $status: SessionStatus) {
   intelligentEval(id: $id) {
     id status
@@ -146,9 +162,8 @@ query ListSessions($id: ID!, $after: String, $status: SessionStatus) {
       edges { node { ...SessionFields verdict { ...VerdictFields } } }
     }
   }
-}""" + PROGRESS_FIELDS + SESSION_FIELDS + VERDICT_FIELDS
+}
 
-SUBMIT_REPORT = """
 mutation SubmitReport($evalId: ID!, $report: ReportInput!) {
   submitReport(evalId: $evalId, report: $report) {
     id status
@@ -164,22 +179,54 @@ mutation SubmitReport($evalId: ID!, $report: ReportInput!) {
       submittedAt
     }
   }
-}"""
+}
 
-HEARTBEAT = """
 mutation Heartbeat($evalId: ID!, $note: String) {
   heartbeat(evalId: $evalId, note: $note) {
     id status allowedActions lastAgentActivityAt
     progress { ...ProgressFields }
   }
-}""" + PROGRESS_FIELDS
-
-DOCUMENTS = {
-    "GetEval": GET_EVAL, "SubmitPlan": SUBMIT_PLAN, "CreateSession": CREATE_SESSION,
-    "SendMessage": SEND_MESSAGE, "CloseSession": CLOSE_SESSION,
-    "SessionTranscript": SESSION_TRANSCRIPT, "EvalTranscript": EVAL_TRANSCRIPT,
-    "ListSessions": LIST_SESSIONS, "SubmitReport": SUBMIT_REPORT, "Heartbeat": HEARTBEAT,
 }
+"""
+# END OPERATIONS
+
+_DEFINITION = re.compile(r"^(query|mutation|fragment)\s+(\w+)", re.MULTILINE)
+_SPREAD = re.compile(r"\.\.\.(?!\s*on\b)\s*(\w+)")  # `...Name`, not an inline `... on Type`
+
+
+def split_operations(text: str) -> dict[str, str]:
+    """One document per operation: the operation, then every fragment it spreads."""
+    found = list(_DEFINITION.finditer(text))
+    ends = [match.start() for match in found[1:]] + [len(text)]
+    fragments: dict[str, str] = {}
+    operations: dict[str, str] = {}
+    for match, end in zip(found, ends):
+        kind, name = match.groups()
+        (fragments if kind == "fragment" else operations)[name] = text[match.start():end].strip()
+    documents = {}
+    for name, operation in operations.items():
+        needed: list[str] = []
+        pending = [operation]
+        while pending:
+            for spread in _SPREAD.findall(pending.pop()):
+                if spread not in needed:
+                    needed.append(spread)
+                    pending.append(fragments[spread])
+        documents[name] = "\n\n".join([operation] + [fragments[spread] for spread in needed])
+    return documents
+
+
+DOCUMENTS = split_operations(OPERATIONS)
+GET_EVAL = DOCUMENTS["GetEval"]
+SUBMIT_PLAN = DOCUMENTS["SubmitPlan"]
+CREATE_SESSION = DOCUMENTS["CreateSession"]
+SEND_MESSAGE = DOCUMENTS["SendMessage"]
+CLOSE_SESSION = DOCUMENTS["CloseSession"]
+SESSION_TRANSCRIPT = DOCUMENTS["SessionTranscript"]
+EVAL_TRANSCRIPT = DOCUMENTS["EvalTranscript"]
+LIST_SESSIONS = DOCUMENTS["ListSessions"]
+SUBMIT_REPORT = DOCUMENTS["SubmitReport"]
+HEARTBEAT = DOCUMENTS["Heartbeat"]
 
 # ------------------------------------------------------------------ errors and transport
 

@@ -56,11 +56,12 @@ async def test_a_stateless_rule_is_built_once_for_equal_params() -> None:
     assert built == ["a", "b"]
     assert first == second and other.detail["word"] == "b"
     assert first.detail is not second.detail
-    assert first.detail["rule"] is not second.detail["rule"]
-    assert first.detail["rule"]["params"] is not second.detail["rule"]["params"]
-    second.detail["rule"]["params"]["word"] = "changed"
+    assert first.rule is not None and second.rule is not None
+    assert first.rule is not second.rule
+    assert first.rule.params is not second.rule.params
+    second.rule.params["word"] = "changed"
     third = await run_rule(RuleSpec("frozen_fake", {"word": "a"}), CASE, DIALOG, NO_MODELS)
-    assert third.detail["rule"] == {"type": "frozen_fake", "params": {"word": "a"}}
+    assert third.stored_detail()["rule"] == {"type": "frozen_fake", "params": {"word": "a"}}
 
 
 async def test_a_rule_that_is_not_a_frozen_dataclass_is_built_for_every_attempt() -> None:
