@@ -22,7 +22,7 @@ from agenteval.domain.model_costs import (
     tokens_per_call,
     total_usage,
 )
-from agenteval.store.models import ModelConfig
+from agenteval.engine.catalog.models import effective_model_configs
 from agenteval.store.usage import measured_per_call, usage_groups
 
 
@@ -64,8 +64,8 @@ async def cost_estimate(plan: dict[str, Any] | None, prices_setting: str | None
     if not plan:
         return None
     calls = planned_calls(plan)
-    configs = await ModelConfig.filter(role__in=list(calls)).values_list("role", "model")
-    models = {str(role): str(model) for role, model in configs}
+    models = {config.role: config.model for config in await effective_model_configs()
+              if config.role in calls}
     prices = load_price_table(prices_setting)
     per_call: dict[str, PerCall] = {}
     for role, model in models.items():

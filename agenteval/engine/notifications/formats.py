@@ -44,9 +44,10 @@ def message_of(event: dict[str, Any]) -> Message:
         eval_ = event["eval"]
         plan = event.get("plan") or {}
         title = f"Plan waiting for approval: {eval_['name']}"
-        lines.append(f"Revision {eval_['planRevision']}: {plan.get('estimatedSessions')} "
-                     f"sessions, {len(plan.get('dimensions') or [])} dimensions "
-                     f"({', '.join(map(str, plan.get('dimensions') or []))})")
+        dimensions = [str(d) for d in plan.get("dimensions") or []]
+        lines.append(f"Revision {eval_['planRevision']}: "
+                     f"{_count(plan.get('estimatedSessions') or 0, 'session')}, "
+                     f"{_count(len(dimensions), 'dimension')} ({', '.join(dimensions)})")
         cost = event.get("costEstimate")
         if cost and cost.get("modelCalls"):
             lines.append(f"Estimated cost: {_cost(cost)}")
@@ -126,13 +127,13 @@ def accepted(format: str, status: int, body: str) -> str | None:
     return None
 
 
-def _markdown(message: Message, heading: str = "**", link: bool = True) -> str:
-    title = f"{heading} {message.title}" if heading.startswith("#") else f"**{message.title}**"
-    parts = [title, "", *message.lines]
-    if link and message.link:
-        parts += ["", f"[{message.link_label}]({message.link})"]
-    parts += ["", f"id: {message.idempotency_id}"]
-    return "\n".join(parts)
+def _markdown(message: Message, heading: str = "###") -> str:
+    # Paragraphs, not single newlines: DingTalk's markdown joins single-newline lines.
+    parts = [f"{heading} {message.title}", *message.lines]
+    if message.link:
+        parts.append(f"[{message.link_label}]({message.link})")
+    parts.append(f"id: {message.idempotency_id}")
+    return "\n\n".join(parts)
 
 
 def _wecom(message: Message) -> str:
@@ -171,6 +172,10 @@ def _slack(message: Message) -> dict[str, Any]:
                 {"type": "section", "text": {"type": "mrkdwn", "text": text}},
                 {"type": "context", "elements": [
                     {"type": "mrkdwn", "text": f"id: {message.idempotency_id}"}]}]}
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _rate(value: Any) -> str:
