@@ -29,7 +29,7 @@ EVAL_DONE = eval_state.TERMINAL_STATUSES
 
 async def delete_run(run_id: uuid.UUID, actors: ActorSystem | None = None) -> dict[str, int]:
     """Delete a finished run with its outcomes, turns and results; what was removed."""
-    status = await Run.filter(id=run_id).first().values_list("status", flat=True)
+    status = await _status(Run, run_id)
     if status is None:
         raise NotFound(f"run {run_id} does not exist")
     if status not in RUN_DONE:
@@ -46,7 +46,7 @@ async def delete_run(run_id: uuid.UUID, actors: ActorSystem | None = None) -> di
 
 async def delete_eval(eval_id: uuid.UUID, actors: ActorSystem | None = None) -> dict[str, int]:
     """Delete a terminal eval with its sessions, messages, events, report and plans."""
-    status = await IntelligentEval.filter(id=eval_id).first().values_list("status", flat=True)
+    status = await _status(IntelligentEval, eval_id)
     if status is None:
         raise NotFound(f"intelligent eval {eval_id} does not exist")
     if status not in EVAL_DONE:
@@ -84,6 +84,13 @@ async def purge_older_than(days: float, actors: ActorSystem | None = None,
     logger.info("retention (%g days, finished before %s): removed %s", days,
                 cutoff.isoformat(), totals or "nothing")
     return totals
+
+
+async def _status(model: type[Run] | type[IntelligentEval], entity_id: uuid.UUID) -> str | None:
+    # Tortoise types values_list as tuples even with flat=True, which gives the scalar;
+    # reading the status alone spares loading a run's large cases snapshot.
+    return cast(str | None, await model.filter(id=entity_id).first()
+                .values_list("status", flat=True))
 
 
 Deleter = Callable[[uuid.UUID, ActorSystem | None], Awaitable[dict[str, int]]]
