@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.access import CreateTargetInput, ModelConfigInput, UpdateTargetInput
 from agenteval.api.permissions import IsAdmin, IsOperator
@@ -13,7 +14,7 @@ from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.catalog import model_configs, targets
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store import api_keys, models
+from agenteval.store import api_keys
 
 
 @strawberry.type
@@ -29,11 +30,9 @@ class AccessMutations:
 
     @strawberry.mutation(permission_classes=[IsAdmin])
     async def revoke_api_key(self, id: strawberry.ID) -> ApiKey:
-        row = await models.ApiKey.get_or_none(id=targets.parse_id(id))
+        row = await api_keys.revoke_key(parse_id(id))
         if row is None:
             raise NotFound(f"API key {id} does not exist")
-        row.revoked = True
-        await row.save(update_fields=["revoked"])
         return ApiKey.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])

@@ -12,6 +12,7 @@ import strawberry
 from strawberry import UNSET
 from strawberry.types import Info
 
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.intelligent import (
     CreateIntelligentEvalInput,
@@ -28,7 +29,6 @@ from agenteval.domain.eval_validation import FieldErrors
 from agenteval.domain.limits import MAX_MESSAGE, MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.domain.seeds_validation import check_persona
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent import evals
 from agenteval.engine.intelligent.engine import IntelligentEngine
@@ -37,6 +37,12 @@ from agenteval.errors import ValidationFailed
 
 def _engine(info: Info) -> IntelligentEngine:
     return info.context.services.intelligent
+
+
+async def _ask_eval(info: Info, eval_id: strawberry.ID, command: object) -> IntelligentEval:
+    """Hand `command` to the eval's actor (NOT_FOUND for an unknown eval); the eval it answers."""
+    row = await evals.get_eval(eval_id)
+    return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, command))
 
 
 def _raise_if(errors: list[dict[str, str]]) -> None:
@@ -55,8 +61,7 @@ class IntelligentMutations:
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def approve_plan(self, info: Info, eval_id: strawberry.ID) -> IntelligentEval:
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, cmd.ApprovePlan()))
+        return await _ask_eval(info, eval_id, cmd.ApprovePlan())
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def reject_plan(self, info: Info, eval_id: strawberry.ID,
@@ -64,9 +69,7 @@ class IntelligentMutations:
         errors: list[dict[str, str]] = []
         check_text(errors, "feedback", feedback, required=True)
         _raise_if(errors)
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(
-            await _engine(info).ask_eval(row.id, cmd.RejectPlan(feedback)))
+        return await _ask_eval(info, eval_id, cmd.RejectPlan(feedback))
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def cancel_intelligent_eval(self, info: Info, eval_id: strawberry.ID,
@@ -75,9 +78,7 @@ class IntelligentMutations:
         errors: list[dict[str, str]] = []
         check_text(errors, "reason", reason)
         _raise_if(errors)
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(
-            await _engine(info).ask_eval(row.id, cmd.CancelEval(reason)))
+        return await _ask_eval(info, eval_id, cmd.CancelEval(reason))
 
     # ------------------------------------------------------------ agent side
     @strawberry.mutation(permission_classes=[IsAgent])
@@ -145,5 +146,4 @@ class IntelligentMutations:
         errors: list[dict[str, str]] = []
         check_text(errors, "note", note, max_length=MAX_TEXT)
         _raise_if(errors)
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, cmd.Heartbeat(note)))
+        return await _ask_eval(info, eval_id, cmd.Heartbeat(note))

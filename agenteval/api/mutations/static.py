@@ -6,6 +6,7 @@ import strawberry
 from strawberry import UNSET
 from strawberry.types import Info
 
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.static import (
     CreateCampaignInput,
@@ -17,7 +18,6 @@ from agenteval.api.permissions import IsOperator
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.engine.catalog import campaigns, scenarios
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.static import run_actor
 
 

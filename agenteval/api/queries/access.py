@@ -6,11 +6,12 @@ import strawberry
 from strawberry import UNSET
 from strawberry.types import Info
 
+from agenteval.api.ids import parse_id
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead, IsAdmin
 from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
-from agenteval.engine.catalog.targets import parse_id
-from agenteval.store import models
+from agenteval.engine.catalog import reads
+from agenteval.store import api_keys
 
 
 @strawberry.type
@@ -21,17 +22,16 @@ class AccessQueries:
 
     @strawberry.field(permission_classes=[IsAdmin])
     async def api_keys(self) -> list[ApiKey]:
-        return [ApiKey.from_row(k) for k in await models.ApiKey.all().order_by("created_at")]
+        return [ApiKey.from_row(k) for k in await api_keys.list_keys()]
 
     @strawberry.field(permission_classes=[CanRead])
     async def targets(self, first: int | None = 50,
                       after: str | None = UNSET) -> Connection[Target]:
-        return await paginate(models.Target.all().order_by("created_at", "id"), first, after,
-                              Target.from_row)
+        return await paginate(reads.target_page, first, after, Target.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def target(self, id: strawberry.ID) -> Target | None:
-        row = await models.Target.get_or_none(id=parse_id(id))
+        row = await reads.find_target(parse_id(id))
         return Target.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
@@ -42,4 +42,4 @@ class AccessQueries:
 
     @strawberry.field(permission_classes=[CanRead])
     async def model_configs(self) -> list[ModelConfig]:
-        return [ModelConfig.from_row(c) for c in await models.ModelConfig.all().order_by("role")]
+        return [ModelConfig.from_row(c) for c in await reads.model_configs()]

@@ -19,11 +19,12 @@ from agenteval.api.inputs import value
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.intelligent_event import EvalEvent
 from agenteval.api.types.intelligent_session import Message
-from agenteval.engine.intelligent import evals
+from agenteval.engine.intelligent import evals, reads
 from agenteval.errors import RateLimited
-from agenteval.store import models
 from agenteval.store.eval_log import eval_topic, session_topic
 from agenteval.store.event_bus import Overflowed
+from agenteval.store.models import EvalEvent as EventRow
+from agenteval.store.models import EvalMessage as MessageRow
 
 POLL_S = 5.0
 BATCH = 200
@@ -63,9 +64,8 @@ class IntelligentSubscriptions:
         after_sequence = value(after_sequence)
         cursor = row.event_sequence if after_sequence is None else after_sequence
 
-        async def read_after(sequence: int) -> Sequence[models.EvalEvent]:
-            return await models.EvalEvent.filter(eval_id=row.id, sequence__gt=sequence).order_by(
-                "sequence").limit(BATCH)
+        async def read_after(sequence: int) -> Sequence[EventRow]:
+            return await reads.events_after(row.id, sequence, BATCH)
 
         async for event in _follow(info, eval_topic(row.id), cursor, read_after,
                                    lambda event: event.sequence):
@@ -80,9 +80,8 @@ class IntelligentSubscriptions:
         if after_index is None:
             after_index = 2 * session.turn_count - 1
 
-        async def read_after(index: int) -> Sequence[models.EvalMessage]:
-            return await models.EvalMessage.filter(session_id=session.id, index__gt=index).order_by(
-                "index").limit(BATCH)
+        async def read_after(index: int) -> Sequence[MessageRow]:
+            return await reads.messages_after(session.id, index, BATCH)
 
         async for message in _follow(info, session_topic(session.id), after_index, read_after,
                                      lambda message: message.index):

@@ -8,9 +8,9 @@ from typing import Any
 import strawberry
 from strawberry.types import Info
 
+from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.static_run import RunProgress
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import NotFound, RateLimited
