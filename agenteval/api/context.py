@@ -3,19 +3,20 @@
 Over HTTP a context lives for one request. Over a websocket strawberry builds
 ONE context for the whole connection, so each operation of the connection
 starts with its own DataLoaders (`start_operation`, called by the view's
-websocket handlers at the top of the operation's task): a loader's cache must
-never serve one operation what an earlier one loaded.
+websocket handlers at the top of the operation's task): one operation's batch
+never waits for, or fails with, another's.
 """
 
 from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
+from strawberry.types import Info
 
 from agenteval.api.dataloaders import DataLoaders
 from agenteval.store import api_keys
@@ -73,3 +74,7 @@ class Context:
         key = await self.api_key()
         assert key is not None, "permission classes run before resolvers"
         return key
+
+
+# What resolvers receive: `info.context` is a Context.
+ResolverInfo: TypeAlias = Info[Context, None]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import strawberry
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.access import CreateTargetInput, ModelConfigInput, UpdateTargetInput
@@ -36,7 +36,7 @@ class AccessMutations:
         return ApiKey.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def create_target(self, info: Info, input: CreateTargetInput) -> Target:
+    async def create_target(self, info: ResolverInfo, input: CreateTargetInput) -> Target:
         row = await targets.create_target(
             info.context.services.channels, name=input.name, channel_type=input.channel_type,
             channel_config=input.channel_config, description=value(input.description),
@@ -44,7 +44,7 @@ class AccessMutations:
         return Target.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def update_target(self, info: Info, id: strawberry.ID,
+    async def update_target(self, info: ResolverInfo, id: strawberry.ID,
                             input: UpdateTargetInput) -> Target:
         row = await targets.update_target(
             info.context.services.channels, id, name=value(input.name),
@@ -57,7 +57,7 @@ class AccessMutations:
         return strawberry.ID(await targets.delete_target(id))
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def probe_target(self, info: Info, id: strawberry.ID,
+    async def probe_target(self, info: ResolverInfo, id: strawberry.ID,
                            message: str = "ping") -> ChannelProbe:
         result = await targets.probe_target(info.context.services.channels, id, message)
         return ChannelProbe(**result)

@@ -10,8 +10,8 @@ from typing import Any, cast
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.intelligent import (
@@ -35,11 +35,11 @@ from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.errors import ValidationFailed
 
 
-def _engine(info: Info) -> IntelligentEngine:
+def _engine(info: ResolverInfo) -> IntelligentEngine:
     return info.context.services.intelligent
 
 
-async def _ask_eval(info: Info, eval_id: strawberry.ID, command: object) -> IntelligentEval:
+async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID, command: object) -> IntelligentEval:
     """Hand `command` to the eval's actor (NOT_FOUND for an unknown eval); the eval it answers."""
     row = await evals.get_eval(eval_id)
     return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, command))
@@ -54,17 +54,17 @@ def _raise_if(errors: list[dict[str, str]]) -> None:
 class IntelligentMutations:
     # ------------------------------------------------------------ user side
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def create_intelligent_eval(self, info: Info,
+    async def create_intelligent_eval(self, info: ResolverInfo,
                                       input: CreateIntelligentEvalInput) -> IntelligentEval:
         row = await evals.create_eval(_engine(info), as_json(input))
         return IntelligentEval.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def approve_plan(self, info: Info, eval_id: strawberry.ID) -> IntelligentEval:
+    async def approve_plan(self, info: ResolverInfo, eval_id: strawberry.ID) -> IntelligentEval:
         return await _ask_eval(info, eval_id, cmd.ApprovePlan())
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def reject_plan(self, info: Info, eval_id: strawberry.ID,
+    async def reject_plan(self, info: ResolverInfo, eval_id: strawberry.ID,
                           feedback: str) -> IntelligentEval:
         errors: list[dict[str, str]] = []
         check_text(errors, "feedback", feedback, required=True)
@@ -72,7 +72,7 @@ class IntelligentMutations:
         return await _ask_eval(info, eval_id, cmd.RejectPlan(feedback))
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def cancel_intelligent_eval(self, info: Info, eval_id: strawberry.ID,
+    async def cancel_intelligent_eval(self, info: ResolverInfo, eval_id: strawberry.ID,
                                       reason: str | None = UNSET) -> IntelligentEval:
         reason = value(reason)
         errors: list[dict[str, str]] = []
@@ -82,7 +82,7 @@ class IntelligentMutations:
 
     # ------------------------------------------------------------ agent side
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def submit_plan(self, info: Info, eval_id: strawberry.ID,
+    async def submit_plan(self, info: ResolverInfo, eval_id: strawberry.ID,
                           plan: PlanInput) -> IntelligentEval:
         row = await evals.get_eval(eval_id)
         validated = validate_plan(as_json(plan), row.time_window_hours, "plan")
@@ -90,7 +90,7 @@ class IntelligentMutations:
             await _engine(info).ask_eval(row.id, cmd.SubmitPlan(validated)))
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def create_session(self, info: Info, eval_id: strawberry.ID,
+    async def create_session(self, info: ResolverInfo, eval_id: strawberry.ID,
                              input: CreateSessionInput) -> Session:
         errors = FieldErrors()
         check_persona(errors, input.persona, "input.persona")
@@ -110,7 +110,7 @@ class IntelligentMutations:
         return Session.from_row(session)
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def send_message(self, info: Info, session_id: strawberry.ID, content: str,
+    async def send_message(self, info: ResolverInfo, session_id: strawberry.ID, content: str,
                            idempotency_key: str | None = UNSET) -> MessageExchange:
         idempotency_key = value(idempotency_key)
         errors: list[dict[str, str]] = []
@@ -125,14 +125,14 @@ class IntelligentMutations:
                                session=Session.from_row(exchange.session))
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def close_session(self, info: Info, session_id: strawberry.ID,
+    async def close_session(self, info: ResolverInfo, session_id: strawberry.ID,
                             verdict: VerdictInput) -> Session:
         session = await evals.get_session(session_id)
         closed = await _engine(info).ask_session(session.id, cmd.CloseSession(as_json(verdict)))
         return Session.from_row(closed)
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def submit_report(self, info: Info, eval_id: strawberry.ID,
+    async def submit_report(self, info: ResolverInfo, eval_id: strawberry.ID,
                             report: ReportInput) -> IntelligentEval:
         row = await evals.get_eval(eval_id)
         prepared = await evals.prepare_report(row, as_json(report))
@@ -140,7 +140,7 @@ class IntelligentMutations:
             await _engine(info).ask_eval(row.id, cmd.SubmitReport(prepared)))
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def heartbeat(self, info: Info, eval_id: strawberry.ID,
+    async def heartbeat(self, info: ResolverInfo, eval_id: strawberry.ID,
                         note: str | None = UNSET) -> IntelligentEval:
         note = value(note)
         errors: list[dict[str, str]] = []

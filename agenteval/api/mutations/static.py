@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.static import (
@@ -57,12 +57,12 @@ class StaticMutations:
 
     @strawberry.mutation(permission_classes=[IsOperator],
                          description="One run per target of the campaign (or the one given).")
-    async def start_run(self, info: Info, campaign_id: strawberry.ID,
+    async def start_run(self, info: ResolverInfo, campaign_id: strawberry.ID,
                         target_id: strawberry.ID | None = UNSET) -> list[Run]:
         runs = await campaigns.start_runs(info.context.services, campaign_id, value(target_id))
         return [Run.from_row(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def cancel_run(self, info: Info, run_id: strawberry.ID) -> Run:
+    async def cancel_run(self, info: ResolverInfo, run_id: strawberry.ID) -> Run:
         run = await run_actor.cancel_run(info.context.services, parse_id(run_id, "runId"))
         return Run.from_row(run)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
+from strawberry.scalars import JSON
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead, IsAdmin
@@ -17,7 +18,7 @@ from agenteval.store import api_keys
 @strawberry.type
 class AccessQueries:
     @strawberry.field(permission_classes=[CanRead], description="The caller's own API key.")
-    async def me(self, info: Info) -> ApiKey:
+    async def me(self, info: ResolverInfo) -> ApiKey:
         return ApiKey.from_row(await info.context.require_key())
 
     @strawberry.field(permission_classes=[IsAdmin])
@@ -35,10 +36,10 @@ class AccessQueries:
         return Target.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
-    def channel_types(self, info: Info) -> list[ChannelType]:
+    def channel_types(self, info: ResolverInfo) -> list[ChannelType]:
         factory = info.context.services.channels
-        return [ChannelType(name=t.name, description=t.description, config_schema=t.config_schema)
-                for t in factory.types()]
+        return [ChannelType(name=t.name, description=t.description,
+                            config_schema=JSON(t.config_schema)) for t in factory.types()]
 
     @strawberry.field(permission_classes=[CanRead])
     async def model_configs(self) -> list[ModelConfig]:

@@ -13,8 +13,8 @@ from typing import Any
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.inputs import value
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.intelligent_event import EvalEvent
@@ -30,7 +30,7 @@ POLL_S = 5.0
 BATCH = 200
 
 
-async def _follow(info: Info, topic: str, cursor: int,
+async def _follow(info: ResolverInfo, topic: str, cursor: int,
                   read_after: Callable[[int], Awaitable[Sequence[Any]]],
                   position: Callable[[Any], int]) -> AsyncGenerator[Any, None]:
     """Rows after `cursor` from the database, then new ones as the bus announces them."""
@@ -57,7 +57,7 @@ async def _follow(info: Info, topic: str, cursor: int,
 @strawberry.type
 class IntelligentSubscriptions:
     @strawberry.subscription(permission_classes=[CanRead])
-    async def intelligent_eval_events(self, info: Info, eval_id: strawberry.ID,
+    async def intelligent_eval_events(self, info: ResolverInfo, eval_id: strawberry.ID,
                                       after_sequence: int | None = UNSET
                                       ) -> AsyncGenerator[EvalEvent, None]:
         row = await evals.get_eval(eval_id)
@@ -72,7 +72,7 @@ class IntelligentSubscriptions:
             yield EvalEvent.from_row(event)
 
     @strawberry.subscription(permission_classes=[CanRead])
-    async def session_messages(self, info: Info, session_id: strawberry.ID,
+    async def session_messages(self, info: ResolverInfo, session_id: strawberry.ID,
                                after_index: int | None = UNSET
                                ) -> AsyncGenerator[Message, None]:
         after_index = value(after_index)

@@ -6,8 +6,8 @@ from datetime import datetime
 
 import strawberry
 from strawberry.scalars import JSON
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.store import models
 
@@ -33,7 +33,7 @@ class CreatedApiKey:
     secret: str
 
 
-def _masked_config(root: Target, info: Info) -> JSON:
+def _masked_config(root: Target, info: ResolverInfo) -> JSON:
     # Masked by the services' own factory: it knows which fields of each type are secret.
     factory = info.context.services.channels
     return JSON(factory.mask_secrets(root.row.channel_type, root.row.channel_config))

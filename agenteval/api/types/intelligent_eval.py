@@ -7,8 +7,8 @@ from datetime import datetime
 import strawberry
 from strawberry import UNSET
 from strawberry.scalars import JSON
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
@@ -76,16 +76,16 @@ class IntelligentEval:
             completed_at=row.completed_at, last_agent_activity_at=row.last_agent_activity_at)
 
     @strawberry.field
-    async def target(self, info: Info) -> Target:
+    async def target(self, info: ResolverInfo) -> Target:
         return Target.from_row(await info.context.loaders.target_by_id.load(self.row.target_id))
 
     @strawberry.field
-    async def plan_history(self, info: Info) -> list[PlanRevision]:
+    async def plan_history(self, info: ResolverInfo) -> list[PlanRevision]:
         rows = await info.context.loaders.plan_revisions_by_eval.load(self.row.id)
         return [PlanRevision.from_row(row) for row in rows]
 
     @strawberry.field
-    async def progress(self, info: Info) -> EvalProgress:
+    async def progress(self, info: ResolverInfo) -> EvalProgress:
         tally = await info.context.loaders.eval_progress_by_eval.load(self.row.id)
         return EvalProgress(**reads.progress(self.row.plan, tally))
 

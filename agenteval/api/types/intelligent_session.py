@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 from strawberry.scalars import JSON
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import MessageRole, SessionStatus, Severity
 from agenteval.store import models
 
@@ -78,7 +78,7 @@ class Session:
     row: strawberry.Private[models.EvalSession]
 
     @strawberry.field
-    async def eval(self, info: Info) -> Annotated[IntelligentEval, strawberry.lazy(
+    async def eval(self, info: ResolverInfo) -> Annotated[IntelligentEval, strawberry.lazy(
             "agenteval.api.types.intelligent_eval")]:
         from agenteval.api.types.intelligent_eval import IntelligentEval
 
@@ -86,7 +86,7 @@ class Session:
             self.row.eval_id))
 
     @strawberry.field
-    async def messages(self, info: Info) -> list[Message]:
+    async def messages(self, info: ResolverInfo) -> list[Message]:
         rows = await info.context.loaders.messages_by_session.load(self.row.id)
         return [Message.from_row(row) for row in rows]
 

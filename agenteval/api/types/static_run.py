@@ -7,8 +7,8 @@ from typing import Any
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
@@ -50,17 +50,17 @@ class Campaign:
     row: strawberry.Private[models.Campaign]
 
     @strawberry.field
-    async def scenario(self, info: Info) -> Scenario:
+    async def scenario(self, info: ResolverInfo) -> Scenario:
         return Scenario.from_row(await info.context.loaders.scenario_by_id.load(
             self.row.scenario_id))
 
     @strawberry.field
-    async def targets(self, info: Info) -> list[Target]:
+    async def targets(self, info: ResolverInfo) -> list[Target]:
         rows = await info.context.loaders.targets_by_campaign.load(self.row.id)
         return [Target.from_row(row) for row in rows]
 
     @strawberry.field
-    async def runs(self, info: Info) -> list[Run]:
+    async def runs(self, info: ResolverInfo) -> list[Run]:
         rows = await info.context.loaders.runs_by_campaign.load(self.row.id)
         return [Run.from_row(row) for row in rows]
 
@@ -81,12 +81,12 @@ class Run:
     row: strawberry.Private[models.Run]
 
     @strawberry.field
-    async def campaign(self, info: Info) -> Campaign:
+    async def campaign(self, info: ResolverInfo) -> Campaign:
         return Campaign.from_row(await info.context.loaders.campaign_by_id.load(
             self.row.campaign_id))
 
     @strawberry.field
-    async def target(self, info: Info) -> Target:
+    async def target(self, info: ResolverInfo) -> Target:
         return Target.from_row(await info.context.loaders.target_by_id.load(self.row.target_id))
 
     @strawberry.field
@@ -95,7 +95,7 @@ class Run:
 
     @strawberry.field(description="Stored when the run ends; computed from the attempts so "
                                   "far while it runs; null while QUEUED.")
-    async def summary(self, info: Info) -> RunSummary | None:
+    async def summary(self, info: ResolverInfo) -> RunSummary | None:
         if self.row.status == "QUEUED":
             return None
         if self.row.summary is not None:
