@@ -21,6 +21,7 @@ from typing import Any, TextIO
 import yaml
 
 from actors import ActorSystem
+from agenteval.api.ids import parse_id
 from agenteval.bootstrap import Services
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
@@ -125,7 +126,7 @@ async def _gate(document: str, target: dict[str, Any] | str, repeat: int, concur
                                                        repeat, concurrency)
         except AgentEvalError as exc:
             raise BadInput(_describe(exc)) from None
-        [run] = await campaigns.start_runs(services, str(campaign.id), None)
+        [run] = await campaigns.start_runs(services, campaign.id, None)
         run = await _follow(services, run.id, sys.stderr)
         summary = await summary_of(run)
         print(summary_table(run, summary))
@@ -140,7 +141,7 @@ async def _gate(document: str, target: dict[str, Any] | str, repeat: int, concur
 async def _target(services: Services, target: dict[str, Any] | str) -> Target:
     """A target from a file's fields (CreateTargetInput's), or a stored target by id."""
     if isinstance(target, str):
-        return await targets.get_target(target, "--target")
+        return await targets.get_target(parse_id(target, "--target"))
     return await targets.create_target(
         services.channels, name=target["name"], channel_type=target["channelType"],
         channel_config=target["channelConfig"], description=target.get("description"),

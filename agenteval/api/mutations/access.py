@@ -47,19 +47,20 @@ class AccessMutations:
     async def update_target(self, info: ResolverInfo, id: strawberry.ID,
                             input: UpdateTargetInput) -> Target:
         row = await targets.update_target(
-            info.context.services.channels, id, name=value(input.name),
+            info.context.services.channels, parse_id(id), name=value(input.name),
             description=value(input.description), channel_config=value(input.channel_config),
             max_concurrency=value(input.max_concurrency))
         return Target.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def delete_target(self, id: strawberry.ID) -> strawberry.ID:
-        return strawberry.ID(await targets.delete_target(id))
+        return strawberry.ID(await targets.delete_target(parse_id(id)))
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def probe_target(self, info: ResolverInfo, id: strawberry.ID,
                            message: str = "ping") -> ChannelProbe:
-        result = await targets.probe_target(info.context.services.channels, id, message)
+        result = await targets.probe_target(info.context.services.channels, parse_id(id),
+                                            message)
         return ChannelProbe(**result)
 
     @strawberry.mutation(permission_classes=[IsAdmin])

@@ -41,7 +41,7 @@ def _engine(info: ResolverInfo) -> IntelligentEngine:
 
 async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID, command: object) -> IntelligentEval:
     """Hand `command` to the eval's actor (NOT_FOUND for an unknown eval); the eval it answers."""
-    row = await evals.get_eval(eval_id)
+    row = await evals.get_eval(parse_id(eval_id, "evalId"))
     return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, command))
 
 
@@ -56,7 +56,8 @@ class IntelligentMutations:
     @strawberry.mutation(permission_classes=[IsOperator])
     async def create_intelligent_eval(self, info: ResolverInfo,
                                       input: CreateIntelligentEvalInput) -> IntelligentEval:
-        row = await evals.create_eval(_engine(info), as_json(input))
+        row = await evals.create_eval(_engine(info), as_json(input),
+                                      parse_id(input.target_id, "input.targetId"))
         return IntelligentEval.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
@@ -84,7 +85,7 @@ class IntelligentMutations:
     @strawberry.mutation(permission_classes=[IsAgent])
     async def submit_plan(self, info: ResolverInfo, eval_id: strawberry.ID,
                           plan: PlanInput) -> IntelligentEval:
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         validated = validate_plan(as_json(plan), row.time_window_hours, "plan")
         return IntelligentEval.from_row(
             await _engine(info).ask_eval(row.id, cmd.SubmitPlan(validated)))
@@ -100,7 +101,7 @@ class IntelligentMutations:
         evals.check_idempotency_key(field_errors, "input.idempotencyKey",
                                     value(input.idempotency_key))
         _raise_if(field_errors)
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         session = await _engine(info).ask_eval(row.id, cmd.CreateSession(
             # check_persona has made sure the JSON is an object.
             persona=cast(dict[str, Any], input.persona), goal=input.goal, dimension=value(input.dimension),
@@ -127,14 +128,14 @@ class IntelligentMutations:
     @strawberry.mutation(permission_classes=[IsAgent])
     async def close_session(self, info: ResolverInfo, session_id: strawberry.ID,
                             verdict: VerdictInput) -> Session:
-        session = await evals.get_session(session_id)
+        session = await evals.get_session(parse_id(session_id, "sessionId"))
         closed = await _engine(info).ask_session(session.id, cmd.CloseSession(as_json(verdict)))
         return Session.from_row(closed)
 
     @strawberry.mutation(permission_classes=[IsAgent])
     async def submit_report(self, info: ResolverInfo, eval_id: strawberry.ID,
                             report: ReportInput) -> IntelligentEval:
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         prepared = await evals.prepare_report(row, as_json(report))
         return IntelligentEval.from_row(
             await _engine(info).ask_eval(row.id, cmd.SubmitReport(prepared)))

@@ -39,14 +39,14 @@ class StaticMutations:
     async def update_scenario(self, id: strawberry.ID, input: UpdateScenarioInput) -> Scenario:
         cases = value(input.cases)
         row = await scenarios.update_scenario(
-            id, value(input.name), value(input.description),
+            parse_id(id), value(input.name), value(input.description),
             None if cases is None else [case_input_dict(c) for c in cases])
         return Scenario.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator],
                          description="CONFLICT while a campaign uses it.")
     async def delete_scenario(self, id: strawberry.ID) -> strawberry.ID:
-        return strawberry.ID(await scenarios.delete_scenario(id))
+        return strawberry.ID(await scenarios.delete_scenario(parse_id(id)))
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def create_campaign(self, input: CreateCampaignInput) -> Campaign:
@@ -59,7 +59,10 @@ class StaticMutations:
                          description="One run per target of the campaign (or the one given).")
     async def start_run(self, info: ResolverInfo, campaign_id: strawberry.ID,
                         target_id: strawberry.ID | None = UNSET) -> list[Run]:
-        runs = await campaigns.start_runs(info.context.services, campaign_id, value(target_id))
+        wanted_target = value(target_id)
+        runs = await campaigns.start_runs(
+            info.context.services, parse_id(campaign_id, "campaignId"),
+            None if wanted_target is None else parse_id(wanted_target, "targetId"))
         return [Run.from_row(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])

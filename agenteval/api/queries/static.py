@@ -71,7 +71,8 @@ class StaticQueries:
     @strawberry.field(permission_classes=[CanRead])
     async def compare_runs(self, base_run_id: strawberry.ID,
                            head_run_id: strawberry.ID) -> RunComparison:
-        stored = await compare_stored_runs(base_run_id, head_run_id)
+        stored = await compare_stored_runs(parse_id(base_run_id, "baseRunId"),
+                                           parse_id(head_run_id, "headRunId"))
         comparison = stored.comparison
 
         def diff(item: run_comparison.CaseDiff) -> CaseDiff:

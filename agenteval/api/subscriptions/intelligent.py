@@ -15,6 +15,7 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.context import ResolverInfo
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.intelligent_event import EvalEvent
@@ -60,7 +61,7 @@ class IntelligentSubscriptions:
     async def intelligent_eval_events(self, info: ResolverInfo, eval_id: strawberry.ID,
                                       after_sequence: int | None = UNSET
                                       ) -> AsyncGenerator[EvalEvent, None]:
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         after_sequence = value(after_sequence)
         cursor = row.event_sequence if after_sequence is None else after_sequence
 
@@ -76,7 +77,7 @@ class IntelligentSubscriptions:
                                after_index: int | None = UNSET
                                ) -> AsyncGenerator[Message, None]:
         after_index = value(after_index)
-        session = await evals.get_session(session_id)
+        session = await evals.get_session(parse_id(session_id, "sessionId"))
         if after_index is None:
             after_index = 2 * session.turn_count - 1
 
