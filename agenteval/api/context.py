@@ -56,7 +56,11 @@ class Context:
     @property
     def loaders(self) -> DataLoaders:
         """This operation's DataLoaders."""
-        return _operation_loaders.get() or self._request_loaders
+        # Only a websocket context looks at the task's operation loaders: tasks inherit
+        # context variables, so an HTTP request served inside a task that a websocket
+        # operation started (an actor calling the API in-process) must not see them.
+        operation = _operation_loaders.get() if isinstance(self.request, WebSocket) else None
+        return operation or self._request_loaders
 
     def identify(self, key: ApiKey, secret: str | None = None) -> None:
         """Fix the caller (a websocket authenticated on connect, or an in-process client)."""

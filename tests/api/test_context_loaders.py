@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocket
 
 from agenteval.api.context import Context, start_operation
 from agenteval.app import create_app
@@ -66,15 +67,24 @@ def test_each_websocket_operation_reads_rows_as_they_are_now(settings: Settings)
     assert after["intelligentEval"]["target"]["name"] == "renamed"
 
 
-async def test_every_operation_task_gets_its_own_loaders(gql: GraphQLClient, app: Any) -> None:
-    context = Context(services=app.state.services, secret=ADMIN_KEY)
+async def _never(*_: Any) -> Any:
+    raise AssertionError("the socket is never used")
 
-    async def operation() -> object:
+
+async def test_each_websocket_operation_task_gets_its_own_loaders(gql: GraphQLClient,
+                                                                  app: Any) -> None:
+    socket = WebSocket({"type": "websocket", "path": "/graphql", "headers": []}, _never, _never)
+    connection = Context(services=app.state.services, request=socket)
+    plain = Context(services=app.state.services, secret=ADMIN_KEY)
+
+    async def operation() -> tuple[object, object]:
         start_operation()
         await asyncio.sleep(0)
-        return context.loaders
+        return connection.loaders, plain.loaders
 
-    first, second = await asyncio.gather(operation(), operation())
+    (first, plain_first), (second, plain_second) = await asyncio.gather(operation(),
+                                                                        operation())
     assert first is not second
-    assert context.loaders is not first and context.loaders is not second
-    assert context.loaders is context.loaders  # outside an operation: the request's own
+    assert connection.loaders is not first and connection.loaders is not second
+    # A context that is not a websocket's keeps its own loaders, even inside such a task.
+    assert plain_first is plain_second is plain.loaders
