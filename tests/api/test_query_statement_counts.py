@@ -4,7 +4,9 @@ Every statement the ORM sends while one GraphQL request is handled is counted
 (the connection's execute methods are wrapped; only statements issued from the
 request's own task tree count, so the watchdog or an actor cannot blur the
 figure). Each query is asked for pages of 5 and of 50 items over rows that
-exercise every relation it reads.
+exercise every relation it reads. The issue's bound (at most 10) is for the
+four list queries the UI uses most; `campaigns` (scenario, targets, runs and
+their targets and summaries) only has to stay flat.
 """
 
 from __future__ import annotations
@@ -33,17 +35,20 @@ RUNS = """query($first: Int) { runs(first: $first) { totalCount edges { node {
   id status target { name } campaign { name } summary { passRate totalCases latencyP50Ms }
   progress { done total } } } } }"""
 EVALS = """query($first: Int) { intelligentEvals(first: $first) { totalCount edges { node {
-  id name status target { name }
+  id name status target { name } planHistory { revision }
   progress { sessionsPlanned sessionsStarted sessionsRunning sessionsClosed turnsUsed
              turnBudget budgetOverruns dimensionsCovered dimensionsPlanned } } } } }"""
 SESSIONS = """query($id: ID!, $first: Int) { intelligentEval(id: $id) {
-  sessions(first: $first) { totalCount edges { node { id status turnCount
+  sessions(first: $first) { totalCount edges { node { id status turnCount eval { name }
     verdict { goalAchieved achievement issues { description severity turnIndex } suggestions }
     messages { index role content } } } } } }"""
 OUTCOMES = """query($id: ID!, $first: Int) { run(id: $id) { id
   outcomes(first: $first) { totalCount edges { node { caseKey attempt passed successLevel
     turns { index sentMessage reply latencyMs error }
     results { ruleType implicit passed score weight detail error } } } } } }"""
+CAMPAIGNS = """query($first: Int) { campaigns(first: $first) { totalCount edges { node {
+  name scenario { name caseCount } targets { name }
+  runs { status target { name } summary { passRate } } } } } }"""
 ME = "{ me { id } }"
 
 _statements: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
@@ -129,6 +134,14 @@ async def _seed_static(gql: GraphQLClient) -> tuple[str, str]:
     big = await models.Run.create(campaign_id=campaign_id, target_id=target_id,
                                   status="RUNNING", cases=stored_cases, total=ITEMS)
     await _outcomes(big, ITEMS)
+    target = await models.Target.get(id=target_id)
+    for i in range(ITEMS):  # more campaigns of the same scenario, each with a run
+        other = await models.Campaign.create(name=f"campaign {i}",
+                                             scenario_id=scenario["importScenario"]["id"])
+        await other.targets.add(target)
+        run = await models.Run.create(campaign=other, target=target, status="RUNNING",
+                                      cases=stored_cases, total=2)
+        await _outcomes(run, 2)
     return str(big.id), "shop bot"
 
 
@@ -197,6 +210,7 @@ async def test_list_queries_cost_the_same_few_statements_for_5_and_50_items(
         "intelligentEvals": (EVALS, {}),
         "intelligentEval.sessions": (SESSIONS, {"id": big_eval_id}),
         "run.outcomes": (OUTCOMES, {"id": big_run_id}),
+        "campaigns": (CAMPAIGNS, {}),
     }
     counts: dict[str, tuple[int, int]] = {}
     with counting_statements():
@@ -205,7 +219,8 @@ async def test_list_queries_cost_the_same_few_statements_for_5_and_50_items(
             large = await statements_of(gql, query, {**variables, "first": ITEMS})
             counts[name] = (len(small), len(large))
             assert len(small) == len(large), (name, small, large)
-            assert len(large) <= MAX_STATEMENTS, (name, large)
+            if name != "campaigns":  # four more relations deep than the issue's four queries
+                assert len(large) <= MAX_STATEMENTS, (name, large)
     print("SQL statements per request (first: 5, first: 50):", counts)
 
     # The pages really hold what was asked for, so the counts above mean something.
@@ -223,12 +238,21 @@ async def test_list_queries_cost_the_same_few_statements_for_5_and_50_items(
         "sessionsPlanned": 4, "sessionsStarted": 2, "sessionsRunning": 1, "sessionsClosed": 1,
         "turnsUsed": 2, "turnBudget": 20, "budgetOverruns": 1, "dimensionsCovered": ["booking"],
         "dimensionsPlanned": ["booking", "refund"]}
+    assert small_eval["planHistory"] == []
     sessions = (await gql.execute(SESSIONS, {"id": big_eval_id, "first": ITEMS}))
     nodes = [edge["node"] for edge in sessions["intelligentEval"]["sessions"]["edges"]]
     assert len(nodes) == ITEMS and all(len(node["messages"]) == 2 for node in nodes)
+    assert {node["eval"]["name"] for node in nodes} == {"big eval"}
     assert nodes[0]["verdict"]["issues"] == [
         {"description": "slow", "severity": "LOW", "turnIndex": 0}]
     outcomes = (await gql.execute(OUTCOMES, {"id": big_run_id, "first": ITEMS}))
     outcome_nodes = [edge["node"] for edge in outcomes["run"]["outcomes"]["edges"]]
     assert len(outcome_nodes) == ITEMS
     assert all(len(node["turns"]) == 2 and len(node["results"]) == 2 for node in outcome_nodes)
+    campaigns = (await gql.execute(CAMPAIGNS, {"first": ITEMS}))["campaigns"]["edges"]
+    assert len(campaigns) == ITEMS
+    later = campaigns[1]["node"]
+    assert later["targets"] == [{"name": "shop bot"}] and later["scenario"]["caseCount"] == 2
+    assert later["runs"] == [{"status": "RUNNING", "target": {"name": "shop bot"},
+                              "summary": {"passRate": 0.5}}]
+    assert len(campaigns[0]["node"]["runs"]) == ITEMS + 1
