@@ -18,14 +18,17 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/agenteval serve
 
-# Lint and type-check first: they fail in seconds, the suite takes minutes.
+# Lint, check the import contracts (pyproject.toml, docs/architecture.md) and type-check
+# first: they fail in seconds, the suite takes minutes.
 test: $(STAMP)
 	$(BIN)/ruff check agenteval actors tests bench
+	$(BIN)/lint-imports
 	$(BIN)/mypy agenteval actors
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check agenteval actors tests bench
+	$(BIN)/lint-imports
 
 schema: $(STAMP)
 	$(BIN)/agenteval export-schema > schema.graphql
