@@ -172,7 +172,7 @@ def _sql_value(value: Any) -> Any:
 
 def _placeholders(url: str, count: int) -> str:
     if database.is_sqlite(url):
-        return ", ".join("?" * count)
+        return ", ".join(["?"] * count)
     return ", ".join(f"${n}" for n in range(1, count + 1))
 
 
@@ -298,6 +298,8 @@ async def test_a_released_database_upgrades_without_losing_rows(
     try:
         await fill_released_tables(released_url)
         released_columns = column_names(await schema(released_url))
+        unfilled = set(released_columns) - set(RELEASED_ROWS) - {MIGRATION_HISTORY}
+        assert not unfilled, f"give RELEASED_ROWS a row for every released table: {unfilled}"
         before = await snapshot(released_columns)
     finally:
         await database.close_database()
