@@ -5,9 +5,9 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
+from agenteval.api.ids import parse_id
 from agenteval.api.permissions import IsAdmin
 from agenteval.engine.catalog import deletion
-from agenteval.engine.catalog.targets import parse_id
 
 
 @strawberry.type

@@ -5,10 +5,10 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
+from agenteval.api.ids import parse_id
 from agenteval.api.permissions import IsAdmin
 from agenteval.api.types.webhook import Webhook, WebhookFormat
 from agenteval.config import Settings
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.notifications import webhooks
 
 
