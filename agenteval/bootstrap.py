@@ -33,6 +33,7 @@ from agenteval.drivers.builtin.startup import wake_waiting_roles
 from agenteval.drivers.openclaw import create_openclaw_notifier
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.catalog.retention import purge_forever
+from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
 from agenteval.engine.intelligent.watchdog import run_forever
@@ -73,6 +74,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
     The watchdog runs when `settings.watchdog_interval_s` > 0; unfinished runs resume
     when `settings.resume_runs` is on.
     """
+    check_price_setting(settings.model_prices)
     async with contextlib.AsyncExitStack() as stack:
         if migrate:
             await database.migrate(settings.database_url)

@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from agenteval.bootstrap import load_driver_models
+from agenteval.bootstrap import load_driver_models, running_services
 from agenteval.config import Settings
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.runner import drive
 from agenteval.drivers.builtin.transport import AsgiTransport
+from agenteval.engine.catalog.usage import load_price_table
 from tests.api.static_helpers import create_target, run_scenario, wait_for_run
 from tests.drivers.builtin.test_lifecycle import APPROVE, demo_eval, key
 from tests.drivers.builtin.test_llm_mode import role_player
@@ -100,3 +101,21 @@ async def test_an_eval_estimates_before_approval_then_counts_the_driver_calls(
     assert final["usage"]["modelCalls"] == requests
     assert final["usage"]["estimatedCost"] is None  # the PLANNER's model has no price
     assert "## Model usage" in final["reportMarkdown"]
+
+
+@pytest.mark.parametrize("setting, message", [
+    ('{"m": {"prompt": "free"}}', "AGENTEVAL_MODEL_PRICES: model price 'm': prompt"),
+    ("/nonexistent/prices.json", "cannot read the model price file"),
+])
+async def test_a_wrong_price_table_stops_the_start_with_a_clear_message(
+        setting: str, message: str) -> None:
+    settings = Settings(database_url="sqlite://:memory:", model_prices=setting)
+    with pytest.raises(SystemExit, match=message):
+        async with running_services(settings, migrate=False):
+            pass
+
+
+def test_the_price_table_may_be_a_file(tmp_path) -> None:
+    path = tmp_path / "prices.json"
+    path.write_text(json.dumps(PRICES), encoding="utf-8")
+    assert load_price_table(str(path))["judge-model"].currency == "CNY"

@@ -33,6 +33,14 @@ def load_price_table(setting: str | None) -> dict[str, ModelPrice]:
     return dict(_parse_cached(setting.strip()))
 
 
+def check_price_setting(setting: str | None) -> None:
+    """Stop the start (SystemExit) on a wrong price table, rather than fail its first query."""
+    try:
+        load_price_table(setting)
+    except ValueError as exc:
+        raise SystemExit(f"AGENTEVAL_MODEL_PRICES: {exc}") from None
+
+
 @functools.lru_cache(maxsize=4)
 def _parse_cached(setting: str) -> tuple[tuple[str, ModelPrice], ...]:
     text = setting
