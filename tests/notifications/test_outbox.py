@@ -10,9 +10,19 @@ from tortoise.transactions import in_transaction
 
 from agenteval.config import Settings
 from agenteval.engine.notifications.deliverer import Deliverer
+from agenteval.engine.notifications.events import build_event
 from agenteval.store import outbox
 from agenteval.store.eval_log import NewEvent, append_events
-from agenteval.store.models import IntelligentEval, Target, Webhook, WebhookDelivery
+from agenteval.store.models import (
+    Campaign,
+    IntelligentEval,
+    Run,
+    Scenario,
+    Target,
+    Webhook,
+    WebhookDelivery,
+)
+from agenteval.store.runs import transition
 from tests.notifications.platforms import PlatformServer
 from tests.support.local_server import Serve
 
@@ -99,3 +109,49 @@ async def test_a_claimed_delivery_is_not_claimed_again_while_held(db: str) -> No
     now = datetime.now(UTC)
     assert len(await outbox.claim_due(now, hold_s=60)) == 1
     assert await outbox.claim_due(now, hold_s=60) == []
+
+
+async def test_each_notifying_event_becomes_its_notification_and_others_none(db: str) -> None:
+    await Webhook.create(name="w", url="http://127.0.0.1:9/h", format="JSON")
+    row = await pending_eval()
+    for event in (NewEvent("CANCELLED", {"reason": "x"}), NewEvent("HEARTBEAT"),
+                  NewEvent("REPORT_SUBMITTED"), NewEvent("COMPLETED"),
+                  NewEvent("FAILED", {"reason": "analyst stalled"})):
+        async with in_transaction():
+            await append_events(row.id, "ANY", [event])
+    names = [d.event for d in await WebhookDelivery.all().order_by("created_at")]
+    assert sorted(names) == ["eval.completed", "eval.failed"]
+    failed = await WebhookDelivery.get(event="eval.failed")
+    assert failed.detail["reason"] == "analyst stalled"
+
+
+async def test_a_run_ending_notifies_in_the_transition_and_a_cancel_does_not(db: str) -> None:
+    await Webhook.create(name="w", url="http://127.0.0.1:9/h", format="JSON",
+                         events=["run.failed", "run.completed"])
+    target = await Target.create(name="t", channel_type="demo")
+    scenario = await Scenario.create(name="s", cases=[])
+    campaign = await Campaign.create(name="c", scenario=scenario)
+    failing = await Run.create(campaign=campaign, target=target, status="RUNNING")
+    cancelled = await Run.create(campaign=campaign, target=target, status="RUNNING")
+
+    assert await transition(failing, "FAIL", error="target gone")
+    assert await transition(cancelled, "CANCEL")
+
+    [delivery] = await WebhookDelivery.all()
+    assert (delivery.event, delivery.subject_id, delivery.detail) == (
+        "run.failed", str(failing.id), {"error": "target gone"})
+    event = await build_event(str(delivery.id), delivery.event, delivery.subject_id,
+                              delivery.detail, Settings(public_url="https://ui.example/graphql"))
+    assert event["error"] == "target gone" and event["run"]["campaign"] == "c"
+    assert event["link"] == f"https://ui.example/runs/{failing.id}"
+
+
+async def test_a_completed_eval_event_counts_findings_by_severity(db: str) -> None:
+    row = await pending_eval()
+    row.status, row.report = "COMPLETED", {"summary": "s", "findings": [
+        {"severity": "LOW"}, {"severity": "HIGH"}, {"severity": "LOW"}, {"severity": "MEDIUM"}]}
+    await row.save()
+    event = await build_event("d", "eval.completed", str(row.id), {}, Settings())
+    assert list(event["report"]["findingsBySeverity"].items()) == [
+        ("HIGH", 1), ("MEDIUM", 1), ("LOW", 2)]
+    assert event["link"].endswith(f"/evals/{row.id}/report")
