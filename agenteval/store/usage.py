@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,22 @@ async def usage_groups(*, run_id: Any = None, eval_id: Any = None) -> list[Usage
     return [UsageGroup(row["role"], row["model"], bool(row["cached"]), int(row["calls"]),
                        int(row["prompt"] or 0), int(row["completion"] or 0))
             for row in sorted(rows, key=lambda r: (r["role"], r["model"], r["cached"]))]
+
+
+async def usage_groups_by(owner: str, ids: Sequence[uuid.UUID]
+                          ) -> dict[uuid.UUID, list[UsageGroup]]:
+    """The groups of many runs (`owner` "run_id") or evals ("eval_id") in one query."""
+    rows = await (ModelUsage.filter(**{f"{owner}__in": list(ids)})
+                  .annotate(calls=Count("id"), prompt=Sum("prompt_tokens"),
+                            completion=Sum("completion_tokens"))
+                  .group_by(owner, "role", "model", "cached")
+                  .values(owner, "role", "model", "cached", "calls", "prompt", "completion"))
+    groups: dict[uuid.UUID, list[UsageGroup]] = {}
+    for row in sorted(rows, key=lambda r: (r["role"], r["model"], r["cached"])):
+        groups.setdefault(row[owner], []).append(UsageGroup(
+            row["role"], row["model"], bool(row["cached"]), int(row["calls"]),
+            int(row["prompt"] or 0), int(row["completion"] or 0)))
+    return groups
 
 
 async def measured_per_call(model: str) -> tuple[float, float] | None:

@@ -12,7 +12,9 @@ from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.runner import drive
 from agenteval.drivers.builtin.transport import AsgiTransport
 from agenteval.engine.catalog.usage import load_price_table
+from agenteval.store.models import Campaign, IntelligentEval, ModelUsage, Run, Scenario, Target
 from tests.api.static_helpers import create_target, run_scenario, wait_for_run
+from tests.api.test_query_statement_counts import counting_statements, statements_of
 from tests.drivers.builtin.test_lifecycle import APPROVE, demo_eval, key
 from tests.drivers.builtin.test_llm_mode import role_player
 from tests.engine.static.test_judged_campaign import CASES, configure_models, scripted_judge
@@ -119,3 +121,42 @@ def test_the_price_table_may_be_a_file(tmp_path) -> None:
     path = tmp_path / "prices.json"
     path.write_text(json.dumps(PRICES), encoding="utf-8")
     assert load_price_table(str(path))["judge-model"].currency == "CNY"
+
+
+RUNS_USAGE = f"""query($first: Int) {{ runs(first: $first) {{ edges {{ node {{
+  id usage {{ {USAGE} }} }} }} }} }}"""
+EVALS_USAGE = f"""query($first: Int) {{ intelligentEvals(first: $first) {{ edges {{ node {{
+  id usage {{ {USAGE} }} }} }} }} }}"""
+
+
+async def test_a_page_of_runs_or_evals_reads_its_usage_in_one_statement(
+        gql: GraphQLClient) -> None:
+    target = await Target.create(name="t", channel_type="demo")
+    scenario = await Scenario.create(name="s", cases=[])
+    campaign = await Campaign.create(name="c", scenario=scenario)
+    for index in range(12):
+        run = await Run.create(campaign=campaign, target=target, status="COMPLETED")
+        evaluation = await IntelligentEval.create(
+            name=f"e{index}", target=target, status="COMPLETED", goal="g", intent="i",
+            role_description="r")
+        for cached in (False, True):
+            await ModelUsage.create(run=run, role="JUDGE", model="judge-model",
+                                    prompt_tokens=100, completion_tokens=10, cached=cached)
+            await ModelUsage.create(eval=evaluation, role="SIMULATOR", model="simulator-model",
+                                    prompt_tokens=50, completion_tokens=5, cached=cached)
+
+    counts = {}
+    for query, name in ((RUNS_USAGE, "runs"), (EVALS_USAGE, "intelligentEvals")):
+        with counting_statements():
+            small = await statements_of(gql, query, {"first": 2})
+            large = await statements_of(gql, query, {"first": 12})
+        counts[name] = (len(small), len(large))
+        data = await gql.execute(query, {"first": 12})
+        usages = [edge["node"]["usage"] for edge in data[name]["edges"]]
+        assert len(usages) == 12 and all(u["modelCalls"] == 1 for u in usages)
+    print(f"statements for 2 and 12 items: {counts}")
+    assert all(0 < small == large for small, large in counts.values())
+    run_cost = (await gql.execute(RUNS_USAGE, {"first": 1}))["runs"]["edges"][0]["node"]["usage"]
+    assert run_cost == {"modelCalls": 1, "promptTokens": 100, "completionTokens": 10,
+                        "estimatedCost": pytest.approx((100 * 2 + 10 * 8) / 1e6),
+                        "currency": "CNY"}

@@ -103,16 +103,16 @@ class IntelligentEval:
         return await paginate(load, value(first), after, Session.from_row)
 
     @strawberry.field
-    async def report_markdown(self, info: strawberry.Info) -> str | None:
+    async def report_markdown(self, info: ResolverInfo) -> str | None:
         return await eval_views.report_markdown(self.row, model_prices(info))
 
     @strawberry.field(description="Tokens the built-in driver's model calls used so far.")
-    async def usage(self, info: strawberry.Info) -> Usage | None:
+    async def usage(self, info: ResolverInfo) -> Usage | None:
         return await eval_usage(info, self.row.id)
 
     @strawberry.field(description="What the plan's sessions and turns budget will cost with "
                                   "the driver's models (before approval); null without a plan.")
-    async def cost_estimate(self, info: strawberry.Info) -> Usage | None:
+    async def cost_estimate(self, info: ResolverInfo) -> Usage | None:
         return await eval_cost_estimate(info, self.row.plan)
 
     @strawberry.field

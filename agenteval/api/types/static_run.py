@@ -120,11 +120,11 @@ class Run:
         return await paginate(load, first, after, CaseOutcome.from_stored, default=100)
 
     @strawberry.field
-    async def report_markdown(self, info: strawberry.Info) -> str | None:
+    async def report_markdown(self, info: ResolverInfo) -> str | None:
         return await run_store.report_markdown(self.row, model_prices(info))
 
     @strawberry.field(description="Tokens its JUDGE / EMBEDDING / MODERATION calls used so far.")
-    async def usage(self, info: strawberry.Info) -> Usage | None:
+    async def usage(self, info: ResolverInfo) -> Usage | None:
         return await run_usage(info, self.row.id)
 
     @classmethod

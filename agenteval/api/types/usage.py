@@ -5,8 +5,8 @@ from __future__ import annotations
 import uuid
 
 import strawberry
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
 from agenteval.config import Settings
 from agenteval.domain.model_costs import UsageTotals
 from agenteval.engine.catalog import usage
@@ -29,20 +29,22 @@ class Usage:
                    estimated_cost=totals.estimated_cost, currency=totals.currency)
 
 
-def model_prices(info: Info) -> str | None:
+def model_prices(info: ResolverInfo) -> str | None:
     """The AGENTEVAL_MODEL_PRICES setting of the running service."""
     settings: Settings = info.context.services.settings
     return settings.model_prices
 
 
-async def run_usage(info: Info, run_id: uuid.UUID) -> Usage:
-    return Usage.from_totals(await usage.usage_of(run_id=run_id, prices_setting=model_prices(info)))
+async def run_usage(info: ResolverInfo, run_id: uuid.UUID) -> Usage:
+    groups = await info.context.loaders.usage_by_run.load(run_id)
+    return Usage.from_totals(usage.totals_of(groups, model_prices(info)))
 
 
-async def eval_usage(info: Info, eval_id: uuid.UUID) -> Usage:
-    return Usage.from_totals(await usage.usage_of(eval_id=eval_id, prices_setting=model_prices(info)))
+async def eval_usage(info: ResolverInfo, eval_id: uuid.UUID) -> Usage:
+    groups = await info.context.loaders.usage_by_eval.load(eval_id)
+    return Usage.from_totals(usage.totals_of(groups, model_prices(info)))
 
 
-async def eval_cost_estimate(info: Info, plan: dict[str, object] | None) -> Usage | None:
+async def eval_cost_estimate(info: ResolverInfo, plan: dict[str, object] | None) -> Usage | None:
     totals = await usage.cost_estimate(plan, model_prices(info))
     return None if totals is None else Usage.from_totals(totals)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,12 @@ from agenteval.domain.model_costs import (
     total_usage,
 )
 from agenteval.engine.catalog.models import effective_model_configs
-from agenteval.store.usage import measured_per_call, usage_groups
+from agenteval.store.usage import (
+    UsageGroup,
+    measured_per_call,
+    usage_groups,
+    usage_groups_by,
+)
 
 
 def load_price_table(setting: str | None) -> dict[str, ModelPrice]:
@@ -52,13 +58,27 @@ def _parse_cached(setting: str) -> tuple[tuple[str, ModelPrice], ...]:
     return tuple(parse_price_table(text).items())
 
 
-async def usage_of(*, run_id: uuid.UUID | None = None, eval_id: uuid.UUID | None = None,
-                   prices_setting: str | None = None) -> UsageTotals:
-    """The run's (or eval's) calls, tokens and estimated cost as stored now."""
-    groups = await usage_groups(run_id=run_id, eval_id=eval_id)
+def totals_of(groups: Sequence[UsageGroup], prices_setting: str | None) -> UsageTotals:
+    """Calls, tokens and estimated cost of stored usage groups."""
     rows = [ModelTokens(g.role, g.model, g.calls, g.prompt_tokens, g.completion_tokens, g.cached)
             for g in groups]
     return total_usage(rows, load_price_table(prices_setting))
+
+
+async def usage_groups_of_runs(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[UsageGroup]]:
+    """Many runs' usage in one query (the API's loader)."""
+    return await usage_groups_by("run_id", ids)
+
+
+async def usage_groups_of_evals(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[UsageGroup]]:
+    """Many evals' usage in one query (the API's loader)."""
+    return await usage_groups_by("eval_id", ids)
+
+
+async def usage_of(*, run_id: uuid.UUID | None = None, eval_id: uuid.UUID | None = None,
+                   prices_setting: str | None = None) -> UsageTotals:
+    """The run's (or eval's) calls, tokens and estimated cost as stored now."""
+    return totals_of(await usage_groups(run_id=run_id, eval_id=eval_id), prices_setting)
 
 
 async def cost_estimate(plan: dict[str, Any] | None, prices_setting: str | None
