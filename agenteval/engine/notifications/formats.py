@@ -10,7 +10,9 @@
 - SLACK (incoming webhook): `text` (the fallback) and `blocks`; answers `ok`.
 
 Chat platforms accept no extra fields, so the idempotency id is the last line of the text
-(and the `Idempotency-Key` header the deliverer sends with every format).
+(and the `Idempotency-Key` header the deliverer sends with every format). Every title
+starts with "AgentEval", the keyword to give a DingTalk robot secured by keywords;
+robots that require a signature (Feishu 签名校验, DingTalk 加签) are not supported.
 """
 
 from __future__ import annotations
@@ -81,10 +83,12 @@ def message_of(event: dict[str, Any]) -> Message:
             lines.append(f"Error: {event.get('error') or 'unknown'}")
         label, mood = "Open the run", "ok" if ok else "bad"
     else:
-        title = "AgentEval test message"
+        title = "test message"
         lines.append(str(event.get("summary") or "This webhook works."))
         label, mood = "Open AgentEval", "info"
-    return Message(title, lines, event.get("link"), label, mood, str(event["id"]))
+    # "AgentEval" in every title: DingTalk robots secured by keyword need one in the message.
+    return Message(f"AgentEval · {title}", lines, event.get("link"), label, mood,
+                   str(event["id"]))
 
 
 def render(format: str, event: dict[str, Any]) -> dict[str, Any]:
