@@ -16,11 +16,13 @@ from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
+from agenteval.logs import install_redaction
 from agenteval.store import database
 
 
 def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Starlette:
     settings = settings or Settings.from_env()
+    install_redaction()
     schema = build_schema(settings)
     graphql = _LateView()
 

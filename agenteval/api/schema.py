@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import strawberry
+from graphql import GraphQLError
 from graphql.validation import ASTValidationRule
 from strawberry.extensions import (
     AddValidationRules,
@@ -15,6 +16,7 @@ from strawberry.extensions import (
 )
 from strawberry.extensions.query_depth_limiter import IgnoreContext
 from strawberry.tools import merge_types
+from strawberry.types import ExecutionContext
 
 from agenteval.api.errors import ContractErrors
 from agenteval.api.mutations import MUTATIONS
@@ -27,6 +29,14 @@ from agenteval.config import Settings
 def _is_introspection(context: IgnoreContext) -> bool:
     # GraphiQL's introspection query is deep by nature and harmless.
     return context.field_name.startswith("__")
+
+
+class _Schema(strawberry.Schema):
+    """strawberry.Schema without its own error log: ContractErrors logs each error once."""
+
+    def process_errors(self, errors: list[GraphQLError],
+                       execution_context: ExecutionContext | None = None) -> None:
+        return None
 
 
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
@@ -47,7 +57,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
         # can give it a contract code; parsing is cheap next to validation.)
         lambda: ValidationCache(maxsize=256),
     ]
-    return strawberry.Schema(
+    return _Schema(
         query=merge_types("Query", QUERIES),
         mutation=merge_types("Mutation", MUTATIONS),
         subscription=merge_types("Subscription", SUBSCRIPTIONS) if SUBSCRIPTIONS else None,

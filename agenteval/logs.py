@@ -1,0 +1,73 @@
+"""Secrets never reach a log line: every record is redacted where it is created.
+
+`install_redaction()` wraps the logging record factory once per process, so every
+logger (ours, strawberry's, uvicorn's, the ORM's) and every traceback goes through
+`redact` before any handler sees it. `redact` is also applied to error messages
+that reach clients, since GraphQL quotes the offending input back.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import traceback
+from typing import Any
+
+REDACTED = "[redacted]"
+
+# A name that says "secret" followed by its value: `apiKey: "sk-…"`, `"api_key": "…"`,
+# `X-API-Key=…`, `password='…'`. The name is kept, the value replaced.
+_SECRET_NAMES = (r"api[_-]?key|x-api-key|authorization|password|passwd|secret|"
+                 r"access[_-]?token|refresh[_-]?token|token|hooks[_-]?token")
+_NAMED_VALUE = re.compile(
+    rf"""(?P<name>["']?\b(?:{_SECRET_NAMES})\b["']?\s*[:=]\s*)"""
+    r"""(?P<value>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,;}\])]+)""",
+    re.IGNORECASE)
+# Header maps are secrets as a whole (their values often carry tokens).
+_HEADERS = re.compile(r"""(?P<name>["']?\bheaders\b["']?\s*[:=]\s*)\{[^{}]*\}""",
+                      re.IGNORECASE)
+_BEARER = re.compile(r"\b(Bearer|Basic)\s+[\w.~+/=-]+", re.IGNORECASE)
+# Our own API key secrets (store/api_keys.py: "ae_" + 43 url-safe characters).
+_API_KEY_SECRET = re.compile(r"\bae_[\w-]{20,}")
+
+
+def redact(text: str) -> str:
+    """`text` with every recognisable secret value replaced by "[redacted]"."""
+    if not text:
+        return text
+    text = _HEADERS.sub(lambda m: f"{m.group('name')}{{{REDACTED}}}", text)
+    text = _NAMED_VALUE.sub(_keep_name, text)
+    text = _BEARER.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
+    return _API_KEY_SECRET.sub(REDACTED, text)
+
+
+def _keep_name(match: re.Match[str]) -> str:
+    value = match.group("value")
+    quote = value[0] if value[:1] in ("'", '"') else ""
+    return f"{match.group('name')}{quote}{REDACTED}{quote}"
+
+
+_installed = False
+
+
+def install_redaction() -> None:
+    """Redact every log record of this process from now on (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    previous = logging.getLogRecordFactory()
+
+    def redacting_factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken format string: log it as it is, still redacted
+            message = str(record.msg)
+        record.msg, record.args = redact(message), None
+        if record.exc_info and record.exc_info[1] is not None:
+            record.exc_text = redact("".join(traceback.format_exception(*record.exc_info)))
+            record.exc_text = record.exc_text.rstrip("\n")
+        return record
+
+    logging.setLogRecordFactory(redacting_factory)
+    _installed = True
