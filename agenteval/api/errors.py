@@ -126,7 +126,8 @@ def client_error_summary(errors: list[GraphQLError]) -> str | None:
         return None
     first = coded[0]
     more = f" (+{len(coded) - 1} more)" if len(coded) > 1 else ""
-    return f"client error {first.extensions['code']}: {redact(first.message)[:300]}{more}"
+    code = (first.extensions or {}).get("code")
+    return f"client error {code}: {redact(first.message)[:300]}{more}"
 
 
 class ContractErrors(SchemaExtension):
