@@ -6,12 +6,14 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from agenteval.api.downloads import intelligent_report_routes
+from agenteval.api.http_guard import GraphQLHTTPGuard
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
@@ -44,7 +46,9 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Sta
         WebSocketRoute("/graphql", graphql),
         *intelligent_report_routes(),  # issue #4: report downloads
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    guard = Middleware(GraphQLHTTPGuard, max_body_bytes=settings.max_body_bytes,
+                       max_json_depth=settings.max_json_depth)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
 
 
 class _LateView:

@@ -15,6 +15,12 @@ def _flag(value: str) -> bool:
     return value.strip().lower() in _TRUE
 
 
+# Settings with a fixed set of values.
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "introspection": ("authenticated", "public", "off"),
+}
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting of the service. The README documents each one in a single table."""
@@ -37,6 +43,14 @@ class Settings:
     max_query_depth: int = 12
     max_query_tokens: int = 5000
     max_aliases: int = 30
+    # Fields a document may select once its fragments are expanded (checked before validation).
+    max_query_fields: int = 2000
+    # Request bodies over this size are refused (413) before they are parsed.
+    max_body_bytes: int = 32 * 2**20
+    # How deeply JSON values (variables, JSON inputs) may nest.
+    max_json_depth: int = 64
+    # Who may introspect the schema: authenticated (any valid key), public, off.
+    introspection: str = "authenticated"
     demo: bool = True
     # --- the openclaw driver (issue #7): gateway, hooks token, one agent per role ---
     openclaw_url: str | None = None
@@ -47,6 +61,12 @@ class Settings:
     openclaw_deliver: bool = False
     # Resume QUEUED/RUNNING static runs at start (off for one-shot CLI runs on a shared DB).
     resume_runs: bool = True
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"AGENTEVAL_{name.upper()}={getattr(self, name)!r}: "
+                                 f"expected one of {', '.join(allowed)}")
 
     @property
     def api_url(self) -> str:

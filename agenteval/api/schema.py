@@ -6,29 +6,17 @@ from typing import Any
 
 import strawberry
 from graphql import GraphQLError
-from graphql.validation import ASTValidationRule
-from strawberry.extensions import (
-    AddValidationRules,
-    MaxTokensLimiter,
-    ValidationCache,
-    max_aliases,
-    query_depth_limiter,
-)
-from strawberry.extensions.query_depth_limiter import IgnoreContext
+from strawberry.extensions import MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
 from agenteval.api.errors import ContractErrors
 from agenteval.api.mutations import MUTATIONS
+from agenteval.api.operation_guard import CheckedValidationCache, OperationGuard
 from agenteval.api.queries import QUERIES
 from agenteval.api.subscriptions import SUBSCRIPTIONS
 from agenteval.api.types.enums import ErrorCode
 from agenteval.config import Settings
-
-
-def _is_introspection(context: IgnoreContext) -> bool:
-    # GraphiQL's introspection query is deep by nature and harmless.
-    return context.field_name.startswith("__")
 
 
 class _Schema(strawberry.Schema):
@@ -41,21 +29,17 @@ class _Schema(strawberry.Schema):
 
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     settings = settings or Settings()
-    # The limit rules are built once: ValidationCache keys on the rule classes, and
-    # QueryDepthLimiter/MaxAliasesLimiter would build new ones for every request.
-    limits: list[type[ASTValidationRule]] = [
-        query_depth_limiter.create_validator(settings.max_query_depth, _is_introspection),
-        max_aliases.create_validator(settings.max_aliases),
-    ]
     extensions: list[Any] = [
         ContractErrors,
         lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
-        lambda: AddValidationRules(limits),
+        # Depth, aliases and expanded size, measured with each fragment counted once,
+        # before validation (whose rules walk every expansion of every fragment).
+        lambda: OperationGuard(settings),
         # Clients (skills, the driver, the UI) send the same few documents over and
         # over: validating a document costs more than executing most mutations.
         # (No ParserCache: it raises the token limit's error where no extension
         # can give it a contract code; parsing is cheap next to validation.)
-        lambda: ValidationCache(maxsize=256),
+        lambda: CheckedValidationCache(maxsize=256),
     ]
     return _Schema(
         query=merge_types("Query", QUERIES),
