@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 import strawberry
-from graphql import GraphQLError
+from graphql import (
+    GraphQLArgument,
+    GraphQLDefaultInput,
+    GraphQLError,
+    GraphQLInputField,
+    GraphQLInputObjectType,
+    GraphQLObjectType,
+    GraphQLSchema,
+    Undefined,
+    ast_from_value,
+)
+from graphql.utilities.value_to_literal import default_scalar_value_to_literal
 from strawberry.extensions import MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
@@ -41,13 +52,39 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
         # can give it a contract code; parsing is cheap next to validation.)
         lambda: CheckedValidationCache(maxsize=256),
     ]
-    return _Schema(
+    schema = _Schema(
         query=merge_types("Query", QUERIES),
         mutation=merge_types("Mutation", MUTATIONS),
         subscription=merge_types("Subscription", SUBSCRIPTIONS) if SUBSCRIPTIONS else None,
         types=[ErrorCode],  # referenced by no field: registered so it is exported
         extensions=extensions,
     )
+    _give_json_defaults_a_literal(schema._schema)
+    return schema
+
+
+def _give_json_defaults_a_literal(schema: GraphQLSchema) -> None:
+    """Let introspection print object defaults of JSON inputs (`params: JSON! = {}`).
+
+    graphql-core's introspection turns a default value into a literal through the
+    scalar, which knows no object literal for JSON ("Cannot convert value to AST:
+    {}"), so the standard introspection query failed. An explicit literal is what
+    it prints instead; the SDL and the value a resolver receives stay the same.
+    """
+    for named in schema.type_map.values():
+        holders: list[GraphQLArgument | GraphQLInputField] = []
+        if isinstance(named, GraphQLInputObjectType):
+            holders.extend(named.fields.values())
+        elif isinstance(named, GraphQLObjectType):
+            holders.extend(arg for field in named.fields.values() for arg in field.args.values())
+        for holder in holders:
+            if holder.default is not None or holder.default_value is Undefined:
+                continue
+            try:
+                ast_from_value(holder.default_value, holder.type)
+            except TypeError:
+                literal = default_scalar_value_to_literal(holder.default_value)
+                holder.default = GraphQLDefaultInput(literal=literal)
 
 
 def print_schema_sdl(schema: strawberry.Schema | None = None) -> str:
