@@ -116,7 +116,9 @@ class GraphQLHTTPGuard:
                                  f"{self.max_json_depth} levels", path) from None
         except ValueError as exc:
             raise RequestRefused(400, f"is not valid JSON: {exc}", path) from None
-        depth_path = _too_deep(value, self.max_json_depth + 3)  # the envelope adds 3 levels
+        # A guard for the parser and graphql-core's recursive coercion only: the limit
+        # itself is checked per input, with its path, by api/input_checks.py.
+        depth_path = _too_deep(value, self.max_json_depth + 8)
         if depth_path is not None:
             raise RequestRefused(400, "nests JSON deeper than the limit of "
                                  f"{self.max_json_depth} levels", depth_path or path)

@@ -13,9 +13,10 @@ from graphql import GraphQLError, OperationType
 from starlette.requests import Request
 from strawberry.extensions import SchemaExtension, ValidationCache
 
+from agenteval.api.input_checks import input_problems
 from agenteval.api.query_cost import operation_cost, selected_operation, selects_introspection
 from agenteval.config import Settings
-from agenteval.errors import FieldError
+from agenteval.errors import FieldError, ValidationFailed
 
 
 def _refusal(code: str, message: str, path: str = "query") -> GraphQLError:
@@ -26,7 +27,7 @@ def _refusal(code: str, message: str, path: str = "query") -> GraphQLError:
 
 
 class OperationGuard(SchemaExtension):
-    """Operation choice, transport, size limits and the introspection policy."""
+    """Operation choice, transport, size limits, unstorable input, the introspection policy."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -64,6 +65,11 @@ class OperationGuard(SchemaExtension):
         if cost.aliases > limits.max_aliases:
             return _refusal("VALIDATION_FAILED", f"the query uses {cost.aliases} aliases; "
                             f"the limit is {limits.max_aliases}")
+        problems = input_problems(context.variables, document, operation,
+                                  limits.max_json_depth)
+        if problems:
+            refused = ValidationFailed(problems)
+            return GraphQLError(refused.message, extensions=refused.extensions)
         if selects_introspection(document, operation):
             return await self._introspection_refusal()
         return None

@@ -10,6 +10,7 @@ from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
 
 from agenteval.api.context import Context
+from agenteval.api.json_encoding import encode_graphql_json
 from agenteval.bootstrap import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
@@ -23,6 +24,9 @@ class AgentEvalGraphQL(GraphQL[Context, None]):
                          allowed_origins=_allowed_origins(services))
         self.services = services
         self.identity = identity
+
+    def encode_json(self, data: object) -> str:
+        return encode_graphql_json(data)  # valid JSON even over stored NaN (issue #11)
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         secret = request.headers.get("x-api-key") if isinstance(request, Request) else None

@@ -52,7 +52,7 @@ BAD_BODIES = [
     ("JSON string body", b'"{ me { id } }"', "application/json", 400, "body"),
     ("invalid UTF-8", b'{"query": "{ me { id } }\xff"}', "application/json", 400, "body"),
     ("100,000 nested levels", nested_variables(100_000), "application/json", 400, "body"),
-    ("65 nested levels", nested_variables(70), "application/json", 400, "variables.x"),
+    ("80 nested levels", nested_variables(80), "application/json", 400, "variables.x"),
     ("wrong content type", b"{ me { id } }", "text/plain", 415, "content-type"),
     ("over the body limit", b" " * BODY_LIMIT + b"{}", "application/json", 413, "body"),
 ]
