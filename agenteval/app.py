@@ -18,6 +18,7 @@ from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
+from agenteval.domain import limits
 from agenteval.logs import install_redaction
 from agenteval.store import database
 
@@ -25,6 +26,7 @@ from agenteval.store import database
 def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Starlette:
     settings = settings or Settings.from_env()
     install_redaction()
+    limits.configure(settings.input_limits())
     schema = build_schema(settings)
     graphql = _LateView()
 

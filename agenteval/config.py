@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from agenteval.domain.limits import MAX_CASES, MAX_MESSAGE, MAX_REPLY, InputLimits
+
 _TRUE = {"1", "true", "yes", "on"}
 
 
@@ -49,6 +51,12 @@ class Settings:
     max_body_bytes: int = 32 * 2**20
     # How deeply JSON values (variables, JSON inputs) may nest.
     max_json_depth: int = 64
+    # Characters of a case message or a session message (sendMessage); longer is refused.
+    max_message_chars: int = MAX_MESSAGE
+    # Characters of a target reply as stored; longer replies are cut with a visible marker.
+    max_reply_chars: int = MAX_REPLY
+    # Cases in one scenario.
+    max_cases: int = MAX_CASES
     # Who may introspect the schema: authenticated (any valid key), public, off.
     introspection: str = "authenticated"
     demo: bool = True
@@ -67,6 +75,11 @@ class Settings:
             if getattr(self, name) not in allowed:
                 raise ValueError(f"AGENTEVAL_{name.upper()}={getattr(self, name)!r}: "
                                  f"expected one of {', '.join(allowed)}")
+
+    def input_limits(self) -> InputLimits:
+        """The size limits the validators read (installed at start by the app)."""
+        return InputLimits(message_chars=self.max_message_chars,
+                           reply_chars=self.max_reply_chars, cases=self.max_cases)
 
     @property
     def api_url(self) -> str:

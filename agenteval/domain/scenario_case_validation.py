@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from agenteval.domain import limits
 from agenteval.domain.cases import (
     DEFAULT_PARTIAL_THRESHOLD,
     DEFAULT_RULE_PASS_THRESHOLD,
@@ -25,7 +26,6 @@ from agenteval.domain.cases import (
 from agenteval.rules import get_rule, unknown_rule_type_message, validate_expectation
 from agenteval.rules import validate_rule_params as validate_params
 
-MAX_CASES = 5000
 MAX_KEY_LENGTH = 200
 CASE_TYPES = ("SINGLE_TURN", "MULTI_TURN")
 RULE_LOGICS = ("ALL", "ANY", "WEIGHTED")
@@ -79,8 +79,9 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, judge_confi
     if not raw_cases:
         errors.add(path, "must have at least one case")
         return []
-    if len(raw_cases) > MAX_CASES:
-        errors.add(path, f"has {len(raw_cases)} cases; at most {MAX_CASES} are allowed")
+    max_cases = limits.current().cases
+    if len(raw_cases) > max_cases:
+        errors.add(path, f"has {len(raw_cases)} cases; at most {max_cases} are allowed")
         return []
     cases: list[CaseSpec] = []
     first_seen: dict[str, int] = {}
@@ -167,6 +168,7 @@ def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
         if not isinstance(value, str) or not value.strip():
             errors.add(f"{path}.{single}", "must be a non-empty string")
             return []
+        limits.check_message(errors, f"{path}.{single}", value)
         return [value]
     value = raw.get("messages")
     if value is None:
@@ -178,6 +180,8 @@ def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
     for index, message in enumerate(value):
         if not isinstance(message, str) or not message.strip():
             errors.add(f"{path}.messages[{index}]", "must be a non-empty string")
+        else:
+            limits.check_message(errors, f"{path}.messages[{index}]", message)
     return list(value)
 
 

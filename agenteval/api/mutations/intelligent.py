@@ -25,7 +25,7 @@ from agenteval.api.permissions import IsAgent, IsOperator
 from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Message, MessageExchange, Session
 from agenteval.domain.eval_validation import FieldErrors
-from agenteval.domain.limits import MAX_MESSAGE, MAX_NAME, MAX_TEXT, check_text
+from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_message, check_text
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.domain.seeds_validation import check_persona
 from agenteval.engine.catalog.targets import parse_id
@@ -113,7 +113,7 @@ class IntelligentMutations:
                            idempotency_key: str | None = UNSET) -> MessageExchange:
         idempotency_key = value(idempotency_key)
         errors: list[dict[str, str]] = []
-        check_text(errors, "content", content, max_length=MAX_MESSAGE, required=True)
+        check_message(errors, "content", content)
         evals.check_idempotency_key(errors, "idempotencyKey", idempotency_key)
         _raise_if(errors)
         # The session's actor answers NOT_FOUND itself: one query less per message.
