@@ -8,9 +8,11 @@ that reach clients, since GraphQL quotes the offending input back.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 REDACTED = "[redacted]"
@@ -36,8 +38,8 @@ def redact(text: str) -> str:
     if not text:
         return text
     text = _HEADERS.sub(lambda m: f"{m.group('name')}{{{REDACTED}}}", text)
-    text = _NAMED_VALUE.sub(_keep_name, text)
     text = _BEARER.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
+    text = _NAMED_VALUE.sub(_keep_name, text)
     return _API_KEY_SECRET.sub(REDACTED, text)
 
 
@@ -45,6 +47,18 @@ def _keep_name(match: re.Match[str]) -> str:
     value = match.group("value")
     quote = value[0] if value[:1] in ("'", '"') else ""
     return f"{match.group('name')}{quote}{REDACTED}{quote}"
+
+
+@contextlib.contextmanager
+def quiet(logger_name: str, level: int = logging.WARNING) -> Iterator[None]:
+    """Drop a logger's records below `level` for the block (a start-up step's noise)."""
+    logger = logging.getLogger(logger_name)
+    previous = logger.level
+    logger.setLevel(level)
+    try:
+        yield
+    finally:
+        logger.setLevel(previous)
 
 
 _installed = False
