@@ -11,8 +11,10 @@ from collections.abc import AsyncIterator, Iterator
 
 from graphql import GraphQLError, OperationType
 from starlette.requests import Request
+from starlette.websockets import WebSocket
 from strawberry.extensions import SchemaExtension, ValidationCache
 
+from agenteval.api import ws_auth
 from agenteval.api.input_checks import input_problems
 from agenteval.api.query_cost import operation_cost, selected_operation, selects_introspection
 from agenteval.config import Settings
@@ -51,6 +53,10 @@ class OperationGuard(SchemaExtension):
             return _refusal("VALIDATION_FAILED", "the document has several operations: "
                             "name the one to run in operationName", "operationName")
         request = getattr(context.context, "request", None)
+        if isinstance(request, WebSocket):
+            key = await context.context.api_key()
+            if ws_auth.revoked_refusal_needed(request, key) and not await ws_auth.still_valid(key):
+                return _refusal("UNAUTHENTICATED", "the API key of this connection was revoked")
         if operation.operation == OperationType.SUBSCRIPTION and isinstance(request, Request):
             return _refusal("VALIDATION_FAILED", "subscriptions run over the websocket "
                             "(graphql-transport-ws at /graphql), not over HTTP")

@@ -9,6 +9,7 @@ from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
 
+from agenteval.api import ws_auth
 from agenteval.api.context import Context
 from agenteval.api.json_encoding import encode_graphql_json
 from agenteval.bootstrap import Services
@@ -45,6 +46,7 @@ class AgentEvalGraphQL(GraphQL[Context, None]):
                                             "message": "a valid API key is required"})
         context.secret = secret
         context._key = key
+        ws_auth.watch(self.services.events, context.request, key)  # revocation closes it
         return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
+from agenteval.api import ws_auth
 from agenteval.api.inputs import value
 from agenteval.api.inputs.access import CreateTargetInput, ModelConfigInput, UpdateTargetInput
 from agenteval.api.permissions import IsAdmin, IsOperator
@@ -28,12 +29,13 @@ class AccessMutations:
         return CreatedApiKey(api_key=ApiKey.from_row(row), secret=secret)
 
     @strawberry.mutation(permission_classes=[IsAdmin])
-    async def revoke_api_key(self, id: strawberry.ID) -> ApiKey:
+    async def revoke_api_key(self, info: Info, id: strawberry.ID) -> ApiKey:
         row = await models.ApiKey.get_or_none(id=targets.parse_id(id))
         if row is None:
             raise NotFound(f"API key {id} does not exist")
         row.revoked = True
         await row.save(update_fields=["revoked"])
+        await ws_auth.announce_revocation(info.context.services.events, row.id)
         return ApiKey.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
