@@ -20,6 +20,7 @@ def _flag(value: str) -> bool:
 # Settings with a fixed set of values.
 _CHOICES: dict[str, tuple[str, ...]] = {
     "introspection": ("authenticated", "public", "off"),
+    "evidence_policy": ("flag", "reject"),
 }
 
 
@@ -59,6 +60,8 @@ class Settings:
     max_cases: int = MAX_CASES
     # Who may introspect the schema: authenticated (any valid key), public, off.
     introspection: str = "authenticated"
+    # Report evidence the transcript does not confirm: flag (kept, verified false) or reject.
+    evidence_policy: str = "flag"
     demo: bool = True
     # --- the openclaw driver (issue #7): gateway, hooks token, one agent per role ---
     openclaw_url: str | None = None

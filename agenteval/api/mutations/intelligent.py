@@ -134,7 +134,8 @@ class IntelligentMutations:
     async def submit_report(self, info: Info, eval_id: strawberry.ID,
                             report: ReportInput) -> IntelligentEval:
         row = await evals.get_eval(eval_id)
-        prepared = await evals.prepare_report(row, as_json(report))
+        prepared = await evals.prepare_report(row, as_json(report),
+                                              info.context.services.settings.evidence_policy)
         return IntelligentEval.from_row(
             await _engine(info).ask_eval(row.id, cmd.SubmitReport(prepared)))
 
