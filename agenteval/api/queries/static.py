@@ -82,4 +82,5 @@ class StaticQueries:
             success_rate_delta=comparison.success_rate_delta,
             regressions=[diff(d) for d in comparison.regressions],
             improvements=[diff(d) for d in comparison.improvements],
-            unchanged_count=comparison.unchanged_count, markdown=comparison.markdown)
+            unchanged_count=comparison.unchanged_count, markdown=comparison.markdown,
+            warnings=comparison.warnings)
