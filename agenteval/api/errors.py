@@ -22,6 +22,7 @@ from graphql import (
     Node,
     ObjectValueNode,
     ValueNode,
+    print_ast,
 )
 from strawberry.extensions import SchemaExtension
 
@@ -29,6 +30,9 @@ from agenteval.errors import AgentEvalError, FieldError
 from agenteval.logs import redact
 
 logger = logging.getLogger("agenteval.api")
+
+# Where an inline value sits: its (start, end) in the source, or its printed text.
+ValueKey = tuple[int, int] | str
 
 UNEXPECTED_MESSAGE = "Unexpected error: it has been logged."
 
@@ -41,7 +45,7 @@ _MISSING_ARGUMENT = re.compile(r"^Argument '[\w.]+\((\w+):\)' of type .* is requ
 
 
 def with_contract_code(error: GraphQLError,
-                       value_paths: Mapping[int, str] | None = None) -> GraphQLError:
+                       value_paths: Mapping[ValueKey, str] | None = None) -> GraphQLError:
     """Keep our own errors, code GraphQL's own errors, mask everything else.
 
     `value_paths` maps inline argument value nodes (by id) to their path, so an
@@ -64,7 +68,7 @@ def with_contract_code(error: GraphQLError,
                         error.path, None, {"code": "INTERNAL", "errorId": error_id})
 
 
-def _field_error(error: GraphQLError, value_paths: Mapping[int, str]) -> FieldError:
+def _field_error(error: GraphQLError, value_paths: Mapping[ValueKey, str]) -> FieldError:
     """The bad field of a GraphQL error as {path, message}: the path a client must fix."""
     found = _located(error, value_paths)
     named = _NAMED_FIELD.search(found["message"])
@@ -73,7 +77,7 @@ def _field_error(error: GraphQLError, value_paths: Mapping[int, str]) -> FieldEr
     return found
 
 
-def _located(error: GraphQLError, value_paths: Mapping[int, str]) -> FieldError:
+def _located(error: GraphQLError, value_paths: Mapping[ValueKey, str]) -> FieldError:
     message = redact(error.message)
     variable = _VARIABLE_ERROR.match(message)
     if variable:
@@ -83,14 +87,22 @@ def _located(error: GraphQLError, value_paths: Mapping[int, str]) -> FieldError:
     if missing:
         return FieldError(missing.group(1), message)
     for node in error.nodes or ():
-        if id(node) in value_paths:
-            return FieldError(value_paths[id(node)], message)
+        if _key(node) in value_paths:
+            return FieldError(value_paths[_key(node)], message)
     return FieldError(".".join(str(p) for p in error.path or ()) or "query", message)
 
 
-def inline_value_paths(document: DocumentNode | None) -> dict[int, str]:
-    """Every inline argument value of a document, by node id, with its argument path."""
-    paths: dict[int, str] = {}
+def _key(node: Node) -> ValueKey:
+    """A value node's place in the source, or its printed text for the copies validation
+    reports without a place (the first value printed so is the one meant)."""
+    if node.loc is not None:
+        return node.loc.start, node.loc.end
+    return print_ast(node)
+
+
+def inline_value_paths(document: DocumentNode | None) -> dict[ValueKey, str]:
+    """Every inline argument value of a document, by its place in the source, with its path."""
+    paths: dict[ValueKey, str] = {}
     if document is None:
         return paths
     stack: list[tuple[Node, str]] = [(document, "")]
@@ -106,14 +118,15 @@ def inline_value_paths(document: DocumentNode | None) -> dict[int, str]:
     return paths
 
 
-def _walk_value(value: ValueNode, path: str, paths: dict[int, str]) -> None:
+def _walk_value(value: ValueNode, path: str, paths: dict[ValueKey, str]) -> None:
     pending = [(value, path)]
     while pending:
         node, where = pending.pop()
-        paths[id(node)] = where
+        paths[_key(node)] = where
+        paths.setdefault(print_ast(node), where)
         if isinstance(node, ObjectValueNode):
             for field in node.fields:
-                paths[id(field)] = f"{where}.{field.name.value}"
+                paths[_key(field)] = f"{where}.{field.name.value}"
                 pending.append((field.value, f"{where}.{field.name.value}"))
         elif isinstance(node, ListValueNode):
             pending.extend((item, f"{where}[{i}]") for i, item in enumerate(node.values))
@@ -141,7 +154,7 @@ class ContractErrors(SchemaExtension):
     def on_operation(self) -> Iterator[None]:
         yield
         context = self.execution_context
-        paths: dict[int, str] | None = None
+        paths: dict[ValueKey, str] | None = None
         coded: list[GraphQLError] = []
         result = context.result
         errors = getattr(result, "errors", None)
