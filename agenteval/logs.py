@@ -23,12 +23,13 @@ _SECRET_NAMES = (r"api[_-]?key|x-api-key|authorization|password|passwd|secret|"
                  r"access[_-]?token|refresh[_-]?token|token|hooks[_-]?token")
 _NAMED_VALUE = re.compile(
     rf"""(?P<name>["']?\b(?:{_SECRET_NAMES})\b["']?\s*[:=]\s*)"""
-    r"""(?P<value>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,;}\])]+)""",
+    r"""(?!["']?\[redacted\])"""  # already redacted: redact() is idempotent
+    r"""(?P<value>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,;}\])"']+)""",
     re.IGNORECASE)
 # Header maps are secrets as a whole (their values often carry tokens).
 _HEADERS = re.compile(r"""(?P<name>["']?\bheaders\b["']?\s*[:=]\s*)\{[^{}]*\}""",
                       re.IGNORECASE)
-_BEARER = re.compile(r"\b(Bearer|Basic)\s+[\w.~+/=-]+", re.IGNORECASE)
+_BEARER = re.compile(r"\b(Bearer|Basic)\s+(?!\[redacted\])[\w.~+/=-]+", re.IGNORECASE)
 # Our own API key secrets (store/api_keys.py: "ae_" + 43 url-safe characters).
 _API_KEY_SECRET = re.compile(r"\bae_[\w-]{20,}")
 
@@ -61,6 +62,32 @@ def quiet(logger_name: str, level: int = logging.WARNING) -> Iterator[None]:
         logger.setLevel(previous)
 
 
+def _message(record: logging.LogRecord) -> str:
+    try:
+        return record.getMessage()
+    except Exception:  # a broken format string: the logging module reports it itself
+        return str(record.msg)
+
+
+def _redact_message(record: logging.LogRecord) -> None:
+    """Redact a record's message, keeping `args` in shape where that suffices.
+
+    Some formatters (uvicorn's access log) unpack `record.args` themselves, so
+    string arguments are redacted one by one first; only when a secret spans
+    the format and its arguments is the message replaced by its redacted text.
+    """
+    message = _message(record)
+    if redact(message) == message:
+        return
+    if isinstance(record.msg, str):
+        record.msg = redact(record.msg)
+    if isinstance(record.args, tuple):
+        record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+    message_now = _message(record)
+    if redact(message_now) != message_now:
+        record.msg, record.args = redact(message), None
+
+
 _installed = False
 
 
@@ -73,11 +100,7 @@ def install_redaction() -> None:
 
     def redacting_factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = previous(*args, **kwargs)
-        try:
-            message = record.getMessage()
-        except Exception:  # a broken format string: log it as it is, still redacted
-            message = str(record.msg)
-        record.msg, record.args = redact(message), None
+        _redact_message(record)
         if record.exc_info and record.exc_info[1] is not None:
             record.exc_text = redact("".join(traceback.format_exception(*record.exc_info)))
             record.exc_text = record.exc_text.rstrip("\n")

@@ -81,3 +81,16 @@ async def test_start_up_does_not_log_an_orm_shutdown(
     caplog.set_level(logging.INFO)
     await database.migrate(f"sqlite://{tmp_path / 'fresh.db'}")
     assert "Tortoise-ORM shutdown" not in caplog.text
+
+
+async def test_redaction_keeps_the_arguments_uvicorns_access_log_unpacks() -> None:
+    from uvicorn.logging import AccessFormatter
+
+    from agenteval.logs import install_redaction
+
+    install_redaction()
+    record = logging.getLogger("uvicorn.access").makeRecord(
+        "uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5", "GET", "/graphql?apiKey=sk-in-a-url", "1.1", 200), None)
+    line = AccessFormatter('%(client_addr)s "%(request_line)s" %(status_code)s').format(record)
+    assert "sk-in-a-url" not in line and "apiKey=[redacted]" in line and "200" in line
