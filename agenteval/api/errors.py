@@ -144,15 +144,29 @@ def client_error_summary(errors: list[GraphQLError]) -> str | None:
 
 
 class ContractErrors(SchemaExtension):
-    """Applies `with_contract_code` to every result, subscriptions included.
+    """Applies `with_contract_code` to every result, streamed ones (websocket) included.
 
     Logging happens here and only here (strawberry's own error log is switched off
-    in the schema): one INFO line without traceback per operation with client
+    in the schema): one INFO line without traceback per result with client
     errors, and the unexpected ones once each, with traceback and errorId.
     """
 
+    streamed = False
+
+    def on_stream_result(self, result: Any) -> Iterator[None]:
+        # Results of the websocket are sent before on_operation ends: code each one here.
+        self.streamed = True
+        errors = getattr(result, "errors", None)
+        if errors:
+            paths = inline_value_paths(self.execution_context.graphql_document)
+            result.errors = [with_contract_code(e, paths) for e in errors]
+            _log_client_errors(result.errors)
+        yield
+
     def on_operation(self) -> Iterator[None]:
         yield
+        if self.streamed:
+            return
         context = self.execution_context
         paths: dict[ValueKey, str] | None = None
         coded: list[GraphQLError] = []
@@ -168,9 +182,13 @@ class ContractErrors(SchemaExtension):
             if paths is None:
                 paths = inline_value_paths(context.graphql_document)
             context.pre_execution_errors = coded = [with_contract_code(e, paths) for e in pre]
-        summary = client_error_summary(coded)
-        if summary:
-            logger.info(summary)
+        _log_client_errors(coded)
+
+
+def _log_client_errors(errors: list[GraphQLError]) -> None:
+    summary = client_error_summary(errors)
+    if summary:
+        logger.info(summary)
 
 
 def error_response_body(code: str, message: str, details: list[dict[str, Any]] | None = None,

@@ -11,13 +11,13 @@ from strawberry.exceptions import ConnectionRejectionError
 
 from agenteval.api import ws_auth
 from agenteval.api.context import Context
-from agenteval.api.json_encoding import encode_graphql_json
+from agenteval.api.json_encoding import GraphQLJson
 from agenteval.bootstrap import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
 
 
-class AgentEvalGraphQL(GraphQL[Context, None]):
+class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
     def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
         """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
         super().__init__(schema, graphql_ide="graphiql" if services.settings.graphiql else None,
@@ -25,9 +25,6 @@ class AgentEvalGraphQL(GraphQL[Context, None]):
                          allowed_origins=_allowed_origins(services))
         self.services = services
         self.identity = identity
-
-    def encode_json(self, data: object) -> str:
-        return encode_graphql_json(data)  # valid JSON even over stored NaN (issue #11)
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         secret = request.headers.get("x-api-key") if isinstance(request, Request) else None
