@@ -100,7 +100,10 @@ class Settings:
                 continue
             values[field.name] = _convert(field.type, raw, field.name)
         values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)
+        try:
+            return cls(**values)
+        except ValueError as exc:  # a setting outside its choices: say which, no traceback
+            raise SystemExit(str(exc)) from None
 
     def with_overrides(self, **overrides: Any) -> Settings:
         return replace(self, **{k: v for k, v in overrides.items() if v is not None})

@@ -61,3 +61,8 @@ async def test_introspection_can_be_switched_off() -> None:
 async def test_an_unknown_policy_is_refused_at_start() -> None:
     with pytest.raises(ValueError, match="AGENTEVAL_INTROSPECTION"):
         Settings(introspection="sometimes")
+
+
+async def test_an_unknown_policy_in_the_environment_stops_the_start_with_its_name() -> None:
+    with pytest.raises(SystemExit, match="AGENTEVAL_INTROSPECTION='sometimes'"):
+        Settings.from_env({"AGENTEVAL_INTROSPECTION": "sometimes"})
