@@ -189,7 +189,10 @@ class _PlainTextRewriter:
             # A mutation sent with GET: HTTP's answer is 405 (POST it).
             status, text = 405, f"{text}; send mutations with POST"
         self.started = True
-        body = error_response_body("VALIDATION_FAILED", text, [FieldError(path, text)])
+        if status == 404:  # GraphiQL switched off: nothing is served to a browser here
+            body = error_response_body("NOT_FOUND", text)
+        else:
+            body = error_response_body("VALIDATION_FAILED", text, [FieldError(path, text)])
         await send_json(self.downstream, status, body)
 
 
