@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from agenteval.app import create_app
 from agenteval.config import Settings
+from agenteval.domain import limits
 from tests.conftest import reset_postgres
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
 
@@ -39,8 +40,11 @@ def module_settings(module_database_url: str) -> Settings:
 async def client(module_settings: Settings) -> AsyncIterator[GraphQLClient]:
     """A GraphQL client (ADMIN key) over the real app, one per backend and module."""
     app = create_app(module_settings, migrate=False)
-    async with running_app(app) as http:
-        yield GraphQLClient(http)
+    try:
+        async with running_app(app) as http:
+            yield GraphQLClient(http)
+    finally:
+        limits.configure(limits.InputLimits())  # the app installed its sizes process-wide
 
 
 
