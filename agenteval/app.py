@@ -17,6 +17,7 @@ from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.store import database
+from agenteval.web_ui import mount_web_ui
 
 
 def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Starlette:
@@ -42,7 +43,9 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True) -> Sta
         WebSocketRoute("/graphql", graphql),
         *intelligent_report_routes(),  # issue #4: report downloads
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    mount_web_ui(app, graphiql=settings.graphiql)  # issue #13: the UI answers what no route did
+    return app
 
 
 class _LateView:

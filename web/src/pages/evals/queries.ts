@@ -1,0 +1,26 @@
+import { graphql } from "../../graphql/graphql";
+
+export const EvalListQuery = graphql(`
+  query EvalList($first: Int!, $after: String, $status: IntelligentEvalStatus, $targetId: ID) {
+    intelligentEvals(first: $first, after: $after, status: $status, targetId: $targetId) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges {
+        node {
+          id name status createdAt
+          target { id name }
+          progress { sessionsPlanned sessionsClosed }
+        }
+      }
+    }
+  }
+`);
+
+export const TargetOptionsQuery = graphql(`
+  query TargetOptions { targets(first: 200) { edges { node { id name channelType } } } }
+`);
+
+export const EVAL_STATUSES = [
+  "DRAFT", "PLANNING", "PENDING_APPROVAL", "EXECUTING", "COMPLETED", "CANCELLED", "FAILED",
+] as const;
+export type EvalStatus = (typeof EVAL_STATUSES)[number];

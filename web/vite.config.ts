@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// The server (agenteval/web_ui.py) serves dist/ at "/"; the dev server proxies the API to it.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 6000 },
+  server: {
+    proxy: {
+      "/graphql": { target: "http://127.0.0.1:8000", ws: true },
+      "/api": "http://127.0.0.1:8000",
+    },
+  },
+  test: { include: ["src/**/*.test.ts"], environment: "node" },
+});
