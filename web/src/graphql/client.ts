@@ -31,6 +31,9 @@ export function createApiClients(key: string | null): ApiClients {
   const ws = createWsClient({
     url: websocketUrl(),
     lazy: true,
+    // Re-subscribing from a newer cursor drops the old subscription first; keep the socket
+    // open meanwhile, or every resume would close it and count as another drop.
+    lazyCloseTimeout: 30_000,
     connectionParams: () => keyHeaders(key),
     retryAttempts: Number.POSITIVE_INFINITY,
     // A rejected key (4403/4400) will not get better by retrying.

@@ -27,11 +27,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function EvalPage() {
   const { evalId = "" } = useParams();
   const { t, i18n } = useTranslation();
-  const { result, events, live, refresh } = useEvalLive(evalId);
-  const item = result.data?.intelligentEval;
+  const { result, data, events, live, refresh } = useEvalLive(evalId);
+  const item = data?.intelligentEval;
 
   if (result.error && !item) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
-  if (!result.data) return <Loading />;
+  if (!data) return <Loading />;
   if (!item) return <Alert color="yellow">{t("manage.notFound")}</Alert>;
 
   const time = (value: string | null | undefined) => formatTime(value, i18n.language);

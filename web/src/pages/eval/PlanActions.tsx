@@ -25,7 +25,7 @@ export function PlanActions({ evalId, allowed, onDone }: { evalId: string; allow
     <Stack>
       {allowed.includes("APPROVE") && (
         <Group>
-          <Button color="green" loading={approve.fetching} onClick={async () => finish(await runApprove({ evalId }))}>
+          <Button loading={approve.fetching} onClick={async () => finish(await runApprove({ evalId }))}>
             {t("actions.approve")}
           </Button>
         </Group>
@@ -35,7 +35,7 @@ export function PlanActions({ evalId, allowed, onDone }: { evalId: string; allow
           <Textarea label={t("actions.feedback")} description={t("actions.feedbackHint")} value={feedback} required
             autosize minRows={2} onChange={(e) => setFeedback(e.currentTarget.value)} />
           <Group>
-            <Button color="orange" disabled={!feedback.trim()} loading={reject.fetching}
+            <Button color="red" variant="outline" disabled={!feedback.trim()} loading={reject.fetching}
               onClick={async () => {
                 const result = await runReject({ evalId, feedback: feedback.trim() });
                 if (!result.error) setFeedback("");

@@ -26,8 +26,7 @@ export function ProgressPanel({ progress }: { progress: ProgressData }) {
   );
   return (
     <Stack gap="sm">
-      <Progress value={closedPercent} size="lg" aria-label={t("progress.closedOfPlanned")}
-        aria-valuetext={`${progress.sessionsClosed} / ${progress.sessionsPlanned}`} />
+      <Progress value={closedPercent} size="lg" aria-hidden />
       <Text size="sm" aria-live="polite">
         {t("progress.summary", { closed: progress.sessionsClosed, planned: progress.sessionsPlanned })}
       </Text>

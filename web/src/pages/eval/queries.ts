@@ -31,7 +31,7 @@ export const EvalQuery = graphql(`
         totalCount
         edges { node { id goal dimension status turnCount persona } }
       }
-      events(first: 1000) { totalCount edges { node { ...EventFields } } }
+      events(first: 500) { totalCount edges { node { ...EventFields } } }
     }
   }
 `, [PlanFields, EventFields]);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useClient, useQuery } from "urql";
 import { readFragment, type ResultOf } from "../../graphql/graphql";
 import { lastPosition } from "../../graphql/resume";
+import { useLastData } from "../../graphql/useLastData";
 import { useLiveStream } from "../../graphql/useLiveStream";
 import { EvalEventsSubscription, EvalQuery, EventFields } from "./queries";
 
@@ -11,14 +12,15 @@ export type EvalEvent = ResultOf<typeof EventFields>;
 export function useEvalLive(evalId: string) {
   const client = useClient();
   const [result, reexecute] = useQuery({ query: EvalQuery, variables: { id: evalId }, requestPolicy: "network-only" });
+  const data = useLastData(result.data);
   const [streamed, setStreamed] = useState<EvalEvent[]>([]);
   const timer = useRef<number | null>(null);
 
   const queried = useMemo(
-    () => result.data?.intelligentEval?.events.edges.map((e) => readFragment(EventFields, e.node)) ?? [],
-    [result.data],
+    () => data?.intelligentEval?.events.edges.map((e) => readFragment(EventFields, e.node)) ?? [],
+    [data],
   );
-  const start = result.data ? lastPosition(queried.map((e) => e.sequence)) : undefined;
+  const start = data ? lastPosition(queried.map((e) => e.sequence)) : undefined;
 
   const refresh = useCallback(() => {
     if (timer.current !== null) return;
@@ -49,7 +51,7 @@ export function useEvalLive(evalId: string) {
       refresh();
     },
     requery,
-    enabled: !!result.data?.intelligentEval,
+    enabled: !!data?.intelligentEval,
   });
 
   const events = useMemo(() => {
@@ -58,5 +60,5 @@ export function useEvalLive(evalId: string) {
     return [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
   }, [queried, streamed]);
 
-  return { result, events, live, refresh };
+  return { result, data, events, live, refresh };
 }

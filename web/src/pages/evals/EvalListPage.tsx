@@ -9,6 +9,7 @@ import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
+import { useLastData } from "../../graphql/useLastData";
 import { EVAL_STATUSES, EvalListQuery, TargetOptionsQuery, type EvalStatus } from "./queries";
 import { firstPage, nextPage, PAGE_SIZES, pageSizeFrom, previousPage } from "./paging";
 
@@ -38,7 +39,8 @@ export function EvalListPage() {
     };
   }, [refetch]);
 
-  const connection = result.data?.intelligentEvals;
+  const data = useLastData(result.data);
+  const connection = data?.intelligentEvals;
   const rows = connection?.edges.map((edge) => edge.node) ?? [];
 
   return (

@@ -26,7 +26,7 @@ export function FindingCard({ evalId, finding }: { evalId: string; finding: Find
   return (
     <Paper withBorder p="md" component="article">
       <Group gap="xs" mb="xs">
-        <Badge color={SEVERITY_COLOUR[finding.severity]} autoContrast>{t(`severity.${finding.severity as "HIGH"}`)}</Badge>
+        <Badge color={SEVERITY_COLOUR[finding.severity]} variant="light">{t(`severity.${finding.severity as "HIGH"}`)}</Badge>
         {finding.dimension && <Badge variant="outline">{finding.dimension}</Badge>}
       </Group>
       <Text fw={600} className="transcript-text">{finding.issue}</Text>

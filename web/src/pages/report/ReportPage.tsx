@@ -11,6 +11,7 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { formatTime } from "../../components/time";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
+import { useLastData } from "../../graphql/useLastData";
 import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
 import { personaName } from "../eval/PlanView";
 import { downloadReport } from "./download";
@@ -25,13 +26,14 @@ export function ReportPage() {
   const { t, i18n } = useTranslation();
   const { apiKey } = useApi();
   const [result, reexecute] = useQuery({ query: ReportQuery, variables: { id: evalId }, requestPolicy: "network-only" });
+  const data = useLastData(result.data);
   const [downloadError, setDownloadError] = useState<ApiError | null>(null);
-  const item = result.data?.intelligentEval;
+  const item = data?.intelligentEval;
   const refetch = useCallback(() => reexecute({ requestPolicy: "network-only" }), [reexecute]);
   const live = useRefetchOnEvents(item && !item.report ? item.id : undefined, refetch);
 
   if (result.error && !item) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
-  if (!result.data) return <Loading />;
+  if (!data) return <Loading />;
   if (!item) return <Alert color="yellow">{t("manage.notFound")}</Alert>;
   const report = item.report;
 

@@ -12,6 +12,7 @@ import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { readFragment, type ResultOf } from "../../graphql/graphql";
 import { lastPosition } from "../../graphql/resume";
+import { useLastData } from "../../graphql/useLastData";
 import { useLiveStream } from "../../graphql/useLiveStream";
 import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
 import { personaName } from "../eval/PlanView";
@@ -28,8 +29,9 @@ export function SessionPage() {
   const { t, i18n } = useTranslation();
   const client = useClient();
   const [result, reexecute] = useQuery({ query: SessionQuery, variables: { id: sessionId }, requestPolicy: "network-only" });
+  const data = useLastData(result.data);
   const [streamed, setStreamed] = useState<Message[]>([]);
-  const session = result.data?.session;
+  const session = data?.session;
   const queried = useMemo(() => session?.messages.map((m) => readFragment(MessageFields, m)) ?? [], [session]);
   const running = session?.status === "RUNNING";
   const refetch = useCallback(() => reexecute({ requestPolicy: "network-only" }), [reexecute]);
@@ -61,7 +63,7 @@ export function SessionPage() {
   }, [highlighted, turns.length]);
 
   if (result.error && !session) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
-  if (!result.data) return <Loading />;
+  if (!data) return <Loading />;
   if (!session) return <Alert color="yellow">{t("session.notFound")}</Alert>;
   const verdict = session.verdict;
 
@@ -94,7 +96,7 @@ export function SessionPage() {
             <List mt="xs">
               {verdict.issues.map((issue, i) => (
                 <List.Item key={i}>
-                  <Badge size="xs" color={SEVERITY_COLOUR[issue.severity]} autoContrast mr={6}>{t(`severity.${issue.severity}`)}</Badge>
+                  <Badge size="xs" color={SEVERITY_COLOUR[issue.severity]} variant="light" mr={6}>{t(`severity.${issue.severity}`)}</Badge>
                   {issue.description}
                   {issue.turnIndex !== null && (
                     <> · <Anchor href={`#turn-${issue.turnIndex + 1}`}>{t("session.turn", { n: issue.turnIndex + 1 })}</Anchor></>

@@ -1,5 +1,6 @@
 /** Navigation, who is signed in, language switch; asks for a key until `me` answers. */
 import { AppShell, Anchor, Badge, Button, Group, SegmentedControl, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { useQuery } from "urql";
@@ -16,14 +17,20 @@ export function Shell() {
   const { apiKey, clearApiKey } = useApi();
   const [me] = useQuery({ query: MeQuery, pause: !apiKey, requestPolicy: "network-only" });
   const error = me.error ? apiErrorFromCombined(me.error) : null;
-  const signedIn = !!apiKey && !!me.data;
+  // Once `me` answered for this key, a later network failure (a server restart) must not
+  // take the page away: the pages show their own reconnecting state.
+  const [identity, setIdentity] = useState<{ key: string; name: string; role: string } | null>(null);
+  if (me.data && apiKey && (identity?.key !== apiKey || identity.name !== me.data.me.name)) {
+    setIdentity({ key: apiKey, name: me.data.me.name, role: me.data.me.role });
+  }
+  const signedIn = !!apiKey && identity?.key === apiKey;
 
   let body;
   if (!apiKey) body = <KeyForm />;
   else if (error?.code === "UNAUTHENTICATED") body = <KeyForm error={error} />;
+  else if (signedIn) body = <Outlet />;
   else if (error) body = <ErrorNotice error={error} />;
-  else if (!me.data) body = <Loading />;
-  else body = <Outlet />;
+  else body = <Loading />;
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -40,9 +47,9 @@ export function Shell() {
             </nav>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {signedIn && me.data && (
+            {signedIn && identity && (
               <Text size="sm">
-                {me.data.me.name} <Badge variant="outline" size="sm">{me.data.me.role}</Badge>
+                {identity.name} <Badge variant="outline" size="sm">{identity.role}</Badge>
               </Text>
             )}
             <SegmentedControl size="xs" aria-label={t("nav.language")}
