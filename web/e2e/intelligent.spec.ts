@@ -54,6 +54,7 @@ test("a newcomer runs a whole intelligent evaluation from the browser", async ({
   await page.getByRole("link", { name: "Open report" }).click();
   await expect(page.getByRole("heading", { name: /^Report: E2E delivery check/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Findings" })).toBeVisible();
+  await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await screenshot(page, "report-en");
   await expectAccessible(page, "report");
   const reportUrl = page.url();

@@ -11,7 +11,7 @@ const SCREENS = resolve(import.meta.dirname, "../../e2e-screens");
 mkdirSync(SCREENS, { recursive: true });
 
 export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>({
-  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern
+  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern -- Playwright reads the fixture list
     const server = await AgentEvalServer.start();
     await use(server);
     await server.stop();

@@ -83,7 +83,7 @@ export const en = {
     submitted: "Submitted", scores: "Scores by dimension (0–10)", findings: "Findings", noFindings: "No findings.",
     suggestion: "Suggestion", relatedSop: "Related SOP", evidenceLink: "Evidence: turn {{turn}}",
     verified: "verified", unverified: "unconfirmed claim", unconfirmed: "not found in the transcript",
-    userSaid: "User said", assistantReplied: "Assistant replied", highlights: "Highlights",
+    userSaid: "User said", assistantReplied: "Assistant replied", noHighlights: "No highlights in this report.", highlights: "Highlights",
     recommendations: "Priority recommendations", notYet: "No report yet",
     notYetHint: "The analyst writes it when every session is closed; this page updates by itself.",
   },

@@ -85,7 +85,7 @@ export const zh: Dictionary = {
     submitted: "提交时间", scores: "各维度得分（0–10）", findings: "发现的问题", noFindings: "没有发现问题。",
     suggestion: "建议", relatedSop: "相关 SOP", evidenceLink: "证据：第 {{turn}} 轮",
     verified: "已核实", unverified: "未经证实的说法", unconfirmed: "在对话记录中未找到",
-    userSaid: "用户说", assistantReplied: "助手回复", highlights: "亮点",
+    userSaid: "用户说", assistantReplied: "助手回复", noHighlights: "本报告没有亮点。", highlights: "亮点",
     recommendations: "优先改进建议", notYet: "还没有报告",
     notYetHint: "所有会话结束后，分析智能体会撰写报告；本页会自动更新。",
   },

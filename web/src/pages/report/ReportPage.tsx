@@ -78,7 +78,9 @@ export function ReportPage() {
           </Paper>
           <Paper withBorder p="md" component="section" aria-label={t("report.highlights")}>
             <Title order={3}>{t("report.highlights")}</Title>
-            <List mt="xs">{report.highlights.map((h, i) => <List.Item key={i}>{h.description}{h.dimension ? ` (${h.dimension})` : ""}</List.Item>)}</List>
+            {report.highlights.length === 0 ? <Text mt="xs">{t("report.noHighlights")}</Text> : (
+              <List mt="xs">{report.highlights.map((h, i) => <List.Item key={i}>{h.description}{h.dimension ? ` (${h.dimension})` : ""}</List.Item>)}</List>
+            )}
           </Paper>
           <Paper withBorder p="md" component="section" aria-label={t("report.recommendations")}>
             <Title order={3}>{t("report.recommendations")}</Title>

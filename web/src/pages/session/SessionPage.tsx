@@ -106,9 +106,12 @@ export function SessionPage() {
             </List>
           )}
           {verdict.suggestions.length > 0 && (
-            <List mt="xs" aria-label={t("session.suggestions")}>
-              {verdict.suggestions.map((s, i) => <List.Item key={i}>{s}</List.Item>)}
-            </List>
+            <>
+              <Text fw={600} mt="sm">{t("session.suggestions")}</Text>
+              <List aria-label={t("session.suggestions")}>
+                {verdict.suggestions.map((s, i) => <List.Item key={i}>{s}</List.Item>)}
+              </List>
+            </>
           )}
           {verdict.notes && <Text size="sm" mt="xs" className="transcript-text">{verdict.notes}</Text>}
         </Paper>
