@@ -11,8 +11,12 @@ async function pickOption(page: Page, label: string, option: string | RegExp) {
 async function createEvalInTheForm(page: Page) {
   await page.getByRole("link", { name: "New evaluation" }).click();
   await expect(page.getByRole("heading", { name: "New intelligent evaluation" })).toBeVisible();
-  await page.getByRole("textbox", { name: "Name" }).fill("E2E delivery check");
   await pickOption(page, "Target", /Mia/);
+  // Sent without a name, the API's VALIDATION_FAILED detail shows at the Name field.
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert").filter({ hasText: "VALIDATION_FAILED" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Name" }).fill("E2E delivery check");
   await page.getByRole("textbox", { name: "Goal", exact: true }).fill("Check that customers learn when a fridge is delivered.");
   await page.getByRole("textbox", { name: "What the user wants" }).fill("Find out when my fridge will be delivered");
   await page.getByRole("textbox", { name: "Dimension" }).fill("delivery");

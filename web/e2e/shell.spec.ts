@@ -24,6 +24,11 @@ test("the demo eval is listed once the key is entered, in English and in Chinese
   await screenshot(page, "list-zh");
   await page.getByText("English").first().click();
   await expect(page.getByRole("heading", { name: "Intelligent evaluations" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await screenshot(page, "settings-en");
+  await expectAccessible(page, "settings");
 });
 
 test("GraphiQL is bundled, has the key as a header and answers a query", async ({ signedIn: page }) => {

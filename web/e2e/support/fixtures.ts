@@ -18,6 +18,15 @@ export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>
   }, { scope: "worker", timeout: 90_000 }],
   baseURL: async ({ server }, use) => use(server.url),
   locale: "en-US",
+  // Anything the Content-Security-Policy refused would be a bug (an inline script, a CDN).
+  page: async ({ page }, use) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await use(page);
+    expect(refused).toEqual([]);
+  },
   signedIn: async ({ page }, use) => {
     await page.goto("/");
     await page.getByLabel("API key").fill(ADMIN_KEY);

@@ -1,7 +1,8 @@
 /** One urql client (HTTP) and one graphql-ws client (subscriptions) per API key. */
 import { Client as UrqlClient, cacheExchange, fetchExchange } from "@urql/core";
 import { createClient as createWsClient, type Client as WsClient } from "graphql-ws";
-import { print, type DocumentNode } from "graphql";
+import { print } from "@0no-co/graphql.web";
+import type { DocumentNode } from "graphql";
 import { apiErrorOf, type ApiError } from "./errors";
 import { keyHeaders } from "./key";
 import type { StreamSource } from "./resume";

@@ -10,7 +10,7 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
-import { EVAL_STATUSES, EvalListQuery, TargetOptionsQuery, type EvalStatus } from "./queries";
+import { EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, type EvalStatus } from "./queries";
 import { firstPage, nextPage, PAGE_SIZES, pageSizeFrom, previousPage } from "./paging";
 
 const REFRESH_MS = 10_000;
@@ -23,25 +23,29 @@ export function EvalListPage() {
   const [status, setStatus] = useState<EvalStatus | null>(null);
   const [targetId, setTargetId] = useState<string | null>(null);
   const [page, setPage] = useState(firstPage);
-  const [result, refetch] = useQuery({
-    query: EvalListQuery,
-    variables: { first: size, after: page.after, status, targetId },
-  });
+  const variables = { first: size, after: page.after, status, targetId };
+  const [result, refetch] = useQuery({ query: EvalListQuery, variables });
+  const [details, refetchDetails] = useQuery({ query: EvalListDetailsQuery, variables });
   const [targets] = useQuery({ query: TargetOptionsQuery });
 
   useEffect(() => {
-    const refresh = () => refetch({ requestPolicy: "network-only" });
+    const refresh = () => {
+      refetch({ requestPolicy: "network-only" });
+      refetchDetails({ requestPolicy: "network-only" });
+    };
     const timer = window.setInterval(refresh, REFRESH_MS);
     window.addEventListener("focus", refresh);
     return () => {
       window.clearInterval(timer);
       window.removeEventListener("focus", refresh);
     };
-  }, [refetch]);
+  }, [refetch, refetchDetails]);
 
   const data = useLastData(result.data);
   const connection = data?.intelligentEvals;
   const rows = connection?.edges.map((edge) => edge.node) ?? [];
+  const detailData = useLastData(details.data);
+  const detailsById = new Map(detailData?.intelligentEvals.edges.map((edge) => [edge.node.id, edge.node]) ?? []);
 
   return (
     <Stack>
@@ -77,15 +81,18 @@ export function EvalListPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => (
+            {rows.map((row) => {
+              const more = detailsById.get(row.id);
+              return (
               <Table.Tr key={row.id} style={{ cursor: "pointer" }} onClick={() => navigate(`/evals/${row.id}`)}>
                 <Table.Td><Anchor component={Link} to={`/evals/${row.id}`}>{row.name}</Anchor></Table.Td>
-                <Table.Td>{row.target.name}</Table.Td>
+                <Table.Td>{more ? more.target.name : "…"}</Table.Td>
                 <Table.Td><StatusBadge status={row.status} /></Table.Td>
                 <Table.Td>{formatTime(row.createdAt, i18n.language)}</Table.Td>
-                <Table.Td>{row.progress.sessionsClosed} / {row.progress.sessionsPlanned}</Table.Td>
+                <Table.Td>{more ? `${more.progress.sessionsClosed} / ${more.progress.sessionsPlanned}` : "…"}</Table.Td>
               </Table.Tr>
-            ))}
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}

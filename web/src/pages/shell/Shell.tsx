@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { useQuery } from "urql";
-import { Loading } from "../../components/Loading";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined } from "../../graphql/errors";
@@ -30,7 +29,7 @@ export function Shell() {
   else if (error?.code === "UNAUTHENTICATED") body = <KeyForm error={error} />;
   else if (signedIn) body = <Outlet />;
   else if (error) body = <ErrorNotice error={error} />;
-  else body = <Loading />;
+  else body = <Outlet />; // `me` is on its way; the page's own queries start meanwhile
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
