@@ -23,13 +23,14 @@ WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/scripts -type f -not -name graphql
 	-not -name schema.tada.graphql 2>/dev/null) $(WEB)/index.html $(WEB)/package.json \
 	$(WEB)/vite.config.ts $(WEB)/tsconfig.json schema.graphql
 
+# Without npm the server still runs (its `/` says how to build the UI), so `run` goes on.
+NO_NPM := echo "npm not found: the web UI is not built (install Node.js 20 and npm)"
+
 $(WEB_MODULES): $(WEB)/package-lock.json
-	cd $(WEB) && npm ci --no-audit --no-fund
-	touch $(WEB_MODULES)
+	@if command -v npm >/dev/null; then cd $(WEB) && npm ci --no-audit --no-fund && touch node_modules/.package-lock.json; else $(NO_NPM); fi
 
 $(WEB_BUILT): $(WEB_MODULES) $(WEB_SOURCES)
-	cd $(WEB) && npm run build
-	touch $(WEB_BUILT)
+	@if command -v npm >/dev/null; then cd $(WEB) && npm run build && touch dist/.built; else $(NO_NPM); fi
 
 web: $(WEB_BUILT)
 

@@ -1,5 +1,5 @@
 /** P2 管理页: status and next step, inputs, plan with history, actions, live progress and events. */
-import { Accordion, Alert, Anchor, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Accordion, Alert, Anchor, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -50,7 +50,10 @@ export function EvalPage() {
       </Group>
       {live.error && <ErrorNotice error={live.error} />}
       <Alert color={item.status === "FAILED" ? "red" : "blue"} variant="light" title={t("manage.next")}>
-        {t(`next.${item.status}`)}
+        <Group gap="xs">
+          {(item.status === "PLANNING" || item.status === "EXECUTING") && <Loader size="xs" aria-hidden />}
+          <Text size="sm">{t(`next.${item.status}`)}</Text>
+        </Group>
         {item.failureReason && <Text mt="xs">{t("manage.failureReason")}: {item.failureReason}</Text>}
       </Alert>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
