@@ -10,7 +10,9 @@ export function ErrorNotice({ error, title }: { error: ApiError; title?: string 
       <Text size="sm">
         <Code>{error.code}</Code> {error.message}
       </Text>
-      {error.code === "UNAUTHENTICATED" && <Text size="sm" mt="xs">{t("key.howToGet")}</Text>}
+      {error.code === "UNAUTHENTICATED" && (
+        <Text size="sm" mt="xs">{t("key.howToGet")} <Code>agenteval keys create --name me --role OPERATOR</Code></Text>
+      )}
       {error.code === "FORBIDDEN" && <Text size="sm" mt="xs">{t("error.forbidden")}</Text>}
     </Alert>
   );

@@ -9,7 +9,7 @@ export const en = {
     label: "API key",
     refused: "This key was not accepted",
     where: "The first start of the server prints an ADMIN key once. Create more with",
-    howToGet: "Check the key, or create one with `agenteval keys create --name me --role OPERATOR`.",
+    howToGet: "Check the key, or create one on the server with:",
     save: "Use this key",
     signOut: "Forget key",
   },

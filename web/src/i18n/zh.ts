@@ -11,7 +11,7 @@ export const zh: Dictionary = {
     label: "API 密钥",
     refused: "密钥未被接受",
     where: "服务器首次启动时会打印一次 ADMIN 密钥。创建更多密钥：",
-    howToGet: "请检查密钥，或用 `agenteval keys create --name me --role OPERATOR` 创建一个。",
+    howToGet: "请检查密钥，或在服务器上创建一个：",
     save: "使用此密钥",
     signOut: "清除密钥",
   },

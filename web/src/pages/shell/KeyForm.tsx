@@ -23,9 +23,11 @@ export function KeyForm({ error }: { error?: ApiError | null }) {
           {error && <ErrorNotice error={error} title={t("key.refused")} />}
           <PasswordInput label={t("key.label")} placeholder="ae_…" value={value}
             onChange={(e) => setValue(e.currentTarget.value)} autoFocus required />
-          <Text size="sm" c="dimmed">
-            {t("key.where")} <Code>agenteval keys create --name me --role OPERATOR</Code>
-          </Text>
+          {!error && (
+            <Text size="sm" c="dimmed">
+              {t("key.where")} <Code>agenteval keys create --name me --role OPERATOR</Code>
+            </Text>
+          )}
           <Button type="submit">{t("key.save")}</Button>
         </Stack>
       </form>
