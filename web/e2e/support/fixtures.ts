@@ -16,7 +16,10 @@ export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>
     await use(server);
     await server.stop();
   }, { scope: "worker", timeout: 90_000 }],
-  baseURL: async ({ server }, use) => use(server.url),
+  baseURL: async ({ server }, use) => {
+    await server.ensureRunning();
+    await use(server.url);
+  },
   locale: "en-US",
   // Anything the Content-Security-Policy refused would be a bug (an inline script, a CDN).
   page: async ({ page }, use) => {

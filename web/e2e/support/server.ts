@@ -65,6 +65,17 @@ export class AgentEvalServer {
     throw new Error("agenteval serve did not answer /healthz within 60 s");
   }
 
+  /**
+   * Before each test: if the server went away without `stop()` (something else on this
+   * shared machine signalled it), say so and start it again on the same database.
+   */
+  async ensureRunning(): Promise<void> {
+    const child = this.process;
+    if (child && child.exitCode === null && child.signalCode === null) return;
+    console.warn(`agenteval serve had stopped (exit ${child?.exitCode}, signal ${child?.signalCode}); restarting`);
+    await this.restart();
+  }
+
   async stop(): Promise<void> {
     const child = this.process;
     if (!child || child.exitCode !== null) return;
