@@ -35,6 +35,41 @@ export function EvalPage() {
   if (!item) return <Alert color="yellow">{t("manage.notFound")}</Alert>;
 
   const time = (value: string | null | undefined) => formatTime(value, i18n.language);
+  // Before approval the plan is what to read and decide on; afterwards, the progress.
+  const beforeApproval = ["DRAFT", "PLANNING", "PENDING_APPROVAL"].includes(item.status);
+  const decisionSection = (
+    item.allowedActions.some((a) => ["APPROVE", "REJECT", "CANCEL"].includes(a)) && (
+        <Section title={t("manage.actions")}>
+          <PlanActions evalId={item.id} allowed={item.allowedActions} onDone={refresh} />
+        </Section>
+      )
+  );
+  const progressSection = (
+      <Section title={t("manage.progress")}>
+        <ProgressPanel progress={item.progress} />
+      </Section>
+  );
+  const planSection = (
+      <Section title={item.plan ? t("manage.planRevision", { revision: item.planRevision }) : t("manage.plan")}>
+        {item.plan ? <PlanView plan={item.plan} windowHours={item.timeWindowHours} /> : <Text>{t("manage.noPlan")}</Text>}
+        {item.planFeedback && <Text mt="sm">{t("manage.lastFeedback")}: {item.planFeedback}</Text>}
+        {item.planHistory.length > 1 && (
+          <Accordion mt="md">
+            {item.planHistory.map((revision) => (
+              <Accordion.Item key={revision.revision} value={String(revision.revision)}>
+                <Accordion.Control>
+                  {t("manage.revision", { revision: revision.revision })} · {time(revision.submittedAt)}
+                  {revision.feedback ? ` · ${t("manage.rejectedWith")}: ${revision.feedback}` : ""}
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <PlanView plan={revision.plan} windowHours={item.timeWindowHours} />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </Section>
+  );
   return (
     <Stack>
       <Group justify="space-between">
@@ -63,35 +98,7 @@ export function EvalPage() {
         <Text size="sm">{t("manage.lastActivity")}: {time(item.lastAgentActivityAt)}</Text>
       </SimpleGrid>
 
-      {item.allowedActions.some((a) => ["APPROVE", "REJECT", "CANCEL"].includes(a)) && (
-        <Section title={t("manage.actions")}>
-          <PlanActions evalId={item.id} allowed={item.allowedActions} onDone={refresh} />
-        </Section>
-      )}
-
-      <Section title={t("manage.progress")}>
-        <ProgressPanel progress={item.progress} />
-      </Section>
-
-      <Section title={item.plan ? t("manage.planRevision", { revision: item.planRevision }) : t("manage.plan")}>
-        {item.plan ? <PlanView plan={item.plan} windowHours={item.timeWindowHours} /> : <Text>{t("manage.noPlan")}</Text>}
-        {item.planFeedback && <Text mt="sm">{t("manage.lastFeedback")}: {item.planFeedback}</Text>}
-        {item.planHistory.length > 1 && (
-          <Accordion mt="md">
-            {item.planHistory.map((revision) => (
-              <Accordion.Item key={revision.revision} value={String(revision.revision)}>
-                <Accordion.Control>
-                  {t("manage.revision", { revision: revision.revision })} · {time(revision.submittedAt)}
-                  {revision.feedback ? ` · ${t("manage.rejectedWith")}: ${revision.feedback}` : ""}
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <PlanView plan={revision.plan} windowHours={item.timeWindowHours} />
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        )}
-      </Section>
+      {beforeApproval ? <>{planSection}{decisionSection}{progressSection}</> : <>{progressSection}{decisionSection}{planSection}</>}
 
       <Section title={t("manage.sessions")}>
         {item.sessions.edges.length === 0 ? <Text>{t("manage.noSessions")}</Text> : (
