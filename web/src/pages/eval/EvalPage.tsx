@@ -39,36 +39,36 @@ export function EvalPage() {
   const beforeApproval = ["DRAFT", "PLANNING", "PENDING_APPROVAL"].includes(item.status);
   const decisionSection = (
     item.allowedActions.some((a) => ["APPROVE", "REJECT", "CANCEL"].includes(a)) && (
-        <Section title={t("manage.actions")}>
-          <PlanActions evalId={item.id} allowed={item.allowedActions} onDone={refresh} />
-        </Section>
-      )
+      <Section title={t("manage.actions")}>
+        <PlanActions evalId={item.id} allowed={item.allowedActions} onDone={refresh} />
+      </Section>
+    )
   );
   const progressSection = (
-      <Section title={t("manage.progress")}>
-        <ProgressPanel progress={item.progress} />
-      </Section>
+    <Section title={t("manage.progress")}>
+      <ProgressPanel progress={item.progress} />
+    </Section>
   );
   const planSection = (
-      <Section title={item.plan ? t("manage.planRevision", { revision: item.planRevision }) : t("manage.plan")}>
-        {item.plan ? <PlanView plan={item.plan} windowHours={item.timeWindowHours} /> : <Text>{t("manage.noPlan")}</Text>}
-        {item.planFeedback && <Text mt="sm">{t("manage.lastFeedback")}: {item.planFeedback}</Text>}
-        {item.planHistory.length > 1 && (
-          <Accordion mt="md">
-            {item.planHistory.map((revision) => (
-              <Accordion.Item key={revision.revision} value={String(revision.revision)}>
-                <Accordion.Control>
-                  {t("manage.revision", { revision: revision.revision })} · {time(revision.submittedAt)}
-                  {revision.feedback ? ` · ${t("manage.rejectedWith")}: ${revision.feedback}` : ""}
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <PlanView plan={revision.plan} windowHours={item.timeWindowHours} />
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        )}
-      </Section>
+    <Section title={item.plan ? t("manage.planRevision", { revision: item.planRevision }) : t("manage.plan")}>
+      {item.plan ? <PlanView plan={item.plan} windowHours={item.timeWindowHours} /> : <Text>{t("manage.noPlan")}</Text>}
+      {item.planFeedback && <Text mt="sm">{t("manage.lastFeedback")}: {item.planFeedback}</Text>}
+      {item.planHistory.length > 1 && (
+        <Accordion mt="md">
+          {item.planHistory.map((revision) => (
+            <Accordion.Item key={revision.revision} value={String(revision.revision)}>
+              <Accordion.Control>
+                {t("manage.revision", { revision: revision.revision })} · {time(revision.submittedAt)}
+                {revision.feedback ? ` · ${t("manage.rejectedWith")}: ${revision.feedback}` : ""}
+              </Accordion.Control>
+              <Accordion.Panel>
+                <PlanView plan={revision.plan} windowHours={item.timeWindowHours} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Section>
   );
   return (
     <Stack>
