@@ -20,15 +20,15 @@ async function poll<T>(what: string, read: () => Promise<T | undefined>, timeout
 }
 
 /** An eval against a bot whose replies carry markup; returns the first session with a reply. */
-async function sessionWithHostileReply(server: AgentEvalServer, targetUrl: string): Promise<{ evalId: string; sessionId: string }> {
+async function sessionWithHostileReply(server: AgentEvalServer, targetUrl: string, followUps: string[] = []): Promise<{ evalId: string; sessionId: string }> {
   const { createTarget } = await server.gql<{ createTarget: { id: string } }>(
     `mutation($input: CreateTargetInput!) { createTarget(input: $input) { id } }`,
-    { input: { name: "Hostile bot", channelType: "http", channelConfig: { url: targetUrl, reply_path: "reply" } } });
+    { input: { name: `Hostile bot ${Date.now()}`, channelType: "http", channelConfig: { url: targetUrl, reply_path: "reply" } } });
   const { createIntelligentEval } = await server.gql<{ createIntelligentEval: { id: string } }>(
     `mutation($input: CreateIntelligentEvalInput!) { createIntelligentEval(input: $input) { id } }`,
     { input: {
       name: "Hostile replies", targetId: createTarget.id, goal: "See how replies are shown",
-      seeds: { goals: [{ goal: "Ask about an order", script: { opening: "Where is my order?" } }] },
+      seeds: { goals: [{ goal: "Ask about an order", script: { opening: "Where is my order?", follow_ups: followUps } }] },
       intent: "order_status", roleDescription: "Shop bot", timeWindowHours: 1,
     } });
   const evalId = createIntelligentEval.id;
@@ -66,6 +66,25 @@ test("a target reply with <script> and <img onerror> is shown as text and runs n
     await expect(page.getByText("被测对象").first()).toBeVisible();
     await screenshot(page, "session-hostile-zh");
     await page.getByText("English").first().click();
+  } finally {
+    await target.close();
+  }
+});
+
+test("a running session's transcript streams in without a reload", async ({ signedIn: page, server }) => {
+  const target = await startEvilTarget(1500);
+  try {
+    const { evalId, sessionId } = await sessionWithHostileReply(server, target.url, ["And when exactly?", "Can I change the address?"]);
+    await page.goto(`/evals/${evalId}/sessions/${sessionId}`);
+    await expect(page.getByText("Running").first()).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+    await page.evaluate(() => { (window as unknown as { marker: string }).marker = "same page"; });
+    await expect(page.getByRole("list", { name: "Transcript" }).getByText("Turn 3")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Can I change the address?")).toBeVisible();
+    await expect(page.getByText("Completed").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Verdict" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+    await screenshot(page, "session-streamed-en");
   } finally {
     await target.close();
   }

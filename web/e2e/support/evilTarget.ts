@@ -4,12 +4,15 @@ import { createServer, type Server } from "node:http";
 export const EVIL_REPLY =
   'Sure! <script>window.__pwned = "script"</script><img src=x onerror="window.__pwned = \'img\'"> Your order ships tomorrow.';
 
-export async function startEvilTarget(): Promise<{ url: string; close(): Promise<void> }> {
+/** `delayMs` slows every reply, so a browser can watch a session while it runs. */
+export async function startEvilTarget(delayMs = 0): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     request.resume();
     request.on("end", () => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ reply: EVIL_REPLY }));
+      setTimeout(() => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ reply: EVIL_REPLY }));
+      }, delayMs);
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
