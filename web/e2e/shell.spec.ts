@@ -25,8 +25,14 @@ test("the demo eval is listed once the key is entered, in English and in Chinese
   await page.getByText("English").first().click();
   await expect(page.getByRole("heading", { name: "Intelligent evaluations" })).toBeVisible();
 
+  // An ADMIN creates a key (its secret shown once) and revokes it.
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Name" }).fill("e2e viewer");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "shown only this once" })).toContainText("ae_");
+  await page.getByRole("button", { name: "Revoke: e2e viewer" }).click();
+  await expect(page.getByRole("row", { name: /e2e viewer/ })).toContainText("Revoked");
   await screenshot(page, "settings-en");
   await expectAccessible(page, "settings");
 });

@@ -94,7 +94,12 @@ export const en = {
     times: "{{start}} → {{end}}", waiting: "Waiting for the first message…", empty: "No messages.",
     notFound: "No such session.",
   },
-  settings: { title: "Settings", keyInUse: "A key ending in …{{suffix}} is in use.", newKey: "Replace with another key" },
+  settings: {
+    title: "Settings", keyInUse: "A key ending in …{{suffix}} is in use.", newKey: "Replace with another key",
+    apiKeys: "API keys", keyName: "Name", keyRole: "Role", createKey: "Create key",
+    secretOnce: "The new key, shown only this once: copy it now.", lastUsed: "Last used", revoke: "Revoke",
+    revoked: "Revoked",
+  },
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

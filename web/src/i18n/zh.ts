@@ -96,5 +96,10 @@ export const zh: Dictionary = {
     times: "{{start}} → {{end}}", waiting: "等待第一条消息…", empty: "没有消息。",
     notFound: "没有这个会话。",
   },
-  settings: { title: "设置", keyInUse: "正在使用以 …{{suffix}} 结尾的密钥。", newKey: "换用另一个密钥" },
+  settings: {
+    title: "设置", keyInUse: "正在使用以 …{{suffix}} 结尾的密钥。", newKey: "换用另一个密钥",
+    apiKeys: "API 密钥", keyName: "名称", keyRole: "角色", createKey: "创建密钥",
+    secretOnce: "新密钥只显示这一次，请立即复制。", lastUsed: "最近使用", revoke: "吊销",
+    revoked: "已吊销",
+  },
 };

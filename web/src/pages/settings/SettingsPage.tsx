@@ -2,20 +2,24 @@
 import { Button, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useQuery } from "urql";
 import { useApi } from "../../graphql/ApiProvider";
+import { MeQuery } from "../shell/meQuery";
+import { ApiKeys } from "./ApiKeys";
 import { setLanguage, type Language } from "../../i18n";
 
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
   const { apiKey, setApiKey, clearApiKey } = useApi();
   const [value, setValue] = useState("");
+  const [me] = useQuery({ query: MeQuery });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim()) setApiKey(value);
     setValue("");
   };
   return (
-    <Stack maw={640}>
+    <Stack maw={900}>
       <Title order={2}>{t("settings.title")}</Title>
       <Paper withBorder p="md">
         <form onSubmit={submit}>
@@ -36,6 +40,11 @@ export function SettingsPage() {
           onChange={(v) => setLanguage(v as Language)}
           data={[{ value: "en", label: "English" }, { value: "zh", label: "中文" }]} />
       </Paper>
+      {me.data?.me.role === "ADMIN" && (
+        <Paper withBorder p="md">
+          <ApiKeys />
+        </Paper>
+      )}
     </Stack>
   );
 }
