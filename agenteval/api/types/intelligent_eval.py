@@ -8,6 +8,7 @@ import strawberry
 from strawberry import UNSET
 from strawberry.scalars import JSON
 
+from agenteval.api.context import Context
 from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
@@ -94,6 +95,12 @@ class IntelligentEval:
             queryset = queryset.filter(status=wanted_status.value)
         return await paginate(queryset.order_by("created_at", "id"), value(first), after,
                               Session.from_row)
+
+    @strawberry.field(description="Real seconds per planned second for this server "
+                                  "(AGENTEVAL_TIME_SCALE): an agent scheduling the plan's "
+                                  "hours multiplies them by it, as the watchdog does.")
+    def time_scale(self, info: strawberry.Info[Context, None]) -> float | None:
+        return info.context.services.settings.time_scale
 
     @strawberry.field
     async def report_markdown(self) -> str | None:
