@@ -265,10 +265,12 @@ class ScriptedAgent:
 
     def __init__(self) -> None:
         self.calls = 0
+        self.answers: list[Action | str] = []  # every answer, for a failing test to show
 
     def __call__(self, body: dict[str, Any]) -> dict[str, Any]:
         self.calls += 1
         step = next_step(Conversation.from_request(body))
+        self.answers.append(step)
         if isinstance(step, str):
             message: dict[str, Any] = {"role": "assistant", "content": step}
             finish = "stop"
