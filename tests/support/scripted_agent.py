@@ -101,8 +101,16 @@ class Skill:
         for template in self.templates:
             words = shlex.split(template.replace("{baseDir}", self.base_dir))
             if words[2] == name and pick in template:
-                return shlex.join([_fill(word, values) for word in words])
+                return " ".join(_quote(_fill(word, values)) for word in words)
         raise ScriptError(f"the SKILL.md shows no {name!r} command{f' with {pick!r}' * bool(pick)}")
+
+
+def _quote(word: str) -> str:
+    """Shell-quoted, but a leading `~/` stays bare so the shell expands it: OpenClaw lists
+    skills under the home folder as `~/…`."""
+    if word.startswith("~/"):
+        return "~/" + shlex.quote(word[2:])
+    return shlex.quote(word)
 
 
 def _fill(word: str, values: dict[str, str]) -> str:
