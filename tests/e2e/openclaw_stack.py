@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import shutil
 import signal
@@ -75,10 +74,18 @@ class ThreadedLLM:
         self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(10)
 
-    def request_texts(self) -> list[str]:
-        """Every chat request's messages as one JSON text each (what OpenClaw sent)."""
-        return [json.dumps(request.body.get("messages"), ensure_ascii=False)
-                for request in self.server.requests_to("chat")]
+    def tool_results(self) -> list[str]:
+        """The text of every tool result OpenClaw sent the model, over all requests."""
+        return [_text(message.get("content"))
+                for request in self.server.requests_to("chat")
+                for message in request.body.get("messages") or []
+                if message.get("role") == "tool"]
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, list):
+        return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+    return str(content or "")
 
 
 def wait_http(url: str, timeout_s: float, process: subprocess.Popen[bytes]) -> None:
