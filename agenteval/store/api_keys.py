@@ -47,6 +47,11 @@ async def authenticate(secret: str | None) -> ApiKey | None:
     return key
 
 
+async def is_live(key_id: uuid.UUID | str) -> bool:
+    """Whether the key still exists unrevoked (a cheap re-check for long-lived connections)."""
+    return await ApiKey.filter(id=key_id, revoked=False).exists()
+
+
 async def ensure_admin_key(secret: str) -> ApiKey:
     """Make sure an unrevoked ADMIN key with exactly this secret exists (AGENTEVAL_ADMIN_KEY)."""
     digest = hash_secret(secret)
@@ -65,6 +70,21 @@ async def bootstrap_admin_key() -> str | None:
         return None
     _, secret = await create_key("first admin", "ADMIN")
     return secret
+
+
+async def list_keys() -> list[ApiKey]:
+    """Every key, revoked ones included, oldest first."""
+    return list(await ApiKey.all().order_by("created_at"))
+
+
+async def revoke_key(key_id: uuid.UUID) -> ApiKey | None:
+    """Mark the key revoked (it stops authenticating at once); None when it does not exist."""
+    key = await ApiKey.get_or_none(id=key_id)
+    if key is None:
+        return None
+    key.revoked = True
+    await key.save(update_fields=["revoked"])
+    return key
 
 
 def internal_identity(name: str, role: str) -> ApiKey:

@@ -8,9 +8,10 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.channels.secrets import SECRET_PLACEHOLDER, kept_secret_paths, url_origins
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
-from agenteval.errors import Conflict, NotFound, ValidationFailed
+from agenteval.errors import Conflict, NotFound
 from agenteval.store.models import Campaign, IntelligentEval, Run, Target
 
 MAX_CONCURRENCY_LIMIT = 1000
@@ -21,18 +22,11 @@ def target_spec(target: Target) -> TargetSpec:
                       config=target.channel_config, max_concurrency=target.max_concurrency)
 
 
-async def get_target(target_id: str, path: str = "id") -> Target:
-    target = await Target.get_or_none(id=parse_id(target_id, path))
+async def get_target(target_id: uuid.UUID) -> Target:
+    target = await Target.get_or_none(id=target_id)
     if target is None:
         raise NotFound(f"target {target_id} does not exist")
     return target
-
-
-def parse_id(value: str, path: str = "id") -> uuid.UUID:
-    try:
-        return uuid.UUID(str(value))
-    except ValueError:
-        raise ValidationFailed.one(path, "is not a valid id") from None
 
 
 def _check_common(errors: FieldErrors, name: str | None, description: str | None,
@@ -66,7 +60,7 @@ async def create_target(factory: ChannelFactory, *, name: str, channel_type: str
                                max_concurrency=max_concurrency)
 
 
-async def update_target(factory: ChannelFactory, target_id: str, *, name: str | None,
+async def update_target(factory: ChannelFactory, target_id: uuid.UUID, *, name: str | None,
                         description: str | None, channel_config: Any,
                         max_concurrency: int | None) -> Target:
     target = await get_target(target_id)
@@ -74,6 +68,7 @@ async def update_target(factory: ChannelFactory, target_id: str, *, name: str | 
     _check_common(errors, name, description, max_concurrency, name_required=False)
     merged = None
     if channel_config is not None:
+        _refuse_secrets_for_a_new_origin(errors, factory, target, channel_config)
         if isinstance(channel_config, dict):
             merged = factory.merge_secrets(target.channel_type, channel_config,
                                            target.channel_config)
@@ -95,7 +90,24 @@ async def update_target(factory: ChannelFactory, target_id: str, *, name: str | 
     return target
 
 
-async def delete_target(target_id: str) -> str:
+def _refuse_secrets_for_a_new_origin(errors: FieldErrors, factory: ChannelFactory,
+                                     target: Target, channel_config: Any) -> None:
+    """A stored secret never goes to a host it was not entered for (DESIGN, Deletes/Secrets).
+
+    When a URL's origin (scheme, host, port) changes, every secret sent as the
+    placeholder must be entered again.
+    """
+    if url_origins(channel_config) == url_origins(target.channel_config):
+        return
+    schema = next((t.config_schema for t in factory.types() if t.name == target.channel_type),
+                  {})
+    for path in kept_secret_paths(schema, channel_config, target.channel_config,
+                                  "input.channelConfig"):
+        errors.add(path, "the URL's origin changes: enter this secret again "
+                         f"instead of {SECRET_PLACEHOLDER!r}")
+
+
+async def delete_target(target_id: uuid.UUID) -> str:
     target = await get_target(target_id)
     async with in_transaction():
         users = []
@@ -111,7 +123,7 @@ async def delete_target(target_id: str) -> str:
     return str(target.id)
 
 
-async def probe_target(factory: ChannelFactory, target_id: str, message: str) -> dict[str, Any]:
+async def probe_target(factory: ChannelFactory, target_id: uuid.UUID, message: str) -> dict[str, Any]:
     """Send one message over a fresh conversation: ok/reply/latency/error, never raises."""
     errors = FieldErrors()
     check_text(errors, "message", message, required=True)

@@ -9,11 +9,16 @@ from __future__ import annotations
 import uuid
 from typing import Any, cast
 
-from agenteval.domain.evidence import MessageRecord, MessageRole, verify_evidence
+from agenteval.domain.evidence import (
+    MessageRecord,
+    MessageRole,
+    unverified_evidence,
+    verify_evidence,
+)
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.report_validation import SessionInfo, validate_report
 from agenteval.domain.seeds_validation import validate_seeds
-from agenteval.engine.catalog.targets import get_target, parse_id
+from agenteval.engine.catalog.targets import get_target
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.errors import FieldError, NotFound, ValidationFailed
@@ -22,21 +27,22 @@ from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
 MAX_TIME_WINDOW_HOURS = 24 * 366
 
 
-async def get_eval(eval_id: str, path: str = "evalId") -> IntelligentEval:
-    row = await IntelligentEval.get_or_none(id=parse_id(eval_id, path))
+async def get_eval(eval_id: uuid.UUID) -> IntelligentEval:
+    row = await IntelligentEval.get_or_none(id=eval_id)
     if row is None:
         raise NotFound(f"intelligent eval {eval_id} does not exist")
     return row
 
 
-async def get_session(session_id: str, path: str = "sessionId") -> EvalSession:
-    row = await EvalSession.get_or_none(id=parse_id(session_id, path))
+async def get_session(session_id: uuid.UUID) -> EvalSession:
+    row = await EvalSession.get_or_none(id=session_id)
     if row is None:
         raise NotFound(f"session {session_id} does not exist")
     return row
 
 
-async def create_eval(engine: IntelligentEngine, fields: dict[str, Any]) -> IntelligentEval:
+async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
+                      target_id: uuid.UUID) -> IntelligentEval:
     """Validate, store as DRAFT, then let the eval's actor move it to PLANNING."""
     errors: list[dict[str, str]] = []
     check_text(errors, "input.name", fields["name"], max_length=MAX_NAME, required=True)
@@ -51,23 +57,28 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any]) -> Inte
         seeds = validate_seeds(fields["seeds"], "input.seeds")
     except ValidationFailed as exc:
         errors += exc.errors
-    target_id = parse_id(fields["targetId"], "input.targetId")
     if errors:
         raise ValidationFailed(errors)
-    target = await get_target(str(target_id), "input.targetId")
+    target = await get_target(target_id)
     row = await IntelligentEval.create(
         name=fields["name"].strip(), target=target, status="DRAFT", goal=fields["goal"],
         seeds=seeds, intent=fields["intent"], role_description=fields["roleDescription"],
         time_window_hours=hours)
-    return await engine.ask_eval(row.id, cmd.StartPlanning())
+    planning: IntelligentEval = await engine.ask_eval(row.id, cmd.StartPlanning())
+    return planning
 
 
 def check_idempotency_key(errors: list[dict[str, str]], path: str, key: str | None) -> None:
     check_text(errors, path, key, max_length=200)
 
 
-async def prepare_report(row: IntelligentEval, report: dict[str, Any]) -> dict[str, Any]:
-    """The validated report with every evidence checked against the transcripts."""
+async def prepare_report(row: IntelligentEval, report: dict[str, Any],
+                         evidence_policy: str = "flag") -> dict[str, Any]:
+    """The validated report with every evidence checked against the transcripts.
+
+    With the `flag` policy unverifiable evidence is kept with `verified: false`;
+    with `reject` it is refused (VALIDATION_FAILED naming each item).
+    """
     cited = {evidence.get("sessionId") for finding in report.get("findings") or []
              for evidence in finding.get("evidence") or []}
     ids = [value for value in (_uuid(c) for c in cited) if value is not None]
@@ -81,7 +92,12 @@ async def prepare_report(row: IntelligentEval, report: dict[str, Any]) -> dict[s
         role = cast(MessageRole, message.role)  # stored messages are only USER or ASSISTANT
         transcripts[str(message.session_id)].append(MessageRecord(
             message.index, message.turn_index, role, message.content, message.error))
-    return verify_evidence(validated, transcripts)
+    checked = verify_evidence(validated, transcripts)
+    if evidence_policy == "reject":
+        problems = unverified_evidence(checked)
+        if problems:
+            raise ValidationFailed(problems)
+    return checked
 
 
 def _uuid(value: Any) -> uuid.UUID | None:
