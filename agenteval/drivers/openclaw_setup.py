@@ -14,6 +14,7 @@ import os
 import secrets
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -173,14 +174,16 @@ def doctor(state_dir: Path, openclaw_bin: str = "openclaw") -> Report:
 def _check_skills(report: Report, state_dir: Path, openclaw_bin: str) -> None:
     env = dict(os.environ, OPENCLAW_STATE_DIR=str(state_dir),
                OPENCLAW_CONFIG_PATH=str(config_path(state_dir)))
+    # One `skills list` per agent, run side by side: each CLI start takes seconds.
+    with ThreadPoolExecutor(len(AGENTS)) as pool:
+        listings = dict(zip(AGENTS, pool.map(
+            lambda agent: _list_skills(openclaw_bin, agent, env), AGENTS.values()),
+            strict=True))
     for role, agent in AGENTS.items():
-        skill = SKILLS[role]
-        try:
-            listed = subprocess.run([openclaw_bin, "skills", "list", "--agent", agent, "--json"],
-                                    capture_output=True, text=True, env=env, timeout=120)
-        except (OSError, subprocess.TimeoutExpired) as error:
-            report.problems.append(f"cannot run `{openclaw_bin} skills list`: {error}")
-            return
+        skill, listed = SKILLS[role], listings[role]
+        if isinstance(listed, Exception):
+            report.problems.append(f"cannot run `{openclaw_bin} skills list`: {listed}")
+            continue
         found = _skill_entry(listed.stdout, skill)
         if found is None:
             detail = (listed.stdout + listed.stderr).strip().splitlines()
@@ -192,6 +195,15 @@ def _check_skills(report: Report, state_dir: Path, openclaw_bin: str) -> None:
             missing = {k: v for k, v in (found.get("missing") or {}).items() if v}
             report.problems.append(f"agent {agent}: skill {skill} is hidden "
                                    f"(missing: {missing or 'not allowed for this agent'})")
+
+
+def _list_skills(openclaw_bin: str, agent: str, env: dict[str, str]
+                 ) -> subprocess.CompletedProcess[str] | Exception:
+    try:
+        return subprocess.run([openclaw_bin, "skills", "list", "--agent", agent, "--json"],
+                              capture_output=True, text=True, env=env, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return error
 
 
 def _skill_entry(output: str, skill: str) -> dict[str, Any] | None:
