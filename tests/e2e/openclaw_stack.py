@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import shutil
 import signal
@@ -24,6 +25,7 @@ from tests.support.scripted_agent import ScriptedAgent
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL_SCRIPT = Path(__file__).with_name("openclaw_install.sh")
+PR_SET_PDEATHSIG = 1
 
 
 def free_port() -> int:
@@ -105,11 +107,19 @@ def process(args: list[str], env: dict[str, str], log: Path) -> Iterator[subproc
     """A child in its own process group, stopped with its children when the block ends."""
     with log.open("wb") as output:
         child = subprocess.Popen(args, env=env, stdout=output, stderr=subprocess.STDOUT,
-                                 start_new_session=True, cwd=ROOT)
+                                 start_new_session=True, cwd=ROOT,
+                                 preexec_fn=_die_with_parent)
         try:
             yield child
         finally:
             stop(child)
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGTERM the child when pytest dies without tearing down (a test timeout
+    ends the process at once), so no gateway outlives the run."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def stop(child: subprocess.Popen[bytes]) -> None:
