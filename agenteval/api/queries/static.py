@@ -10,7 +10,11 @@ from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
-from agenteval.api.types.static_comparison import CaseDiff, RunComparison
+from agenteval.api.types.static_comparison import (
+    CaseDiff,
+    ComparisonSignificance,
+    RunComparison,
+)
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_rule_type import RuleType
 from agenteval.api.types.static_run import Campaign, Run
@@ -79,7 +83,8 @@ class StaticQueries:
             key = (item.case_key, item.attempt)
             return CaseDiff(case_key=item.case_key,
                             base=CaseOutcome.from_stored(stored.base_outcomes[key]),
-                            head=CaseOutcome.from_stored(stored.head_outcomes[key]))
+                            head=CaseOutcome.from_stored(stored.head_outcomes[key]),
+                            flaky=item.flaky)
 
         return RunComparison(
             base=Run.from_row(stored.base), head=Run.from_row(stored.head),
@@ -87,4 +92,6 @@ class StaticQueries:
             success_rate_delta=comparison.success_rate_delta,
             regressions=[diff(d) for d in comparison.regressions],
             improvements=[diff(d) for d in comparison.improvements],
-            unchanged_count=comparison.unchanged_count, markdown=comparison.markdown)
+            unchanged_count=comparison.unchanged_count, markdown=comparison.markdown,
+            significance=None if comparison.significance is None
+            else ComparisonSignificance.from_data(comparison.significance))

@@ -30,6 +30,9 @@ class RunSummary:
     intent_confusion: list[IntentConfusionCell] | None
     latency_p50_ms: int | None
     latency_p95_ms: int | None
+    flip_rate: float | None = strawberry.field(
+        default=None, description="Share of cases whose attempts disagree on pass/fail "
+                                  "(repeat > 1; null otherwise).")
 
     @classmethod
     def from_data(cls, data: RunSummaryData) -> RunSummary:
@@ -42,4 +45,5 @@ class RunSummary:
                    failure_count=data.failure_count, error_count=data.error_count,
                    intent_accuracy=data.intent_accuracy, avg_completion=data.avg_completion,
                    pass_hat_k=data.pass_hat_k, intent_confusion=confusion,
-                   latency_p50_ms=data.latency_p50_ms, latency_p95_ms=data.latency_p95_ms)
+                   latency_p50_ms=data.latency_p50_ms, latency_p95_ms=data.latency_p95_ms,
+                   flip_rate=data.flip_rate)
