@@ -82,8 +82,10 @@ class StaticQueries:
         def diff(item: run_comparison.CaseDiff) -> CaseDiff:
             key = (item.case_key, item.attempt)
             return CaseDiff(case_key=item.case_key,
-                            base=CaseOutcome.from_stored(stored.base_outcomes[key]),
-                            head=CaseOutcome.from_stored(stored.head_outcomes[key]),
+                            base=CaseOutcome.from_stored(stored.base_outcomes[key],
+                                                         stored.base.id),
+                            head=CaseOutcome.from_stored(stored.head_outcomes[key],
+                                                         stored.head.id),
                             flaky=item.flaky)
 
         return RunComparison(

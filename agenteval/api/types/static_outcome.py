@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import uuid
+
 import strawberry
 from strawberry.scalars import JSON
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import SuccessLevel
+from agenteval.api.types.review import HumanReview
 from agenteval.domain.run_report import RuleResultView
+from agenteval.engine.review.reads import latest_by_target
+from agenteval.engine.review.record import case_target
 from agenteval.engine.static.run_store import StoredOutcome
 
 
@@ -48,11 +54,21 @@ class CaseOutcome:
     turns: list[Turn]
     results: list[RuleResult]
     error: str | None
+    run_id: strawberry.Private[uuid.UUID | None] = None
+
+    @strawberry.field(description="The latest human review of this attempt, if any.")
+    async def review(self, info: ResolverInfo) -> HumanReview | None:
+        if self.run_id is None:
+            return None
+        rows = await info.context.loaders.reviews_by_owner.load(self.run_id)
+        latest = latest_by_target(rows).get(case_target(self.case_key, self.attempt))
+        return None if latest is None else HumanReview.from_row(latest)
 
     @classmethod
-    def from_stored(cls, stored: StoredOutcome) -> CaseOutcome:
+    def from_stored(cls, stored: StoredOutcome, run_id: uuid.UUID | None = None) -> CaseOutcome:
         view = stored.view
-        return cls(case_key=view["case_key"], attempt=view["attempt"], passed=view["passed"],
+        return cls(run_id=run_id, case_key=view["case_key"], attempt=view["attempt"],
+                   passed=view["passed"],
                    success_level=SuccessLevel(view["success_level"]), score=view["score"],
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
                    turns=[Turn(**turn) for turn in view["turns"]],

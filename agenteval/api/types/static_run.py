@@ -13,6 +13,7 @@ from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
 from agenteval.api.types.enums import RunStatus, SuccessLevel
+from agenteval.api.types.review import ReviewRecord
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
@@ -99,10 +100,12 @@ class Run:
         if self.row.status == "QUEUED":
             return None
         if self.row.summary is not None:
-            return RunSummary.from_data(run_store.summary_from_json(self.row.summary))
+            return RunSummary.from_data(run_store.summary_from_json(self.row.summary),
+                                        self.row.id)
         # Not ended yet: computed from the attempts, for the whole page at once.
         key = SummaryKey(self.row.id, self.row.repeat, self.row.total)
-        return RunSummary.from_data(await info.context.loaders.run_summary_by_run.load(key))
+        return RunSummary.from_data(await info.context.loaders.run_summary_by_run.load(key),
+                                    self.row.id)
 
     @strawberry.field
     async def outcomes(self, first: int | None = 100, after: str | None = UNSET,
@@ -115,11 +118,17 @@ class Run:
                 self.row, offset, limit, passed=wanted_passed,
                 success_level=None if wanted_level is None else wanted_level.value)
 
-        return await paginate(load, first, after, CaseOutcome.from_stored, default=100)
+        return await paginate(load, first, after,
+                              lambda stored: CaseOutcome.from_stored(stored, self.row.id),
+                              default=100)
 
     @strawberry.field
     async def report_markdown(self) -> str | None:
         return await run_store.report_markdown(self.row)
+
+    @strawberry.field(description="Every human review of the run's attempts, oldest first.")
+    async def review_history(self, info: ResolverInfo) -> list[ReviewRecord] | None:
+        return ReviewRecord.history(await info.context.loaders.reviews_by_owner.load(self.row.id))
 
     @classmethod
     def from_row(cls, row: models.Run) -> Run:

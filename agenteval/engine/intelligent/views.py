@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.domain.eval_report_markdown import render_eval_report
+from agenteval.engine.review.report import eval_review_view
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -32,6 +33,7 @@ async def report_markdown(row: IntelligentEval) -> str | None:
         "planRevisions": await PlanRevision.filter(eval_id=row.id).order_by("revision").values(
             "revision", submittedAt="submitted_at", feedback="feedback",
             rejectedAt="rejected_at"),
+        "review": await eval_review_view(row.id, row.report.get("findings") or []),
     }
     messages: dict[Any, list[dict[str, Any]]] = {}
     for message in await EvalMessage.filter(session__eval_id=row.id).order_by("index").values(
