@@ -14,6 +14,7 @@ from junitparser import Error, Failure, JUnitXml
 from agenteval.gate.baseline import (
     BadBaseline,
     compare,
+    compare_entry,
     load_baseline,
     regression_count,
     render_comparison,
@@ -68,10 +69,25 @@ def test_a_baseline_names_regressions_improvements_and_metric_deltas() -> None:
     text = render_comparison([comparison])
     assert "regressed  partial: SUCCESS → PARTIAL" in text
     assert "improved   time: FAILURE → SUCCESS" in text
-    assert "pass rate        50.0% → 75.0%  (+25.0 pt)" in text
+    # one case passes only now (time), none only before: exact McNemar p = 1
+    assert "pass rate        50.0% → 75.0%  (+25.0 pt), not significant (p = 1.00)" in text
     clean = replace(now, summary=replace(now.summary, error_count=0))
     assert decide([clean], None, regression_count([comparison]), True).code == 1
     assert decide([clean], None, regression_count([comparison]), False).code == 0
+
+
+def test_a_baseline_says_how_many_regressions_are_flaky() -> None:
+    before = json.loads(json.dumps(json_report([booking_result(levels={"partial": "SUCCESS"})])))
+    # "partial" now fails in one attempt of three and passes in two: still its majority passes,
+    # but it regressed (standing fell) and its attempts disagree.
+    now = json.loads(json.dumps(json_report([booking_result(levels={"partial": "SUCCESS"})])))
+    outcomes = now[0]["outcomes"]
+    partial = next(o for o in outcomes if o["caseKey"] == "partial")
+    outcomes += [{**partial, "attempt": 1}, {**partial, "attempt": 2, "successLevel": "FAILURE"}]
+    comparison = compare_entry(before[0], now[0])
+    assert [c.case_key for c in comparison.regressions] == ["partial"]
+    assert comparison.flaky_regressions == 1
+    assert "1 regression(s) (1 flaky), 0 improvement(s)" in render_comparison([comparison])
 
 
 def test_baselines_match_scenarios_by_name() -> None:
