@@ -13,6 +13,7 @@ from agenteval.api.types.access import ApiKey, ChannelProbe, CreatedApiKey, Mode
 from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.catalog import model_configs, targets
+from agenteval.engine.review.record import reviewer_of
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.store import api_keys
 
@@ -29,8 +30,9 @@ class AccessMutations:
         return CreatedApiKey(api_key=ApiKey.from_row(row), secret=secret)
 
     @strawberry.mutation(permission_classes=[IsAdmin])
-    async def revoke_api_key(self, id: strawberry.ID) -> ApiKey:
-        row = await api_keys.revoke_key(parse_id(id))
+    async def revoke_api_key(self, info: ResolverInfo, id: strawberry.ID) -> ApiKey:
+        row = await api_keys.revoke_key(parse_id(id),
+                                        reviewer_of(await info.context.require_key()))
         if row is None:
             raise NotFound(f"API key {id} does not exist")
         return ApiKey.from_row(row)

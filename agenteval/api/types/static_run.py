@@ -80,6 +80,10 @@ class Run:
     started_at: datetime | None
     completed_at: datetime | None
     row: strawberry.Private[models.Run]
+    started_by: str | None = strawberry.field(
+        default=None, description="The key that started the run: its name and id.")
+    cancelled_by: str | None = strawberry.field(
+        default=None, description="The key that cancelled the run: its name and id.")
 
     @strawberry.field
     async def campaign(self, info: ResolverInfo) -> Campaign:
@@ -134,4 +138,5 @@ class Run:
     def from_row(cls, row: models.Run) -> Run:
         return cls(id=strawberry.ID(str(row.id)), status=RunStatus(row.status), error=row.error,
                    created_at=row.created_at, started_at=row.started_at,
-                   completed_at=row.completed_at, row=row)
+                   completed_at=row.completed_at, row=row, started_by=row.started_by,
+                   cancelled_by=row.cancelled_by)

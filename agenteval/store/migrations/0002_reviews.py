@@ -27,4 +27,19 @@ class Migration(migrations.Migration):
             options={'table': 'human_reviews', 'app': 'models', 'pk_attr': 'id', 'table_description': "One reviewer's judgement of a case attempt, a report finding or a session verdict."},
             bases=['Model'],
         ),
+        ops.AddField(
+            model_name='ApiKey',
+            name='revoked_by',
+            field=fields.CharField(null=True, max_length=260),
+        ),
+        ops.AddField(
+            model_name='Run',
+            name='cancelled_by',
+            field=fields.CharField(null=True, max_length=260),
+        ),
+        ops.AddField(
+            model_name='Run',
+            name='started_by',
+            field=fields.CharField(null=True, max_length=260),
+        ),
     ]
