@@ -10,7 +10,7 @@ from strawberry.scalars import JSON
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import SuccessLevel
 from agenteval.api.types.review import HumanReview
-from agenteval.domain.run_report import RuleResultView
+from agenteval.domain.run_views import RuleResultView
 from agenteval.engine.review.reads import latest_by_target
 from agenteval.engine.review.record import case_target
 from agenteval.engine.static.run_store import StoredOutcome
