@@ -119,3 +119,18 @@ def test_a_regression_of_a_case_that_flips_within_a_run_is_flaky() -> None:
     assert head.summary.flip_rate == 0.5 and base.summary.flip_rate == 0.0
     assert "1 of 3 regression(s) are flaky" in comparison.markdown
     assert "| Flip rate | 0.0% | 50.0% | +50.0 pp |" in comparison.markdown
+
+
+def test_runs_of_different_scenarios_are_compared_with_a_warning() -> None:
+    from dataclasses import replace
+
+    outcomes = [outcome("a", "SUCCESS")]
+    base = replace(side("b", "bot", outcomes), scenario="Refunds (1a2b3c4d)")
+    head = replace(side("h", "bot", outcomes), scenario="Greetings (5e6f7a8b)")
+    comparison = compare_runs(base, head)
+    assert comparison.warnings == [
+        "the runs are of different scenarios (Refunds (1a2b3c4d) and Greetings (5e6f7a8b)): "
+        "attempts are matched by case key only"]
+    assert "> **Warning:** the runs are of different scenarios" in comparison.markdown
+    same = compare_runs(base, replace(head, scenario="Refunds (1a2b3c4d)"))
+    assert same.warnings == [] and "Warning" not in same.markdown

@@ -46,3 +46,6 @@ class RunComparison:
     unchanged_count: int
     markdown: str
     significance: ComparisonSignificance | None = None
+    # What makes the comparison less meaningful than it looks, e.g. runs of different
+    # scenarios (nullable addition to the contract; empty when nothing does).
+    warnings: list[str] | None = None
