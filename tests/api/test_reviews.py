@@ -31,6 +31,8 @@ EVAL_REVIEWS = """query($id: ID!) { intelligentEval(id: $id) {
   reviewHistory { target review { decision goalAchieved } }
   report { findings { index review { decision } } }
   reportMarkdown } }"""
+SET_MODEL = """mutation($role: ModelRole!, $input: ModelConfigInput!) {
+  setModelConfig(role: $role, input: $input) { role } }"""
 JUDGE_AGREEMENT = """{ judgeAgreement { ruleType judgeModel
   agreement { reviewed agreed agreement kappa } } }"""
 
@@ -139,6 +141,32 @@ async def test_findings_and_sessions_of_a_finished_eval(gql: GraphQLClient) -> N
     markdown = found["reportMarkdown"]
     assert "~~minor~~" in markdown
     assert "1 of 2 reviewed agree (50.0%, κ = 0.00)" in markdown
+
+
+async def test_agreement_per_judge_rule_and_model_across_runs(gql: GraphQLClient) -> None:
+    from tests.support.fake_llm_server import FakeLLMServer
+
+    async with FakeLLMServer(chat=lambda body: '{"score": 9, "rationale": "polite"}') as llm:
+        await gql.execute(SET_MODEL, {"role": "JUDGE", "input": {
+            "provider": "openai", "baseUrl": llm.url, "model": "judge-a"}})
+        judged = [{**case, "eval_rules": [{"type": "llm_score",
+                                           "params": {"criteria": "polite", "min_score": 7}}]}
+                  for case in CASES[:2]]
+        target = await create_target(gql)
+        runs = [(await run_scenario(gql, target, judged))[1] for _ in range(2)]
+        for run_id in runs:
+            await wait_for_run(gql, run_id)
+    # booking passes (SUCCESS), apology fails its expectation (FAILURE) in both runs.
+    await gql.execute(REVIEW_CASE, {"run": runs[0], "key": "booking", "level": "SUCCESS"})
+    await gql.execute(REVIEW_CASE, {"run": runs[0], "key": "apology", "level": "FAILURE"})
+    await gql.execute(REVIEW_CASE, {"run": runs[1], "key": "booking", "level": "FAILURE"})
+    rows = (await gql.execute(JUDGE_AGREEMENT))["judgeAgreement"]
+    # pairs (S, S), (F, F), (S, F): 2 of 3; p_o = 2/3, p_e = 2/3·1/3 + 1/3·2/3 = 4/9,
+    # κ = (2/3 − 4/9) / (5/9) = 0.4
+    assert [(r["ruleType"], r["judgeModel"]) for r in rows] == [("llm_score", "judge-a")]
+    agreement = rows[0]["agreement"]
+    assert (agreement["reviewed"], agreement["agreed"]) == (3, 2)
+    assert agreement["kappa"] == pytest.approx(0.4)
 
 
 async def test_judge_agreement_is_null_free_and_empty_without_judge_reviews(
