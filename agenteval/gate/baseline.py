@@ -32,6 +32,7 @@ LEVEL_RANK = {"SUCCESS": 2, "PARTIAL": 1, "FAILURE": 0}
 METRICS = (("passRate", "pass rate", "rate"), ("successRate", "success rate", "rate"),
            ("intentAccuracy", "intent accuracy", "rate"),
            ("avgCompletion", "avg completion", "rate"), ("passHatK", "pass^k", "rate"),
+           ("flipRate", "flip rate", "rate"),
            ("latencyP50Ms", "latency p50", "ms"), ("latencyP95Ms", "latency p95", "ms"))
 
 

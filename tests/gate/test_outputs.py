@@ -113,3 +113,16 @@ def test_importing_the_terminal_output_does_not_import_rich() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_json_summary_carries_the_flip_rate_of_repeated_cases() -> None:
+    from agenteval.domain.run_summary import OutcomeRecord, summarise
+    from agenteval.gate.json_report import summary_json
+
+    records = [OutcomeRecord("coin", 0, "SUCCESS", True), OutcomeRecord("coin", 1, "FAILURE", False),
+               OutcomeRecord("steady", 0, "SUCCESS", True),
+               OutcomeRecord("steady", 1, "SUCCESS", True)]
+    summary = summary_json(summarise(records, repeat=2))
+    assert summary["flipRate"] == 0.5
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.validate(summary, {"$defs": schema["$defs"], "$ref": "#/$defs/summary"})
