@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agenteval.domain.agreement import Agreement, describe_agreement
-from agenteval.domain.run_report import markdown_cell, table
+from agenteval.domain.run_report import table
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def run_review_section(reviewed: Sequence[ReviewedAttempt], agreement: Agreement
         return ""
     rows = [(r.case_key, str(r.attempt), r.machine_level or "—", r.human_level,
              "yes" if r.machine_level == r.human_level else "**no**", r.reviewer,
-             markdown_cell(r.note or ""))
+             r.note or "")
             for r in sorted(reviewed, key=lambda r: (r.case_key, r.attempt))]
     return ("## Human review\n\n"
             f"Automatic level against the reviewer's: {describe_agreement(agreement)}. "

@@ -140,6 +140,8 @@ async def test_findings_and_sessions_of_a_finished_eval(gql: GraphQLClient) -> N
         "finding:0", "finding:1", f"session:{sessions[0]}", f"session:{sessions[1]}"]
     markdown = found["reportMarkdown"]
     assert "~~minor~~" in markdown
+    assert "] ~~minor~~ (rejected in human review)" in markdown  # in the findings themselves
+    assert "] asks twice (confirmed in human review)" in markdown
     assert "1 of 2 reviewed agree (50.0%, κ = 0.00)" in markdown
 
 

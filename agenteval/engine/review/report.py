@@ -28,6 +28,22 @@ async def run_review_markdown(run_id: uuid.UUID) -> str:
     return run_review_section(reviewed, agreement_of(rows, "case:"), len(rows))
 
 
+def reviewed_report(report: dict[str, Any], review: dict[str, Any] | None) -> dict[str, Any]:
+    """The report with each reviewed finding's issue marked: rejected ones struck through."""
+    if not review:
+        return report
+    decisions = {item["index"]: item["decision"] for item in review["findings"]}
+    findings = []
+    for index, finding in enumerate(report.get("findings") or []):
+        issue = " ".join(str(finding.get("issue") or "").split())
+        if decisions.get(index) == "REJECTED":
+            finding = {**finding, "issue": f"~~{issue}~~ (rejected in human review)"}
+        elif decisions.get(index) == "CONFIRMED":
+            finding = {**finding, "issue": f"{issue} (confirmed in human review)"}
+        findings.append(finding)
+    return {**report, "findings": findings}
+
+
 async def eval_review_view(eval_id: uuid.UUID, findings: list[dict[str, Any]]
                            ) -> dict[str, Any] | None:
     """`eval["review"]` for the eval report (see domain/eval_report_appendix)."""
