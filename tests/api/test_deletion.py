@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import uuid
+
 from agenteval.store.models import (
     CaseOutcome,
     EvalEvent,
     EvalMessage,
     EvalSession,
+    HumanReviewRow,
     ModelUsage,
     PlanRevision,
     RuleResultRow,
@@ -45,7 +48,8 @@ async def run_rows(run_id: str) -> dict[str, int]:
     return {"outcomes": await CaseOutcome.filter(run_id=run_id).count(),
             "turns": await RunTurn.filter(outcome__run_id=run_id).count(),
             "results": await RuleResultRow.filter(outcome__run_id=run_id).count(),
-            "usage": await ModelUsage.filter(run_id=run_id).count()}
+            "usage": await ModelUsage.filter(run_id=run_id).count(),
+            "reviews": await HumanReviewRow.filter(run_id=run_id).count()}
 
 
 async def test_a_finished_run_is_deleted_with_everything_it_owns(gql: GraphQLClient) -> None:
@@ -55,15 +59,18 @@ async def test_a_finished_run_is_deleted_with_everything_it_owns(gql: GraphQLCli
     await wait_for_run(gql, doomed)
     await wait_for_run(gql, kept)
     await ModelUsage.create(run_id=doomed, role="JUDGE", model="m", prompt_tokens=3)
+    await HumanReviewRow.create(run_id=doomed, target="case:case-000#0", reviewer="r",
+                                reviewer_key_id=uuid.uuid4(), success_level="SUCCESS")
     before = await run_rows(doomed)
-    assert before == {"outcomes": 4, "turns": 4, "results": 4, "usage": 1}
+    assert before == {"outcomes": 4, "turns": 4, "results": 4, "usage": 1, "reviews": 1}
 
     operator = await make_key(gql, "OPERATOR")
     assert (await operator.error(DELETE_RUN, {"id": doomed})).code == "FORBIDDEN"
     assert (await gql.execute(DELETE_RUN, {"id": doomed}))["deleteRun"] == doomed
 
     assert (await gql.execute(RUN, {"id": doomed}))["run"] is None
-    assert await run_rows(doomed) == {"outcomes": 0, "turns": 0, "results": 0, "usage": 0}
+    assert await run_rows(doomed) == {"outcomes": 0, "turns": 0, "results": 0, "usage": 0,
+                                      "reviews": 0}
     assert (await run_rows(kept))["outcomes"] == 2
     assert (await gql.error(DELETE_RUN, {"id": doomed})).code == "NOT_FOUND"
 

@@ -94,7 +94,8 @@ async def test_only_what_finished_before_the_cutoff_is_purged_and_each_purge_is_
     assert await survivors(ids) == {"recent run", "old running run", "recent eval",
                                     "old executing eval"}
     assert totals == {"runs": 2, "case_outcomes": 4, "run_turns": 4, "rule_results": 4,
-                      "model_usage": 0, "webhook_deliveries": 0, "intelligent_evals": 1,
+                      "model_usage": 0, "human_reviews": 0, "webhook_deliveries": 0,
+                      "intelligent_evals": 1,
                       "eval_sessions": 1, "eval_messages": 2, "eval_events": 1,
                       "plan_revisions": 0}
     assert await CaseOutcome.all().count() == 6  # the recent and the running run's

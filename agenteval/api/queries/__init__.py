@@ -2,7 +2,9 @@
 
 from agenteval.api.queries.access import AccessQueries
 from agenteval.api.queries.intelligent import IntelligentQueries
+from agenteval.api.queries.review import ReviewQueries
 from agenteval.api.queries.static import StaticQueries
 from agenteval.api.queries.webhooks import WebhookQueries
 
-QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, WebhookQueries)
+QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, ReviewQueries,
+                             WebhookQueries)

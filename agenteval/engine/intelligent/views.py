@@ -8,6 +8,7 @@ from agenteval.domain.eval_report_markdown import render_eval_report
 from agenteval.domain.scripted_checks import scripted_checks
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
+from agenteval.engine.review.report import eval_review_view, reviewed_report
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -28,6 +29,7 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
         return None
     target = await Target.get_or_none(id=row.target_id)
     sessions = await EvalSession.filter(eval_id=row.id).order_by("created_at", "id")
+    review = await eval_review_view(row.id, row.report.get("findings") or [])
     eval_view = {
         "name": row.name, "status": row.status, "goal": row.goal, "intent": row.intent,
         "roleDescription": row.role_description, "timeWindowHours": row.time_window_hours,
@@ -37,6 +39,7 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
         "planRevisions": await PlanRevision.filter(eval_id=row.id).order_by("revision").values(
             "revision", submittedAt="submitted_at", feedback="feedback",
             rejectedAt="rejected_at"),
+        "review": review,
     }
     messages: dict[Any, list[dict[str, Any]]] = {}
     for message in await EvalMessage.filter(session__eval_id=row.id).order_by("index").values(
@@ -49,7 +52,7 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
                       "dimension": s.dimension, "status": s.status, "turnCount": s.turn_count,
                       "verdict": s.verdict, "createdAt": s.created_at, "closedAt": s.closed_at,
                       "messages": messages.get(s.id, [])} for s in sessions]
-    report = render_eval_report(eval_view, row.report, session_views)
+    report = render_eval_report(eval_view, reviewed_report(row.report, review), session_views)
     totals = await usage_of(eval_id=row.id, prices_setting=model_prices)
     return f"{report.rstrip()}\n\n{usage_section(totals)}"
 

@@ -14,6 +14,7 @@ from agenteval.domain.run_summary import RunSummaryData, summarise
 from agenteval.domain.run_views import OutcomeView, RunView
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
+from agenteval.engine.review.report import run_review_markdown
 from agenteval.store.models import Run
 from agenteval.store.runs import (
     StoredOutcome,
@@ -61,7 +62,6 @@ async def report_markdown(run: Run, model_prices: str | None = None) -> str | No
     `model_prices` is the AGENTEVAL_MODEL_PRICES setting (the usage's estimated cost)."""
     if run.status == run_state.QUEUED:
         return None
-    report = render_run_report(await run_view(run), await summary_of(run),
-                               await outcome_views(run))
     totals = await usage_of(run_id=run.id, prices_setting=model_prices)
-    return f"{report.rstrip()}\n\n{usage_section(totals)}"
+    return render_run_report(await run_view(run), await summary_of(run), await outcome_views(run),
+                             [await run_review_markdown(run.id), usage_section(totals)])

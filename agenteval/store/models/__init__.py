@@ -10,6 +10,7 @@ from agenteval.store.models.intelligent import (
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
 from agenteval.store.models.notifications import Webhook, WebhookDelivery
+from agenteval.store.models.review import HumanReviewRow
 from agenteval.store.models.static import (
     Campaign,
     CaseOutcome,
@@ -21,7 +22,7 @@ from agenteval.store.models.static import (
 from agenteval.store.models.usage import ModelUsage
 
 __all__ = [
-    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry",
+    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "HumanReviewRow",
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
     "Webhook", "WebhookDelivery", "ModelUsage",

@@ -29,6 +29,7 @@ from graphql import (
     build_schema,
     get_named_type,
     is_leaf_type,
+    print_ast,
 )
 
 SCHEMA = build_schema((Path(__file__).resolve().parents[3] / "schema.graphql").read_text())
@@ -163,20 +164,17 @@ def _input_field_cases(type_: GraphQLInputObjectType, path: str,
 def variables_request(case: Case, schema: GraphQLSchema = SCHEMA) -> dict[str, Any]:
     """The case as a document with one variable per argument, and the variables."""
     field = _root(case, schema).fields[case.field]
-    definitions = ", ".join(f"${arg}: {_variable_type(a)}" for arg, a in field.args.items())
+    # A variable of a non-null argument with a default needs that default too, else
+    # leaving it out is an error of its own (reviewCaseOutcome's `attempt: Int! = 0`).
+    definitions = ", ".join(
+        f"${arg}: {a.type}" + (f" = {print_ast(a.ast_node.default_value)}"
+                               if a.ast_node is not None and a.ast_node.default_value else "")
+        for arg, a in field.args.items())
     arguments = ", ".join(f"{arg}: ${arg}" for arg in field.args)
     variables = {arg: _plain(value) for arg, value in case.arguments.items()
                  if value is not MISSING}
     document = f"{case.operation}({definitions}) {{ {case.field}({arguments}){_selection(field)} }}"
     return {"query": document, "variables": variables}
-
-
-def _variable_type(argument: GraphQLArgument) -> GraphQLInputType:
-    """The argument's type, nullable when it has a default: a variable left out then takes
-    the default (`format: WebhookFormat! = JSON`) instead of being a missing required one."""
-    if isinstance(argument.type, GraphQLNonNull) and not _is_required(argument):
-        return argument.type.of_type
-    return argument.type
 
 
 def inline_request(case: Case, schema: GraphQLSchema = SCHEMA) -> dict[str, Any]:

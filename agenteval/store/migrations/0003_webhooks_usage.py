@@ -7,7 +7,7 @@ from uuid import uuid4
 from tortoise import fields
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0001_initial')]
+    dependencies = [('models', '0002_reviews')]
 
     initial = False
 
