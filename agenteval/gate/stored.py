@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
+from agenteval.domain.usage_report import usage_line
+from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.static.run_store import (
     report_markdown,
     run_view,
@@ -18,6 +22,7 @@ async def scenario_result(run: Run, source: str | None = None) -> ScenarioResult
     `source` is the scenario file the gate read; stored runs name their scenario instead.
     """
     view = await run_view(run)  # fetches campaign, scenario and target
+    prices = os.environ.get("AGENTEVAL_MODEL_PRICES")  # as Settings.from_env reads it
     started, ended = run.started_at, run.completed_at
     duration = (ended - started).total_seconds() if started and ended else None
     return ScenarioResult(
@@ -27,4 +32,5 @@ async def scenario_result(run: Run, source: str | None = None) -> ScenarioResult
         attempts=[AttemptResult(stored.view, stored.intent_passed, stored.completion_rate)
                   for stored in await stored_outcomes(run)],
         repeat=run.repeat, concurrency=run.concurrency, error=run.error, duration_s=duration,
-        report_markdown=await report_markdown(run))
+        report_markdown=await report_markdown(run, prices),
+        model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)))
