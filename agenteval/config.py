@@ -48,6 +48,11 @@ class Settings:
     openclaw_deliver: bool = False
     # Resume QUEUED/RUNNING static runs at start (off for one-shot CLI runs on a shared DB).
     resume_runs: bool = True
+    # Scale-out: a lease (a run, a session's turn, the driving of an eval) expires this
+    # long after its owner's last heartbeat; another process then takes the work over.
+    lease_ttl_s: float = 15.0
+    # How many runs one process executes at once; the rest wait for another process.
+    run_claim_limit: int = 4
 
     @property
     def api_url(self) -> str:
