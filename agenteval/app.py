@@ -24,8 +24,11 @@ from agenteval.store.api_keys import internal_identity
 
 
 def create_app(settings: Settings | None = None, *, migrate: bool = True,
-               notifier: Notifier | None = None) -> Starlette:
-    """The app; `notifier` replaces the driver that wakes agents (tests)."""
+               notifier: Notifier | None = None, start_work: bool = True) -> Starlette:
+    """The app; `notifier` replaces the driver that wakes agents (tests).
+
+    `start_work=False`: the lifespan leaves `services.work` for the server to start
+    once it listens (`agenteval serve`)."""
     settings = settings or Settings.from_env()
     schema = build_schema(settings)
     graphql = _LateView()
@@ -38,7 +41,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with running_services(settings, migrate=migrate, in_process=in_process_api,
-                                    notifier=notifier) as services:
+                                    notifier=notifier, start_work=start_work) as services:
             app.state.services = services
             graphql.view = AgentEvalGraphQL(schema, services)
             yield

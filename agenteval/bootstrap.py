@@ -1,11 +1,18 @@
 """The composition root: every long-lived part of the service, started and stopped in one place.
 
 `running_services` builds them on one `AsyncExitStack`, in this order (closed
-in reverse): database → admin key → event bus → channel factory → actor
-system → the intelligent engine and the run engine → the driver that wakes
-agents → watchdog → resumed runs → roles waiting since before a restart →
-demo seeding. The server (`agenteval.app`), the `agenteval demo` command and
-the CI gate (`agenteval run`) all start through it.
+in reverse): [start-up lock: migrations → database → admin key] → event bus →
+channel factory → actor system → the intelligent engine and the run engine →
+the driver that wakes agents → [demo seeding, still under the lock] → the
+background work. The server (`agenteval.app`), the `agenteval demo` command
+and the CI gate (`agenteval run`) all start through it.
+
+Several processes may share one PostgreSQL database: the start-up singletons
+(migrations, the first ADMIN key, the demo) run under a start-up lock, and
+the background work — claiming runs nobody executes, the watchdog, taking
+over the driving of evals whose driver died — is `Services.work`, which
+`agenteval serve` starts only once its socket is listening (a process that
+cannot serve takes no work); other callers have it started before the block.
 
 The built-in driver and the demo act through the GraphQL API in process. The
 API sits above this module, so its caller hands in `in_process` (see
@@ -27,16 +34,24 @@ from agenteval.channels import ChannelFactory, create_channel_factory
 from agenteval.config import Settings
 from agenteval.demo_setup import seed_demo
 from agenteval.drivers.builtin.graphql import AgentEvalApi
+from agenteval.drivers.builtin.process import role_waiting
 from agenteval.drivers.builtin.runner import DRIVER_ROLES, BuiltinWaker
 from agenteval.drivers.builtin.startup import wake_waiting_roles
 from agenteval.drivers.openclaw import create_openclaw_notifier
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.intelligent.engine import IntelligentEngine
-from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
+from agenteval.engine.intelligent.wakeups import (
+    NoneNotifier,
+    Notifier,
+    WakeUps,
+    abandoned_drives,
+    drive_lease_name,
+)
 from agenteval.engine.intelligent.watchdog import run_forever
+from agenteval.engine.static.claimer import claim_forever, claim_interval
 from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
-from agenteval.store import api_keys, database
+from agenteval.store import api_keys, database, leases
 from agenteval.store.eval_log import record_event
 from agenteval.store.event_bus import EventBus, create_event_bus
 from agenteval.store.models import ModelConfig
@@ -49,6 +64,35 @@ ACTOR_IDLE_TIMEOUT_S = 600.0
 ACTOR_SHUTDOWN_DEADLINE_S = 10.0
 
 
+class BackgroundWork:
+    """The work a process takes on from the cluster once it serves; `start` once, `stop` once.
+
+    Each entry is a name and a coroutine function, run as a task until `stop`.
+    Wake-ups asked for before `start` are held back until then.
+    """
+
+    def __init__(self, wakeups: WakeUps) -> None:
+        self.wakeups = wakeups
+        self.loops: list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]] = []
+        self._tasks: list[asyncio.Task[None]] = []
+        self.started = False
+
+    async def start(self) -> None:
+        if self.started:
+            return
+        self.started = True
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(work(), name=name) for name, work in self.loops]
+        self.wakeups.start()
+
+    async def stop(self) -> None:
+        """Stop taking work (the actors then finish what is in flight and release leases)."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []
+
+
 @dataclass(frozen=True)
 class Services:
     """The running service, as the API's resolvers, the CLI gate and the demo reach it."""
@@ -59,6 +103,7 @@ class Services:
     actors: ActorSystem
     intelligent: IntelligentEngine
     runs: RunEngine
+    work: BackgroundWork
 
 
 # A GraphQL client of the running services in the same process, acting with `role`
@@ -69,7 +114,8 @@ InProcessApi = Callable[[Services, str, str], AgentEvalApi]
 @contextlib.asynccontextmanager
 async def running_services(settings: Settings, *, migrate: bool = True,
                            admin_key: bool = True, in_process: InProcessApi | None = None,
-                           notifier: Notifier | None = None) -> AsyncIterator[Services]:
+                           notifier: Notifier | None = None,
+                           start_work: bool = True) -> AsyncIterator[Services]:
     """Start everything in order; stop it in reverse when the block ends.
 
     - `migrate`: apply the migrations first (tests start on migrated databases).
@@ -77,10 +123,15 @@ async def running_services(settings: Settings, *, migrate: bool = True,
     - `in_process`: how the built-in driver and the demo reach the API; needed when
       `settings.driver` is `builtin` or `settings.demo` is on.
     - `notifier`: wakes the agents instead of the driver `settings.driver` names (tests).
-    The watchdog runs when `settings.watchdog_interval_s` > 0; unfinished runs resume
-    when `settings.resume_runs` is on.
+    - `start_work`: start `Services.work` before the block (`agenteval serve` starts it
+      itself once it listens).
+    The watchdog runs when `settings.watchdog_interval_s` > 0; runs nobody executes are
+    claimed when `settings.resume_runs` is on.
     """
     async with contextlib.AsyncExitStack() as stack:
+        startup = contextlib.AsyncExitStack()
+        stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
+        await startup.enter_async_context(leases.startup_lock(settings.database_url))
         if migrate:
             await database.migrate(settings.database_url)
         await database.open_database(settings.database_url)
@@ -98,26 +149,40 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         actors = create_actor_system()
         stack.push_async_callback(actors.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
 
-        # Wake-ups stop before the actors drain (the stack closes in reverse).
-        wakeups = WakeUps()
+        # Wake-ups stop before the actors drain (the stack closes in reverse). Driving an
+        # eval in process holds its drive lease: one process drives it at a time.
+        drives = notifier is None and settings.driver == "builtin"
+        wakeups = WakeUps(lease_ttl_s=settings.lease_ttl_s if drives else None)
+        wakeups.hold_back()
         stack.push_async_callback(wakeups.aclose)
+        work = BackgroundWork(wakeups)
         services = Services(
             settings=settings, events=events, channels=channels, actors=actors,
             intelligent=IntelligentEngine(settings=settings, events=events, actors=actors,
                                           channels=channels, wakeups=wakeups),
-            runs=RunEngine(actors=actors, channels=channels, events=events))
+            runs=RunEngine(actors=actors, channels=channels, events=events,
+                           lease_ttl_s=settings.lease_ttl_s,
+                           claim_limit=settings.run_claim_limit),
+            work=work)
         wakeups.notifier = notifier or create_notifier(services, in_process)
 
         if settings.watchdog_interval_s > 0:
-            await stack.enter_async_context(
-                _background(run_forever(services.intelligent), "watchdog"))
+            work.loops.append(("watchdog", lambda: run_forever(services.intelligent)))
         if settings.resume_runs:
-            await services.runs.resume_unfinished()
+            interval = claim_interval(settings.lease_ttl_s)
+            work.loops.append(("run claimer", lambda: claim_forever(services.runs, interval)))
         if settings.driver == "builtin":
-            await wake_waiting_roles(_require(in_process, "the builtin driver")(
-                services, "VIEWER", "start-up"), wakeups.wake)
+            viewer = _require(in_process, "the builtin driver")(services, "VIEWER", "start-up")
+            await wake_waiting_roles(viewer, wakeups.wake)  # held back until the work starts
+            if drives:
+                work.loops.append(("drive takeover", lambda: _take_over_drives(
+                    viewer, wakeups, settings.lease_ttl_s)))
         if settings.demo:
             await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
+        await startup.aclose()  # the start-up singletons are done: release the lock
+        stack.push_async_callback(work.stop)  # stops first: no new work while the rest drains
+        if start_work:
+            await work.start()
         yield services
 
 
@@ -165,16 +230,27 @@ def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
     return in_process
 
 
-@contextlib.asynccontextmanager
-async def _background(work: Coroutine[Any, Any, None], name: str) -> AsyncIterator[None]:
-    """Run `work` as a task while the block runs; cancel it and wait for it after."""
-    task = asyncio.get_running_loop().create_task(work, name=name)
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float) -> None:
+    """Drive the evals whose driving process died (their drive lease expired unreleased)."""
+    while True:
+        await asyncio.sleep(claim_interval(ttl_s))
+        try:
+            for eval_id in await abandoned_drives():
+                lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
+                if lease is None:
+                    continue  # another process took it first
+                eval_ = await viewer.get_eval(eval_id)
+                role = role_waiting(eval_)
+                if role is None:
+                    await lease.release()
+                    continue
+                logger.info("taking over the %s of eval %s from a process that died",
+                            role, eval_id)
+                wakeups.wake(eval_id, role, eval_["planRevision"], lease=lease)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - e.g. the database is away: look again later
+            logger.warning("looking for evals to take over failed", exc_info=True)
 
 
 async def _seed_demo(operator: AgentEvalApi) -> None:

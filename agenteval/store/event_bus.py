@@ -138,6 +138,9 @@ class RedisEventBus(EventBus):
         self.prefix = prefix
         self._redis: Any = None
         self._pubsub: Any = None
+        # After a failed publish, publishes fail at once for a moment instead of each
+        # waiting for a connection timeout: a mutation answers promptly while Redis is away.
+        self._down_until = 0.0
         self._listener: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -161,7 +164,14 @@ class RedisEventBus(EventBus):
             await self._redis.aclose()
 
     async def _send(self, topic: str, message: dict[str, Any]) -> None:
-        await self._redis.publish(self.prefix + topic, json.dumps(message, default=str))
+        loop = asyncio.get_running_loop()
+        if loop.time() < self._down_until:
+            raise ConnectionError("redis was unreachable a moment ago")
+        try:
+            await self._redis.publish(self.prefix + topic, json.dumps(message, default=str))
+        except Exception:
+            self._down_until = loop.time() + RECONNECT_DELAY_S
+            raise
 
     async def _subscribe(self) -> None:
         # No read timeout on the subscription: it waits for messages indefinitely.

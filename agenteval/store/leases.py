@@ -24,7 +24,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,8 @@ logger = logging.getLogger("agenteval.leases")
 
 # This process, as lease owner: host, pid and a random part (a pid can be reused).
 PROCESS_OWNER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+# The advisory lock key of start-up (migrations, first ADMIN key, demo seeding).
+STARTUP_LOCK_KEY = 0x61676576  # "agev"
 
 
 class LeaseLost(Exception):
@@ -55,8 +57,9 @@ def _now_sql(dialect: str) -> str:
     return "((julianday('now') - 2440587.5) * 86400.0)"
 
 
-async def _query(sql: str, *params: Any) -> list[dict[str, Any]]:
-    """Run `sql` (placeholders $1, $2 …) on the current connection (a transaction's inside one)."""
+async def query(sql: str, *params: Any) -> list[dict[str, Any]]:
+    """Run `sql` (placeholders $1, $2 …; `{now}` is the database's clock in seconds since
+    the Unix epoch) on the current connection (a transaction's inside one)."""
     connection = connections.get("default")
     dialect = connection.capabilities.dialect
     sql = sql.replace("{now}", _now_sql(dialect))
@@ -68,7 +71,7 @@ async def _query(sql: str, *params: Any) -> list[dict[str, Any]]:
 
 async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Held | None:
     """Take the lease if nobody holds it (or the holder let it expire); None otherwise."""
-    rows = await _query(
+    rows = await query(
         "INSERT INTO leases (name, owner, epoch, expires_at) VALUES ($1, $2, 1, {now} + $3) "
         "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, "
         "epoch = leases.epoch + 1, expires_at = excluded.expires_at "
@@ -78,7 +81,7 @@ async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Held | N
 
 async def renew(held: Held, ttl_s: float) -> bool:
     """Push the expiry on by `ttl_s`; False when the lease is no longer `held`'s."""
-    rows = await _query(
+    rows = await query(
         "UPDATE leases SET expires_at = {now} + $1 WHERE name = $2 AND owner = $3 "
         "AND epoch = $4 RETURNING epoch", float(ttl_s), held.name, held.owner, held.epoch)
     return bool(rows)
@@ -86,7 +89,7 @@ async def renew(held: Held, ttl_s: float) -> bool:
 
 async def release(held: Held) -> None:
     """Give the lease up now (others may claim it at once); a lost lease is left alone."""
-    await _query("UPDATE leases SET owner = '', expires_at = 0 WHERE name = $1 AND owner = $2 "
+    await query("UPDATE leases SET owner = '', expires_at = 0 WHERE name = $1 AND owner = $2 "
                  "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
 
 
@@ -96,7 +99,7 @@ async def fence(held: Held) -> None:
     It locks the lease row (PostgreSQL) until the transaction ends, so a
     competing claim waits for this write to commit and then sees it.
     """
-    rows = await _query("UPDATE leases SET epoch = epoch WHERE name = $1 AND owner = $2 "
+    rows = await query("UPDATE leases SET epoch = epoch WHERE name = $1 AND owner = $2 "
                         "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
     if not rows:
         raise LeaseLost(held.name)
@@ -104,7 +107,7 @@ async def fence(held: Held) -> None:
 
 async def current(name: str) -> tuple[str, int, bool] | None:
     """The lease's owner, epoch and whether it is live now (None: never claimed)."""
-    rows = await _query("SELECT owner, epoch, expires_at >= {now} AS live FROM leases "
+    rows = await query("SELECT owner, epoch, expires_at >= {now} AS live FROM leases "
                         "WHERE name = $1", name)
     if not rows:
         return None
@@ -169,3 +172,27 @@ async def claim_kept(name: str, ttl_s: float, on_lost: Callable[[], None] | None
     """`claim` and keep renewing; None when someone else holds the lease."""
     held = await claim(name, ttl_s)
     return None if held is None else KeptLease(held, ttl_s, on_lost)
+
+
+@contextlib.asynccontextmanager
+async def startup_lock(database_url: str) -> AsyncIterator[None]:
+    """Hold the start-up lock of the database while the block runs (one process at a time).
+
+    On PostgreSQL a transaction-scoped advisory lock (`pg_advisory_xact_lock`) on a
+    connection of its own, so the block's work (migrations, the ORM's pool) runs
+    beside it, and the lock ends with that transaction even behind a pooler. The
+    table of leases may not exist yet (migrations run under this lock). SQLite
+    serves one process: there is nothing to lock.
+    """
+    if not database_url.startswith(("postgres://", "postgresql://")):
+        yield
+        return
+    import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type information
+
+    connection = await asyncpg.connect("postgresql://" + database_url.split("://", 1)[1])
+    try:
+        async with connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", STARTUP_LOCK_KEY)
+            yield
+    finally:
+        await connection.close()

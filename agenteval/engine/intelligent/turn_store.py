@@ -18,8 +18,10 @@ from tortoise.transactions import in_transaction
 
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.errors import Conflict
+from agenteval.errors import Conflict, Unavailable
+from agenteval.store import leases
 from agenteval.store.eval_log import NewEvent, append_events
+from agenteval.store.leases import Held, LeaseLost
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
 
 
@@ -49,7 +51,8 @@ async def read_turn_state(session_id: uuid.UUID) -> TurnState | None:
 
 async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: int,
                      user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
-                     now: datetime, enforce_budget: bool) -> StoredTurn:
+                     now: datetime, enforce_budget: bool, lease: Held | None = None
+                     ) -> StoredTurn:
     """Store both messages of turn `turn` with their events, or nothing (Conflict).
 
     The eval's log counters are advanced first (sequence, turns_used, activity,
@@ -57,11 +60,18 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
     only while it is RUNNING at `turn`: the same lock order as the EvalActor's
     transitions (eval, then its sessions), so the two never deadlock on
     PostgreSQL. The budget is checked again on the counters the transaction
-    itself produced, which no concurrent turn can share.
+    itself produced, which no concurrent turn can share. With `lease` (the
+    session's turn lease) the write is fenced first: a process that lost the
+    lease meanwhile stores nothing (Unavailable).
     """
     detail = {"sessionId": str(session.id), "turnIndex": turn,
               "latencyMs": reply.latency_ms, "error": reply.error}
     async with in_transaction():
+        if lease is not None:
+            try:
+                await leases.fence(lease)
+            except LeaseLost:
+                raise Unavailable() from None
         exchanged = await append_events(
             session.eval_id, eval_state.EXECUTING,
             [NewEvent("MESSAGE_EXCHANGED", detail, session.id)],

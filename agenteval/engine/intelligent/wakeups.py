@@ -7,6 +7,15 @@ event ({role, driver, ok, runId | error}) through the port they are given.
 
 `WakeUps` runs every wake-up as a background task: never inside a
 mutation's transaction, never failing the mutation.
+
+Driving an eval in process (the built-in driver) happens once cluster-wide:
+with `lease_ttl_s` set, a wake-up first holds the eval's drive lease
+(`drive_lease_name`), waiting while another wake-up — in this process or
+another — drives the eval, and releases it when the role's work is done. A
+process that dies while driving leaves its lease to expire;
+`abandoned_drives` finds such evals and another process takes the driving
+over (agenteval.bootstrap). Wake-ups asked for before `start` (while the
+process is not serving yet) are held back until then.
 """
 
 from __future__ import annotations
@@ -14,6 +23,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from typing import Literal, Protocol
+
+from agenteval.domain import eval_state
+from agenteval.store import leases
+from agenteval.store.leases import KeptLease
 
 logger = logging.getLogger("agenteval.notifier")
 
@@ -33,6 +46,21 @@ class NoneNotifier:
         return None
 
 
+def drive_lease_name(eval_id: str) -> str:
+    """The lease of driving an eval (the built-in driver's role work)."""
+    return f"drive:{eval_id}"
+
+
+async def abandoned_drives() -> list[str]:
+    """Evals waiting for a role whose driver died (its drive lease expired, unreleased)."""
+    rows = await leases.query(
+        "SELECT e.id AS id FROM intelligent_evals e JOIN leases l "
+        "ON l.name = 'drive:' || CAST(e.id AS TEXT) "
+        "WHERE e.status IN ($1, $2) AND l.owner <> '' AND l.expires_at < {now}",
+        eval_state.PLANNING, eval_state.EXECUTING)
+    return [str(row["id"]) for row in rows]
+
+
 class WakeUps:
     """Runs wake-ups in the background and keeps track of them until they finish.
 
@@ -41,23 +69,56 @@ class WakeUps:
     until then wake-ups go to `NoneNotifier`.
     """
 
-    def __init__(self, notifier: Notifier | None = None) -> None:
+    def __init__(self, notifier: Notifier | None = None,
+                 lease_ttl_s: float | None = None) -> None:
         self.notifier: Notifier = notifier or NoneNotifier()
+        self.lease_ttl_s = lease_ttl_s
         self._tasks: set[asyncio.Task[None]] = set()
+        self._held_back: list[tuple[str, Role, int]] | None = None
 
-    def wake(self, eval_id: str, role: Role, revision: int) -> None:
+    def hold_back(self) -> None:
+        """Keep wake-ups from now on until `start` (the process does not serve yet)."""
+        if self._held_back is None:
+            self._held_back = []
+
+    def start(self) -> None:
+        """Run the wake-ups held back, and every later one at once."""
+        held, self._held_back = self._held_back or [], None
+        for eval_id, role, revision in held:
+            self.wake(eval_id, role, revision)
+
+    def wake(self, eval_id: str, role: Role, revision: int,
+             lease: KeptLease | None = None) -> None:
+        """Wake `role` in the background; `lease`: the drive lease, already held."""
+        if self._held_back is not None and lease is None:
+            self._held_back.append((eval_id, role, revision))
+            return
         task = asyncio.get_running_loop().create_task(
-            self._run(eval_id, role, revision), name=f"wake {role} of eval {eval_id}")
+            self._run(eval_id, role, revision, lease), name=f"wake {role} of eval {eval_id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _run(self, eval_id: str, role: Role, revision: int) -> None:
+    async def _run(self, eval_id: str, role: Role, revision: int,
+                   lease: KeptLease | None) -> None:
         try:
+            if lease is None and self.lease_ttl_s is not None:
+                lease = await self._hold_drive_lease(eval_id, self.lease_ttl_s)
             await self.notifier.wake(eval_id, role, revision)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a failed wake-up never fails the eval
             logger.exception("waking the %s of eval %s failed", role, eval_id)
+        finally:
+            if lease is not None:
+                await asyncio.shield(lease.release())
+
+    async def _hold_drive_lease(self, eval_id: str, ttl_s: float) -> KeptLease:
+        """Claim the eval's drive lease, waiting while someone else drives the eval."""
+        while True:
+            lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
+            if lease is not None:
+                return lease
+            await asyncio.sleep(min(ttl_s / 3, 1.0))
 
     async def drain(self) -> None:
         """Wait for the wake-ups in flight (tests; shutdown)."""

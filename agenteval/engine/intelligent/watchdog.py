@@ -1,7 +1,9 @@
 """The watchdog: fails stalled evals and expires idle sessions (DESIGN "Watchdog and time").
 
 `run_once(engine, now)` does one pass (tests call it directly); `run_forever`
-repeats it every `settings.watchdog_interval_s`. It only *decides*: every
+repeats it every `settings.watchdog_interval_s` — once per interval across
+all processes: a pass runs only in the process that claims the "watchdog"
+lease for the interval. It only *decides*: every
 change goes through the eval's or session's actor, which re-checks the
 condition on fresh data, so the watchdog serialises with mutations. It also
 asks the actors of sessions still RUNNING under an ended eval to fail them
@@ -19,6 +21,7 @@ from agenteval.config import Settings
 from agenteval.domain import eval_state
 from agenteval.domain.plan_validation import last_slot_end_hours
 from agenteval.engine.intelligent import commands
+from agenteval.store import leases
 from agenteval.store.models import EvalSession, IntelligentEval
 
 if TYPE_CHECKING:  # the engine's actors use stall_reason: no import at run time
@@ -29,6 +32,7 @@ logger = logging.getLogger("agenteval.watchdog")
 PLANNER_STALLED = "planner stalled"
 EVALUATOR_STALLED = "evaluator stalled"
 ANALYST_STALLED = "analyst stalled"
+WATCHDOG_LEASE = "watchdog"
 
 
 def _latest(*moments: datetime | None) -> datetime | None:
@@ -93,9 +97,13 @@ async def _fail_orphaned_sessions(engine: IntelligentEngine, now: datetime) -> N
 
 async def run_forever(engine: IntelligentEngine) -> None:
     """The background task started with the services."""
+    interval = engine.settings.watchdog_interval_s
     while True:
-        await asyncio.sleep(engine.settings.watchdog_interval_s)
+        await asyncio.sleep(interval)
         try:
+            # Expires before this process's next tick: whoever ticks first then wins.
+            if await leases.claim(WATCHDOG_LEASE, interval * 0.9) is None:
+                continue  # another process makes this interval's pass
             await run_once(engine)
         except asyncio.CancelledError:
             raise
