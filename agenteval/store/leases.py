@@ -34,6 +34,9 @@ logger = logging.getLogger("agenteval.leases")
 
 # This process, as lease owner: host, pid and a random part (a pid can be reused).
 PROCESS_OWNER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+# A fenced transaction idle longer than this (its process stopped mid-transaction) is
+# ended by PostgreSQL, so the lease row it locked does not block a takeover forever.
+FENCED_IDLE_LIMIT_MS = 5000
 # The advisory lock key of start-up (migrations, first ADMIN key, demo seeding).
 STARTUP_LOCK_KEY = 0x61676576  # "agev"
 
@@ -97,8 +100,15 @@ async def fence(held: Held) -> None:
     """Inside a write's transaction: raise LeaseLost unless `held` is still the lease.
 
     It locks the lease row (PostgreSQL) until the transaction ends, so a
-    competing claim waits for this write to commit and then sees it.
+    competing claim waits for this write to commit and then sees it. Should
+    the writer's process stop mid-transaction, PostgreSQL ends the transaction
+    after FENCED_IDLE_LIMIT_MS idle, releasing the lock (the write is lost, as
+    it must be: the lease moves on).
     """
+    connection = connections.get("default")
+    if connection.capabilities.dialect == "postgres":
+        await connection.execute_script(
+            f"SET LOCAL idle_in_transaction_session_timeout = {FENCED_IDLE_LIMIT_MS}")
     rows = await query("UPDATE leases SET epoch = epoch WHERE name = $1 AND owner = $2 "
                         "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
     if not rows:

@@ -92,18 +92,15 @@ async def test_sigterm_hands_the_run_over_without_waiting_for_the_lease(
     counting, url = bot
     counting.delay_s = 0.04
     ttl = 8.0  # long: a hand-over faster than this did not wait for the expiry
-    first = cluster.start("a", lease_ttl_s=ttl)
-    await cluster.ready(first)
+    await cluster.ready(cluster.start("a", lease_ttl_s=ttl), cluster.start("b", lease_ttl_s=ttl))
     run_id = await _start_run(local, url)
     await wait_until(lambda: _done_at_least(run_id, 40), 60, "40 done")
-    assert await _owner(cluster, run_id) is first
-    second = cluster.start("b", lease_ttl_s=ttl)
-    await cluster.ready(second)
+    first = await wait_until(lambda: _owner(cluster, run_id), 10, "an owner")
     cluster.signal(first, signal.SIGTERM)
     terminated = time.monotonic()
     await wait_until(lambda: _owned_by_other(cluster, run_id, first), ttl, "the hand-over")
     handed_over = time.monotonic() - terminated
-    assert first.process.wait(15) == 0
+    assert first.process.wait(15) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal
     await wait_until(lambda: _completed(run_id), 90, "the run to complete")
     repeated = await _assert_exactly_once(run_id, counting)
     assert handed_over < ttl * 0.75, handed_over
@@ -115,12 +112,10 @@ async def test_an_owner_stopped_past_its_lease_cannot_write_after_it_resumes(
         cluster: Cluster, local: GraphQLClient, bot: tuple[CountingBot, str]) -> None:
     counting, url = bot
     counting.delay_s = 0.04
-    first = cluster.start("a")
-    await cluster.ready(first)
+    await cluster.ready(cluster.start("a"), cluster.start("b"))
     run_id = await _start_run(local, url)
     await wait_until(lambda: _done_at_least(run_id, 40), 60, "40 done")
-    second = cluster.start("b")
-    await cluster.ready(second)
+    first = await wait_until(lambda: _owner(cluster, run_id), 10, "an owner")
     cluster.signal(first, signal.SIGSTOP)
     await wait_until(lambda: _owned_by_other(cluster, run_id, first), LEASE_TTL_S + 10,
                      "the takeover")

@@ -150,6 +150,7 @@ class RunActor(Actor):
             lease, self.lease = self.lease, None
             await lease.release()
             self.services.owns(self.run_id, False)
+            logger.info("released run %s", self.run_id)
 
     def _fencing(self) -> Any:
         return None if self.lease is None else self.lease.held
