@@ -1,6 +1,6 @@
 """Real `agenteval serve` processes on one PostgreSQL database, for the scale-out tests.
 
-`Cluster.start` spawns a process (its stderr to a log file, which a failing
+`Cluster.start` spawns a process (its output to a log file, which a failing
 test prints); `ready` waits for its /healthz; `signal` sends it SIGKILL,
 SIGTERM, SIGSTOP or SIGCONT. `owner_of(lease)` names the process that holds a
 lease (the owner string carries its pid). `PrivateRedis` is a redis-server of
@@ -79,8 +79,7 @@ class Cluster:
         env.update({f"AGENTEVAL_{key.upper()}": str(value) for key, value in settings.items()})
         log = self.logs / f"{name}.log"
         process = subprocess.Popen([sys.executable, "-m", "agenteval.cli", "serve"], cwd=ROOT,
-                                   env=env, stdout=subprocess.DEVNULL,
-                                   stderr=log.open("wb"))
+                                   env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
         node = Node(name, process, f"http://127.0.0.1:{port}", log)
         self.nodes.append(node)
         return node
