@@ -52,11 +52,13 @@ def drive_lease_name(eval_id: str) -> str:
 
 
 async def abandoned_drives() -> list[str]:
-    """Evals waiting for a role whose driver died (its drive lease expired, unreleased)."""
+    """Evals waiting for a role that nobody drives: their driver died (the drive lease
+    expired unreleased), or no process ever took the wake-up (no drive lease at all:
+    the process that moved the eval on died first, or does not drive)."""
     rows = await leases.query(
-        "SELECT e.id AS id FROM intelligent_evals e JOIN leases l "
-        "ON l.name = 'drive:' || CAST(e.id AS TEXT) "
-        "WHERE e.status IN ($1, $2) AND l.owner <> '' AND l.expires_at < {now}",
+        "SELECT e.id AS id FROM intelligent_evals e LEFT JOIN leases l "
+        "ON l.name = 'drive:' || CAST(e.id AS TEXT) WHERE e.status IN ($1, $2) "
+        "AND (l.name IS NULL OR (l.owner <> '' AND l.expires_at < {now}))",
         eval_state.PLANNING, eval_state.EXECUTING)
     return [str(row["id"]) for row in rows]
 
