@@ -51,6 +51,7 @@ from agenteval.engine.intelligent.watchdog import run_forever
 from agenteval.engine.static.claimer import claim_forever, claim_interval
 from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
+from agenteval.net.shared_limiter import SharedSlots
 from agenteval.store import api_keys, database, leases
 from agenteval.store.eval_log import record_event
 from agenteval.store.event_bus import EventBus, create_event_bus
@@ -145,6 +146,10 @@ async def running_services(settings: Settings, *, migrate: bool = True,
 
         channels = create_channel_factory()
         stack.push_async_callback(channels.aclose)
+        if settings.redis_url:  # several processes: a target's maxConcurrency holds across them
+            channels.shared_slots = SharedSlots(settings.redis_url, ttl_s=settings.lease_ttl_s)
+            await channels.shared_slots.start()
+            stack.push_async_callback(channels.shared_slots.close)
 
         actors = create_actor_system()
         stack.push_async_callback(actors.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)

@@ -150,15 +150,22 @@ class CountingBot:
     delay_s: float = 0.0
     seen: Counter[str] = field(default_factory=Counter)
     hang: set[str] = field(default_factory=set)
+    in_flight: int = 0
+    peak: int = 0  # the most requests in flight at once
 
     async def chat(self, request: web.Request) -> web.Response:
         body = await request.json()
         message = str(body.get("message", ""))
         self.seen[message] += 1
-        if message in self.hang:
-            self.hang.discard(message)
-            await asyncio.sleep(3600)
-        await asyncio.sleep(self.delay_s)
+        self.in_flight += 1
+        self.peak = max(self.peak, self.in_flight)
+        try:
+            if message in self.hang:
+                self.hang.discard(message)
+                await asyncio.sleep(3600)
+            await asyncio.sleep(self.delay_s)
+        finally:
+            self.in_flight -= 1
         return web.json_response({"reply": f"echo: {message}",
                                   "session_id": body.get("session_id")})
 
