@@ -1,0 +1,71 @@
+"""Driving an eval holds its drive lease: one wake-up at a time per eval, across processes."""
+
+from __future__ import annotations
+
+import asyncio
+
+from agenteval.engine.intelligent.wakeups import (
+    Role,
+    WakeUps,
+    abandoned_drives,
+    drive_lease_name,
+)
+from agenteval.store import leases
+from agenteval.store.models import IntelligentEval, Target
+
+
+class SlowDriver:
+    """Records how many wake-ups of one eval run at the same time."""
+
+    def __init__(self) -> None:
+        self.running = 0
+        self.most = 0
+        self.woken: list[Role] = []
+
+    async def wake(self, eval_id: str, role: Role, revision: int) -> None:
+        self.running += 1
+        self.most = max(self.most, self.running)
+        await asyncio.sleep(0.1)
+        self.woken.append(role)
+        self.running -= 1
+
+
+async def test_two_processes_never_drive_one_eval_at_once(db: str) -> None:
+    driver = SlowDriver()
+    # Two WakeUps stand for two processes: the lease, not the object, keeps them apart.
+    first, second = WakeUps(driver, lease_ttl_s=5), WakeUps(driver, lease_ttl_s=5)
+    first.wake("e1", "evaluator", 1)
+    second.wake("e1", "analyst", 1)
+    await asyncio.gather(first.drain(), second.drain())
+    assert driver.most == 1 and sorted(driver.woken) == ["analyst", "evaluator"]
+    assert (await leases.current(drive_lease_name("e1")) or ("?", 0, True))[0] == ""
+
+
+async def test_wake_ups_wait_until_the_process_serves(db: str) -> None:
+    driver = SlowDriver()
+    wakeups = WakeUps(driver, lease_ttl_s=5)
+    wakeups.hold_back()
+    wakeups.wake("e1", "planner", 0)
+    await wakeups.drain()
+    assert driver.woken == []
+    wakeups.start()
+    await wakeups.drain()
+    assert driver.woken == ["planner"]
+
+
+async def test_evals_nobody_drives_are_found(db: str) -> None:
+    target = await Target.create(name="t", channel_type="demo", channel_config={})
+    rows = [await IntelligentEval.create(name=name, target=target, status=status, goal="g",
+                                         intent="i", role_description="r")
+            for name, status in (("dead", "EXECUTING"), ("done", "EXECUTING"),
+                                 ("never", "PLANNING"), ("alive", "EXECUTING"),
+                                 ("over", "COMPLETED"))]
+    dead, done, never, alive, over = (str(row.id) for row in rows)
+    assert await leases.claim(drive_lease_name(dead), 0.05, owner="died")
+    finished = await leases.claim(drive_lease_name(done), 60, owner="p")
+    assert finished is not None
+    await leases.release(finished)
+    assert await leases.claim(drive_lease_name(alive), 60, owner="p")
+    assert await leases.claim(drive_lease_name(over), 0.05, owner="died")
+    await asyncio.sleep(0.1)
+    assert sorted(await abandoned_drives()) == sorted([dead, never])
