@@ -25,12 +25,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from actors import ActorSystem
-from agenteval.channels import ChannelFactory, create_channel_factory
+from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.demo_setup import seed_demo
 from agenteval.drivers.builtin.graphql import AgentEvalApi
@@ -38,6 +37,7 @@ from agenteval.drivers.builtin.process import role_waiting
 from agenteval.drivers.builtin.runner import DRIVER_ROLES, BuiltinWaker
 from agenteval.drivers.builtin.startup import wake_waiting_roles
 from agenteval.drivers.openclaw import create_openclaw_notifier
+from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import (
@@ -48,13 +48,14 @@ from agenteval.engine.intelligent.wakeups import (
     drive_lease_name,
 )
 from agenteval.engine.intelligent.watchdog import run_forever
+from agenteval.engine.services import Services
 from agenteval.engine.static.claimer import claim_forever, claim_interval
 from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
 from agenteval.net.shared_limiter import SharedSlots
 from agenteval.store import api_keys, database, leases
 from agenteval.store.eval_log import record_event
-from agenteval.store.event_bus import EventBus, create_event_bus
+from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import ModelConfig
 
 logger = logging.getLogger("agenteval")
@@ -63,48 +64,6 @@ logger = logging.getLogger("agenteval")
 # rebuilds it from the database.
 ACTOR_IDLE_TIMEOUT_S = 600.0
 ACTOR_SHUTDOWN_DEADLINE_S = 10.0
-
-
-class BackgroundWork:
-    """The work a process takes on from the cluster once it serves; `start` once, `stop` once.
-
-    Each entry is a name and a coroutine function, run as a task until `stop`.
-    Wake-ups asked for before `start` are held back until then.
-    """
-
-    def __init__(self, wakeups: WakeUps) -> None:
-        self.wakeups = wakeups
-        self.loops: list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]] = []
-        self._tasks: list[asyncio.Task[None]] = []
-        self.started = False
-
-    async def start(self) -> None:
-        if self.started:
-            return
-        self.started = True
-        loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(work(), name=name) for name, work in self.loops]
-        self.wakeups.start()
-
-    async def stop(self) -> None:
-        """Stop taking work (the actors then finish what is in flight and release leases)."""
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        self._tasks = []
-
-
-@dataclass(frozen=True)
-class Services:
-    """The running service, as the API's resolvers, the CLI gate and the demo reach it."""
-
-    settings: Settings
-    events: EventBus
-    channels: ChannelFactory
-    actors: ActorSystem
-    intelligent: IntelligentEngine
-    runs: RunEngine
-    work: BackgroundWork
 
 
 # A GraphQL client of the running services in the same process, acting with `role`

@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from agenteval.domain.scripted_checks import KINDS, IssueKind, scripted_checks
 from agenteval.drivers.builtin import keywords as kw
+
+__all__ = ["KINDS", "Issue", "IssueKind", "Turn", "scripted_checks", "title_of"]
 
 
 @dataclass(frozen=True)
@@ -29,40 +32,6 @@ class Issue:
     description: str
     severity: str
     turn_index: int | None
-
-
-@dataclass(frozen=True)
-class IssueKind:
-    title: str
-    suggestion: str
-
-
-KINDS: dict[str, IssueKind] = {
-    "goal_not_reached": IssueKind(
-        "Goal not reached",
-        "Make sure the flow reaches an explicit confirmation the user can recognise."),
-    "target_error": IssueKind(
-        "The target failed to answer",
-        "Check the target's availability, timeouts and error handling."),
-    "booking_without_time": IssueKind(
-        "Booked without asking for a preferred time",
-        "Before confirming a repair visit, ask for (and repeat back) the preferred date and "
-        "time window."),
-    "return_without_order_number": IssueKind(
-        "Return accepted without asking for or confirming the order number",
-        "After recognising a return request, ask for the order number and confirm it before "
-        "accepting the return."),
-    "premature_confirmation": IssueKind(
-        "Confirmed before the user had given all the information",
-        "Collect every required detail before confirming; confirm them back to the user."),
-    "no_apology": IssueKind(
-        "Complaint handled without an apology",
-        "Acknowledge the customer's experience and apologise before recording a complaint."),
-    "change_of_mind_ignored": IssueKind(
-        "Change of mind ignored",
-        "When the user switches request mid-flow, drop the old flow and start the new one "
-        "without losing what the user just asked for."),
-}
 
 
 def title_of(description: str) -> str:
@@ -196,4 +165,25 @@ def detect_ignored_change_of_mind(turns: Sequence[Turn]) -> list[Issue]:
             current = None
         elif answer_flow is not None:
             current = answer_flow
+    return issues
+
+
+def detect_lost_context(turns: Sequence[Turn]) -> list[Issue]:
+    """A fallback reply ("I didn't quite get that") after the target had answered properly.
+
+    Once the target has given a real answer in this conversation, answering a
+    follow-up with its generic fallback means it dropped what was being discussed
+    (e.g. the order number given right after a return was accepted).
+    """
+    issues: list[Issue] = []
+    understood = False
+    for turn in _answered(turns):
+        if kw.contains_any(turn.reply, kw.FALLBACKS):
+            if understood:
+                issues.append(_issue("lost_context", "MEDIUM", turn.index,
+                                     f"at turn {turn.index} the target answered "
+                                     f"{turn.user!r} with its fallback reply after a valid "
+                                     "answer earlier in the conversation"))
+        else:
+            understood = True
     return issues
