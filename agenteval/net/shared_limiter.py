@@ -57,6 +57,7 @@ class SharedSlots:
         self._redis: Any = None
         self._held: dict[str, str] = {}  # token → limit name
         self._renewer: asyncio.Task[None] | None = None
+        self._unreachable = False
 
     async def start(self) -> None:
         import redis.asyncio as redis
@@ -85,10 +86,13 @@ class SharedSlots:
                                                self.ttl_s, token)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - Redis away: the local bound still holds
-                logger.warning("shared limit %s unavailable; bounding this process only",
-                               name, exc_info=True)
+            except Exception as exc:  # noqa: BLE001 - Redis away: the local bound still holds
+                if not self._unreachable:  # once per outage, not per request
+                    logger.warning("shared limits unavailable (%s); bounding this process "
+                                   "only", exc)
+                self._unreachable = True
                 return None
+            self._unreachable = False
             if taken:
                 self._held[token] = name
                 return token
@@ -111,7 +115,7 @@ class SharedSlots:
                 except asyncio.CancelledError:
                     raise
                 except Exception:  # noqa: BLE001 - next tick; the slot may expire meanwhile
-                    logger.warning("could not renew a slot of %s", name, exc_info=True)
+                    logger.debug("could not renew a slot of %s", name, exc_info=True)
                     break
 
 

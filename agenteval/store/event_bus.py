@@ -82,6 +82,7 @@ class EventBus:
     def __init__(self, queue_size: int = DEFAULT_QUEUE_SIZE) -> None:
         self.queue_size = queue_size
         self.publish_failures = 0  # publishes lost because the backend did not take them
+        self._failing = False  # the last publish failed
         self._subscriptions: dict[str, set[Subscription]] = defaultdict(set)
 
     async def start(self) -> None:
@@ -96,10 +97,17 @@ class EventBus:
             await self._send(topic, message)
         except asyncio.CancelledError:
             raise
-        except Exception:  # noqa: BLE001 - the bus is a wake-up; the database is the truth
+        except Exception as exc:  # noqa: BLE001 - the bus is a wake-up; the database is the truth
             self.publish_failures += 1
-            logger.warning("could not publish on %s (%d lost so far); subscribers resync "
-                           "from the database", topic, self.publish_failures, exc_info=True)
+            # Once per outage at WARNING (not per message): it may last a while.
+            log = logger.debug if self._failing else logger.warning
+            self._failing = True
+            log("could not publish on %s (%d lost so far): %s; subscribers resync from the "
+                "database", topic, self.publish_failures, exc)
+        else:
+            if self._failing:
+                logger.info("publishing works again")
+            self._failing = False
 
     async def _send(self, topic: str, message: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -188,9 +196,8 @@ class RedisEventBus(EventBus):
                     self._fan_out(topic, json.loads(raw["data"]))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - keep listening after a Redis hiccup
-                logger.warning("redis listener lost its connection; reconnecting",
-                               exc_info=True)
+            except Exception as exc:  # noqa: BLE001 - keep listening after a Redis hiccup
+                logger.warning("redis listener lost its connection (%s); reconnecting", exc)
                 await self._reconnect()
 
     async def _reconnect(self) -> None:

@@ -79,7 +79,7 @@ async def test_killed_owners_hand_the_run_over_exactly_once(
     await asyncio.wait_for(follower, 10)
     repeated = await _assert_exactly_once(run_id, counting)
     # Only attempts in flight (or finished, not yet saved) when a process died repeat.
-    assert sum(repeated.values()) - len(repeated) <= 2 * 12, repeated
+    assert sum(repeated.values()) - len(repeated) <= 2 * 30, repeated
     done = [progress["done"] for progress in seen]
     assert done == sorted(done) and seen[-1] == {"status": "COMPLETED", "done": CASES,
                                                  "total": CASES}
