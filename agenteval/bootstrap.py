@@ -137,7 +137,9 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             work.loops.append(("run claimer", lambda: claim_forever(services.runs, interval)))
         if settings.driver == "builtin":
             viewer = _require(in_process, "the builtin driver")(services, "VIEWER", "start-up")
-            await wake_waiting_roles(viewer, wakeups.wake)  # held back until the work starts
+            # Held back until the work starts; a role another process drives now is left to it.
+            await wake_waiting_roles(viewer, lambda eval_id, role, revision: wakeups.wake(
+                eval_id, role, revision, unless_driven=True))
             if drives:
                 work.loops.append(("drive takeover", lambda: _take_over_drives(
                     viewer, wakeups, settings.lease_ttl_s)))
@@ -195,9 +197,8 @@ def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
 
 
 async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float) -> None:
-    """Drive the evals whose driving process died (their drive lease expired unreleased)."""
+    """Drive the evals nobody drives (see `abandoned_drives`), now and every claim interval."""
     while True:
-        await asyncio.sleep(claim_interval(ttl_s))
         try:
             for eval_id in await abandoned_drives():
                 lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
@@ -208,13 +209,14 @@ async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float
                 if role is None:
                     await lease.release()
                     continue
-                logger.info("taking over the %s of eval %s from a process that died",
+                logger.info("taking over the %s of eval %s: nobody drives it",
                             role, eval_id)
                 wakeups.wake(eval_id, role, eval_["planRevision"], lease=lease)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - e.g. the database is away: look again later
             logger.warning("looking for evals to take over failed", exc_info=True)
+        await asyncio.sleep(claim_interval(ttl_s))
 
 
 async def _seed_demo(operator: AgentEvalApi) -> None:

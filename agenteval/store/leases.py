@@ -96,6 +96,13 @@ async def release(held: Held) -> None:
                  "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
 
 
+async def abandon(held: Held) -> None:
+    """Let the lease lapse now but keep its owner: the work was cut short (a shutdown), so
+    others see it as abandoned — to take over — rather than finished."""
+    await query("UPDATE leases SET expires_at = 0 WHERE name = $1 AND owner = $2 "
+                "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
+
+
 async def fence(held: Held) -> None:
     """Inside a write's transaction: raise LeaseLost unless `held` is still the lease.
 
@@ -175,6 +182,17 @@ class KeptLease:
             await release(self.held)
         except Exception:  # noqa: BLE001 - the lease expires by itself
             logger.warning("could not release lease %s", self.held.name, exc_info=True)
+
+
+    async def abandon(self) -> None:
+        """Stop renewing and let the lease lapse at once as abandoned (see `abandon`)."""
+        await self.stop_renewing()
+        if self.lost:
+            return
+        try:
+            await abandon(self.held)
+        except Exception:  # noqa: BLE001 - the lease expires by itself
+            logger.warning("could not hand over lease %s", self.held.name, exc_info=True)
 
 
 async def claim_kept(name: str, ttl_s: float, on_lost: Callable[[], None] | None = None

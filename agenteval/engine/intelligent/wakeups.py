@@ -14,7 +14,8 @@ with `lease_ttl_s` set, a wake-up first holds the eval's drive lease
 another — drives the eval, and releases it when the role's work is done. A
 process that dies while driving leaves its lease to expire;
 `abandoned_drives` finds such evals and another process takes the driving
-over (agenteval.bootstrap). Wake-ups asked for before `start` (while the
+over (agenteval.bootstrap); a wake-up cut short by a shutdown marks its lease
+abandoned so that happens at once. Wake-ups asked for before `start` (while the
 process is not serving yet) are held back until then.
 """
 
@@ -76,7 +77,7 @@ class WakeUps:
         self.notifier: Notifier = notifier or NoneNotifier()
         self.lease_ttl_s = lease_ttl_s
         self._tasks: set[asyncio.Task[None]] = set()
-        self._held_back: list[tuple[str, Role, int]] | None = None
+        self._held_back: list[tuple[str, Role, int, bool]] | None = None
 
     def hold_back(self) -> None:
         """Keep wake-ups from now on until `start` (the process does not serve yet)."""
@@ -86,33 +87,43 @@ class WakeUps:
     def start(self) -> None:
         """Run the wake-ups held back, and every later one at once."""
         held, self._held_back = self._held_back or [], None
-        for eval_id, role, revision in held:
-            self.wake(eval_id, role, revision)
+        for eval_id, role, revision, unless_driven in held:
+            self.wake(eval_id, role, revision, unless_driven=unless_driven)
 
     def wake(self, eval_id: str, role: Role, revision: int,
-             lease: KeptLease | None = None) -> None:
-        """Wake `role` in the background; `lease`: the drive lease, already held."""
+             lease: KeptLease | None = None, unless_driven: bool = False) -> None:
+        """Wake `role` in the background; `lease`: the drive lease, already held;
+        `unless_driven`: skip it when another wake-up drives the eval now (start-up)."""
         if self._held_back is not None and lease is None:
-            self._held_back.append((eval_id, role, revision))
+            self._held_back.append((eval_id, role, revision, unless_driven))
             return
         task = asyncio.get_running_loop().create_task(
-            self._run(eval_id, role, revision, lease), name=f"wake {role} of eval {eval_id}")
+            self._run(eval_id, role, revision, lease, unless_driven),
+            name=f"wake {role} of eval {eval_id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _run(self, eval_id: str, role: Role, revision: int,
-                   lease: KeptLease | None) -> None:
+                   lease: KeptLease | None, unless_driven: bool = False) -> None:
+        cut_short = False
         try:
             if lease is None and self.lease_ttl_s is not None:
-                lease = await self._hold_drive_lease(eval_id, self.lease_ttl_s)
+                if unless_driven:
+                    lease = await leases.claim_kept(drive_lease_name(eval_id), self.lease_ttl_s)
+                    if lease is None:
+                        return  # driven elsewhere right now
+                else:
+                    lease = await self._hold_drive_lease(eval_id, self.lease_ttl_s)
             await self.notifier.wake(eval_id, role, revision)
         except asyncio.CancelledError:
+            cut_short = True
             raise
         except Exception:  # noqa: BLE001 - a failed wake-up never fails the eval
             logger.exception("waking the %s of eval %s failed", role, eval_id)
         finally:
             if lease is not None:
-                await asyncio.shield(lease.release())
+                # Cut short (shutdown): hand the driving over at once, else: done.
+                await asyncio.shield(lease.abandon() if cut_short else lease.release())
 
     async def _hold_drive_lease(self, eval_id: str, ttl_s: float) -> KeptLease:
         """Claim the eval's drive lease, waiting while someone else drives the eval."""

@@ -69,3 +69,32 @@ async def test_evals_nobody_drives_are_found(db: str) -> None:
     assert await leases.claim(drive_lease_name(over), 0.05, owner="died")
     await asyncio.sleep(0.1)
     assert sorted(await abandoned_drives()) == sorted([dead, never])
+
+
+async def test_a_drive_cut_short_by_a_shutdown_is_handed_over_at_once(db: str) -> None:
+    target = await Target.create(name="t", channel_type="demo", channel_config={})
+    row = await IntelligentEval.create(name="e", target=target, status="EXECUTING", goal="g",
+                                       intent="i", role_description="r")
+    started = asyncio.Event()
+
+    class Endless:
+        async def wake(self, eval_id: str, role: Role, revision: int) -> None:
+            started.set()
+            await asyncio.sleep(3600)
+
+    wakeups = WakeUps(Endless(), lease_ttl_s=60)
+    wakeups.wake(str(row.id), "evaluator", 1)
+    await started.wait()
+    assert await abandoned_drives() == []  # driven now
+    await wakeups.aclose()  # the process shuts down mid-role
+    assert await abandoned_drives() == [str(row.id)]  # at once, not after 60 s
+
+
+async def test_a_start_up_wake_leaves_an_eval_driven_elsewhere_alone(db: str) -> None:
+    driver = SlowDriver()
+    held = await leases.claim(drive_lease_name("e1"), 60, owner="another process")
+    assert held is not None
+    wakeups = WakeUps(driver, lease_ttl_s=60)
+    wakeups.wake("e1", "evaluator", 1, unless_driven=True)
+    await wakeups.drain()
+    assert driver.woken == []
