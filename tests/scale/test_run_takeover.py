@@ -104,7 +104,7 @@ async def test_sigterm_hands_the_run_over_without_waiting_for_the_lease(
     await wait_until(lambda: _completed(run_id), 90, "the run to complete")
     repeated = await _assert_exactly_once(run_id, counting)
     assert handed_over < ttl * 0.75, handed_over
-    assert len(repeated) <= 2, repeated  # SIGTERM stops the two attempts in flight at most
+    assert not repeated, repeated  # SIGTERM lets the attempts in flight finish
     print(f"SIGTERM hand-over in {handed_over:.2f} s")
 
 
@@ -123,8 +123,9 @@ async def test_an_owner_stopped_past_its_lease_cannot_write_after_it_resumes(
     cluster.signal(first, signal.SIGCONT)
     await wait_until(lambda: _completed(run_id), 90, "the run to complete")
     await _assert_exactly_once(run_id, counting)
-    assert first.process.poll() is None  # alive, and it stopped executing the run:
-    await wait_until(lambda: _logged(first, "stops running it"), 10, "the stale owner to stop")
+    assert first.process.poll() is None  # alive, and it learnt that its epoch is stale:
+    await wait_until(lambda: _logged(first, f"lease {run_lease_name(run_id)} (epoch"), 10,
+                     "the stale owner to notice it was taken over")
 
 
 async def _done_at_least(run_id: str, count: int) -> bool:

@@ -69,6 +69,9 @@ __all__ = ["ACTIVE", "CancelRun", "RunActor", "Services", "StartRun", "run_topic
 logger = logging.getLogger("agenteval.runs")
 ASK_TIMEOUT_S = 60.0
 MAX_ATTEMPTS = 5  # compare-and-set tries before a transition gives up with CONFLICT
+# At shutdown, attempts in flight get this long to finish (within the actor system's
+# shutdown deadline); later ones are cancelled and run again elsewhere.
+FINISH_IN_FLIGHT_S = 5.0
 
 
 def run_topic(run_id: Any) -> str:
@@ -123,10 +126,10 @@ class RunActor(Actor):
                 raise TypeError(f"RunActor cannot handle {message!r}")
 
     async def on_stop(self) -> None:
-        # Shutdown or passivation: save what has finished and leave the run RUNNING;
-        # the next start-up resumes it.
+        # Shutdown: finish the attempts in flight, save them and leave the run RUNNING;
+        # releasing the lease below lets another process take the rest over at once.
         if self.execution is not None:
-            await self.execution.stop()
+            await self.execution.finish_in_flight(FINISH_IN_FLIGHT_S)
         if self._task is not None:
             # The task reports its own failures (ExecutionEnded, logged); waiting here
             # only makes sure it is over before the actor is. It may also have been

@@ -100,6 +100,14 @@ class RunExecution:
             await asyncio.wait(self._workers)
         await self._stop_writer()
 
+    async def finish_in_flight(self, timeout_s: float) -> None:
+        """Start no new attempt; let those in flight finish (up to `timeout_s`, then they are
+        cancelled) and save what finished: a graceful shutdown repeats nothing elsewhere."""
+        self.stopped = True  # the workers take no further attempt
+        if self._workers:
+            await asyncio.wait(self._workers, timeout=timeout_s)
+        await self.stop()
+
     async def _stop_writer(self) -> None:
         """Let the writer save what has finished and end; re-raise its failure."""
         writer = self._writer
