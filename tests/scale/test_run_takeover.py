@@ -71,10 +71,11 @@ async def test_killed_owners_hand_the_run_over_exactly_once(
         owner = await wait_until(lambda: _owner(cluster, run_id), 10, "an owner")
         cluster.signal(owner, signal.SIGKILL)
         killed_at = time.monotonic()
-        cluster.start(replacement)
+        started = cluster.start(replacement)
         await wait_until(lambda dead=owner: _owned_by_other(cluster, run_id, dead),
                          LEASE_TTL_S + 10, "a takeover")
         takeovers.append(time.monotonic() - killed_at)
+        await cluster.ready(started)  # two live processes again before the next kill
     await wait_until(lambda: _completed(run_id), 90, "the run to complete")
     await asyncio.wait_for(follower, 10)
     repeated = await _assert_exactly_once(run_id, counting)

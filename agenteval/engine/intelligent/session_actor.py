@@ -12,7 +12,7 @@ so the two can never wait for each other.
 Sessions of one eval run in parallel (one actor each) while each session's
 turns are strictly ordered: one message at a time in the actor, and across
 processes one turn at a time through the session's turn lease
-(`turn_lease_name`). A turn claims the lease before it reads the session and
+(`turn_store.turn_lease_name`). A turn claims the lease before it reads the session and
 calls the target, and releases it after storing; a turn reaching another
 process meanwhile waits for it, then reads the stored turn count (and finds a
 retried idempotency key's stored exchange) before calling the target, so the
@@ -31,7 +31,6 @@ soon as the config is fixed.
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from copy import copy
 from dataclasses import dataclass
@@ -48,27 +47,16 @@ from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import TurnState, read_turn_state, store_turn
-from agenteval.errors import (
-    Conflict,
-    InvalidTransition,
-    NotFound,
-    TargetError,
-    Unavailable,
-    ValidationFailed,
+from agenteval.engine.intelligent.turn_store import (
+    TurnState,
+    hold_turn_lease,
+    read_turn_state,
+    store_turn,
 )
-from agenteval.store import leases
+from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
-from agenteval.store.leases import Held, KeptLease
+from agenteval.store.leases import Held
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
-
-# How long a turn waits for another process's turn on the same session, beyond its lease.
-TURN_WAIT_S = 120.0
-
-
-def turn_lease_name(session_id: uuid.UUID) -> str:
-    """The lease a sendMessage turn holds on its session, across processes."""
-    return f"session:{session_id}"
 
 
 @dataclass
@@ -141,25 +129,11 @@ class SessionActor(Actor):
 
     # ------------------------------------------------------------ sendMessage
     async def _send(self, message: commands.SendMessage) -> Exchange:
-        lease = await self._hold_turn_lease()
+        lease = await hold_turn_lease(self.session_id, self.engine.settings.lease_ttl_s)
         try:
             return await self._send_holding(message, lease.held)
         finally:
             await lease.release()
-
-    async def _hold_turn_lease(self) -> KeptLease:
-        """The session's turn lease, waiting while another process's turn holds it."""
-        ttl = self.engine.settings.lease_ttl_s
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + ttl + TURN_WAIT_S
-        pause = 0.02
-        while (lease := await leases.claim_kept(turn_lease_name(self.session_id), ttl)) is None:
-            if loop.time() > deadline:
-                raise Unavailable("another process's turn on this session is still in flight; "
-                                  "retry with the same idempotency key")
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 0.5)
-        return lease
 
     async def _send_holding(self, message: commands.SendMessage, lease: Held) -> Exchange:
         fresh = await read_turn_state(self.session_id)

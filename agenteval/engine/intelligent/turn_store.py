@@ -9,6 +9,7 @@ UPDATEs detect anything that changed meanwhile, in this process or another.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,8 +22,31 @@ from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict, Unavailable
 from agenteval.store import leases
 from agenteval.store.eval_log import NewEvent, append_events
-from agenteval.store.leases import Held, LeaseLost
+from agenteval.store.leases import Held, KeptLease, LeaseLost
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
+
+# How long a turn waits for another process's turn on the same session, beyond its lease.
+TURN_WAIT_S = 120.0
+
+
+def turn_lease_name(session_id: uuid.UUID) -> str:
+    """The lease a sendMessage turn holds on its session, across processes."""
+    return f"session:{session_id}"
+
+
+async def hold_turn_lease(session_id: uuid.UUID, ttl_s: float) -> KeptLease:
+    """The session's turn lease, waiting while another process's turn holds it
+    (Unavailable after TURN_WAIT_S beyond its expiry)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + ttl_s + TURN_WAIT_S
+    pause = 0.02
+    while (lease := await leases.claim_kept(turn_lease_name(session_id), ttl_s)) is None:
+        if loop.time() > deadline:
+            raise Unavailable("another process's turn on this session is still in flight; "
+                              "retry with the same idempotency key")
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.5)
+    return lease
 
 
 @dataclass(frozen=True)

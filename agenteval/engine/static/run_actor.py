@@ -54,7 +54,7 @@ from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE, compute_summary
 from agenteval.errors import Conflict, NotFound
 from agenteval.store.event_bus import EventBus
-from agenteval.store.leases import KeptLease, LeaseLost, claim_kept
+from agenteval.store.leases import Held, KeptLease, LeaseLost, claim_kept
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import (
     StaleRun,
@@ -155,7 +155,8 @@ class RunActor(Actor):
             self.services.owns(self.run_id, False)
             logger.info("released run %s", self.run_id)
 
-    def _fencing(self) -> Any:
+    def _fencing(self) -> Held | None:
+        """The lease its writes are fenced with (None: not held, e.g. a cancel elsewhere)."""
         return None if self.lease is None else self.lease.held
 
     async def _load(self) -> Run:
