@@ -75,7 +75,7 @@ def serve(host: str | None, port: int | None, database_url: str | None,
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = _settings(host=host, port=port, database_url=database_url, redis_url=redis_url)
-    click.echo(f"AgentEval on http://{settings.host}:{settings.port}/graphql "
+    click.echo(f"AgentEval on http://{settings.host}:{settings.port}/ (web UI; API at /graphql) "
                f"(database {settings.database_url})", err=True)
     serve_app(create_app(settings, start_work=False), settings.host, settings.port)
 
@@ -264,6 +264,10 @@ def driver(api_url: str | None, api_key: str, poll_interval: float) -> None:
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_driver_process(url, api_key, poll_interval, settings=settings))
 
+
+from agenteval.drivers.openclaw_cli import openclaw  # noqa: E402 - the group joins `main` here
+
+main.add_command(openclaw)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

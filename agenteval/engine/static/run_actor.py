@@ -114,10 +114,10 @@ class RunActor(Actor):
 
     async def handle(self, message: Any) -> Any:
         match message:
-            case StartRun():
-                return await self._start()
-            case CancelRun():
-                return await self._cancel()
+            case StartRun(by=by):
+                return await self._start(by)
+            case CancelRun(by=by):
+                return await self._cancel(by)
             case ExecutionProgress(progress=progress):
                 return await self._publish(progress)
             case ExecutionEnded():
@@ -165,7 +165,7 @@ class RunActor(Actor):
             raise NotFound(f"run {self.run_id} does not exist")
         return run
 
-    async def _start(self) -> Run:
+    async def _start(self, by: str | None = None) -> Run:
         if self.execution is not None:
             return await self._load()  # a fresh row: the execution's own is being written
         for _ in range(MAX_ATTEMPTS):
@@ -183,7 +183,7 @@ class RunActor(Actor):
                     await self._release()
                     return run
                 if run.status == run_state.QUEUED and not await transition(
-                        run, run_state.START, lease=self._fencing()):
+                        run, run_state.START, lease=self._fencing(), started_by=by):
                     continue  # changed meanwhile: look again
             except LeaseLost:
                 await self._release()
@@ -256,7 +256,7 @@ class RunActor(Actor):
         else:
             await self._end(run, run_state.COMPLETE)
 
-    async def _cancel(self) -> Run:
+    async def _cancel(self, by: str | None = None) -> Run:
         run = await self._load()
         # INVALID_TRANSITION (with the status and the allowed actions) once it has ended.
         run_state.next_status(run.status, run_state.CANCEL)
@@ -270,14 +270,15 @@ class RunActor(Actor):
             for _ in range(MAX_ATTEMPTS):
                 run = await self._load()
                 # InvalidTransition if it ended meanwhile.
-                if await self._end(run, run_state.CANCEL, fenced=False):
+                if await self._end(run, run_state.CANCEL, fenced=False, cancelled_by=by):
                     return run
         finally:
             await self._release()
         raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
 
     async def _end(self, run: Run, action: str, error: str | None = None,
-                   summary: RunSummaryData | None = None, fenced: bool = True) -> bool:
+                   summary: RunSummaryData | None = None, fenced: bool = True,
+                   cancelled_by: str | None = None) -> bool:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
@@ -287,8 +288,9 @@ class RunActor(Actor):
         if summary is None:
             summary = await compute_summary(run)
         lease = self._fencing() if fenced else None
+        by = {} if cancelled_by is None else {"cancelled_by": cancelled_by}
         if not await transition(run, action, lease=lease, summary=summary_to_json(summary),
-                                error=error):
+                                error=error, **by):
             return False
         await self._publish(progress_of(run))
         return True

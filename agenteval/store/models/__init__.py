@@ -10,6 +10,7 @@ from agenteval.store.models.intelligent import (
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
 from agenteval.store.models.leases import Lease
+from agenteval.store.models.review import HumanReviewRow
 from agenteval.store.models.static import (
     Campaign,
     CaseOutcome,
@@ -20,7 +21,7 @@ from agenteval.store.models.static import (
 )
 
 __all__ = [
-    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "Lease",
+    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "HumanReviewRow", "Lease",
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
 ]

@@ -3,7 +3,7 @@ from tortoise.migrations import operations as ops
 from tortoise import fields
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0001_initial')]
+    dependencies = [('models', '0002_reviews')]
 
     initial = False
 
