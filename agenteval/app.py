@@ -31,8 +31,11 @@ from agenteval.web_ui import mount_web_ui
 
 
 def create_app(settings: Settings | None = None, *, migrate: bool = True,
-               notifier: Notifier | None = None) -> Starlette:
-    """The app; `notifier` replaces the driver that wakes agents (tests)."""
+               notifier: Notifier | None = None, start_work: bool = True) -> Starlette:
+    """The app; `notifier` replaces the driver that wakes agents (tests).
+
+    `start_work=False`: the lifespan leaves `services.work` for the server to start
+    once it listens (`agenteval serve`)."""
     settings = settings or Settings.from_env()
     install_redaction()
     limits.configure(limits.InputLimits(message_chars=settings.max_message_chars,
@@ -49,7 +52,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with running_services(settings, migrate=migrate, in_process=in_process_api,
-                                    notifier=notifier) as services:
+                                    notifier=notifier, start_work=start_work) as services:
             app.state.services = services
             graphql.view = AgentEvalGraphQL(schema, services)
             yield

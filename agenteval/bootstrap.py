@@ -1,12 +1,19 @@
 """The composition root: every long-lived part of the service, started and stopped in one place.
 
 `running_services` builds them on one `AsyncExitStack`, in this order (closed
-in reverse): database → admin key → event bus → channel factory → actor
-system → the intelligent engine and the run engine → the driver that wakes
-agents → watchdog → webhook deliverer → retention → resumed runs → roles
-waiting since before a restart → demo seeding. The server (`agenteval.app`),
-the `agenteval demo` command and the CI gate (`agenteval run`) all start
-through it.
+in reverse): [start-up lock: migrations → database → admin key] → event bus →
+channel factory → actor system → the intelligent engine and the run engine →
+the driver that wakes agents → [demo seeding, still under the lock] → the
+background work (watchdog, run claimer, drive takeover, webhook deliverer,
+retention). The server (`agenteval.app`), the `agenteval demo` command and the
+CI gate (`agenteval run`) all start through it.
+
+Several processes may share one PostgreSQL database: the start-up singletons
+(migrations, the first ADMIN key, the demo) run under a start-up lock, and
+the background work — claiming runs nobody executes, the watchdog, taking
+over the driving of evals whose driver died — is `Services.work`, which
+`agenteval serve` starts only once its socket is listening (a process that
+cannot serve takes no work); other callers have it started before the block.
 
 The built-in driver and the demo act through the GraphQL API in process. The
 API sits above this module, so its caller hands in `in_process` (see
@@ -20,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from actors import ActorSystem
@@ -28,20 +35,30 @@ from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.demo_setup import seed_demo
 from agenteval.drivers.builtin.graphql import AgentEvalApi
+from agenteval.drivers.builtin.process import role_waiting
 from agenteval.drivers.builtin.runner import DRIVER_ROLES, BuiltinWaker
 from agenteval.drivers.builtin.startup import wake_waiting_roles
 from agenteval.drivers.openclaw import create_openclaw_notifier
+from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.catalog.retention import purge_forever
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.intelligent.engine import IntelligentEngine
-from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
+from agenteval.engine.intelligent.wakeups import (
+    NoneNotifier,
+    Notifier,
+    WakeUps,
+    abandoned_drives,
+    drive_lease_name,
+)
 from agenteval.engine.intelligent.watchdog import run_forever
 from agenteval.engine.notifications.deliverer import Deliverer
 from agenteval.engine.services import Services
+from agenteval.engine.static.claimer import claim_forever, claim_interval
 from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
-from agenteval.store import api_keys, database
+from agenteval.net.shared_limiter import SharedSlots
+from agenteval.store import api_keys, database, leases
 from agenteval.store.eval_log import record_event
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import ModelConfig
@@ -63,7 +80,8 @@ InProcessApi = Callable[[Services, str, str], AgentEvalApi]
 @contextlib.asynccontextmanager
 async def running_services(settings: Settings, *, migrate: bool = True,
                            admin_key: bool = True, in_process: InProcessApi | None = None,
-                           notifier: Notifier | None = None) -> AsyncIterator[Services]:
+                           notifier: Notifier | None = None,
+                           start_work: bool = True) -> AsyncIterator[Services]:
     """Start everything in order; stop it in reverse when the block ends.
 
     - `migrate`: apply the migrations first (tests start on migrated databases).
@@ -71,11 +89,16 @@ async def running_services(settings: Settings, *, migrate: bool = True,
     - `in_process`: how the built-in driver and the demo reach the API; needed when
       `settings.driver` is `builtin` or `settings.demo` is on.
     - `notifier`: wakes the agents instead of the driver `settings.driver` names (tests).
-    The watchdog runs when `settings.watchdog_interval_s` > 0; unfinished runs resume
-    when `settings.resume_runs` is on.
+    - `start_work`: start `Services.work` before the block (`agenteval serve` starts it
+      itself once it listens).
+    The watchdog runs when `settings.watchdog_interval_s` > 0; runs nobody executes are
+    claimed when `settings.resume_runs` is on.
     """
     check_price_setting(settings.model_prices)
     async with contextlib.AsyncExitStack() as stack:
+        startup = contextlib.AsyncExitStack()
+        stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
+        await startup.enter_async_context(leases.startup_lock(settings.database_url))
         if migrate:
             await database.migrate(settings.database_url)
         await database.open_database(settings.database_url)
@@ -89,35 +112,55 @@ async def running_services(settings: Settings, *, migrate: bool = True,
 
         channels = create_channel_factory()
         stack.push_async_callback(channels.aclose)
+        if settings.redis_url:  # several processes: a target's maxConcurrency holds across them
+            channels.shared_slots = SharedSlots(settings.redis_url, ttl_s=settings.lease_ttl_s)
+            await channels.shared_slots.start()
+            stack.push_async_callback(channels.shared_slots.close)
 
         actors = create_actor_system()
         stack.push_async_callback(actors.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
 
-        # Wake-ups stop before the actors drain (the stack closes in reverse).
-        wakeups = WakeUps()
+        # Wake-ups stop before the actors drain (the stack closes in reverse). Driving an
+        # eval in process holds its drive lease: one process drives it at a time.
+        drives = notifier is None and settings.driver == "builtin"
+        wakeups = WakeUps(lease_ttl_s=settings.lease_ttl_s if drives else None)
+        wakeups.hold_back()
         stack.push_async_callback(wakeups.aclose)
+        work = BackgroundWork(wakeups)
         services = Services(
             settings=settings, events=events, channels=channels, actors=actors,
             intelligent=IntelligentEngine(settings=settings, events=events, actors=actors,
                                           channels=channels, wakeups=wakeups),
-            runs=RunEngine(actors=actors, channels=channels, events=events))
+            runs=RunEngine(actors=actors, channels=channels, events=events,
+                           lease_ttl_s=settings.lease_ttl_s,
+                           claim_limit=settings.run_claim_limit),
+            work=work)
         wakeups.notifier = notifier or create_notifier(services, in_process)
 
         if settings.watchdog_interval_s > 0:
-            await stack.enter_async_context(
-                _background(run_forever(services.intelligent), "watchdog"))
+            work.loops.append(("watchdog", lambda: run_forever(services.intelligent)))
         # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work.
-        await stack.enter_async_context(_background(Deliverer(settings).run_forever(), "webhooks"))
+        work.loops.append(("webhooks", lambda: Deliverer(settings).run_forever()))
         if settings.retention_days is not None:
-            await stack.enter_async_context(
-                _background(purge_forever(settings.retention_days, actors), "retention"))
+            retention_days = settings.retention_days
+            work.loops.append(("retention", lambda: purge_forever(retention_days, actors)))
         if settings.resume_runs:
-            await services.runs.resume_unfinished()
+            interval = claim_interval(settings.lease_ttl_s)
+            work.loops.append(("run claimer", lambda: claim_forever(services.runs, interval)))
         if settings.driver == "builtin":
-            await wake_waiting_roles(_require(in_process, "the builtin driver")(
-                services, "VIEWER", "start-up"), wakeups.wake)
+            viewer = _require(in_process, "the builtin driver")(services, "VIEWER", "start-up")
+            # Held back until the work starts; a role another process drives now is left to it.
+            await wake_waiting_roles(viewer, lambda eval_id, role, revision: wakeups.wake(
+                eval_id, role, revision, unless_driven=True))
+            if drives:
+                work.loops.append(("drive takeover", lambda: _take_over_drives(
+                    viewer, wakeups, settings.lease_ttl_s)))
         if settings.demo:
             await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
+        await startup.aclose()  # the start-up singletons are done: release the lock
+        stack.push_async_callback(work.stop)  # stops first: no new work while the rest drains
+        if start_work:
+            await work.start()
         yield services
 
 
@@ -171,16 +214,27 @@ def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
     return in_process
 
 
-@contextlib.asynccontextmanager
-async def _background(work: Coroutine[Any, Any, None], name: str) -> AsyncIterator[None]:
-    """Run `work` as a task while the block runs; cancel it and wait for it after."""
-    task = asyncio.get_running_loop().create_task(work, name=name)
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float) -> None:
+    """Drive the evals nobody drives (see `abandoned_drives`), now and every claim interval."""
+    while True:
+        try:
+            for eval_id in await abandoned_drives():
+                lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
+                if lease is None:
+                    continue  # another process took it first
+                eval_ = await viewer.get_eval(eval_id)
+                role = role_waiting(eval_)
+                if role is None:
+                    await lease.release()
+                    continue
+                logger.info("taking over the %s of eval %s: nobody drives it",
+                            role, eval_id)
+                wakeups.wake(eval_id, role, eval_["planRevision"], lease=lease)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - e.g. the database is away: look again later
+            logger.warning("looking for evals to take over failed", exc_info=True)
+        await asyncio.sleep(claim_interval(ttl_s))
 
 
 async def _seed_demo(operator: AgentEvalApi) -> None:

@@ -62,19 +62,22 @@ def main() -> None:
 @click.option("--redis-url", help="Redis URL for events between processes [AGENTEVAL_REDIS_URL].")
 def serve(host: str | None, port: int | None, database_url: str | None,
           redis_url: str | None) -> None:
-    """Serve the GraphQL API (and GraphiQL) on http://HOST:PORT/graphql."""
+    """Serve the GraphQL API (and GraphiQL) on http://HOST:PORT/graphql.
+
+    The process takes work from the cluster (runs nobody executes, the watchdog,
+    the driving of evals) only once its socket is listening, and on SIGTERM stops
+    taking work, finishes what is in flight and releases its leases.
+    """
     import logging
 
-    import uvicorn
-
     from agenteval.app import create_app
+    from agenteval.serve import serve_app
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = _settings(host=host, port=port, database_url=database_url, redis_url=redis_url)
     click.echo(f"AgentEval on http://{settings.host}:{settings.port}/ (web UI; API at /graphql) "
                f"(database {settings.database_url})", err=True)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
-                log_level="info", lifespan="on")
+    serve_app(create_app(settings, start_work=False), settings.host, settings.port)
 
 
 @main.command()

@@ -78,6 +78,11 @@ class Settings:
     # Webhook deliveries: seconds per attempt, and attempts before giving up.
     webhook_timeout_s: float = 10.0
     webhook_attempts: int = 8
+    # Scale-out: a lease (a run, a session's turn, the driving of an eval) expires this
+    # long after its owner's last heartbeat; another process then takes the work over.
+    lease_ttl_s: float = 15.0
+    # How many runs one process executes at once; the rest wait for another process.
+    run_claim_limit: int = 4
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

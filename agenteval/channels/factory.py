@@ -18,6 +18,7 @@ from agenteval.channels.base import Channel, ConversationState, TargetSpec
 from agenteval.channels.context import ChannelContext
 from agenteval.errors import ValidationFailed
 from agenteval.net.limiter import ConcurrencyLimiter
+from agenteval.net.shared_limiter import SharedLimiter, SharedSlots
 from agenteval.plugins import Registry
 
 # Distinct valid target configs remembered by `open`; the memory is cleared when full.
@@ -54,6 +55,8 @@ class ChannelFactory:
         self._trust_env = trust_env
         self._registrations: Registry[_Registration] = Registry("channel type")
         self._limiters: dict[str, ConcurrencyLimiter] = {}
+        # Set by the composition root when processes share Redis: targets' limits are global.
+        self.shared_slots: SharedSlots | None = None
         self._session: aiohttp.ClientSession | None = None
         self._session_loop: asyncio.AbstractEventLoop | None = None
         # (channel type, canonical config JSON) → (a private copy of the config, its
@@ -145,7 +148,10 @@ class ChannelFactory:
         """The target's limiter, resized when its max_concurrency changed."""
         limiter = self._limiters.get(target.id)
         if limiter is None:
-            limiter = self._limiters[target.id] = ConcurrencyLimiter(target.max_concurrency)
+            limiter = self._limiters[target.id] = (
+                ConcurrencyLimiter(target.max_concurrency) if self.shared_slots is None
+                else SharedLimiter(target.max_concurrency, self.shared_slots,
+                                   f"target:{target.id}"))
         elif limiter.capacity != target.max_concurrency:
             limiter.resize(target.max_concurrency)
         return limiter

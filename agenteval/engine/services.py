@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from actors import ActorSystem
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
+from agenteval.engine.background import BackgroundWork
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.static.engine import RunEngine
 from agenteval.store.event_bus import EventBus
@@ -26,3 +27,5 @@ class Services:
     actors: ActorSystem
     intelligent: IntelligentEngine
     runs: RunEngine
+    # What the process takes on from the cluster once it serves (leases coordinate it).
+    work: BackgroundWork

@@ -2,6 +2,11 @@
 
 Delivery is at most once. Subscribers therefore use the stored event log as the
 truth (events carry a per-eval sequence) and this bus only as a wake-up.
+A publish never raises: it comes after the commit of the change it announces,
+and a committed change must not be answered as an error because Redis is
+away. A failed publish is logged and counted (`publish_failures`); the
+subscribers notice through their periodic re-read of the database, and when the
+Redis connection comes back every local subscription gets a `RESYNC` wake-up.
 Each subscription has a bounded queue: a subscriber that falls behind is marked
 `overflowed` and must resync from its last cursor instead of blocking publishers.
 """
@@ -19,6 +24,16 @@ from typing import Any
 logger = logging.getLogger("agenteval.events")
 
 DEFAULT_QUEUE_SIZE = 1000
+# Delivered to every local subscriber when the bus reconnected: messages may have been
+# lost meanwhile, so re-read the database from the cursor.
+RESYNC: dict[str, Any] = {"__resync__": True}
+REDIS_TIMEOUT_S = 2.0
+RECONNECT_DELAY_S = 1.0
+
+
+def is_resync(message: dict[str, Any]) -> bool:
+    """True for the wake-up that says "messages may have been lost: re-read the database"."""
+    return bool(message.get("__resync__"))
 
 
 class Overflowed(Exception):
@@ -66,6 +81,8 @@ class EventBus:
 
     def __init__(self, queue_size: int = DEFAULT_QUEUE_SIZE) -> None:
         self.queue_size = queue_size
+        self.publish_failures = 0  # publishes lost because the backend did not take them
+        self._failing = False  # the last publish failed
         self._subscriptions: dict[str, set[Subscription]] = defaultdict(set)
 
     async def start(self) -> None:
@@ -75,6 +92,24 @@ class EventBus:
         """Disconnect; existing subscriptions receive nothing more."""
 
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        """Announce `message` on `topic`; never raises (a failure is logged and counted)."""
+        try:
+            await self._send(topic, message)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the bus is a wake-up; the database is the truth
+            self.publish_failures += 1
+            # Once per outage at WARNING (not per message): it may last a while.
+            log = logger.debug if self._failing else logger.warning
+            self._failing = True
+            log("could not publish on %s (%d lost so far): %s; subscribers resync from the "
+                "database", topic, self.publish_failures, exc)
+        else:
+            if self._failing:
+                logger.info("publishing works again")
+            self._failing = False
+
+    async def _send(self, topic: str, message: dict[str, Any]) -> None:
         raise NotImplementedError
 
     async def subscribe(self, topic: str) -> Subscription:
@@ -97,7 +132,7 @@ class EventBus:
 class InMemoryEventBus(EventBus):
     """One process: publish delivers straight to local subscribers."""
 
-    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+    async def _send(self, topic: str, message: dict[str, Any]) -> None:
         self._fan_out(topic, message)
 
 
@@ -111,15 +146,19 @@ class RedisEventBus(EventBus):
         self.prefix = prefix
         self._redis: Any = None
         self._pubsub: Any = None
+        # After a failed publish, publishes fail at once for a moment instead of each
+        # waiting for a connection timeout: a mutation answers promptly while Redis is away.
+        self._down_until = 0.0
         self._listener: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         import redis.asyncio as redis
 
-        self._redis = redis.from_url(self.url, decode_responses=True)
+        self._redis = redis.from_url(self.url, decode_responses=True,
+                                     socket_connect_timeout=REDIS_TIMEOUT_S,
+                                     socket_timeout=REDIS_TIMEOUT_S)
         await self._redis.ping()
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.psubscribe(self.prefix + "*")
+        await self._subscribe()
         self._listener = asyncio.create_task(self._listen(), name="redis-event-listener")
 
     async def close(self) -> None:
@@ -132,8 +171,20 @@ class RedisEventBus(EventBus):
         if self._redis is not None:
             await self._redis.aclose()
 
-    async def publish(self, topic: str, message: dict[str, Any]) -> None:
-        await self._redis.publish(self.prefix + topic, json.dumps(message, default=str))
+    async def _send(self, topic: str, message: dict[str, Any]) -> None:
+        loop = asyncio.get_running_loop()
+        if loop.time() < self._down_until:
+            raise ConnectionError("redis was unreachable a moment ago")
+        try:
+            await self._redis.publish(self.prefix + topic, json.dumps(message, default=str))
+        except Exception:
+            self._down_until = loop.time() + RECONNECT_DELAY_S
+            raise
+
+    async def _subscribe(self) -> None:
+        # No read timeout on the subscription: it waits for messages indefinitely.
+        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.psubscribe(self.prefix + "*")
 
     async def _listen(self) -> None:
         while True:
@@ -145,9 +196,28 @@ class RedisEventBus(EventBus):
                     self._fan_out(topic, json.loads(raw["data"]))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - keep listening after a Redis hiccup
-                logger.exception("redis listener failed; retrying in 1 s")
-                await asyncio.sleep(1)
+            except Exception as exc:  # noqa: BLE001 - keep listening after a Redis hiccup
+                logger.warning("redis listener lost its connection (%s); reconnecting", exc)
+                await self._reconnect()
+
+    async def _reconnect(self) -> None:
+        """Subscribe afresh (retrying until Redis answers), then tell every local
+        subscriber to resync: what was published meanwhile is lost."""
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+        while True:
+            await asyncio.sleep(RECONNECT_DELAY_S)
+            try:
+                await self._subscribe()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - still down: try again
+                continue
+            logger.info("redis listener reconnected; subscribers resync from the database")
+            for subscriptions in list(self._subscriptions.values()):
+                for subscription in list(subscriptions):
+                    subscription.deliver(RESYNC)
+            return
 
 
 def create_event_bus(redis_url: str | None) -> EventBus:

@@ -74,3 +74,19 @@ async def test_redis_carries_events_between_two_buses(redis_url: str) -> None:
     finally:
         await publisher.close()
         await listener.close()
+
+
+async def test_a_publish_that_redis_does_not_take_is_counted_not_raised() -> None:
+    import socket
+
+    import redis.asyncio as redis
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    bus = RedisEventBus(f"redis://127.0.0.1:{port}/0")
+    bus._redis = redis.from_url(bus.url, socket_connect_timeout=0.5)
+    await bus.publish("eval:1", {"sequence": 1})
+    await bus.publish("eval:1", {"sequence": 2})
+    assert bus.publish_failures == 2
+    await bus._redis.aclose()

@@ -4,6 +4,8 @@ The bus is only a wake-up: after each wake-up (or every POLL_S, in case a
 publish was lost between processes) the generator reads the database after
 the last item it sent, so nothing is skipped or sent twice. A subscriber that
 falls behind the bus gets RATE_LIMITED {"resync": true} and the stream ends.
+Every wake-up, the bus's RESYNC after a Redis reconnect included, leads to
+that read from the cursor, so an outage of the bus delays but skips nothing.
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""runProgress: the run's current progress first, then every change, until it ends."""
+"""runProgress: the run's current progress first, then every change, until it ends.
+
+The bus only wakes the subscriber: a RESYNC wake-up (the bus reconnected) or
+a quiet second makes it read the stored progress instead. Progress only moves
+forward: a message that arrives after a newer stored read (publishes from the
+run's owner may overtake that read) is not sent.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from agenteval.api.types.static_run import RunProgress
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import NotFound, RateLimited
-from agenteval.store.event_bus import Overflowed
+from agenteval.store.event_bus import Overflowed, is_resync
 
 # The bus is at-most-once and publishing is throttled: re-read the DB this often.
 RESYNC_INTERVAL_S = 1.0
@@ -25,6 +31,10 @@ async def _stored_progress(run_id: Any) -> dict[str, Any]:
     if progress is None:
         raise NotFound(f"run {run_id} does not exist")
     return progress
+
+
+def _not_older(current: dict[str, Any], last: dict[str, Any]) -> bool:
+    return current["done"] >= last["done"] or current["status"] in TERMINAL
 
 
 @strawberry.type
@@ -48,7 +58,9 @@ class StaticSubscriptions:
                 except Overflowed:
                     raise RateLimited("runProgress subscriber fell behind; subscribe again",
                                       {"resync": True}) from None
-                if current != last:
+                if is_resync(current):
+                    current = await _stored_progress(run_uuid)
+                if current != last and _not_older(current, last):
                     last = current
                     yield RunProgress.from_dict(current)
         finally:

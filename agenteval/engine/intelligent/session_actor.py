@@ -10,7 +10,17 @@ engine tells the eval about closed sessions after the session actor answered),
 so the two can never wait for each other.
 
 Sessions of one eval run in parallel (one actor each) while each session's
-turns are strictly ordered (one message at a time in the actor). The channel
+turns are strictly ordered: one message at a time in the actor, and across
+processes one turn at a time through the session's turn lease
+(`turn_store.turn_lease_name`). A turn claims the lease before it reads the session and
+calls the target, and releases it after storing; a turn reaching another
+process meanwhile waits for it, then reads the stored turn count (and finds a
+retried idempotency key's stored exchange) before calling the target, so the
+target sees each stored turn once. The store is fenced with the lease: a
+process that lost it (stopped past its expiry) stores nothing. If the owner
+dies mid-turn, its lease expires and the waiting turn proceeds. Why a lease per
+turn rather than forwarding to an owner process: it needs no request/reply
+channel (and so no Redis), and a turn's cost is two small statements. The channel
 is built from the stored transcript and the persisted conversation id on the
 first message (after a restart, passivation, or on another process) and
 whenever the stored turn count shows that another process sent a turn. A
@@ -37,9 +47,15 @@ from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import TurnState, read_turn_state, store_turn
+from agenteval.engine.intelligent.turn_store import (
+    TurnState,
+    hold_turn_lease,
+    read_turn_state,
+    store_turn,
+)
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
+from agenteval.store.leases import Held
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
 
 
@@ -113,6 +129,13 @@ class SessionActor(Actor):
 
     # ------------------------------------------------------------ sendMessage
     async def _send(self, message: commands.SendMessage) -> Exchange:
+        lease = await hold_turn_lease(self.session_id, self.engine.settings.lease_ttl_s)
+        try:
+            return await self._send_holding(message, lease.held)
+        finally:
+            await lease.release()
+
+    async def _send_holding(self, message: commands.SendMessage, lease: Held) -> Exchange:
         fresh = await read_turn_state(self.session_id)
         if fresh is None:
             raise NotFound(f"session {self.session_id} does not exist")
@@ -140,7 +163,7 @@ class SessionActor(Actor):
         user, answer = _messages(session, turn, message, text, latency_ms, error, now)
         try:
             stored = await store_turn(session, self.plan, turn, user, answer,
-                                      self.channel.conversation_id, now, enforce)
+                                      self.channel.conversation_id, now, enforce, lease)
         except Exception:
             # Nothing was stored: forget the channel's view of this turn and the session.
             self.session = None
@@ -155,7 +178,7 @@ class SessionActor(Actor):
         self.turns_in_channel = turn + 1
         session.turn_count, session.last_activity_at = turn + 1, now
         session.conversation_id = self.channel.conversation_id
-        await publish_events(self.engine.events, stored.events)
+        await publish_events(self.engine.events, stored.events)  # these never raise
         await self.engine.events.publish(session_topic(session.id), {"index": answer.index})
         if error is not None:
             raise _target_error(session, user, answer, error.kind, error.message)

@@ -9,6 +9,7 @@ UPDATEs detect anything that changed meanwhile, in this process or another.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,9 +19,34 @@ from tortoise.transactions import in_transaction
 
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.errors import Conflict
+from agenteval.errors import Conflict, Unavailable
+from agenteval.store import leases
 from agenteval.store.eval_log import NewEvent, append_events
+from agenteval.store.leases import Held, KeptLease, LeaseLost
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
+
+# How long a turn waits for another process's turn on the same session, beyond its lease.
+TURN_WAIT_S = 120.0
+
+
+def turn_lease_name(session_id: uuid.UUID) -> str:
+    """The lease a sendMessage turn holds on its session, across processes."""
+    return f"session:{session_id}"
+
+
+async def hold_turn_lease(session_id: uuid.UUID, ttl_s: float) -> KeptLease:
+    """The session's turn lease, waiting while another process's turn holds it
+    (Unavailable after TURN_WAIT_S beyond its expiry)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + ttl_s + TURN_WAIT_S
+    pause = 0.02
+    while (lease := await leases.claim_kept(turn_lease_name(session_id), ttl_s)) is None:
+        if loop.time() > deadline:
+            raise Unavailable("another process's turn on this session is still in flight; "
+                              "retry with the same idempotency key")
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.5)
+    return lease
 
 
 @dataclass(frozen=True)
@@ -49,7 +75,8 @@ async def read_turn_state(session_id: uuid.UUID) -> TurnState | None:
 
 async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: int,
                      user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
-                     now: datetime, enforce_budget: bool) -> StoredTurn:
+                     now: datetime, enforce_budget: bool, lease: Held | None = None
+                     ) -> StoredTurn:
     """Store both messages of turn `turn` with their events, or nothing (Conflict).
 
     The eval's log counters are advanced first (sequence, turns_used, activity,
@@ -57,11 +84,18 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
     only while it is RUNNING at `turn`: the same lock order as the EvalActor's
     transitions (eval, then its sessions), so the two never deadlock on
     PostgreSQL. The budget is checked again on the counters the transaction
-    itself produced, which no concurrent turn can share.
+    itself produced, which no concurrent turn can share. With `lease` (the
+    session's turn lease) the write is fenced first: a process that lost the
+    lease meanwhile stores nothing (Unavailable).
     """
     detail = {"sessionId": str(session.id), "turnIndex": turn,
               "latencyMs": reply.latency_ms, "error": reply.error}
     async with in_transaction():
+        if lease is not None:
+            try:
+                await leases.fence(lease)
+            except LeaseLost:
+                raise Unavailable() from None
         exchanged = await append_events(
             session.eval_id, eval_state.EXECUTING,
             [NewEvent("MESSAGE_EXCHANGED", detail, session.id)],

@@ -7,6 +7,16 @@ event ({role, driver, ok, runId | error}) through the port they are given.
 
 `WakeUps` runs every wake-up as a background task: never inside a
 mutation's transaction, never failing the mutation.
+
+Driving an eval in process (the built-in driver) happens once cluster-wide:
+with `lease_ttl_s` set, a wake-up first holds the eval's drive lease
+(`drive_lease_name`), waiting while another wake-up — in this process or
+another — drives the eval, and releases it when the role's work is done. A
+process that dies while driving leaves its lease to expire;
+`abandoned_drives` finds such evals and another process takes the driving
+over (agenteval.bootstrap); a wake-up cut short by a shutdown marks its lease
+abandoned so that happens at once. Wake-ups asked for before `start` (while the
+process is not serving yet) are held back until then.
 """
 
 from __future__ import annotations
@@ -14,6 +24,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from typing import Literal, Protocol
+
+from agenteval.domain import eval_state
+from agenteval.store import leases
+from agenteval.store.leases import KeptLease
 
 logger = logging.getLogger("agenteval.notifier")
 
@@ -33,6 +47,23 @@ class NoneNotifier:
         return None
 
 
+def drive_lease_name(eval_id: str) -> str:
+    """The lease of driving an eval (the built-in driver's role work)."""
+    return f"drive:{eval_id}"
+
+
+async def abandoned_drives() -> list[str]:
+    """Evals waiting for a role that nobody drives: their driver died (the drive lease
+    expired unreleased), or no process ever took the wake-up (no drive lease at all:
+    the process that moved the eval on died first, or does not drive)."""
+    rows = await leases.query(
+        "SELECT e.id AS id FROM intelligent_evals e LEFT JOIN leases l "
+        "ON l.name = 'drive:' || CAST(e.id AS TEXT) WHERE e.status IN ($1, $2) "
+        "AND (l.name IS NULL OR (l.owner <> '' AND l.expires_at < {now}))",
+        eval_state.PLANNING, eval_state.EXECUTING)
+    return [str(row["id"]) for row in rows]
+
+
 class WakeUps:
     """Runs wake-ups in the background and keeps track of them until they finish.
 
@@ -41,23 +72,66 @@ class WakeUps:
     until then wake-ups go to `NoneNotifier`.
     """
 
-    def __init__(self, notifier: Notifier | None = None) -> None:
+    def __init__(self, notifier: Notifier | None = None,
+                 lease_ttl_s: float | None = None) -> None:
         self.notifier: Notifier = notifier or NoneNotifier()
+        self.lease_ttl_s = lease_ttl_s
         self._tasks: set[asyncio.Task[None]] = set()
+        self._held_back: list[tuple[str, Role, int, bool]] | None = None
 
-    def wake(self, eval_id: str, role: Role, revision: int) -> None:
+    def hold_back(self) -> None:
+        """Keep wake-ups from now on until `start` (the process does not serve yet)."""
+        if self._held_back is None:
+            self._held_back = []
+
+    def start(self) -> None:
+        """Run the wake-ups held back, and every later one at once."""
+        held, self._held_back = self._held_back or [], None
+        for eval_id, role, revision, unless_driven in held:
+            self.wake(eval_id, role, revision, unless_driven=unless_driven)
+
+    def wake(self, eval_id: str, role: Role, revision: int,
+             lease: KeptLease | None = None, unless_driven: bool = False) -> None:
+        """Wake `role` in the background; `lease`: the drive lease, already held;
+        `unless_driven`: skip it when another wake-up drives the eval now (start-up)."""
+        if self._held_back is not None and lease is None:
+            self._held_back.append((eval_id, role, revision, unless_driven))
+            return
         task = asyncio.get_running_loop().create_task(
-            self._run(eval_id, role, revision), name=f"wake {role} of eval {eval_id}")
+            self._run(eval_id, role, revision, lease, unless_driven),
+            name=f"wake {role} of eval {eval_id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _run(self, eval_id: str, role: Role, revision: int) -> None:
+    async def _run(self, eval_id: str, role: Role, revision: int,
+                   lease: KeptLease | None, unless_driven: bool = False) -> None:
+        cut_short = False
         try:
+            if lease is None and self.lease_ttl_s is not None:
+                if unless_driven:
+                    lease = await leases.claim_kept(drive_lease_name(eval_id), self.lease_ttl_s)
+                    if lease is None:
+                        return  # driven elsewhere right now
+                else:
+                    lease = await self._hold_drive_lease(eval_id, self.lease_ttl_s)
             await self.notifier.wake(eval_id, role, revision)
         except asyncio.CancelledError:
+            cut_short = True
             raise
         except Exception:  # noqa: BLE001 - a failed wake-up never fails the eval
             logger.exception("waking the %s of eval %s failed", role, eval_id)
+        finally:
+            if lease is not None:
+                # Cut short (shutdown): hand the driving over at once, else: done.
+                await asyncio.shield(lease.abandon() if cut_short else lease.release())
+
+    async def _hold_drive_lease(self, eval_id: str, ttl_s: float) -> KeptLease:
+        """Claim the eval's drive lease, waiting while someone else drives the eval."""
+        while True:
+            lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
+            if lease is not None:
+                return lease
+            await asyncio.sleep(min(ttl_s / 3, 1.0))
 
     async def drain(self) -> None:
         """Wait for the wake-ups in flight (tests; shutdown)."""

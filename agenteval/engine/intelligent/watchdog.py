@@ -1,7 +1,9 @@
 """The watchdog: fails stalled evals and expires idle sessions (DESIGN "Watchdog and time").
 
 `run_once(engine, now)` does one pass (tests call it directly); `run_forever`
-repeats it every `settings.watchdog_interval_s`. It only *decides*: every
+repeats it every `settings.watchdog_interval_s` — once per interval across
+all processes: a pass runs only in the process that claims the "watchdog"
+lease for the interval. It only *decides*: every
 change goes through the eval's or session's actor, which re-checks the
 condition on fresh data, so the watchdog serialises with mutations. It also
 asks the actors of sessions still RUNNING under an ended eval to fail them
@@ -18,9 +20,12 @@ from agenteval.domain import eval_state
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.stalls import stall_reason
+from agenteval.store import leases
 from agenteval.store.models import EvalSession, IntelligentEval
 
 logger = logging.getLogger("agenteval.watchdog")
+
+WATCHDOG_LEASE = "watchdog"
 
 
 async def run_once(engine: IntelligentEngine, now: datetime | None = None) -> dict[str, int]:
@@ -57,9 +62,13 @@ async def _fail_orphaned_sessions(engine: IntelligentEngine, now: datetime) -> N
 
 async def run_forever(engine: IntelligentEngine) -> None:
     """The background task started with the services."""
+    interval = engine.settings.watchdog_interval_s
     while True:
-        await asyncio.sleep(engine.settings.watchdog_interval_s)
+        await asyncio.sleep(interval)
         try:
+            # Expires before this process's next tick: whoever ticks first then wins.
+            if await leases.claim(WATCHDOG_LEASE, interval * 0.9) is None:
+                continue  # another process makes this interval's pass
             await run_once(engine)
         except asyncio.CancelledError:
             raise

@@ -2,21 +2,22 @@
 
 Each run has one `RunActor`, looked up by key (`("run", id)`) every time
 because idle actors are passivated. The run's progress is published on a
-separate event topic (`run_topic`), which subscribers follow.
+separate event topic (`run_topic`), which subscribers follow. A process
+executes the runs whose lease it holds, at most `claim_limit` at once; the
+claimer (engine/static/claimer.py) picks up runs nobody holds.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
-from dataclasses import dataclass
-from typing import cast
+from dataclasses import dataclass, field
 
 from actors import ActorSystem
 from agenteval.channels import ChannelFactory
 from agenteval.engine.catalog import campaigns
 from agenteval.engine.static.run_actor import ASK_TIMEOUT_S, CancelRun, RunActor, StartRun
-from agenteval.engine.static.run_store import ACTIVE
 from agenteval.errors import NotFound
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run
@@ -28,13 +29,29 @@ logger = logging.getLogger("agenteval.runs")
 class RunEngine:
     """Starts, cancels and resumes static runs through their actors.
 
-    `channels` and `events` are what a RunActor uses of the service (it is
-    given the engine itself).
+    `channels`, `events` and the lease settings are what a RunActor uses of the
+    service (it is given the engine itself).
     """
 
     actors: ActorSystem
     channels: ChannelFactory
     events: EventBus
+    lease_ttl_s: float = 15.0
+    claim_limit: int = 4
+    # The runs this process executes now (their leases are held here).
+    owned: set[uuid.UUID] = field(default_factory=set)
+    # Set when a run stops executing here: the claimer may take another one at once.
+    freed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def may_claim(self) -> bool:
+        return len(self.owned) < self.claim_limit
+
+    def owns(self, run_id: uuid.UUID, owned: bool) -> None:
+        if owned:
+            self.owned.add(run_id)
+        else:
+            self.owned.discard(run_id)
+            self.freed.set()
 
     async def start(self, run_id: uuid.UUID, by: str | None = None) -> Run:
         """Ask the run's actor to start (or resume) it; the Run row as it is then."""
@@ -51,18 +68,6 @@ class RunEngine:
         if not await Run.filter(id=run_id).exists():
             raise NotFound(f"run {run_id} does not exist")
         return await self._ask(run_id, CancelRun(by))
-
-    async def resume_unfinished(self) -> int:
-        """At start-up: resume every QUEUED or RUNNING run; how many there were."""
-        # Tortoise types values_list as tuples even with flat=True, which gives the ids.
-        run_ids = cast(list[uuid.UUID], await Run.filter(status__in=ACTIVE).order_by(
-            "created_at").values_list("id", flat=True))
-        for run_id in run_ids:
-            try:
-                await self.start(run_id)
-            except Exception:  # noqa: BLE001 - one run that cannot resume must not stop the rest
-                logger.exception("could not resume run %s", run_id)
-        return len(run_ids)
 
     async def _ask(self, run_id: uuid.UUID, message: StartRun | CancelRun) -> Run:
         ref = await self.actors.get_or_spawn(("run", str(run_id)),

@@ -15,6 +15,17 @@ not idle, while it runs) and reports back through the mailbox only:
 `ExecutionProgress` to publish, `ExecutionEnded` when it is over.
 Transitions are persisted (compare-and-set on the version, at most
 MAX_ATTEMPTS tries) before the reply and published on topic f"run:{id}" after.
+
+Across processes: the actor executes the run only while it holds the run's
+lease (`store.runs.run_lease_name`), claimed on StartRun when this process
+executes fewer than its claim limit of runs, renewed in the background, and
+released when the run ends or the actor stops (a graceful shutdown hands the
+run over at once; a killed process's lease expires). Its writes are fenced
+with the lease, so after a takeover the old owner can no longer write. Without
+the lease StartRun only answers with the row: the holder, or the claimer of
+another process (engine/static/claimer.py), runs it. A cancel reaching a
+process that does not own the run ends it with a plain compare-and-set; the
+owner's next save then finds the run no longer RUNNING and stops.
 """
 
 from __future__ import annotations
@@ -43,8 +54,15 @@ from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE, compute_summary
 from agenteval.errors import Conflict, NotFound
 from agenteval.store.event_bus import EventBus
+from agenteval.store.leases import Held, KeptLease, LeaseLost, claim_kept
 from agenteval.store.models import Run, Target
-from agenteval.store.runs import StaleRun, finished_attempt_keys, progress_of, transition
+from agenteval.store.runs import (
+    StaleRun,
+    finished_attempt_keys,
+    progress_of,
+    run_lease_name,
+    transition,
+)
 from agenteval.store.usage import UsageRecorder
 
 __all__ = ["ACTIVE", "CancelRun", "RunActor", "Services", "StartRun", "run_topic"]
@@ -52,6 +70,9 @@ __all__ = ["ACTIVE", "CancelRun", "RunActor", "Services", "StartRun", "run_topic
 logger = logging.getLogger("agenteval.runs")
 ASK_TIMEOUT_S = 60.0
 MAX_ATTEMPTS = 5  # compare-and-set tries before a transition gives up with CONFLICT
+# At shutdown, attempts in flight get this long to finish (within the actor system's
+# shutdown deadline); later ones are cancelled and run again elsewhere.
+FINISH_IN_FLIGHT_S = 5.0
 
 
 def run_topic(run_id: Any) -> str:
@@ -60,14 +81,24 @@ def run_topic(run_id: Any) -> str:
 
 
 class Services(Protocol):
-    """What a RunActor uses of the running service: the targets' channels and the event
-    bus. The `RunEngine` (engine/static/engine.py) that spawns the actors provides them."""
+    """What a RunActor uses of the running service: the targets' channels, the event
+    bus and the process's run leases. The `RunEngine` (engine/static/engine.py) that
+    spawns the actors provides them."""
 
     @property
     def channels(self) -> ChannelFactory: ...
 
     @property
     def events(self) -> EventBus: ...
+
+    @property
+    def lease_ttl_s(self) -> float: ...
+
+    def may_claim(self) -> bool:
+        """Whether this process executes fewer runs than its claim limit."""
+
+    def owns(self, run_id: uuid.UUID, owned: bool) -> None:
+        """Record that this process now executes (or no longer executes) the run."""
 
 
 class RunActor(Actor):
@@ -80,6 +111,7 @@ class RunActor(Actor):
         self._task: asyncio.Task[None] | None = None
         self._generation = 0  # which execution the ExecutionEnded reports are about
         self._saw_every_attempt = False  # nothing was stored before this execution
+        self.lease: KeptLease | None = None  # held while this process executes the run
 
     async def handle(self, message: Any) -> Any:
         match message:
@@ -95,15 +127,38 @@ class RunActor(Actor):
                 raise TypeError(f"RunActor cannot handle {message!r}")
 
     async def on_stop(self) -> None:
-        # Shutdown or passivation: save what has finished and leave the run RUNNING;
-        # the next start-up resumes it.
+        # Shutdown: finish the attempts in flight, save them and leave the run RUNNING;
+        # releasing the lease below lets another process take the rest over at once.
         if self.execution is not None:
-            await self.execution.stop()
+            await self.execution.finish_in_flight(FINISH_IN_FLIGHT_S)
         if self._task is not None:
             # The task reports its own failures (ExecutionEnded, logged); waiting here
             # only makes sure it is over before the actor is. It may also have been
             # cancelled with the actor at the shutdown deadline.
             await asyncio.wait([self._task])
+        await self._release()  # another process takes the run over at once
+
+    async def _claim(self) -> bool:
+        """Hold the run's lease (claimed now unless held already); False: not this process's."""
+        if self.lease is None:
+            if not self.services.may_claim():
+                return False
+            self.lease = await claim_kept(run_lease_name(self.run_id), self.services.lease_ttl_s)
+            if self.lease is None:
+                return False
+            self.services.owns(self.run_id, True)
+        return True
+
+    async def _release(self) -> None:
+        if self.lease is not None:
+            lease, self.lease = self.lease, None
+            await lease.release()
+            self.services.owns(self.run_id, False)
+            logger.info("released run %s", self.run_id)
+
+    def _fencing(self) -> Held | None:
+        """The lease its writes are fenced with (None: not held, e.g. a cancel elsewhere)."""
+        return None if self.lease is None else self.lease.held
 
     async def _load(self) -> Run:
         run = await Run.get_or_none(id=self.run_id)
@@ -117,14 +172,23 @@ class RunActor(Actor):
         for _ in range(MAX_ATTEMPTS):
             run = await self._load()
             if run_state.is_terminal(run.status):
+                await self._release()
                 return run
+            if not await self._claim():
+                return run  # another process executes it, or will
+            run = await self._load()  # read after the claim: the last owner's writes included
             target = await Target.get_or_none(id=run.target_id)
-            if target is None:
-                await self._end(run, run_state.FAIL, error="the target was deleted")
-                return run
-            if run.status == run_state.QUEUED and not await transition(
-                    run, run_state.START, started_by=by):
-                continue  # changed meanwhile: look again
+            try:
+                if target is None:
+                    await self._end(run, run_state.FAIL, error="the target was deleted")
+                    await self._release()
+                    return run
+                if run.status == run_state.QUEUED and not await transition(
+                        run, run_state.START, lease=self._fencing(), started_by=by):
+                    continue  # changed meanwhile: look again
+            except LeaseLost:
+                await self._release()
+                return await self._load()
             await self._publish(progress_of(run))
             await self._execute(run, target)
             return run
@@ -143,7 +207,8 @@ class RunActor(Actor):
         self.execution = RunExecution(
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, pending=pending,
-            workers=min(run.concurrency, target.max_concurrency), owner=self.ref)
+            workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
+            lease=self._fencing())
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),
                                       name=f"run {run.id} execution")
@@ -169,7 +234,15 @@ class RunActor(Actor):
             return
         self.execution = self._task = None
         if execution.stopped:
-            return  # cancelled: _cancel ends the run
+            return  # cancelled or stopping: _cancel / on_stop end it and release the lease
+        try:
+            await self._conclude(execution, message)
+        except LeaseLost:
+            logger.warning("run %s was taken over by another process", self.run_id)
+        finally:
+            await self._release()
+
+    async def _conclude(self, execution: RunExecution, message: ExecutionEnded) -> None:
         run = await self._load()
         if run_state.is_terminal(run.status):
             return
@@ -195,32 +268,35 @@ class RunActor(Actor):
             if task is not None:
                 await asyncio.wait([task])
             self.execution = self._task = None
-        for _ in range(MAX_ATTEMPTS):
-            run = await self._load()
-            # InvalidTransition if it ended meanwhile
-            if await self._end(run, run_state.CANCEL, cancelled_by=by):
-                return run
+        try:
+            for _ in range(MAX_ATTEMPTS):
+                run = await self._load()
+                # InvalidTransition if it ended meanwhile.
+                if await self._end(run, run_state.CANCEL, fenced=False, cancelled_by=by):
+                    return run
+        finally:
+            await self._release()
         raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
 
     async def _end(self, run: Run, action: str, error: str | None = None,
-                   summary: RunSummaryData | None = None, cancelled_by: str | None = None
-                   ) -> bool:
+                   summary: RunSummaryData | None = None, fenced: bool = True,
+                   cancelled_by: str | None = None) -> bool:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
-        False when the run's version moved on (nothing stored).
+        False when the run's version moved on (nothing stored). `fenced`: only while
+        this actor still holds the run's lease (LeaseLost otherwise); a cancel is not.
         """
         if summary is None:
             summary = await compute_summary(run)
+        lease = self._fencing() if fenced else None
         by = {} if cancelled_by is None else {"cancelled_by": cancelled_by}
-        if not await transition(run, action, summary=summary_to_json(summary), error=error,
-                                **by):
+        if not await transition(run, action, lease=lease, summary=summary_to_json(summary),
+                                error=error, **by):
             return False
         await self._publish(progress_of(run))
         return True
 
     async def _publish(self, progress: dict[str, Any]) -> None:
-        try:
-            await self.services.events.publish(run_topic(self.run_id), progress)
-        except Exception:  # the bus is a wake-up; the DB is the truth
-            logger.exception("could not publish progress of run %s", self.run_id)
+        # Never raises: the bus is a wake-up, the database the truth.
+        await self.services.events.publish(run_topic(self.run_id), progress)

@@ -28,6 +28,7 @@ from agenteval.domain.run_summary import OutcomeRecord
 from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider
+from agenteval.store.leases import Held
 from agenteval.store.models import Run
 from agenteval.store.runs import progress_of, save_attempts
 
@@ -49,13 +50,15 @@ class RunExecution:
     """Runs the pending attempts of `run`; `run.version` and the counters are the writer's.
 
     The progress goes to `owner` (the run's actor) as `ExecutionProgress` messages,
-    throttled; the owner publishes them.
+    throttled; the owner publishes them. Every save is fenced with `lease`, the
+    run's lease as the actor claimed it.
     """
 
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
-                 owner: ActorRef) -> None:
+                 owner: ActorRef, lease: Held | None = None) -> None:
         self.run = run
+        self._lease = lease
         self.counters = Counters.of(run)
         self._target = target
         self._channels = channels
@@ -97,6 +100,14 @@ class RunExecution:
             await asyncio.wait(self._workers)
         await self._stop_writer()
 
+    async def finish_in_flight(self, timeout_s: float) -> None:
+        """Start no new attempt; let those in flight finish (up to `timeout_s`, then they are
+        cancelled) and save what finished: a graceful shutdown repeats nothing elsewhere."""
+        self.stopped = True  # the workers take no further attempt
+        if self._workers:
+            await asyncio.wait(self._workers, timeout=timeout_s)
+        await self.stop()
+
     async def _stop_writer(self) -> None:
         """Let the writer save what has finished and end; re-raise its failure."""
         writer = self._writer
@@ -136,7 +147,7 @@ class RunExecution:
                 for finished in batch:
                     counters.add(finished.verdict)
                 self.run.version = await save_attempts(self.run.id, self.run.version, batch,
-                                                       counters)
+                                                       counters, self._lease)
                 self.counters = counters
                 self._saved += [(item.position, item.attempt, outcome_record(item))
                                 for item in batch]

@@ -9,6 +9,7 @@ from agenteval.store.models.intelligent import (
     PlanRevision,
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
+from agenteval.store.models.leases import Lease
 from agenteval.store.models.notifications import Webhook, WebhookDelivery
 from agenteval.store.models.review import HumanReviewRow
 from agenteval.store.models.static import (
@@ -22,7 +23,7 @@ from agenteval.store.models.static import (
 from agenteval.store.models.usage import ModelUsage
 
 __all__ = [
-    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "HumanReviewRow",
+    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "HumanReviewRow", "Lease",
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
     "Webhook", "WebhookDelivery", "ModelUsage",

@@ -22,7 +22,10 @@ from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
 
 
 def settings_for(database_url: str) -> Settings:
-    return Settings(database_url=database_url, admin_key=ADMIN_KEY, driver="none", demo=False)
+    # No run claimer: these tests stop and rebuild the run's actor by hand, and a claimer
+    # would take the run over (it is RUNNING without a lease) between their steps.
+    return Settings(database_url=database_url, admin_key=ADMIN_KEY, driver="none", demo=False,
+                    resume_runs=False)
 
 
 async def test_a_run_longer_than_the_idle_timeout_is_not_passivated_and_completes(

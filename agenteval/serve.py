@@ -1,0 +1,33 @@
+"""`agenteval serve`: uvicorn, with the cluster's work started only once the socket listens.
+
+uvicorn runs the app's lifespan (the services) before it binds: a process that
+then fails to bind (the port is taken) must not have claimed runs or started
+driving evals meanwhile. `WorkAfterBind` starts `services.work` right after
+uvicorn's start-up completed, i.e. once it listens.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import uvicorn
+from starlette.applications import Starlette
+
+
+class WorkAfterBind(uvicorn.Server):
+    """A uvicorn server that starts the app's background work once it is listening."""
+
+    def __init__(self, config: uvicorn.Config, app: Starlette) -> None:
+        super().__init__(config)
+        self.app = app
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.should_exit:  # uvicorn sets it when start-up (binding included) failed
+            await self.app.state.services.work.start()
+
+
+def serve_app(app: Starlette, host: str, port: int) -> None:
+    """Serve `app` until SIGINT/SIGTERM (then the lifespan stops the services in order)."""
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on")
+    WorkAfterBind(config, app).run()
