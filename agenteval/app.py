@@ -19,6 +19,7 @@ from agenteval.config import Settings
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.transport import AsgiTransport
 from agenteval.engine.intelligent.wakeups import Notifier
+from agenteval.observability.exposition import metrics_routes
 from agenteval.store import database
 from agenteval.store.api_keys import internal_identity
 
@@ -48,6 +49,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         *intelligent_report_routes(),
+        *metrics_routes(settings),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 

@@ -38,6 +38,10 @@ class Settings:
     max_query_depth: int = 12
     max_query_tokens: int = 5000
     max_aliases: int = 30
+    # Who may read GET /metrics: authenticated (any valid key), public, off (404).
+    metrics: str = "authenticated"
+    # Log lines as text, or json (one object per line with the eval/run/session id).
+    log_format: str = "text"
     demo: bool = True
     # The openclaw driver: its gateway, hooks token and one agent per role.
     openclaw_url: str | None = None

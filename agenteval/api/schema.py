@@ -22,6 +22,7 @@ from agenteval.api.queries import QUERIES
 from agenteval.api.subscriptions import SUBSCRIPTIONS
 from agenteval.api.types.enums import ErrorCode
 from agenteval.config import Settings
+from agenteval.observability.operation_metrics import OperationMetrics
 
 
 def _is_introspection(context: IgnoreContext) -> bool:
@@ -38,6 +39,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
         max_aliases.create_validator(settings.max_aliases),
     ]
     extensions: list[Any] = [
+        OperationMetrics,  # first: it counts the errors once they have their codes
         ContractErrors,
         lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
         lambda: AddValidationRules(limits),

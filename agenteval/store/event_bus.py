@@ -16,6 +16,12 @@ from collections import defaultdict
 from collections.abc import AsyncIterator
 from typing import Any
 
+from agenteval.observability.metrics import (
+    EVENT_SUBSCRIBER_LAG,
+    counting_failures,
+    event_subscriber_overflowed,
+)
+
 logger = logging.getLogger("agenteval.events")
 
 DEFAULT_QUEUE_SIZE = 1000
@@ -41,6 +47,7 @@ class Subscription:
             self._queue.put_nowait(message)
         except asyncio.QueueFull:
             self.overflowed = True
+            event_subscriber_overflowed()
             # Wake the reader so it notices the overflow now.
             with contextlib.suppress(asyncio.QueueEmpty):
                 self._queue.get_nowait()
@@ -49,6 +56,7 @@ class Subscription:
     async def get(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message; raises Overflowed once the subscriber fell behind."""
         message = await asyncio.wait_for(self._queue.get(), timeout)
+        EVENT_SUBSCRIBER_LAG.observe(self._queue.qsize())  # what is still waiting behind it
         if message.get("__overflow__") or self.overflowed:
             raise Overflowed(self.topic)
         return message
@@ -133,7 +141,8 @@ class RedisEventBus(EventBus):
             await self._redis.aclose()
 
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
-        await self._redis.publish(self.prefix + topic, json.dumps(message, default=str))
+        with counting_failures("redis"):
+            await self._redis.publish(self.prefix + topic, json.dumps(message, default=str))
 
     async def _listen(self) -> None:
         while True:
