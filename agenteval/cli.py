@@ -55,13 +55,15 @@ def serve(host: str | None, port: int | None, database_url: str | None,
     import uvicorn
 
     from agenteval.app import create_app
+    from agenteval.observability.log_format import configure_logging
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = _settings(host=host, port=port, database_url=database_url, redis_url=redis_url)
-    click.echo(f"AgentEval on http://{settings.host}:{settings.port}/graphql "
-               f"(database {settings.database_url})", err=True)
+    uvicorn_log_config = configure_logging(settings.log_format)
+    # A log line, so that with AGENTEVAL_LOG_FORMAT=json every line of stderr is JSON.
+    logging.getLogger("agenteval").info("AgentEval on http://%s:%s/graphql (database %s)",
+                                        settings.host, settings.port, settings.database_url)
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
-                log_level="info", lifespan="on")
+                log_level="info", lifespan="on", log_config=uvicorn_log_config)
 
 
 @main.command()

@@ -42,6 +42,7 @@ from agenteval.engine.static.commands import (
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE, compute_summary
 from agenteval.errors import Conflict, NotFound
+from agenteval.observability import log_context
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import StaleRun, finished_attempt_keys, progress_of, transition
@@ -81,6 +82,7 @@ class RunActor(Actor):
         self._saw_every_attempt = False  # nothing was stored before this execution
 
     async def handle(self, message: Any) -> Any:
+        log_context.bind(run_id=self.run_id)
         match message:
             case StartRun():
                 return await self._start()
