@@ -77,6 +77,8 @@ EVENT_SUBSCRIBER_OVERFLOWS = Counter(
     registry=REGISTRY)
 
 _operation_names: set[str] = set()
+# The request counter of each operation label (bounded like the labels themselves).
+_requests_by_operation: dict[str, Counter] = {}
 
 
 def operation_label(name: str | None) -> str:
@@ -94,7 +96,10 @@ def operation_label(name: str | None) -> str:
 def graphql_operation(name: str | None, error_codes: list[str]) -> None:
     """One GraphQL operation answered, with the contract codes of its errors (if any)."""
     operation = operation_label(name)
-    GRAPHQL_REQUESTS.labels(operation).inc()
+    counter = _requests_by_operation.get(operation)
+    if counter is None:  # `labels()` validates and locks: once per operation name
+        counter = _requests_by_operation[operation] = GRAPHQL_REQUESTS.labels(operation)
+    counter.inc()
     for code in error_codes:
         GRAPHQL_ERRORS.labels(operation, code).inc()
 
