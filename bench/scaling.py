@@ -120,9 +120,25 @@ def _wait_healthy(url: str, child: subprocess.Popen[bytes]) -> None:
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    """User + system CPU time of a process so far (Linux /proc); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _postgres_cpu_seconds() -> float:
+    """CPU time of every PostgreSQL server process on this machine (other users' included)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # the process ended meanwhile
+            continue
+        if "(postgres)" in text:
+            total += _cpu_seconds(int(stat.parent.name))
+    return total
 
 
 def _machine_busy() -> tuple[float, float]:
@@ -180,7 +196,8 @@ async def _measure(urls: list[str], target_urls: list[str], runs: int, cases: in
             await client.aclose()
 
 
-def bench_processes(count: int, args: argparse.Namespace, target_urls: list[str]) -> float:
+def bench_processes(count: int, args: argparse.Namespace, target_urls: list[str],
+                    target_pids: list[int]) -> float:
     """Cases per second with `count` serve processes on a fresh database."""
     name = f"agenteval_scaling_{uuid.uuid4().hex[:10]}"
     asyncio.run(_admin(args.postgres_url, f'CREATE DATABASE "{name}"'))
@@ -190,11 +207,14 @@ def bench_processes(count: int, args: argparse.Namespace, target_urls: list[str]
                                    args.redis_url)
         cpu_before = [_cpu_seconds(child.pid) for _, child in services]
         machine_before = _machine_busy()
+        others_before = (sum(_cpu_seconds(pid) for pid in target_pids), _postgres_cpu_seconds())
         seconds, errored = asyncio.run(_measure([url for url, _ in services], target_urls,
                                                 args.runs, args.cases, args.concurrency))
         cpu = [_cpu_seconds(child.pid) - before
                for (_, child), before in zip(services, cpu_before, strict=True)]
         machine_after = _machine_busy()
+        others = (sum(_cpu_seconds(pid) for pid in target_pids) - others_before[0],
+                  _postgres_cpu_seconds() - others_before[1])
     finally:
         for _, child in services:
             child.terminate()
@@ -208,8 +228,9 @@ def bench_processes(count: int, args: argparse.Namespace, target_urls: list[str]
             / max(1, machine_after[1] - machine_before[1]))
     print(f"{count} process(es): {args.runs} runs x {args.cases} cases = {total} cases in "
           f"{seconds:.1f} s -> {throughput:.0f} cases/s ({errored} errored); "
-          f"CPU s per serve process: {cpu_shown} of {seconds:.1f} s wall; "
-          f"all cores {busy:.0%} busy ({os.cpu_count()} cores)", flush=True)
+          f"CPU s per serve process: {cpu_shown}, targets {others[0]:.1f}, PostgreSQL "
+          f"{others[1]:.1f} (all its users) of {seconds:.1f} s wall; all cores {busy:.0%} "
+          f"busy ({os.cpu_count()} cores)", flush=True)
     return throughput
 
 
@@ -232,7 +253,8 @@ def main() -> None:
         server.start()
     target_urls = [f"http://127.0.0.1:{ports.get(timeout=30)}" for _ in servers]
     try:
-        figures = {count: bench_processes(count, args, target_urls)
+        target_pids = [server.pid for server in servers if server.pid is not None]
+        figures = {count: bench_processes(count, args, target_urls, target_pids)
                    for count in (int(n) for n in args.processes.split(","))}
     finally:
         for server in servers:
