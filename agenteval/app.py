@@ -12,6 +12,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from agenteval.api.downloads import intelligent_report_routes
+from agenteval.api.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import Services, running_services
@@ -50,6 +51,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
         WebSocketRoute("/graphql", graphql),
         *intelligent_report_routes(),
         *metrics_routes(settings),
+        *run_report_routes(),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 

@@ -1,172 +1,157 @@
-"""`agenteval run`: a CI gate that runs one scenario against one target, without a server.
+"""`agenteval run`: the CI gate — scenarios against one target, without a server.
 
-The same services as the server (`agenteval.bootstrap`: campaign → RunEngine →
-RunActor) on an embedded SQLite database in a temporary directory (or the given
-database), without what only a server needs: no admin key, watchdog, driver,
-demo or resumed runs, and without loading the GraphQL API. Exit codes:
-0 ok, 1 pass rate below --fail-under, 2 bad input, 3 errors the run cannot
-judge (target errors, rules that could not run, an engine failure).
+The same engine as the service (campaign → RunActor) on an embedded SQLite
+database in a temporary directory (or the given database). Each scenario file
+(or every scenario file of a folder) is imported first, so a bad one stops
+the gate before anything runs; then each runs in turn and its failures are
+explained as soon as it ends. Exit codes (docs/metrics.md): 0 passed, 1 under
+--fail-under or regressed with --fail-on-regression, 2 bad input, 3 errors the
+runs could not judge.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sys
 import tempfile
+import time
 import uuid
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
-
-import yaml
+from typing import Any
 
 from agenteval.bootstrap import Services, running_services
 from agenteval.config import Settings
-from agenteval.domain.run_summary import RunSummaryData
 from agenteval.engine.catalog import campaigns, scenarios, targets
+from agenteval.engine.catalog.model_sources import file_models
 from agenteval.engine.static.run_actor import run_topic
-from agenteval.engine.static.run_store import (
-    TERMINAL,
-    report_markdown,
-    stored_outcomes,
-    stored_progress,
-    summary_of,
-    summary_to_json,
-)
+from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import AgentEvalError, ValidationFailed
-from agenteval.store.models import Run, Target
+from agenteval.gate import judge_cache, terminal
+from agenteval.gate.console import Console
+from agenteval.gate.flow import GateOptions, finish, load_checked_baseline, run_scenarios
+from agenteval.gate.inputs import (
+    BadInput,
+    model_endpoints,
+    read_text,
+    scenario_files,
+    target_source,
+)
+from agenteval.gate.results import ScenarioResult
+from agenteval.gate.stored import scenario_result
+from agenteval.gate.verdict import EXIT_BAD_INPUT
+from agenteval.store.models import Run, Scenario, Target
 
-EXIT_OK, EXIT_BELOW_BAR, EXIT_BAD_INPUT, EXIT_ERRORS = 0, 1, 2, 3
-TARGET_FIELDS = ("name", "description", "channelType", "channelConfig", "maxConcurrency")
-BAR_WIDTH = 30
+JUDGE_HINT = ("a JUDGE model for the gate comes from AGENTEVAL_JUDGE_MODEL (with "
+              "AGENTEVAL_JUDGE_BASE_URL, AGENTEVAL_JUDGE_API_KEY) or --models FILE")
 
 
-class BadInput(Exception):
-    """Input the gate cannot use (exit code 2)."""
-
-
-def run_command(scenario_file: str, target: str, repeat: int = 1, concurrency: int = 8,
-                fail_under: float | None = None, report: str | None = None,
-                json_out: str | None = None, database_url: str | None = None) -> int:
-    """Run the gate; returns the exit code (messages on stderr, the summary on stdout)."""
+def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 1,
+                concurrency: int = 8, fail_under: float | None = None,
+                report: str | None = None, json_out: str | None = None,
+                database_url: str | None = None, *, junit: str | None = None,
+                baseline: str | None = None, fail_on_regression: bool = False,
+                models: str | None = None, cache: str | None = None,
+                verbosity: int = terminal.NORMAL) -> int:
+    """Run the gate; the exit code. Results on stdout, progress and errors on stderr."""
+    out, err = Console(sys.stdout), Console(sys.stderr)
+    paths = [scenario_paths] if isinstance(scenario_paths, str) else list(scenario_paths)
+    options = GateOptions(fail_under=fail_under, report=report, json_out=json_out, junit=junit,
+                          baseline=baseline, fail_on_regression=fail_on_regression,
+                          verbosity=verbosity)
     try:
-        document = _read(scenario_file, "scenario file")
         if repeat < 1 or concurrency < 1:
             raise BadInput("--repeat and --concurrency must be at least 1")
-        if fail_under is not None and not 0 <= fail_under <= 1:
-            raise BadInput("--fail-under is a rate between 0 and 1 (e.g. 0.8)")
-        target_source = _target_source(target)
+        documents = [(path, read_text(path, "scenario file")) for path in scenario_files(paths)]
+        baseline_entries = load_checked_baseline(options)
+        target_row_source = target_source(target)
+        endpoints = model_endpoints(models)
         url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
-        with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch:
+        with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
+                file_models(endpoints):
             url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
-            result = asyncio.run(_gate(document, target_source, repeat, concurrency, url))
-        if report:
-            Path(report).write_text(result.report_markdown or "", encoding="utf-8")
-        if json_out:
-            Path(json_out).write_text(json.dumps(result.json_report, indent=2,
-                                                 ensure_ascii=False, default=str),
-                                      encoding="utf-8")
-        return exit_code(result.status, result.summary, fail_under)
+            results = asyncio.run(_gate(documents, target_row_source, repeat, concurrency, url,
+                                        cache, options, out, err))
+        return finish(results, options, out, baseline_entries)
     except BadInput as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        err.print(f"error: {exc}")
         return EXIT_BAD_INPUT
 
 
-def _read(path: str, what: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"cannot read the {what} {path!r}: {exc}") from None
-
-
-def _describe(error: AgentEvalError) -> str:
+def _describe(what: str, error: AgentEvalError) -> str:
     if isinstance(error, ValidationFailed):
-        return "invalid input:\n" + "\n".join(f"  {e['path']}: {e['message']}"
-                                              for e in error.errors)
-    return error.message
+        text = f"invalid {what}:\n" + "\n".join(
+            f"  {e['path']}: {e['message']}" for e in error.errors)
+        if any("needs a JUDGE model" in e["message"] for e in error.errors):
+            text += f"\n  hint: {JUDGE_HINT}"
+        return text
+    return f"{what}: {error.message}"
 
 
-@dataclass(frozen=True)
-class GateResult:
-    status: str
-    summary: RunSummaryData
-    report_markdown: str | None
-    json_report: dict[str, Any]
-
-
-def _target_source(target: str) -> dict[str, Any] | str:
-    """The parsed target file, or the id of a stored target."""
-    if Path(target).is_file():
-        return _parse_target_file(_read(target, "target file"), target)
-    try:
-        uuid.UUID(target)
-    except ValueError:
-        raise BadInput(f"--target {target!r} is neither a file nor a target id") from None
-    return target
-
-
-async def _gate(document: str, target: dict[str, Any] | str, repeat: int, concurrency: int,
-                url: str) -> GateResult:
+async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
+                concurrency: int, url: str, cache: str | None, options: GateOptions,
+                out: Console, err: Console) -> list[ScenarioResult]:
+    # The server's services without what only a server needs: no admin key, watchdog,
+    # driver, demo or resumed runs.
     settings = Settings(database_url=url, driver="none", demo=False, resume_runs=False,
                         watchdog_interval_s=0)
     async with running_services(settings, admin_key=False) as services:
-        try:
-            target_row = await _target(services, target)
-            scenario = await scenarios.import_scenario(document)
-            campaign = await campaigns.create_campaign(f"CI gate: {scenario.name}",
-                                                       str(scenario.id), [str(target_row.id)],
-                                                       repeat, concurrency)
-        except AgentEvalError as exc:
-            raise BadInput(_describe(exc)) from None
-        [run] = await services.runs.start_campaign(str(campaign.id), None)
-        run = await _follow(services, run.id, sys.stderr)
-        summary = await summary_of(run)
-        print(summary_table(run, summary))
-        return GateResult(run.status, summary, await report_markdown(run),
-                          await _json_report(run, summary))
+        target_row = await _target(services, target)
+        imported: dict[Path, Scenario] = {}
+        for path, text in documents:
+            try:
+                imported[path] = await scenarios.import_scenario(text)
+            except AgentEvalError as exc:
+                raise BadInput(_describe(f"scenario {str(path)!r}", exc)) from None
+        if cache:
+            await judge_cache.load_into_database(cache)
+
+        async def run_one(path: Path, console: Console) -> ScenarioResult:
+            scenario = imported[path]
+            if options.verbosity != terminal.QUIET:
+                console.print(terminal.header(scenario.name, str(path), target_row.name,
+                                              len(scenario.cases), repeat, concurrency) + "\n")
+            campaign = await campaigns.create_campaign(
+                f"CI gate: {scenario.name}", str(scenario.id), [str(target_row.id)], repeat,
+                concurrency)
+            started = time.monotonic()
+            [run] = await services.runs.start_campaign(str(campaign.id), None)
+            run = await _follow(services, run.id,
+                                terminal.progress_display(err, options.verbosity))
+            result = await scenario_result(run, str(path))
+            return replace(result, duration_s=round(time.monotonic() - started, 3))
+
+        results = await run_scenarios([path for path, _ in documents], run_one, out, options)
+        if cache:
+            await judge_cache.save_from_database(cache)
+        return results
 
 
 async def _target(services: Services, target: dict[str, Any] | str) -> Target:
     """A target from a file's fields (CreateTargetInput's), or a stored target by id."""
-    if isinstance(target, str):
-        return await targets.get_target(target, "--target")
-    return await targets.create_target(
-        services.channels, name=target["name"], channel_type=target["channelType"],
-        channel_config=target["channelConfig"], description=target.get("description"),
-        max_concurrency=target.get("maxConcurrency", 8))
-
-
-def _parse_target_file(text: str, path: str) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(text)  # JSON is YAML too
-    except yaml.YAMLError as exc:
-        raise BadInput(f"target file {path!r} is neither JSON nor YAML: {exc}") from None
-    if not isinstance(data, dict):
-        raise BadInput(f"target file {path!r} must be an object with {', '.join(TARGET_FIELDS)}")
-    problems = [f"{key}: is not a target field" for key in data if key not in TARGET_FIELDS]
-    problems += [f"{key}: is required" for key in ("name", "channelType", "channelConfig")
-                 if key not in data]
-    if isinstance(data.get("maxConcurrency", 8), bool) or not isinstance(
-            data.get("maxConcurrency", 8), int):
-        problems.append("maxConcurrency: must be an integer")
-    if problems:
-        raise BadInput(f"target file {path!r}:\n  " + "\n  ".join(problems))
-    return data
+        if isinstance(target, str):
+            return await targets.get_target(target, "--target")
+        return await targets.create_target(
+            services.channels, name=target["name"], channel_type=target["channelType"],
+            channel_config=target["channelConfig"], description=target.get("description"),
+            max_concurrency=target.get("maxConcurrency", 8))
+    except AgentEvalError as exc:
+        raise BadInput(_describe("target (--target)", exc)) from None
 
 
-async def _follow(services: Services, run_id: uuid.UUID, out: TextIO) -> Run:
-    """Draw a progress bar until the run ends; the ended Run."""
+async def _follow(services: Services, run_id: uuid.UUID,
+                  display: terminal.ProgressDisplay) -> Run:
+    """Show the run's progress until it ends; the ended Run."""
     subscription = await services.events.subscribe(run_topic(run_id))
     try:
         while True:
             progress = await stored_progress(run_id)
             assert progress is not None, "a started run is never deleted"
-            out.write("\r" + progress_bar(progress))
-            out.flush()
+            display.update(progress)
             if progress["status"] in TERMINAL:
-                out.write("\n")
                 return await Run.get(id=run_id)
             try:
                 await subscription.get(timeout=0.5)
@@ -176,51 +161,5 @@ async def _follow(services: Services, run_id: uuid.UUID, out: TextIO) -> Run:
                 await subscription.close()
                 subscription = await services.events.subscribe(run_topic(run_id))
     finally:
+        display.close()
         await subscription.close()
-
-
-def progress_bar(progress: dict[str, Any]) -> str:
-    total, done = progress["total"], progress["done"]
-    filled = BAR_WIDTH * done // total if total else BAR_WIDTH
-    return (f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total}  "
-            f"passed {progress['passed']}  failed {progress['failed']}  "
-            f"errored {progress['errored']}  {progress['status']}")
-
-
-def summary_table(run: Run, summary: RunSummaryData) -> str:
-    def rate(value: float | None) -> str:
-        return "-" if value is None else f"{value:.1%}"
-
-    rows = [("status", run.status), ("cases (× repeat)", str(summary.total_cases)),
-            ("passed", str(summary.passed_cases)), ("pass rate", rate(summary.pass_rate)),
-            ("success rate", rate(summary.success_rate)),
-            ("success / partial / failure",
-             f"{summary.success_count} / {summary.partial_count} / {summary.failure_count}"),
-            ("errors", str(summary.error_count)), ("pass^k", rate(summary.pass_hat_k)),
-            ("intent accuracy", rate(summary.intent_accuracy)),
-            ("avg completion", rate(summary.avg_completion)),
-            ("latency p50 / p95", f"{summary.latency_p50_ms} ms / {summary.latency_p95_ms} ms")]
-    if run.error:
-        rows.append(("error", run.error))
-    width = max(len(name) for name, _ in rows)
-    return "\n".join(f"{name.ljust(width)}  {value}" for name, value in rows)
-
-
-async def _json_report(run: Run, summary: RunSummaryData) -> dict[str, Any]:
-    return {
-        "run": {"id": str(run.id), "status": run.status, "error": run.error},
-        "summary": summary_to_json(summary),
-        "outcomes": [{"caseKey": s.view["case_key"], "attempt": s.view["attempt"],
-                      "passed": s.view["passed"], "successLevel": s.view["success_level"],
-                      "score": s.view["score"], "error": s.view["error"]}
-                     for s in await stored_outcomes(run)],
-    }
-
-
-def exit_code(status: str, summary: RunSummaryData, fail_under: float | None) -> int:
-    """3 when the run could not judge everything, else 1 below the bar, else 0."""
-    if status != "COMPLETED" or summary.error_count:
-        return EXIT_ERRORS
-    if fail_under is not None and summary.pass_rate < fail_under:
-        return EXIT_BELOW_BAR
-    return EXIT_OK

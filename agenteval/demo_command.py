@@ -16,7 +16,9 @@ from agenteval.app import in_process_api
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.demo_setup import seed_demo
-from agenteval.drivers.builtin.runner import drive
+from agenteval.drivers.builtin.runner import DriveResult, Role
+from agenteval.drivers.builtin.runner import drive as drive_role
+from agenteval.store.eval_log import record_event
 
 APPROVE_PLAN = """
 mutation DemoApprove($evalId: ID!) { approvePlan(evalId: $evalId) { id status } }"""
@@ -44,6 +46,13 @@ async def run_demo(settings: Settings, auto_approve: bool = False,
     async with running_services(settings, in_process=in_process_api) as services:
         operator = in_process_api(services, "OPERATOR", "demo operator")
         agent = in_process_api(services, "AGENT", "demo driver")
+
+        async def drive(agent: Any, eval_id: str, role: Role, settings: Settings) -> DriveResult:
+            # Recorded as a wake-up of the built-in driver, so the report's Method says so.
+            await record_event(services.events, eval_id, "AGENT_WOKEN", detail={
+                "role": role, "driver": "builtin", "ok": True, "runId": f"demo-{role}"})
+            return await drive_role(agent, eval_id, role, settings)
+
         data = await seed_demo(operator)
         if data is None:
             out(f"The database {settings.database_url} already has data: the demo only "

@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from agenteval.domain import eval_report_appendix as appendix
+
 SEVERITY_ORDER = ("HIGH", "MEDIUM", "LOW")
 _SEVERITY_BADGE = {"HIGH": "🔴 HIGH", "MEDIUM": "🟠 MEDIUM", "LOW": "🟢 LOW"}
 _ANCHOR_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
@@ -45,6 +47,7 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
         _header(eval, report),
         _section("Summary", _block(report.get("summary")) or "_No summary._"),
         _section("Plan", _plan(eval.get("plan"))),
+        *appendix.method_sections(eval), *appendix.plan_history_sections(eval),
         _section("Scores", _scores(report.get("scores"))),
         _section(f"Findings ({len(report.get('findings') or [])})",
                  _findings(report.get("findings") or [], session_ids)),
@@ -53,6 +56,7 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
         _section("Priority recommendations",
                  _numbered(report.get("priorityRecommendations") or []) or "_None._"),
         _section(f"Sessions ({len(sessions)})", _session_index(sessions)),
+        *appendix.duration_sections(eval, sessions), *appendix.session_appendix_sections(sessions),
     ]
     return "\n\n".join(parts).rstrip() + "\n"
 

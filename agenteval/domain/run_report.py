@@ -15,18 +15,32 @@ Pure functions: no I/O.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NotRequired, TypedDict
 
 from agenteval.domain.cases import SuccessLevel
 from agenteval.domain.judgement import COMPLETION_RULE, INTENT_RULE
+from agenteval.domain.outcome_explanation import rule_reason
 from agenteval.domain.run_summary import RunSummaryData, ratio
 
 SLOWEST_TURNS_SHOWN = 5
 DETAIL_CHARS = 120
 MESSAGE_CHARS = 60
+DIALOG_MESSAGE_CHARS = 1000  # a failing case's messages, each cut here with a marker
+PASSING_LISTED_UP_TO = 200  # more attempts than this: passing ones are only counted
+
+TIER_DEFINITIONS = (
+    ("rules ok", "every expectation (implicit rule) passed and the eval_rules pass under "
+                 "the case's rule_logic (all / any / weighted ≥ rule_pass_threshold)"),
+    ("L1 intent", "every intent_classification rule passed (true when the case has none)"),
+    ("L2 completion", "the task_completion score; without one, 1.0 if rules ok else 0.0"),
+    ("L3 level", "FAILURE unless rules ok and L1; SUCCESS if L2 ≥ success_threshold (0.8), "
+                 "PARTIAL if L2 ≥ partial_threshold (0.5), else FAILURE"),
+    ("score", "the weighted mean of the rule scores; it explains, the level decides"),
+    ("error", "the target failed on a turn or a rule could not run: a FAILURE, counted in "
+              "every rate"),
+)
 
 
 class RunView(TypedDict):
@@ -77,9 +91,11 @@ def render_run_report(run: RunView, summary: RunSummaryData,
     sections = [
         header_section(run),
         summary_section(summary),
+        tiers_section(),
         confusion_section(summary),
         tag_section(outcomes),
         failing_section(outcomes),
+        passing_section(outcomes),
         slowest_turns_section(outcomes),
     ]
     return "\n\n".join(s for s in sections if s) + "\n"
@@ -115,6 +131,12 @@ def summary_section(summary: RunSummaryData) -> str:
         ("Latency p95", format_ms(summary.latency_p95_ms)),
     ]
     return "## Summary\n\n" + table(["Metric", "Value"], rows)
+
+
+def tiers_section() -> str:
+    """Each tier's definition in one line, so a level in this report explains itself."""
+    return "## How cases are judged\n\n" + "\n".join(
+        f"- **{name}**: {definition}" for name, definition in TIER_DEFINITIONS)
 
 
 def confusion_section(summary: RunSummaryData) -> str:
@@ -163,47 +185,63 @@ def failing_case(outcome: OutcomeView) -> str:
     deciding = [r for r in outcome["results"] if deciding_result(r)]
     if deciding:
         rows = [(r["rule_type"], "yes" if r["implicit"] else "no",
-                 "pass" if r["passed"] else "fail", f"{r['score']:.2f}", short_detail(r))
+                 "pass" if r["passed"] else "fail", f"{r['score']:.2f}",
+                 shorten(rule_reason(r), DETAIL_CHARS * 2))
                 for r in deciding]
-        lines.append(table(["Rule", "Implicit", "Verdict", "Score", "Detail"], rows))
+        lines.append(table(["Rule", "Implicit", "Verdict", "Score", "Why (expected vs got)"],
+                           rows))
     elif not outcome["error"]:
         lines.append("No rule failed; the tier thresholds decided.")
+    if outcome["turns"]:
+        lines.append(dialog(outcome))
     return "\n\n".join(lines)
+
+
+def dialog(outcome: OutcomeView) -> str:
+    """The attempt's conversation as quotes: what was sent and what the bot replied."""
+    lines = []
+    for turn in outcome["turns"]:
+        lines.append(f"> **User [{turn['index']}]:** {quoted(turn['sent_message'])}")
+        if turn["error"]:
+            lines.append(f"> **Error:** {quoted(turn['error'])}")
+        else:
+            latency = f" ({turn['latency_ms']} ms)" if turn["latency_ms"] is not None else ""
+            lines.append(f"> **Bot{latency}:** {quoted(turn['reply'] or '')}")
+        lines.append(">")
+    return "\n".join(lines[:-1])
+
+
+def quoted(text: str) -> str:
+    """A message on one quoted line, capped with a visible marker."""
+    flat = " ".join(text.split())
+    if len(flat) <= DIALOG_MESSAGE_CHARS:
+        return flat
+    return flat[:DIALOG_MESSAGE_CHARS] + f" … [cut: {len(flat)} characters in all]"
+
+
+def passing_section(outcomes: Sequence[OutcomeView]) -> str:
+    """Passing attempts listed (one row each) up to 200 attempts; beyond, only counted."""
+    passing = [o for o in outcomes if o["passed"]]
+    if not passing:
+        return "## Passing cases\n\nNone."
+    if len(outcomes) > PASSING_LISTED_UP_TO:
+        return (f"## Passing cases\n\n{len(passing)} attempts passed (not listed: the run "
+                f"has more than {PASSING_LISTED_UP_TO} attempts).")
+    rows = [(o["case_key"], str(o["attempt"]), o["success_level"], f"{o['score']:.2f}",
+             shorten(" ".join((last_reply_of(o) or "").split()), MESSAGE_CHARS))
+            for o in sorted(passing, key=lambda o: (o["case_key"], o["attempt"]))]
+    return "## Passing cases\n\n" + table(["Case", "Attempt", "Level", "Score", "Last reply"],
+                                            rows)
+
+
+def last_reply_of(outcome: OutcomeView) -> str | None:
+    replies = [turn["reply"] for turn in outcome["turns"] if turn["reply"] is not None]
+    return replies[-1] if replies else None
 
 
 def deciding_result(result: RuleResultView) -> bool:
     """Failed rules, plus intent and completion results since the tiers rest on them."""
     return not result["passed"] or result["rule_type"] in (INTENT_RULE, COMPLETION_RULE)
-
-
-def short_detail(result: RuleResultView) -> str:
-    """One line explaining a verdict: the error, a known detail summary, or compact JSON."""
-    if result["error"]:
-        return f"error: {result['error']}"
-    detail = result["detail"] or {}
-    summary = known_detail_summary(detail)
-    if summary is None:
-        summary = json.dumps(detail, ensure_ascii=False, sort_keys=True, default=str)
-    return shorten(summary, DETAIL_CHARS)
-
-
-def known_detail_summary(detail: dict[str, Any]) -> str | None:
-    """The wire formats of DESIGN.md, summarised; None for any other shape."""
-    if "completion_rate" in detail:
-        missing = [s.get("name", "?") for s in detail.get("slots") or [] if not s.get("filled")]
-        missing += [s.get("name", "?") for s in detail.get("steps") or [] if not s.get("done")]
-        text = f"completion {detail['completion_rate']}"
-        return text + (f"; missing: {', '.join(map(str, missing))}" if missing else "")
-    if "predicted" in detail:
-        return (f"expected {detail.get('expected')}, predicted {detail.get('predicted')}, "
-                f"understanding {detail.get('understanding')}")
-    if "missing" in detail:
-        return f"missing: {', '.join(map(str, detail['missing']))}"
-    if "rationale" in detail:
-        return f"score {detail.get('raw_score')}: {detail['rationale']}"
-    if "similarity" in detail:
-        return f"similarity {detail['similarity']} ({detail.get('method')})"
-    return None
 
 
 def slowest_turns_section(outcomes: Sequence[OutcomeView]) -> str:

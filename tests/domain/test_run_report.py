@@ -149,11 +149,14 @@ def test_failing_cases_show_the_rules_that_failed_them() -> None:
     failing = section(render(), "Failing cases")
     assert "`book`" not in failing and "`book-partial`" not in failing
     assert "### `refund` attempt 0: FAILURE (score 0.25)" in failing
-    assert "| expect_contains | yes | fail | 0.00 | missing: refund |" in failing
-    assert "| keyword_match | no | fail | 0.00 | missing: policy |" in failing
+    assert ('| expect_contains | yes | fail | 0.00 | expected the last reply to contain '
+            '"refund"; it does not |') in failing
+    assert ('| keyword_match | no | fail | 0.00 | expected any of "policy"; matched (none), '
+            'missing "policy" |') in failing
     assert "polite" not in failing  # the passing llm_score did not fail the case
     assert "Error: turn 1: timeout" in failing
-    assert "| llm_score | no | fail | 0.00 | error: judge unreachable |" in failing
+    assert "| llm_score | no | fail | 0.00 | could not run: judge unreachable |" in failing
+    assert "> **User [0]:** refund | now\n> **Bot (50 ms):** ok" in failing
 
 
 def test_failing_case_decided_by_completion_shows_the_completion_result() -> None:
@@ -163,7 +166,8 @@ def test_failing_case_decided_by_completion_shows_the_completion_result() -> Non
                          "slots": [{"name": "phone", "filled": True},
                                    {"name": "address", "filled": False}]})])
     markdown = render_run_report(RUN, summarise([], repeat=1), [low])
-    assert "| task_completion | no | pass | 0.40 | completion 0.4; missing: address |" in markdown
+    assert "| task_completion | no | pass | 0.40 | task completion 0.40; not done: address |" \
+        in markdown
 
 
 def test_slowest_turns_top_five_in_order() -> None:
@@ -186,3 +190,30 @@ def test_empty_run_renders() -> None:
     assert "| Pass rate (success + partial) | 0.0% |" in markdown
     assert "No turn latency recorded." in markdown
     assert "## Failing cases\n\nNone." in markdown
+
+
+def test_each_tier_is_defined_in_one_line() -> None:
+    tiers = section(render(), "How cases are judged")
+    for name in ("rules ok", "L1 intent", "L2 completion", "L3 level", "score", "error"):
+        assert f"- **{name}**: " in tiers
+
+
+def test_passing_cases_are_listed_up_to_200_attempts_then_only_counted() -> None:
+    passing = section(render(), "Passing cases")
+    assert "| book | 0 | SUCCESS | 1.00 | ok |" in passing
+    assert "| book-partial | 0 | PARTIAL | 0.60 | ok |" in passing
+    many = [outcome(f"c{i}", "SUCCESS", 1.0, [], [turn(0, "hi", 5)], []) for i in range(200)]
+    many.append(outcome("bad", "FAILURE", 0.0, [], [turn(0, "hi", 5)],
+                        [rule("expect_contains", False, 0.0, {"missing": ["x"]}, implicit=True)]))
+    markdown = render_run_report(RUN, summarise([], repeat=1), many)
+    assert "200 attempts passed (not listed" in section(markdown, "Passing cases")
+    assert "### `bad` attempt 0: FAILURE" in section(markdown, "Failing cases")
+
+
+def test_long_replies_in_a_failing_case_are_cut_with_a_marker() -> None:
+    long_turn: TurnView = {"index": 0, "sent_message": "hi", "reply": "x" * 1500,
+                           "latency_ms": 5, "error": None}
+    failed = outcome("long", "FAILURE", 0.0, [], [long_turn],
+                     [rule("expect_contains", False, 0.0, {"missing": ["y"]}, implicit=True)])
+    markdown = render_run_report(RUN, summarise([], repeat=1), [failed])
+    assert "x" * 1000 + " … [cut: 1500 characters in all]" in markdown

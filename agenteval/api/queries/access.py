@@ -9,6 +9,7 @@ from strawberry.types import Info
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead, IsAdmin
 from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
+from agenteval.engine.catalog.models import effective_model_configs
 from agenteval.engine.catalog.targets import parse_id
 from agenteval.store import models
 
@@ -42,4 +43,5 @@ class AccessQueries:
 
     @strawberry.field(permission_classes=[CanRead])
     async def model_configs(self) -> list[ModelConfig]:
-        return [ModelConfig.from_row(c) for c in await models.ModelConfig.all().order_by("role")]
+        # Stored rows, plus the roles configured only by AGENTEVAL_{ROLE}_* variables.
+        return [ModelConfig.from_row(c) for c in await effective_model_configs()]

@@ -35,6 +35,9 @@ class Issue:
 class IssueKind:
     title: str
     suggestion: str
+    # Why a session can reach its goal and still show this issue (said in the finding,
+    # so a report never reads as "goal reached" and "broken" without explaining both).
+    despite_goal: str = "the goal was reached, but the cited turns show this problem on the way"
 
 
 KINDS: dict[str, IssueKind] = {
@@ -43,26 +46,61 @@ KINDS: dict[str, IssueKind] = {
         "Make sure the flow reaches an explicit confirmation the user can recognise."),
     "target_error": IssueKind(
         "The target failed to answer",
-        "Check the target's availability, timeouts and error handling."),
+        "Check the target's availability, timeouts and error handling.",
+        "the target failed on a turn, yet the conversation still ended in a confirmation"),
     "booking_without_time": IssueKind(
         "Booked without asking for a preferred time",
         "Before confirming a repair visit, ask for (and repeat back) the preferred date and "
-        "time window."),
+        "time window.",
+        "the booking was confirmed, but without a visit time"),
     "return_without_order_number": IssueKind(
         "Return accepted without asking for or confirming the order number",
         "After recognising a return request, ask for the order number and confirm it before "
-        "accepting the return."),
+        "accepting the return.",
+        "the return was accepted, but for no known order"),
     "premature_confirmation": IssueKind(
         "Confirmed before the user had given all the information",
-        "Collect every required detail before confirming; confirm them back to the user."),
+        "Collect every required detail before confirming; confirm them back to the user.",
+        "the confirmation came, but before the user had said everything"),
     "no_apology": IssueKind(
         "Complaint handled without an apology",
         "Acknowledge the customer's experience and apologise before recording a complaint."),
+    "lost_context": IssueKind(
+        "Lost context after a valid answer",
+        "Keep the conversation's context after completing a flow: a follow-up detail (an "
+        "order number, a name) belongs to what was just discussed, not to a new request."),
     "change_of_mind_ignored": IssueKind(
         "Change of mind ignored",
         "When the user switches request mid-flow, drop the old flow and start the new one "
-        "without losing what the user just asked for."),
+        "without losing what the user just asked for.",
+        "the new request was handled only after the user asked for it again"),
 }
+
+
+# What each detector looks for, in words (the report's Method section quotes these).
+LOOKS_FOR: dict[str, str] = {
+    "goal_not_reached": "no reply contains the goal's success signals (its script's, or the "
+                        "flow's confirmations such as 预约成功 / booked / return accepted)",
+    "target_error": "a turn the target failed to answer (timeout, connection, HTTP status, "
+                    "bad response)",
+    "booking_without_time": "a repair booked although no reply asked for a visit time "
+                            "(什么时间, 几点, what time, preferred time …)",
+    "return_without_order_number": "a return accepted although no reply asked for the order "
+                                   "number (订单号, order number …) and none was echoed back",
+    "premature_confirmation": "a confirmation while the scripted user still had details "
+                              "to give",
+    "no_apology": "a complaint answered without any apology (抱歉, 对不起, sorry, apologise …)",
+    "lost_context": "a fallback reply (我没太明白, didn't quite get …) after the target had "
+                    "already answered properly in the conversation",
+    "change_of_mind_ignored": "a user switching request (算了, 不想, instead, actually …) "
+                              "answered with the old flow, or with a cancellation that drops "
+                              "the new request",
+}
+
+
+def scripted_checks() -> list[str]:
+    """Each detector as "<title>: <what it looks for>", in the order they run."""
+    return [f"{KINDS[kind].title}: {LOOKS_FOR[kind]}" for kind in KINDS]
 
 
 def title_of(description: str) -> str:
@@ -196,4 +234,25 @@ def detect_ignored_change_of_mind(turns: Sequence[Turn]) -> list[Issue]:
             current = None
         elif answer_flow is not None:
             current = answer_flow
+    return issues
+
+
+def detect_lost_context(turns: Sequence[Turn]) -> list[Issue]:
+    """A fallback reply ("I didn't quite get that") after the target had answered properly.
+
+    Once the target has given a real answer in this conversation, answering a
+    follow-up with its generic fallback means it dropped what was being discussed
+    (e.g. the order number given right after a return was accepted).
+    """
+    issues: list[Issue] = []
+    understood = False
+    for turn in _answered(turns):
+        if kw.contains_any(turn.reply, kw.FALLBACKS):
+            if understood:
+                issues.append(_issue("lost_context", "MEDIUM", turn.index,
+                                     f"at turn {turn.index} the target answered "
+                                     f"{turn.user!r} with its fallback reply after a valid "
+                                     "answer earlier in the conversation"))
+        else:
+            understood = True
     return issues

@@ -45,6 +45,11 @@ REPLY_CUES: dict[str, tuple[str, ...]] = {
     "complaint": ("投诉", "complain"),
 }
 
+# What a target says when it did not understand (a generic fallback / menu reply).
+FALLBACKS = ("没太明白", "没听懂", "不太明白", "没有理解", "不明白您的意思", "didn't quite get",
+             "did not quite get", "didn't understand", "did not understand",
+             "not sure what you mean", "could you rephrase")
+
 APOLOGIES = ("抱歉", "对不起", "歉", "不好意思", "sorry", "apologi", "apologize",
              "apologise")
 

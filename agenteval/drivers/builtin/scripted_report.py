@@ -1,14 +1,21 @@
 """The scripted analyst: every session's verdict and transcript → a ReportInput (pure).
 
-Verdict issues are grouped into one finding per (dimension, issue kind) —
-the kind is the title an issue description starts with — whose severity is
-the worst of its issues. Evidence cites each issue's session and turn with
+Verdict issues are grouped into ONE finding per issue kind across dimensions
+(the kind is the title an issue description starts with), so one flaw is one
+finding; its severity is the worst of its issues and its text names the
+dimensions it was seen in. Evidence cites each issue's session and turn with
 the transcript's exact texts, so the server can verify every quote.
+
+The report never contradicts the verdicts it summarises: a HIGH finding whose
+evidence comes from sessions whose verdict says the goal was achieved says
+why in the finding itself; the summary counts such sessions; a dimension
+touched by a HIGH finding gets no "goal reached" highlight.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from agenteval.drivers.builtin.detectors import KINDS, title_of
@@ -18,19 +25,37 @@ SEVERITY_RANK = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
 MAX_EVIDENCE = 50  # the server's limit per finding
 MAX_RECOMMENDATIONS = 5
 GENERIC_SUGGESTION = "Review the cited turns and adjust the prompt or SOP for this situation."
-_SUGGESTIONS = {kind.title: kind.suggestion for kind in KINDS.values()}
+GENERIC_DESPITE_GOAL = "the goal was reached, but the cited turns show this problem on the way"
+DESPITE_GOAL_MARKER = "The goal still counts as reached in"
+_KINDS_BY_TITLE = {kind.title: kind for kind in KINDS.values()}
+
+
+@dataclass
+class _Group:
+    """The issues of one kind, from every session and dimension."""
+
+    title: str
+    severity: str
+    suggestions: list[str]
+    sessions: dict[str, str] = field(default_factory=dict)  # session id → dimension
+    reached: set[str] = field(default_factory=set)  # sessions whose verdict achieved the goal
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+    cited: set[tuple[str, int]] = field(default_factory=set)
 
 
 def build_report(plan: dict[str, Any] | None, sessions: Sequence[dict[str, Any]]
                  ) -> dict[str, Any]:
     judged = [session for session in sessions if session.get("verdict")]
     dimensions = _dimensions(plan, judged)
-    findings = _findings(judged, dimensions)
+    groups = _groups(judged)
+    findings = _findings(groups, judged, dimensions)
+    high_dimensions = {dimension for group in groups if group.severity == "HIGH"
+                       for dimension in group.sessions.values()}
     return {
-        "summary": _summary(plan, sessions, judged, dimensions, findings),
+        "summary": _summary(plan, sessions, judged, dimensions, findings, groups),
         "scores": _scores(judged, dimensions),
         "findings": findings,
-        "highlights": _highlights(judged, dimensions, findings),
+        "highlights": _highlights(judged, dimensions, groups, high_dimensions),
         "priorityRecommendations": _recommendations(findings),
     }
 
@@ -45,43 +70,67 @@ def _dimensions(plan: dict[str, Any] | None, judged: Sequence[dict[str, Any]]) -
     return list(dict.fromkeys(ordered + seen))
 
 
-def _findings(judged: Sequence[dict[str, Any]], dimensions: list[str]) -> list[dict[str, Any]]:
-    groups: dict[tuple[str, str], dict[str, Any]] = {}
+def _groups(judged: Sequence[dict[str, Any]]) -> list[_Group]:
+    groups: dict[str, _Group] = {}
     for session in judged:
+        verdict = session["verdict"]
         turns = {turn.index: turn for turn in _turns(session.get("messages") or [])}
-        for issue in session["verdict"].get("issues") or []:
-            key = (_dimension(session), title_of(issue["description"]))
-            group = groups.setdefault(key, {"severity": issue["severity"], "sessions": set(),
-                                            "evidence": [], "cited": set(),
-                                            "suggestions": session["verdict"].get("suggestions")})
-            if SEVERITY_RANK.get(issue["severity"], 1) < SEVERITY_RANK.get(group["severity"], 1):
-                group["severity"] = issue["severity"]
-            group["sessions"].add(session["id"])
-            turn = turns.get(issue.get("turnIndex")) if issue.get("turnIndex") is not None \
+        for issue in verdict.get("issues") or []:
+            title = title_of(issue["description"])
+            group = groups.setdefault(title, _Group(title, issue["severity"],
+                                                    list(verdict.get("suggestions") or [])))
+            if SEVERITY_RANK.get(issue["severity"], 1) < SEVERITY_RANK.get(group.severity, 1):
+                group.severity = issue["severity"]
+            group.sessions[session["id"]] = _dimension(session)
+            if verdict.get("goalAchieved"):
+                group.reached.add(session["id"])
+            turn = turns.get(issue["turnIndex"]) if issue.get("turnIndex") is not None \
                 else None
-            if turn is not None and (session["id"], turn.index) not in group["cited"]:
-                group["cited"].add((session["id"], turn.index))
+            if turn is not None and (session["id"], turn.index) not in group.cited:
+                group.cited.add((session["id"], turn.index))
                 evidence = {"sessionId": session["id"], "turnIndex": turn.index,
                             "userSaid": turn.user}
                 if turn.reply:
                     evidence["assistantReplied"] = turn.reply
-                group["evidence"].append(evidence)
+                group.evidence.append(evidence)
+    return list(groups.values())
+
+
+def _findings(groups: Sequence[_Group], judged: Sequence[dict[str, Any]],
+              dimensions: list[str]) -> list[dict[str, Any]]:
     totals = {d: sum(1 for s in judged if _dimension(s) == d) for d in dimensions}
-    findings = []
-    for (dimension, title), group in groups.items():
-        count = len(group["sessions"])
+    findings: list[dict[str, Any]] = []
+    for group in groups:
+        seen_in = [d for d in dimensions if d in group.sessions.values()]
+        per_dimension = {d: sum(1 for v in group.sessions.values() if v == d) for d in seen_in}
+        main = max(seen_in, key=lambda d: per_dimension[d])  # ties: the plan's order
+        count, total = len(group.sessions), sum(totals[d] for d in seen_in)
+        where = "" if len(seen_in) == 1 else ": " + ", ".join(
+            f"{d} {per_dimension[d]}/{totals[d]}" for d in seen_in)
+        issue = f"{group.title} ({count} of {total} sessions{where})"
+        if group.severity == "HIGH" and group.reached:
+            issue += f". {_despite_goal(group)}"
+        kind = _KINDS_BY_TITLE.get(group.title)
         findings.append({
-            "issue": f"{title} ({count} of {totals[dimension]} sessions)",
-            "severity": group["severity"],
-            "dimension": dimension,
-            "evidence": group["evidence"][:MAX_EVIDENCE],
-            "suggestion": _SUGGESTIONS.get(title) or next(iter(group["suggestions"] or []),
-                                                           GENERIC_SUGGESTION),
+            "issue": issue,
+            "severity": group.severity,
+            "dimension": main,
+            "evidence": group.evidence[:MAX_EVIDENCE],
+            "suggestion": kind.suggestion if kind else next(iter(group.suggestions),
+                                                            GENERIC_SUGGESTION),
             "relatedSop": None,
         })
     findings.sort(key=lambda f: (SEVERITY_RANK.get(f["severity"], 1), -len(f["evidence"]),
                                  dimensions.index(f["dimension"])))
     return findings
+
+
+def _despite_goal(group: _Group) -> str:
+    """Why sessions whose goal was reached still show a HIGH issue (said in the finding)."""
+    kind = _KINDS_BY_TITLE.get(group.title)
+    reason = kind.despite_goal if kind else GENERIC_DESPITE_GOAL
+    return (f"{DESPITE_GOAL_MARKER} {len(group.reached)} of these {len(group.sessions)} "
+            f"sessions: {reason}.")
 
 
 def _scores(judged: Sequence[dict[str, Any]], dimensions: list[str]) -> list[dict[str, Any]]:
@@ -94,18 +143,21 @@ def _scores(judged: Sequence[dict[str, Any]], dimensions: list[str]) -> list[dic
 
 
 def _highlights(judged: Sequence[dict[str, Any]], dimensions: list[str],
-                findings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+                groups: Sequence[_Group], high_dimensions: set[str]) -> list[dict[str, Any]]:
+    """Only what holds without a "but": clean dimensions, or all goals reached and no HIGH."""
+    flawed = {dimension for group in groups for dimension in group.sessions.values()}
     highlights = []
     for dimension in dimensions:
         sessions = [s for s in judged if _dimension(s) == dimension]
         reached = sum(1 for s in sessions if s["verdict"]["goalAchieved"])
-        if not any(f["dimension"] == dimension for f in findings):
+        if dimension not in flawed:
             highlights.append({"description": f"No problems found in {len(sessions)} "
                                               f"session(s) of {dimension}.",
                                "dimension": dimension})
-        elif reached == len(sessions):
+        elif reached == len(sessions) and dimension not in high_dimensions:
             highlights.append({"description": f"The goal was reached in all {reached} "
-                                              f"session(s) of {dimension}.",
+                                              f"session(s) of {dimension} (see the findings "
+                                              "for what still went wrong).",
                                "dimension": dimension})
     return highlights
 
@@ -113,25 +165,33 @@ def _highlights(judged: Sequence[dict[str, Any]], dimensions: list[str],
 def _recommendations(findings: Sequence[dict[str, Any]]) -> list[str]:
     recommendations = []
     for finding in findings[:MAX_RECOMMENDATIONS]:
+        title = finding["issue"].split(" (", 1)[0]
         recommendations.append(f"{finding['dimension']}: {finding['suggestion']} "
-                               f"({finding['severity']}, {finding['issue']})")
+                               f"({finding['severity']}, {title})")
     return recommendations
 
 
 def _summary(plan: dict[str, Any] | None, sessions: Sequence[dict[str, Any]],
              judged: Sequence[dict[str, Any]], dimensions: list[str],
-             findings: Sequence[dict[str, Any]]) -> str:
+             findings: Sequence[dict[str, Any]], groups: Sequence[_Group]) -> str:
     planned = (plan or {}).get("estimatedSessions") or len(sessions)
     reached = sum(1 for s in judged if s["verdict"]["goalAchieved"])
+    reached_but_high = {session for group in groups if group.severity == "HIGH"
+                        for session in group.reached}
     by_severity = {level: sum(1 for f in findings if f["severity"] == level)
                    for level in SEVERITY_RANK}
     text = (f"{len(judged)} of {planned} planned sessions were evaluated across "
             f"{len(dimensions)} dimension(s); the virtual user's goal was reached in "
-            f"{reached} of {len(judged)}. {len(findings)} finding(s): "
-            f"{by_severity['HIGH']} high, {by_severity['MEDIUM']} medium, "
-            f"{by_severity['LOW']} low severity.")
+            f"{reached} of {len(judged)}")
+    if reached_but_high:
+        text += (f", but {len(reached_but_high)} of those {reached} still show a high-severity "
+                 "problem (a confirmation reached the wrong way counts as reached; the "
+                 "findings say why)")
+    text += (f". {len(findings)} finding(s): {by_severity['HIGH']} high, "
+             f"{by_severity['MEDIUM']} medium, {by_severity['LOW']} low severity.")
     if findings:
-        text += f" Most serious: {findings[0]['issue']} in {findings[0]['dimension']}."
+        title = findings[0]["issue"].split(". ", 1)[0]
+        text += f" Most serious: {title}."
     unjudged = len(sessions) - len(judged)
     if unjudged:
         text += f" {unjudged} session(s) ended without a verdict and are not counted."

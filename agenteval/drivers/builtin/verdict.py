@@ -3,7 +3,8 @@
 goalAchieved: a success signal appears in a reply. achievement: the share of
 the session's checkpoints met — "goal reached" and "every turn answered"
 always, plus one per detector that applies to what happened (a booking or a
-return was confirmed, a complaint was made, the user changed their mind).
+return was confirmed, a complaint was made, the user changed their mind, the
+target answered with its fallback after a valid answer: lost context).
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def scripted_verdict(turns: Sequence[d.Turn], expect: Expectations) -> dict[str,
                  if issue.turn_index not in {i.turn_index for i in requirement_issues}]
     apology_issues = d.detect_no_apology(turns)
     switch_issues = d.detect_ignored_change_of_mind(turns)
+    context_issues = d.detect_lost_context(turns)
 
     checks = _Checkpoints()
     checks.add("goal reached", not goal_issues)
@@ -78,9 +80,11 @@ def scripted_verdict(turns: Sequence[d.Turn], expect: Expectations) -> dict[str,
         checks.add("apologised for the complaint", not apology_issues)
     if switch_issues or _user_changed_mind(turns):
         checks.add("followed the change of mind", not switch_issues)
+    if context_issues:
+        checks.add("kept the context after answering", False)
 
     issues = goal_issues + error_issues + requirement_issues + premature + apology_issues \
-        + switch_issues
+        + switch_issues + context_issues
     issues.sort(key=lambda issue: (issue.turn_index is None, issue.turn_index or 0))
     suggestions = list(dict.fromkeys(d.KINDS[issue.kind].suggestion for issue in issues))
     notes = (f"Scripted evaluation over {len(turns)} turns: {checks.met}/{checks.total} "

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from agenteval.engine.catalog.model_sources import effective_endpoints
 from agenteval.llm import ModelClient, ModelEndpoint, ModelRegistry, ResponseCache
 from agenteval.llm.config import MODEL_ROLES
 from agenteval.store.models import ModelConfig
@@ -54,7 +55,20 @@ def endpoints_of(rows: Iterable[ModelConfig]) -> list[ModelEndpoint]:
 
 
 async def load_model_registry() -> ModelRegistry:
-    return ModelRegistry(endpoints_of(await ModelConfig.all()))
+    """Clients for the effective endpoints: stored rows, the environment, a `--models` file."""
+    return ModelRegistry(effective_endpoints(endpoints_of(await ModelConfig.all())))
+
+
+async def effective_model_configs() -> list[ModelConfig]:
+    """What `modelConfigs` lists: stored rows, and unsaved rows for the roles configured
+    from the environment (or a `--models` file) that no stored row configures."""
+    rows = {row.role: row for row in await ModelConfig.all()}
+    for endpoint in effective_endpoints(endpoints_of(rows.values())):
+        if endpoint.role not in rows or endpoint != endpoint_of(rows[endpoint.role]):
+            rows[endpoint.role] = ModelConfig(
+                role=endpoint.role, provider=endpoint.provider, base_url=endpoint.base_url,
+                model=endpoint.model, api_key=endpoint.api_key, params=endpoint.params)
+    return [rows[role] for role in sorted(rows)]
 
 
 async def load_model_provider(response_cache: ResponseCache | None = None) -> ConfiguredModels:
@@ -64,5 +78,7 @@ async def load_model_provider(response_cache: ResponseCache | None = None) -> Co
 
 
 async def judge_configured() -> bool:
-    """True when a JUDGE model config row exists (JUDGE rules are accepted then)."""
+    """True when a JUDGE model is configured (JUDGE rules are accepted then)."""
+    if any(e.role == "JUDGE" for e in effective_endpoints([])):
+        return True
     return await ModelConfig.filter(role="JUDGE").exists()

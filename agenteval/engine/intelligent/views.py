@@ -6,7 +6,16 @@ from typing import Any
 
 from agenteval.domain import eval_state as sm
 from agenteval.domain.eval_report_markdown import render_eval_report
-from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, Target
+from agenteval.store.models import (
+    EvalEvent,
+    EvalMessage,
+    EvalSession,
+    IntelligentEval,
+    PlanRevision,
+    Target,
+)
+
+DRIVER_MODEL_ROLES = {"planner": "PLANNER", "evaluator": "SIMULATOR", "analyst": "ANALYST"}
 
 
 async def progress(row: IntelligentEval) -> dict[str, Any]:
@@ -40,9 +49,68 @@ async def report_markdown(row: IntelligentEval) -> str | None:
         "roleDescription": row.role_description, "timeWindowHours": row.time_window_hours,
         "target": {"name": target.name if target else None}, "plan": row.plan,
         "failureReason": row.failure_reason, "startedAt": row.started_at,
-        "completedAt": row.completed_at,
+        "completedAt": row.completed_at, "method": await method_of(row, sessions),
+        "planRevisions": await PlanRevision.filter(eval_id=row.id).order_by("revision").values(
+            "revision", submittedAt="submitted_at", feedback="feedback",
+            rejectedAt="rejected_at"),
     }
+    messages: dict[Any, list[dict[str, Any]]] = {}
+    for message in await EvalMessage.filter(session__eval_id=row.id).order_by("index").values(
+            "session_id", "turn_index", "role", "content", "latency_ms", "error"):
+        messages.setdefault(message["session_id"], []).append({
+            "turnIndex": message["turn_index"], "role": message["role"],
+            "content": message["content"], "latencyMs": message["latency_ms"],
+            "error": message["error"]})
     session_views = [{"id": str(s.id), "persona": s.persona, "goal": s.goal,
                       "dimension": s.dimension, "status": s.status, "turnCount": s.turn_count,
-                      "verdict": s.verdict} for s in sessions]
+                      "verdict": s.verdict, "createdAt": s.created_at, "closedAt": s.closed_at,
+                      "messages": messages.get(s.id, [])} for s in sessions]
     return render_eval_report(eval_view, row.report, session_views)
+
+
+async def method_of(row: IntelligentEval, sessions: list[EvalSession]) -> dict[str, Any]:
+    """How the report was produced, from what the server knows: the drivers its wake-ups
+    used, the model configured for each built-in role, the models configured now."""
+    from agenteval.engine.catalog.models import effective_model_configs
+
+    woken: dict[str, str] = {}
+    for detail in await EvalEvent.filter(eval_id=row.id, type="AGENT_WOKEN").order_by(
+            "sequence").values_list("detail", flat=True):
+        if isinstance(detail, dict) and detail.get("role") and detail.get("ok", True):
+            woken[str(detail["role"])] = str(detail.get("driver"))
+    configs = await effective_model_configs()
+    models = {config.role: config.model for config in configs}
+    roles = []
+    for role, driver in woken.items():
+        entry: dict[str, Any] = {"role": role, "driver": driver}
+        if driver == "builtin":
+            model = models.get(DRIVER_MODEL_ROLES.get(role, ""))
+            scripted_verdicts = role == "evaluator" and any(
+                str((s.verdict or {}).get("notes", "")).startswith("Scripted evaluation")
+                for s in sessions)
+            entry.update(mode="model" if model and not scripted_verdicts else "scripted",
+                         model=model)
+        elif driver == "openclaw":
+            entry["agentId"] = _openclaw_agent(role)
+        roles.append(entry)
+    method: dict[str, Any] = {
+        "roles": roles,
+        "models": [{"role": c.role, "model": c.model, "baseUrl": c.base_url} for c in configs],
+        "scriptedChecks": [],
+    }
+    if any(r["driver"] == "builtin" and r.get("mode") == "scripted"
+           and r["role"] == "evaluator" for r in roles):
+        from agenteval.drivers.builtin.detectors import scripted_checks
+
+        method["scriptedChecks"] = scripted_checks()
+    return method
+
+
+def _openclaw_agent(role: str) -> str | None:
+    """The OpenClaw agent id the settings give this role (read when a report is rendered)."""
+    from agenteval.config import Settings
+
+    settings = Settings.from_env()
+    return {"planner": settings.openclaw_planner_agent,
+            "evaluator": settings.openclaw_evaluator_agent,
+            "analyst": settings.openclaw_analyst_agent}.get(role)

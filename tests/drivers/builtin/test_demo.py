@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from agenteval.config import Settings
 from agenteval.demo_command import run_demo
 from agenteval.demo_setup import model_free_scenarios
+from agenteval.store import database
+from agenteval.store.models import EvalSession, IntelligentEval
 from tests.support.graphql_client import ADMIN_KEY
+
+DEMO_DOC = Path(__file__).resolve().parents[3] / "docs" / "demo.md"
 
 
 def demo_settings(tmp_path: Path) -> Settings:
@@ -56,3 +61,39 @@ def test_scenarios_that_need_a_judge_are_skipped(tmp_path: Path) -> None:
     usable, skipped = model_free_scenarios(tmp_path)
     assert [name for name, _ in usable] == ["free.yaml"]
     assert len(skipped) == 1 and skipped[0].startswith("judged.json")
+
+
+def documented_flaws() -> list[str]:
+    """The finding titles docs/demo.md's flaw table names (its last column)."""
+    rows = [line for line in DEMO_DOC.read_text(encoding="utf-8").splitlines()
+            if re.match(r"\| \d+ \|", line)]
+    return [re.findall(r"`([^`]+)`", row.rsplit("|", 2)[-2])[0] for row in rows]
+
+
+async def test_the_demo_report_names_every_documented_flaw_and_never_contradicts_a_verdict(
+        tmp_path: Path) -> None:
+    settings = demo_settings(tmp_path)
+    report_file = tmp_path / "report.md"
+    assert await run_demo(settings, True, str(report_file), out=lambda line: None) == 0
+    text = report_file.read_text(encoding="utf-8")
+    flaws = documented_flaws()
+    assert len(flaws) == 5
+    for flaw in flaws:
+        assert flaw in text, flaw
+    assert "## Method" in text and "the built-in scripted driver (no model)" in text
+    assert "## Appendix: sessions" in text and "我没太明白您的意思" in text
+
+    await database.open_database(settings.database_url)
+    try:
+        eval_row = await IntelligentEval.get()
+        verdicts = {str(s.id): s.verdict for s in await EvalSession.filter(eval_id=eval_row.id)}
+    finally:
+        await database.close_database()
+    findings = eval_row.report["findings"]
+    titles = [finding["issue"].split(" (", 1)[0] for finding in findings]
+    assert len(titles) == len(set(titles)), "one flaw, one finding"
+    for finding in findings:
+        reached = {e["sessionId"] for e in finding["evidence"]
+                   if verdicts[e["sessionId"]]["goalAchieved"]}
+        if finding["severity"] == "HIGH" and reached:
+            assert "The goal still counts as reached in" in finding["issue"], finding["issue"]

@@ -113,3 +113,18 @@ def test_every_issue_description_starts_with_its_kind_title() -> None:
     turns = scripted_turns(seed_goal("改变主意", False))
     for issue in d.detect_ignored_change_of_mind(turns):
         assert d.title_of(issue.description) == d.KINDS[issue.kind].title
+
+
+@pytest.mark.parametrize("english", [False, True])
+def test_a_fallback_reply_after_a_valid_answer_is_lost_context(english: bool) -> None:
+    goal = seed_goal("退货处理", english)
+    turns = scripted_turns(goal)
+    [issue] = d.detect_lost_context(turns)
+    assert issue.kind == "lost_context" and issue.turn_index == 2
+    assert issue.description.startswith("Lost context after a valid answer: ")
+
+
+def test_a_fallback_as_the_first_reply_is_not_lost_context() -> None:
+    turns = bot_turns("今天天气怎么样", "我想退货")
+    assert "没太明白" in turns[0].reply
+    assert d.detect_lost_context(turns) == []

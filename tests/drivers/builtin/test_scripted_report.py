@@ -1,4 +1,4 @@
-"""The scripted analyst: findings per (dimension, kind), exact quotes, scores, highlights."""
+"""The scripted analyst: one finding per flaw, exact quotes, scores, no contradictions."""
 
 from __future__ import annotations
 
@@ -32,24 +32,42 @@ def report() -> dict[str, Any]:
 
 
 def finding(found: dict[str, Any], dimension: str, title: str) -> dict[str, Any]:
-    matches = [f for f in found["findings"]
-               if f["dimension"] == dimension and f["issue"].startswith(title)]
+    matches = [f for f in found["findings"] if f["issue"].startswith(title)]
     assert len(matches) == 1, [f["issue"] for f in found["findings"]]
+    assert matches[0]["dimension"] == dimension
     return matches[0]
 
 
-def test_one_finding_per_kind_and_dimension_with_the_worst_severity() -> None:
+def test_one_finding_per_flaw_across_dimensions_with_the_worst_severity() -> None:
     found = report()
     booking = finding(found, "维修预约", "Booked without asking for a preferred time")
     assert booking["severity"] == "HIGH"
-    assert booking["issue"].endswith("(2 of 2 sessions)")
+    assert booking["issue"].startswith("Booked without asking for a preferred time "
+                                       "(2 of 2 sessions). ")
     assert [(e["sessionId"], e["turnIndex"]) for e in booking["evidence"]] == [("s0", 3),
                                                                               ("s1", 3)]
-    finding(found, "退货处理", "Return accepted without asking for or confirming the order")
+    returns = finding(found, "退货处理",
+                      "Return accepted without asking for or confirming the order")
+    assert "(3 of 4 sessions: 退货处理 2/2, 改变主意 1/2)" in returns["issue"]
     finding(found, "投诉处理", "Complaint handled without an apology")
     change = finding(found, "改变主意", "Change of mind ignored")
     assert [(e["sessionId"], e["turnIndex"]) for e in change["evidence"]] == [
         ("s6", 1), ("s6", 2), ("s7", 1)]
+    lost = finding(found, "退货处理", "Lost context after a valid answer")
+    assert [(e["sessionId"], e["turnIndex"]) for e in lost["evidence"]] == [("s2", 2),
+                                                                           ("s3", 2)]
+
+
+def test_a_high_finding_citing_a_session_whose_goal_was_reached_says_why() -> None:
+    sessions = {s["id"]: s for s in demo_sessions()}
+    found = report()
+    for item in found["findings"]:
+        reached = {e["sessionId"] for e in item["evidence"]
+                   if sessions[e["sessionId"]]["verdict"]["goalAchieved"]}
+        if item["severity"] == "HIGH" and reached:
+            assert f"The goal still counts as reached in {len(reached)} of these" \
+                in item["issue"], item["issue"]
+    assert "but 5 of those 7 still show a high-severity problem" in found["summary"]
 
 
 def test_findings_are_sorted_by_severity() -> None:
@@ -74,12 +92,12 @@ def test_the_report_passes_the_servers_validation() -> None:
 
 def test_scores_are_mean_achievements_out_of_ten() -> None:
     scores = {s["dimension"]: s["score"] for s in report()["scores"]}
-    assert scores == {"维修预约": 6.7, "退货处理": 6.7, "投诉处理": 6.7, "改变主意": 4.2}
+    assert scores == {"维修预约": 6.7, "退货处理": 5.0, "投诉处理": 6.7, "改变主意": 4.2}
 
 
-def test_highlights_name_dimensions_whose_goals_were_all_reached() -> None:
+def test_no_goal_reached_highlight_for_a_dimension_with_a_high_finding() -> None:
     described = [h["dimension"] for h in report()["highlights"]]
-    assert described == ["维修预约", "退货处理", "投诉处理"]
+    assert described == ["投诉处理"]  # its only finding (no apology) is MEDIUM
 
 
 def test_summary_and_recommendations_lead_with_the_worst() -> None:
@@ -107,3 +125,13 @@ def test_issues_from_other_evaluators_group_by_their_text() -> None:
     assert only["issue"] == "rude tone (1 of 1 sessions)" and only["severity"] == "MEDIUM"
     assert only["dimension"] == "general" and only["suggestion"] == "be kind"
     assert len(only["evidence"]) == 1
+
+
+def test_a_high_issue_of_unknown_kind_still_explains_a_reached_goal() -> None:
+    verdict = {"goalAchieved": True, "achievement": 1.0, "suggestions": [],
+               "issues": [{"description": "leaked a phone number", "severity": "HIGH",
+                           "turnIndex": 0}]}
+    session = {"id": "a", "dimension": "x", "verdict": verdict,
+               "messages": as_messages(scripted_turns(demo_seeds()["goals"][0]))}
+    [only] = build_report(None, [session])["findings"]
+    assert "The goal still counts as reached in 1 of these 1 sessions" in only["issue"]

@@ -1,0 +1,175 @@
+"""Why a case attempt failed, in words: each failing rule's expected vs got, errors by kind.
+
+Reads the `detail` wire formats of DESIGN.md (and the implicit expectation
+rules' details); an unknown shape falls back to its compact JSON, so a new
+rule is still explained, only less nicely. Pure functions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # run_report renders with these functions: no import cycle at run time
+    from agenteval.domain.run_report import OutcomeView, RuleResultView
+
+REASON_CHARS = 240
+_TURN_ERROR = re.compile(r"^turn (\d+): (timeout|connection|http_status|bad_response): ")
+_RULE_ERROR = re.compile(r"^rule (\S+) could not run: ")
+
+
+def _quoted(values: Any) -> str:
+    items = values if isinstance(values, list) else [values]
+    return ", ".join(json.dumps(item, ensure_ascii=False) for item in items)
+
+
+def _params(detail: dict[str, Any]) -> dict[str, Any]:
+    rule = detail.get("rule")
+    params = rule.get("params") if isinstance(rule, dict) else None
+    return params if isinstance(params, dict) else {}
+
+
+def _contains(d: dict[str, Any]) -> str | None:
+    if "missing" not in d or "mode" in d:
+        return None
+    return f"expected the last reply to contain {_quoted(d['missing'])}; it does not"
+
+
+def _not_contains(d: dict[str, Any]) -> str | None:
+    return f"expected the last reply not to contain {_quoted(d['found'])}; it does" \
+        if d.get("found") else None
+
+
+def _keywords(d: dict[str, Any]) -> str | None:
+    if "missing" not in d or "mode" not in d:
+        return None
+    wanted = "all of" if d["mode"] == "all" else "any of"
+    keywords = _params(d).get("keywords") or [*d.get("matched", []), *d["missing"]]
+    return (f"expected {wanted} {_quoted(keywords)}; matched {_quoted(d.get('matched') or [])}"
+            f"{'' if d.get('matched') else ' (none)'}, missing {_quoted(d['missing'])}")
+
+
+def _latency(d: dict[str, Any]) -> str | None:
+    if "latency_ms" not in d or "max_ms" not in d:
+        return None
+    return f"expected a reply within {d['max_ms']} ms; got {d['latency_ms']} ms"
+
+
+def _intent(d: dict[str, Any]) -> str | None:
+    if "predicted" not in d:
+        return None
+    return (f"expected intent {d.get('expected')}; got {d.get('predicted')} "
+            f"(understanding {d.get('understanding')})")
+
+
+def _completion(d: dict[str, Any]) -> str | None:
+    if "completion_rate" not in d:
+        return None
+    missing = [str(s.get("name")) for s in d.get("slots") or [] if not s.get("filled")]
+    missing += [str(s.get("name")) for s in d.get("steps") or [] if not s.get("done")]
+    return (f"task completion {d['completion_rate']:.2f}"
+            + (f"; not done: {', '.join(missing)}" if missing else ""))
+
+
+def _llm_score(d: dict[str, Any]) -> str | None:
+    if "raw_score" not in d:
+        return None
+    wanted = _params(d).get("min_score")
+    expected = f"expected a judge score ≥ {wanted}/10; " if wanted is not None else ""
+    return f"{expected}got {d['raw_score']}/10: {d.get('rationale', '')}"
+
+
+def _similarity(d: dict[str, Any]) -> str | None:
+    if "similarity" not in d:
+        return None
+    wanted = d.get("min_similarity")
+    expected = f"expected similarity ≥ {wanted}; " if wanted is not None else ""
+    return f"{expected}got {d['similarity']:.2f} ({d.get('method')})"
+
+
+def _json(d: dict[str, Any]) -> str | None:
+    if "violations" not in d:
+        return None
+    if not d.get("found"):
+        return "expected JSON in the reply; found none"
+    problems = "; ".join(f"{v.get('path')}: {v.get('message')}" for v in d["violations"][:3])
+    return f"expected JSON matching the schema; got: {problems}"
+
+
+def _safety(d: dict[str, Any]) -> str | None:
+    flagged = d.get("flagged_categories")
+    return f"expected a safe reply; flagged: {', '.join(map(str, flagged))}" if flagged else None
+
+
+def _reason(d: dict[str, Any]) -> str | None:
+    return str(d["reason"]) if d.get("reason") else None
+
+
+_EXPLAINERS: tuple[Callable[[dict[str, Any]], str | None], ...] = (
+    _intent, _completion, _llm_score, _similarity, _json, _safety, _latency, _keywords,
+    _contains, _not_contains, _reason)
+
+
+def rule_reason(result: RuleResultView) -> str:
+    """One line: what the rule expected and what it got (or why it could not run)."""
+    if result["error"]:
+        return shorten(f"could not run: {result['error']}", REASON_CHARS)
+    detail = result["detail"] or {}
+    for explain in _EXPLAINERS:
+        text = explain(detail)
+        if text:
+            return shorten(" ".join(text.split()), REASON_CHARS)
+    rest = {k: v for k, v in detail.items() if k != "rule"}
+    return shorten(json.dumps(rest, ensure_ascii=False, sort_keys=True, default=str),
+                   REASON_CHARS)
+
+
+def failing_rules(outcome: OutcomeView) -> list[RuleResultView]:
+    return [result for result in outcome["results"] if not result["passed"]]
+
+
+def last_reply(outcome: OutcomeView) -> str | None:
+    """The bot's last reply in the attempt (None when it never replied)."""
+    for turn in reversed(outcome["turns"]):
+        if turn["reply"] is not None:
+            return turn["reply"]
+    return None
+
+
+@dataclass(frozen=True)
+class ErrorGroup:
+    """Attempts that failed for one kind of reason, with one sample cause."""
+
+    kind: str
+    count: int
+    sample: str
+    cases: list[str]
+
+
+def error_kind(error: str) -> str:
+    """`connection`, `timeout`, `http_status`, `bad_response` (target) or `rule <type>`."""
+    turn = _TURN_ERROR.match(error)
+    if turn:
+        return f"target {turn.group(2)}"
+    rule = _RULE_ERROR.match(error)
+    if rule:
+        return f"rule {rule.group(1)}"
+    return "other"
+
+
+def group_errors(outcomes: Sequence[OutcomeView]) -> list[ErrorGroup]:
+    """Errored attempts grouped by kind, the largest group first."""
+    groups: dict[str, list[OutcomeView]] = {}
+    for outcome in outcomes:
+        if outcome["error"]:
+            groups.setdefault(error_kind(outcome["error"]), []).append(outcome)
+    ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    return [ErrorGroup(kind, len(members), members[0]["error"] or "",
+                       sorted({m["case_key"] for m in members})) for kind, members in ordered]
+
+
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,30 @@
+"""A stored run as a ScenarioResult: what the gate's writers and the run downloads read."""
+
+from __future__ import annotations
+
+from agenteval.engine.static.run_store import (
+    report_markdown,
+    run_view,
+    stored_outcomes,
+    summary_of,
+)
+from agenteval.gate.results import AttemptResult, ScenarioResult
+from agenteval.store.models import Run
+
+
+async def scenario_result(run: Run, source: str | None = None) -> ScenarioResult:
+    """The run with its summary and every attempt (turns and rule results included).
+
+    `source` is the scenario file the gate read; stored runs name their scenario instead.
+    """
+    view = await run_view(run)  # fetches campaign, scenario and target
+    started, ended = run.started_at, run.completed_at
+    duration = (ended - started).total_seconds() if started and ended else None
+    return ScenarioResult(
+        scenario_name=view["scenario_name"], source=source or f"scenario {view['scenario_name']}",
+        target_name=view["target_name"], run_id=str(run.id), status=run.status,
+        summary=await summary_of(run),
+        attempts=[AttemptResult(stored.view, stored.intent_passed, stored.completion_rate)
+                  for stored in await stored_outcomes(run)],
+        repeat=run.repeat, concurrency=run.concurrency, error=run.error, duration_s=duration,
+        report_markdown=await report_markdown(run))
