@@ -1,4 +1,4 @@
-"""Event-bus figures: failed publishes, subscribers' lag and overflows."""
+"""The hooks other modules call: event-bus figures, leases, bounded operation labels."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import redis.asyncio as redis
 from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
+from agenteval.observability import metrics
 from agenteval.observability.metrics import REGISTRY
 from agenteval.store.event_bus import InMemoryEventBus, Overflowed, RedisEventBus
 
@@ -46,3 +47,24 @@ async def test_subscriber_lag_and_overflow_are_measured() -> None:
         while True:
             await subscription.get(timeout=1)
     assert sample("agenteval_event_subscriber_overflows_total") == overflows + 1
+
+
+def test_lease_claims_and_takeovers_are_counted_by_kind() -> None:
+    claims = sample("agenteval_lease_claims_total", kind="run")
+    takeovers = sample("agenteval_lease_takeovers_total", kind="run")
+    metrics.lease_claimed("run")
+    metrics.lease_claimed("run")
+    metrics.lease_taken_over("run")
+    assert sample("agenteval_lease_claims_total", kind="run") == claims + 2
+    assert sample("agenteval_lease_takeovers_total", kind="run") == takeovers + 1
+
+
+def test_operation_names_are_bounded_in_length_and_number(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(metrics, "_operation_names", set())
+    assert metrics.operation_label(None) == metrics.ANONYMOUS
+    assert metrics.operation_label("x" * 65) == metrics.OTHER
+    names = [f"Operation{n}" for n in range(metrics.MAX_OPERATION_NAMES)]
+    assert [metrics.operation_label(name) for name in names] == names
+    assert metrics.operation_label("OneTooMany") == metrics.OTHER
+    assert metrics.operation_label("Operation7") == "Operation7"  # known names stay
