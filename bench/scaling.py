@@ -88,9 +88,12 @@ def _database_url(postgres_url: str, name: str) -> str:
     return f"{postgres_url.rpartition('/')[0]}/{name}"
 
 
-def _start_services(count: int, database_url: str, redis_url: str) -> list[tuple[str, subprocess.Popen[bytes]]]:
+Service = tuple[str, subprocess.Popen[bytes]]  # its URL, its process
+
+
+def _start_services(count: int, database_url: str, redis_url: str) -> list[Service]:
     """`count` serve processes on one database (migrated by the first, before the others)."""
-    started: list[tuple[str, subprocess.Popen[bytes]]] = []
+    started: list[Service] = []
     for _ in range(count):
         port = _free_port()
         env = dict(os.environ, AGENTEVAL_DATABASE_URL=database_url,
@@ -201,7 +204,7 @@ def bench_processes(count: int, args: argparse.Namespace, target_urls: list[str]
     """Cases per second with `count` serve processes on a fresh database."""
     name = f"agenteval_scaling_{uuid.uuid4().hex[:10]}"
     asyncio.run(_admin(args.postgres_url, f'CREATE DATABASE "{name}"'))
-    services: list[tuple[str, subprocess.Popen[bytes]]] = []
+    services: list[Service] = []
     try:
         services = _start_services(count, _database_url(args.postgres_url, name),
                                    args.redis_url)

@@ -6,12 +6,13 @@ values come from a bounded set (error codes, channel error kinds, model roles,
 stored target ids, operation names capped at `MAX_OPERATION_NAMES`), so a
 client cannot grow the exposition without bound.
 
-What is read rather than counted (actors alive, mailbox depth, runs and evals
-by status, subscriber backlog) is gathered at scrape time: see `exposition.py`.
+What is read rather than counted (actors alive, mailbox depth, runs, evals and
+sessions by status) is gathered at scrape time: see `exposition.py`.
 
 Hooks other modules call (each one line at its call site):
 - `graphql_operation(name, codes)` — the API's `OperationMetrics` extension.
-- `target_replied(target_id, seconds)` / `target_failed(target_id, kind)` — channels.
+- `TARGET_LATENCY` / `target_failed(target_id, kind)` — `measured_channel`, around every
+  channel the channel factory opens.
 - `model_called(role, cached)` — the model client, where its response cache is consulted.
 - `counting_failures(backend)` (around a publish), `EVENT_SUBSCRIBER_LAG.observe(waiting)`,
   `event_subscriber_overflowed()` — the event bus.
@@ -102,11 +103,6 @@ def graphql_operation(name: str | None, error_codes: list[str]) -> None:
     counter.inc()
     for code in error_codes:
         GRAPHQL_ERRORS.labels(operation, code).inc()
-
-
-def target_replied(target_id: str, seconds: float) -> None:
-    """A target answered one message after `seconds` (its successful attempt)."""
-    TARGET_LATENCY.labels(target_id).observe(seconds)
 
 
 def target_failed(target_id: str, kind: str) -> None:
