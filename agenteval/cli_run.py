@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from agenteval.api.ids import parse_id
 from agenteval.bootstrap import Services, running_services
 from agenteval.config import Settings
 from agenteval.engine.catalog import campaigns, scenarios, targets
@@ -117,7 +118,7 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
                 f"CI gate: {scenario.name}", str(scenario.id), [str(target_row.id)], repeat,
                 concurrency)
             started = time.monotonic()
-            [run] = await services.runs.start_campaign(str(campaign.id), None)
+            [run] = await services.runs.start_campaign(campaign.id, None)
             run = await _follow(services, run.id,
                                 terminal.progress_display(err, options.verbosity))
             result = await scenario_result(run, str(path))
@@ -133,7 +134,7 @@ async def _target(services: Services, target: dict[str, Any] | str) -> Target:
     """A target from a file's fields (CreateTargetInput's), or a stored target by id."""
     try:
         if isinstance(target, str):
-            return await targets.get_target(target, "--target")
+            return await targets.get_target(parse_id(target, "--target"))
         return await targets.create_target(
             services.channels, name=target["name"], channel_type=target["channelType"],
             channel_config=target["channelConfig"], description=target.get("description"),

@@ -101,7 +101,7 @@ async def bench(url: str, port: int, cases: int, concurrency: int) -> dict[str, 
         campaign = await campaigns.create_campaign("bench", str(scenario.id), [str(target.id)],
                                                    1, concurrency)
         started = time.perf_counter()
-        [run] = await services.runs.start_campaign(str(campaign.id), None)
+        [run] = await services.runs.start_campaign(campaign.id, None)
         # Polling the stored status, as a client would (the run publishes events too).
         while (await stored_progress(run.id) or {})["status"] not in TERMINAL:  # noqa: ASYNC110
             await asyncio.sleep(0.02)

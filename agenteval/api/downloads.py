@@ -14,9 +14,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from agenteval.domain.eval_report_markdown import safe_filename
+from agenteval.engine.intelligent.reads import find_eval
 from agenteval.engine.intelligent.views import report_markdown
 from agenteval.store import api_keys
-from agenteval.store.models import IntelligentEval
 
 
 async def eval_report_markdown(request: Request) -> Response:
@@ -29,7 +29,7 @@ async def eval_report_markdown(request: Request) -> Response:
         eval_id = uuid.UUID(request.path_params["eval_id"])
     except ValueError:
         return _not_found("no such intelligent eval")
-    row = await IntelligentEval.get_or_none(id=eval_id)
+    row = await find_eval(eval_id)
     if row is None:
         return _not_found("no such intelligent eval")
     markdown = await report_markdown(row)

@@ -1,18 +1,19 @@
-"""Relay connections over Tortoise querysets (offset cursors: stable for append-mostly lists)."""
+"""Relay connections over the read modules' pages (offset cursors: stable for append-mostly lists)."""
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 import strawberry
 from strawberry import UNSET
-from tortoise.queryset import QuerySet
 
+from agenteval.engine.paging import Page
 from agenteval.errors import ValidationFailed
 
 T = TypeVar("T")
+R = TypeVar("R")
 MAX_PAGE = 500
 
 
@@ -72,11 +73,12 @@ def connection_from_items(items: Sequence[Any], start: int, total: int,
                                          end_cursor=end))
 
 
-async def paginate(queryset: QuerySet[Any], first: int | None, after: str | None,
-                   convert: Callable[[Any], T]) -> Connection[T]:
-    """One page of a queryset (which must already be ordered) as a connection."""
-    first = page_size(first)
+async def paginate(load: Callable[[int, int], Awaitable[Page[R]]], first: int | None,
+                   after: str | None, convert: Callable[[R], T],
+                   default: int = 50) -> Connection[T]:
+    """One page as a connection: `load(offset, limit)` reads it (`default` when `first` is
+    null or left out)."""
+    size = page_size(first, default)
     start = decode_cursor(after)
-    total = await queryset.count()
-    items = await queryset.offset(start).limit(first) if first else []
-    return connection_from_items(items, start, total, convert)
+    page = await load(start, size)
+    return connection_from_items(page.items, start, page.total, convert)

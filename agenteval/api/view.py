@@ -5,17 +5,44 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
+    BaseGraphQLTransportWSHandler,
+    Operation,
+)
+from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
 
-from agenteval.api.context import Context
+from agenteval.api.context import Context, start_operation
 from agenteval.bootstrap import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
 
 
+class _TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
+    """graphql-transport-ws: every operation runs in its own task, with its own loaders."""
+
+    async def run_operation(self, operation: Operation[Context, None]) -> None:
+        start_operation()
+        await super().run_operation(operation)
+
+
+class _LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
+    """graphql-ws (the older protocol): the same, per operation."""
+
+    async def handle_async_results(self, operation_id: str, query: str,
+                                   operation_name: str | None,
+                                   variables: dict[str, object] | None) -> None:
+        start_operation()
+        await super().handle_async_results(operation_id, query, operation_name, variables)
+
+
 class AgentEvalGraphQL(GraphQL[Context, None]):
+    graphql_transport_ws_handler_class = _TransportWSHandler
+    graphql_ws_handler_class = _LegacyWSHandler
+
     def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
         """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
         super().__init__(schema, graphql_ide="graphiql" if services.settings.graphiql else None,
@@ -24,12 +51,13 @@ class AgentEvalGraphQL(GraphQL[Context, None]):
         self.services = services
         self.identity = identity
 
-    async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
+    async def get_context(self, request: Request | WebSocket,
+                          response: Response | WebSocket) -> Context:
         secret = request.headers.get("x-api-key") if isinstance(request, Request) else None
-        context = Context(services=self.services, secret=secret, request=request,
-                          response=response)
+        context = Context(services=self.services, request=request, response=response,
+                          secret=secret)
         if self.identity is not None:
-            context._key = self.identity
+            context.identify(self.identity)
         return context
 
     async def on_ws_connect(self, context: Context) -> Any:
@@ -39,8 +67,7 @@ class AgentEvalGraphQL(GraphQL[Context, None]):
         if key is None:
             raise ConnectionRejectionError({"code": "UNAUTHENTICATED",
                                             "message": "a valid API key is required"})
-        context.secret = secret
-        context._key = key
+        context.identify(key, secret)
         return None
 
 

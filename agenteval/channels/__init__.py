@@ -1,7 +1,8 @@
 """Channels: how AgentEval reaches the evaluated agent (the target).
 
-`channel_factory` has every built-in channel type registered: `openai_chat`,
-`http`, `websocket` and `demo`.
+`create_channel_factory()` builds a factory with every built-in channel type
+registered: `openai_chat`, `http`, `websocket` and `demo`. The running service
+holds one (`Services.channels`); there is no module-global factory.
 """
 
 from agenteval.channels import demo, http_json, openai_chat, websocket
@@ -35,8 +36,6 @@ def create_channel_factory() -> ChannelFactory:
     return factory
 
 
-channel_factory: ChannelFactory = create_channel_factory()
-
 __all__ = [
     "SECRET_PLACEHOLDER",
     "Channel",
@@ -46,6 +45,5 @@ __all__ = [
     "ConversationState",
     "Reply",
     "TargetSpec",
-    "channel_factory",
     "create_channel_factory",
 ]

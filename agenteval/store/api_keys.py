@@ -67,6 +67,21 @@ async def bootstrap_admin_key() -> str | None:
     return secret
 
 
+async def list_keys() -> list[ApiKey]:
+    """Every key, revoked ones included, oldest first."""
+    return list(await ApiKey.all().order_by("created_at"))
+
+
+async def revoke_key(key_id: uuid.UUID) -> ApiKey | None:
+    """Mark the key revoked (it stops authenticating at once); None when it does not exist."""
+    key = await ApiKey.get_or_none(id=key_id)
+    if key is None:
+        return None
+    key.revoked = True
+    await key.save(update_fields=["revoked"])
+    return key
+
+
 def internal_identity(name: str, role: str) -> ApiKey:
     """An unsaved key for AgentEval's own in-process clients (built-in driver, demo setup).
 

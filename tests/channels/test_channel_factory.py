@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.channels import SECRET_PLACEHOLDER, TargetSpec, channel_factory
+from agenteval.channels import SECRET_PLACEHOLDER, TargetSpec, create_channel_factory
 from agenteval.errors import ValidationFailed
+
+# One factory for the module's checks: none of them opens a connection.
+channel_factory = create_channel_factory()
 
 
 def test_the_default_factory_lists_every_built_in_type_with_a_schema():
@@ -127,8 +130,6 @@ def test_merging_nested_header_secrets():
 
 
 def test_registering_a_name_twice_or_a_broken_schema_fails_fast():
-    from agenteval.channels import create_channel_factory
-
     factory = create_channel_factory()
     with pytest.raises(ValueError):
         factory.register("demo", "again", {"type": "object"}, object)  # type: ignore[arg-type]  # never opened

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import strawberry
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.access import CreateTargetInput, ModelConfigInput, UpdateTargetInput
 from agenteval.api.permissions import IsAdmin, IsOperator
@@ -13,7 +14,7 @@ from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.catalog import model_configs, targets
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store import api_keys, models
+from agenteval.store import api_keys
 
 
 @strawberry.type
@@ -29,15 +30,13 @@ class AccessMutations:
 
     @strawberry.mutation(permission_classes=[IsAdmin])
     async def revoke_api_key(self, id: strawberry.ID) -> ApiKey:
-        row = await models.ApiKey.get_or_none(id=targets.parse_id(id))
+        row = await api_keys.revoke_key(parse_id(id))
         if row is None:
             raise NotFound(f"API key {id} does not exist")
-        row.revoked = True
-        await row.save(update_fields=["revoked"])
         return ApiKey.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def create_target(self, info: Info, input: CreateTargetInput) -> Target:
+    async def create_target(self, info: ResolverInfo, input: CreateTargetInput) -> Target:
         row = await targets.create_target(
             info.context.services.channels, name=input.name, channel_type=input.channel_type,
             channel_config=input.channel_config, description=value(input.description),
@@ -45,22 +44,23 @@ class AccessMutations:
         return Target.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def update_target(self, info: Info, id: strawberry.ID,
+    async def update_target(self, info: ResolverInfo, id: strawberry.ID,
                             input: UpdateTargetInput) -> Target:
         row = await targets.update_target(
-            info.context.services.channels, id, name=value(input.name),
+            info.context.services.channels, parse_id(id), name=value(input.name),
             description=value(input.description), channel_config=value(input.channel_config),
             max_concurrency=value(input.max_concurrency))
         return Target.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def delete_target(self, id: strawberry.ID) -> strawberry.ID:
-        return strawberry.ID(await targets.delete_target(id))
+        return strawberry.ID(await targets.delete_target(parse_id(id)))
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def probe_target(self, info: Info, id: strawberry.ID,
+    async def probe_target(self, info: ResolverInfo, id: strawberry.ID,
                            message: str = "ping") -> ChannelProbe:
-        result = await targets.probe_target(info.context.services.channels, id, message)
+        result = await targets.probe_target(info.context.services.channels, parse_id(id),
+                                            message)
         return ChannelProbe(**result)
 
     @strawberry.mutation(permission_classes=[IsAdmin])

@@ -10,8 +10,9 @@ from typing import Any, cast
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.intelligent import (
     CreateIntelligentEvalInput,
@@ -28,15 +29,20 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_MESSAGE, MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.domain.seeds_validation import check_persona
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent import evals
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.errors import ValidationFailed
 
 
-def _engine(info: Info) -> IntelligentEngine:
+def _engine(info: ResolverInfo) -> IntelligentEngine:
     return info.context.services.intelligent
+
+
+async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID, command: object) -> IntelligentEval:
+    """Hand `command` to the eval's actor (NOT_FOUND for an unknown eval); the eval it answers."""
+    row = await evals.get_eval(parse_id(eval_id, "evalId"))
+    return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, command))
 
 
 def _raise_if(errors: list[dict[str, str]]) -> None:
@@ -48,48 +54,44 @@ def _raise_if(errors: list[dict[str, str]]) -> None:
 class IntelligentMutations:
     # ------------------------------------------------------------ user side
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def create_intelligent_eval(self, info: Info,
+    async def create_intelligent_eval(self, info: ResolverInfo,
                                       input: CreateIntelligentEvalInput) -> IntelligentEval:
-        row = await evals.create_eval(_engine(info), as_json(input))
+        row = await evals.create_eval(_engine(info), as_json(input),
+                                      parse_id(input.target_id, "input.targetId"))
         return IntelligentEval.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def approve_plan(self, info: Info, eval_id: strawberry.ID) -> IntelligentEval:
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, cmd.ApprovePlan()))
+    async def approve_plan(self, info: ResolverInfo, eval_id: strawberry.ID) -> IntelligentEval:
+        return await _ask_eval(info, eval_id, cmd.ApprovePlan())
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def reject_plan(self, info: Info, eval_id: strawberry.ID,
+    async def reject_plan(self, info: ResolverInfo, eval_id: strawberry.ID,
                           feedback: str) -> IntelligentEval:
         errors: list[dict[str, str]] = []
         check_text(errors, "feedback", feedback, required=True)
         _raise_if(errors)
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(
-            await _engine(info).ask_eval(row.id, cmd.RejectPlan(feedback)))
+        return await _ask_eval(info, eval_id, cmd.RejectPlan(feedback))
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def cancel_intelligent_eval(self, info: Info, eval_id: strawberry.ID,
+    async def cancel_intelligent_eval(self, info: ResolverInfo, eval_id: strawberry.ID,
                                       reason: str | None = UNSET) -> IntelligentEval:
         reason = value(reason)
         errors: list[dict[str, str]] = []
         check_text(errors, "reason", reason)
         _raise_if(errors)
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(
-            await _engine(info).ask_eval(row.id, cmd.CancelEval(reason)))
+        return await _ask_eval(info, eval_id, cmd.CancelEval(reason))
 
     # ------------------------------------------------------------ agent side
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def submit_plan(self, info: Info, eval_id: strawberry.ID,
+    async def submit_plan(self, info: ResolverInfo, eval_id: strawberry.ID,
                           plan: PlanInput) -> IntelligentEval:
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         validated = validate_plan(as_json(plan), row.time_window_hours, "plan")
         return IntelligentEval.from_row(
             await _engine(info).ask_eval(row.id, cmd.SubmitPlan(validated)))
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def create_session(self, info: Info, eval_id: strawberry.ID,
+    async def create_session(self, info: ResolverInfo, eval_id: strawberry.ID,
                              input: CreateSessionInput) -> Session:
         errors = FieldErrors()
         check_persona(errors, input.persona, "input.persona")
@@ -99,7 +101,7 @@ class IntelligentMutations:
         evals.check_idempotency_key(field_errors, "input.idempotencyKey",
                                     value(input.idempotency_key))
         _raise_if(field_errors)
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         session = await _engine(info).ask_eval(row.id, cmd.CreateSession(
             # check_persona has made sure the JSON is an object.
             persona=cast(dict[str, Any], input.persona), goal=input.goal, dimension=value(input.dimension),
@@ -109,7 +111,7 @@ class IntelligentMutations:
         return Session.from_row(session)
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def send_message(self, info: Info, session_id: strawberry.ID, content: str,
+    async def send_message(self, info: ResolverInfo, session_id: strawberry.ID, content: str,
                            idempotency_key: str | None = UNSET) -> MessageExchange:
         idempotency_key = value(idempotency_key)
         errors: list[dict[str, str]] = []
@@ -124,26 +126,25 @@ class IntelligentMutations:
                                session=Session.from_row(exchange.session))
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def close_session(self, info: Info, session_id: strawberry.ID,
+    async def close_session(self, info: ResolverInfo, session_id: strawberry.ID,
                             verdict: VerdictInput) -> Session:
-        session = await evals.get_session(session_id)
+        session = await evals.get_session(parse_id(session_id, "sessionId"))
         closed = await _engine(info).ask_session(session.id, cmd.CloseSession(as_json(verdict)))
         return Session.from_row(closed)
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def submit_report(self, info: Info, eval_id: strawberry.ID,
+    async def submit_report(self, info: ResolverInfo, eval_id: strawberry.ID,
                             report: ReportInput) -> IntelligentEval:
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         prepared = await evals.prepare_report(row, as_json(report))
         return IntelligentEval.from_row(
             await _engine(info).ask_eval(row.id, cmd.SubmitReport(prepared)))
 
     @strawberry.mutation(permission_classes=[IsAgent])
-    async def heartbeat(self, info: Info, eval_id: strawberry.ID,
+    async def heartbeat(self, info: ResolverInfo, eval_id: strawberry.ID,
                         note: str | None = UNSET) -> IntelligentEval:
         note = value(note)
         errors: list[dict[str, str]] = []
         check_text(errors, "note", note, max_length=MAX_TEXT)
         _raise_if(errors)
-        row = await evals.get_eval(eval_id)
-        return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, cmd.Heartbeat(note)))
+        return await _ask_eval(info, eval_id, cmd.Heartbeat(note))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.inputs.static import (
     CreateCampaignInput,
@@ -17,7 +18,6 @@ from agenteval.api.permissions import IsOperator
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.engine.catalog import campaigns, scenarios
-from agenteval.engine.catalog.targets import parse_id
 
 
 @strawberry.type
@@ -38,14 +38,14 @@ class StaticMutations:
     async def update_scenario(self, id: strawberry.ID, input: UpdateScenarioInput) -> Scenario:
         cases = value(input.cases)
         row = await scenarios.update_scenario(
-            id, value(input.name), value(input.description),
+            parse_id(id), value(input.name), value(input.description),
             None if cases is None else [case_input_dict(c) for c in cases])
         return Scenario.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator],
                          description="CONFLICT while a campaign uses it.")
     async def delete_scenario(self, id: strawberry.ID) -> strawberry.ID:
-        return strawberry.ID(await scenarios.delete_scenario(id))
+        return strawberry.ID(await scenarios.delete_scenario(parse_id(id)))
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def create_campaign(self, input: CreateCampaignInput) -> Campaign:
@@ -56,12 +56,15 @@ class StaticMutations:
 
     @strawberry.mutation(permission_classes=[IsOperator],
                          description="One run per target of the campaign (or the one given).")
-    async def start_run(self, info: Info, campaign_id: strawberry.ID,
+    async def start_run(self, info: ResolverInfo, campaign_id: strawberry.ID,
                         target_id: strawberry.ID | None = UNSET) -> list[Run]:
-        runs = await info.context.services.runs.start_campaign(campaign_id, value(target_id))
+        wanted_target = value(target_id)
+        runs = await info.context.services.runs.start_campaign(
+            parse_id(campaign_id, "campaignId"),
+            None if wanted_target is None else parse_id(wanted_target, "targetId"))
         return [Run.from_row(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])
-    async def cancel_run(self, info: Info, run_id: strawberry.ID) -> Run:
+    async def cancel_run(self, info: ResolverInfo, run_id: strawberry.ID) -> Run:
         run = await info.context.services.runs.cancel(parse_id(run_id, "runId"))
         return Run.from_row(run)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import strawberry
 from strawberry import UNSET
 
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import IntelligentEvalStatus
 from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Session
-from agenteval.engine.catalog.targets import parse_id
-from agenteval.store import models
+from agenteval.engine.intelligent import reads
+from agenteval.engine.paging import Page
+from agenteval.store.models import IntelligentEval as EvalRow
 
 
 @strawberry.type
@@ -22,21 +24,22 @@ class IntelligentQueries:
                                 status: IntelligentEvalStatus | None = UNSET,
                                 target_id: strawberry.ID | None = UNSET
                                 ) -> Connection[IntelligentEval]:
-        queryset = models.IntelligentEval.all()
         wanted_status, wanted_target = value(status), value(target_id)
-        if wanted_status is not None:
-            queryset = queryset.filter(status=wanted_status.value)
-        if wanted_target is not None:
-            queryset = queryset.filter(target_id=parse_id(wanted_target, "targetId"))
-        return await paginate(queryset.order_by("-created_at", "id"), value(first), after,
-                              IntelligentEval.from_row)
+        target_uuid = None if wanted_target is None else parse_id(wanted_target, "targetId")
+
+        async def load(offset: int, limit: int) -> Page[EvalRow]:
+            return await reads.eval_page(
+                offset, limit, status=None if wanted_status is None else wanted_status.value,
+                target_id=target_uuid)
+
+        return await paginate(load, value(first), after, IntelligentEval.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def intelligent_eval(self, id: strawberry.ID) -> IntelligentEval | None:
-        row = await models.IntelligentEval.get_or_none(id=parse_id(id))
+        row = await reads.find_eval(parse_id(id))
         return IntelligentEval.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
     async def session(self, id: strawberry.ID) -> Session | None:
-        row = await models.EvalSession.get_or_none(id=parse_id(id))
+        row = await reads.find_session(parse_id(id))
         return Session.from_row(row) if row else None

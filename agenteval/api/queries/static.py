@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 from strawberry import UNSET
 
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
@@ -15,10 +16,12 @@ from agenteval.api.types.static_rule_type import RuleType
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.domain import run_comparison
-from agenteval.engine.catalog.targets import parse_id
+from agenteval.engine.catalog import reads as catalog
+from agenteval.engine.paging import Page
+from agenteval.engine.static import reads as runs
 from agenteval.engine.static.run_compare import compare_stored_runs
 from agenteval.rules import rule_types
-from agenteval.store import models
+from agenteval.store.models import Run as RunRow
 
 
 @strawberry.type
@@ -29,45 +32,47 @@ class StaticQueries:
 
     @strawberry.field(permission_classes=[CanRead])
     async def scenarios(self, first: int | None = 50, after: str | None = UNSET) -> Connection[Scenario]:
-        return await paginate(models.Scenario.all().order_by("created_at", "id"), first, after,
-                              Scenario.from_row)
+        return await paginate(catalog.scenario_page, first, after, Scenario.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def scenario(self, id: strawberry.ID) -> Scenario | None:
-        row = await models.Scenario.get_or_none(id=parse_id(id))
+        row = await catalog.find_scenario(parse_id(id))
         return Scenario.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
     async def campaigns(self, first: int | None = 50, after: str | None = UNSET) -> Connection[Campaign]:
-        return await paginate(models.Campaign.all().order_by("created_at", "id"), first, after,
-                              Campaign.from_row)
+        return await paginate(catalog.campaign_page, first, after, Campaign.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def campaign(self, id: strawberry.ID) -> Campaign | None:
-        row = await models.Campaign.get_or_none(id=parse_id(id))
+        row = await catalog.find_campaign(parse_id(id))
         return Campaign.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
     async def runs(self, first: int | None = 50, after: str | None = UNSET,
                    campaign_id: strawberry.ID | None = UNSET,
                    status: RunStatus | None = UNSET) -> Connection[Run]:
-        query = models.Run.all()
-        campaign_id, status = value(campaign_id), value(status)
-        if campaign_id is not None:
-            query = query.filter(campaign_id=parse_id(campaign_id, "campaignId"))
-        if status is not None:
-            query = query.filter(status=status.value)
-        return await paginate(query.order_by("created_at", "id"), first, after, Run.from_row)
+        wanted_campaign, wanted_status = value(campaign_id), value(status)
+        campaign_uuid = (None if wanted_campaign is None
+                         else parse_id(wanted_campaign, "campaignId"))
+
+        async def load(offset: int, limit: int) -> Page[RunRow]:
+            return await runs.run_page(
+                offset, limit, campaign_id=campaign_uuid,
+                status=None if wanted_status is None else wanted_status.value)
+
+        return await paginate(load, first, after, Run.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def run(self, id: strawberry.ID) -> Run | None:
-        row = await models.Run.get_or_none(id=parse_id(id))
+        row = await runs.find_run(parse_id(id))
         return Run.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
     async def compare_runs(self, base_run_id: strawberry.ID,
                            head_run_id: strawberry.ID) -> RunComparison:
-        stored = await compare_stored_runs(base_run_id, head_run_id)
+        stored = await compare_stored_runs(parse_id(base_run_id, "baseRunId"),
+                                           parse_id(head_run_id, "headRunId"))
         comparison = stored.comparison
 
         def diff(item: run_comparison.CaseDiff) -> CaseDiff:

@@ -13,23 +13,25 @@ from typing import Any
 
 import strawberry
 from strawberry import UNSET
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
+from agenteval.api.ids import parse_id
 from agenteval.api.inputs import value
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.intelligent_event import EvalEvent
 from agenteval.api.types.intelligent_session import Message
-from agenteval.engine.intelligent import evals
+from agenteval.engine.intelligent import evals, reads
 from agenteval.errors import RateLimited
-from agenteval.store import models
 from agenteval.store.eval_log import eval_topic, session_topic
 from agenteval.store.event_bus import Overflowed
+from agenteval.store.models import EvalEvent as EventRow
+from agenteval.store.models import EvalMessage as MessageRow
 
 POLL_S = 5.0
 BATCH = 200
 
 
-async def _follow(info: Info, topic: str, cursor: int,
+async def _follow(info: ResolverInfo, topic: str, cursor: int,
                   read_after: Callable[[int], Awaitable[Sequence[Any]]],
                   position: Callable[[Any], int]) -> AsyncGenerator[Any, None]:
     """Rows after `cursor` from the database, then new ones as the bus announces them."""
@@ -56,33 +58,31 @@ async def _follow(info: Info, topic: str, cursor: int,
 @strawberry.type
 class IntelligentSubscriptions:
     @strawberry.subscription(permission_classes=[CanRead])
-    async def intelligent_eval_events(self, info: Info, eval_id: strawberry.ID,
+    async def intelligent_eval_events(self, info: ResolverInfo, eval_id: strawberry.ID,
                                       after_sequence: int | None = UNSET
                                       ) -> AsyncGenerator[EvalEvent, None]:
-        row = await evals.get_eval(eval_id)
+        row = await evals.get_eval(parse_id(eval_id, "evalId"))
         after_sequence = value(after_sequence)
         cursor = row.event_sequence if after_sequence is None else after_sequence
 
-        async def read_after(sequence: int) -> Sequence[models.EvalEvent]:
-            return await models.EvalEvent.filter(eval_id=row.id, sequence__gt=sequence).order_by(
-                "sequence").limit(BATCH)
+        async def read_after(sequence: int) -> Sequence[EventRow]:
+            return await reads.events_after(row.id, sequence, BATCH)
 
         async for event in _follow(info, eval_topic(row.id), cursor, read_after,
                                    lambda event: event.sequence):
             yield EvalEvent.from_row(event)
 
     @strawberry.subscription(permission_classes=[CanRead])
-    async def session_messages(self, info: Info, session_id: strawberry.ID,
+    async def session_messages(self, info: ResolverInfo, session_id: strawberry.ID,
                                after_index: int | None = UNSET
                                ) -> AsyncGenerator[Message, None]:
         after_index = value(after_index)
-        session = await evals.get_session(session_id)
+        session = await evals.get_session(parse_id(session_id, "sessionId"))
         if after_index is None:
             after_index = 2 * session.turn_count - 1
 
-        async def read_after(index: int) -> Sequence[models.EvalMessage]:
-            return await models.EvalMessage.filter(session_id=session.id, index__gt=index).order_by(
-                "index").limit(BATCH)
+        async def read_after(index: int) -> Sequence[MessageRow]:
+            return await reads.messages_after(session.id, index, BATCH)
 
         async for message in _follow(info, session_topic(session.id), after_index, read_after,
                                      lambda message: message.index):

@@ -6,11 +6,11 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 import strawberry
-from strawberry.types import Info
 
+from agenteval.api.context import ResolverInfo
+from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.static_run import RunProgress
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import NotFound, RateLimited
@@ -32,7 +32,7 @@ class StaticSubscriptions:
     @strawberry.subscription(permission_classes=[CanRead],
                              description="The current progress first, then every change; "
                                          "ends after the terminal state.")
-    async def run_progress(self, info: Info,
+    async def run_progress(self, info: ResolverInfo,
                            run_id: strawberry.ID) -> AsyncGenerator[RunProgress, None]:
         run_uuid = parse_id(run_id, "runId")
         # Subscribe before reading, so nothing between the read and the first event is lost.

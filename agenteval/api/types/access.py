@@ -7,8 +7,8 @@ from datetime import datetime
 import strawberry
 from strawberry.scalars import JSON
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import KeyRole, ModelRole
-from agenteval.channels import channel_factory
 from agenteval.store import models
 
 
@@ -33,23 +33,28 @@ class CreatedApiKey:
     secret: str
 
 
+def _masked_config(root: Target, info: ResolverInfo) -> JSON:
+    # Masked by the services' own factory: it knows which fields of each type are secret.
+    factory = info.context.services.channels
+    return JSON(factory.mask_secrets(root.row.channel_type, root.row.channel_config))
+
+
 @strawberry.type
 class Target:
     id: strawberry.ID
     name: str
     description: str | None
     channel_type: str
-    channel_config: JSON
+    channel_config: JSON = strawberry.field(resolver=_masked_config)
     max_concurrency: int
     created_at: datetime
+    row: strawberry.Private[models.Target]
 
     @classmethod
     def from_row(cls, row: models.Target) -> Target:
         return cls(id=strawberry.ID(str(row.id)), name=row.name, description=row.description,
-                   channel_type=row.channel_type,
-                   channel_config=JSON(channel_factory.mask_secrets(row.channel_type,
-                                                                    row.channel_config)),
-                   max_concurrency=row.max_concurrency, created_at=row.created_at)
+                   channel_type=row.channel_type, max_concurrency=row.max_concurrency,
+                   created_at=row.created_at, row=row)
 
 
 @strawberry.type

@@ -8,6 +8,7 @@ import strawberry
 from strawberry import UNSET
 from strawberry.scalars import JSON
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
@@ -17,7 +18,9 @@ from agenteval.api.types.intelligent_plan import Plan, PlanRevision
 from agenteval.api.types.intelligent_report import Report
 from agenteval.api.types.intelligent_session import Session
 from agenteval.domain.eval_state import allowed_actions
+from agenteval.engine.intelligent import reads
 from agenteval.engine.intelligent import views as eval_views
+from agenteval.engine.paging import Page
 from agenteval.store import models
 
 
@@ -73,27 +76,30 @@ class IntelligentEval:
             completed_at=row.completed_at, last_agent_activity_at=row.last_agent_activity_at)
 
     @strawberry.field
-    async def target(self) -> Target:
-        return Target.from_row(await models.Target.get(id=self.row.target_id))
+    async def target(self, info: ResolverInfo) -> Target:
+        return Target.from_row(await info.context.loaders.target_by_id.load(self.row.target_id))
 
     @strawberry.field
-    async def plan_history(self) -> list[PlanRevision]:
-        rows = await models.PlanRevision.filter(eval_id=self.row.id).order_by("revision")
+    async def plan_history(self, info: ResolverInfo) -> list[PlanRevision]:
+        rows = await info.context.loaders.plan_revisions_by_eval.load(self.row.id)
         return [PlanRevision.from_row(row) for row in rows]
 
     @strawberry.field
-    async def progress(self) -> EvalProgress:
-        return EvalProgress(**await eval_views.progress(self.row))
+    async def progress(self, info: ResolverInfo) -> EvalProgress:
+        tally = await info.context.loaders.eval_progress_by_eval.load(self.row.id)
+        return EvalProgress(**reads.progress(self.row.plan, tally))
 
     @strawberry.field
     async def sessions(self, first: int | None = 50, after: str | None = UNSET,
                        status: SessionStatus | None = UNSET) -> Connection[Session]:
-        queryset = models.EvalSession.filter(eval_id=self.row.id)
         wanted_status = value(status)
-        if wanted_status is not None:
-            queryset = queryset.filter(status=wanted_status.value)
-        return await paginate(queryset.order_by("created_at", "id"), value(first), after,
-                              Session.from_row)
+
+        async def load(offset: int, limit: int) -> Page[models.EvalSession]:
+            return await reads.session_page(
+                self.row.id, offset, limit,
+                status=None if wanted_status is None else wanted_status.value)
+
+        return await paginate(load, value(first), after, Session.from_row)
 
     @strawberry.field
     async def report_markdown(self) -> str | None:
@@ -102,5 +108,7 @@ class IntelligentEval:
     @strawberry.field
     async def events(self, first: int | None = 100,
                      after: str | None = UNSET) -> Connection[EvalEvent]:
-        queryset = models.EvalEvent.filter(eval_id=self.row.id).order_by("sequence")
-        return await paginate(queryset, value(first, 100), after, EvalEvent.from_row)
+        async def load(offset: int, limit: int) -> Page[models.EvalEvent]:
+            return await reads.event_page(self.row.id, offset, limit)
+
+        return await paginate(load, value(first), after, EvalEvent.from_row, default=100)

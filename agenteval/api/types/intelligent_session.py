@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import strawberry
 from strawberry.scalars import JSON
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import MessageRole, SessionStatus, Severity
 from agenteval.store import models
 
@@ -74,17 +75,19 @@ class Session:
     turn_count: int
     created_at: datetime
     closed_at: datetime | None
+    row: strawberry.Private[models.EvalSession]
 
     @strawberry.field
-    async def eval(self) -> Annotated[IntelligentEval, strawberry.lazy(
+    async def eval(self, info: ResolverInfo) -> Annotated[IntelligentEval, strawberry.lazy(
             "agenteval.api.types.intelligent_eval")]:
         from agenteval.api.types.intelligent_eval import IntelligentEval
 
-        return IntelligentEval.from_row(await models.IntelligentEval.get(id=self.eval_id))
+        return IntelligentEval.from_row(await info.context.loaders.eval_by_id.load(
+            self.row.eval_id))
 
     @strawberry.field
-    async def messages(self) -> list[Message]:
-        rows = await models.EvalMessage.filter(session_id=self.id).order_by("index")
+    async def messages(self, info: ResolverInfo) -> list[Message]:
+        rows = await info.context.loaders.messages_by_session.load(self.row.id)
         return [Message.from_row(row) for row in rows]
 
     @classmethod
@@ -95,7 +98,7 @@ class Session:
                    status=SessionStatus(row.status),
                    verdict=Verdict.from_json(row.verdict) if row.verdict else None,
                    turn_count=row.turn_count, created_at=row.created_at,
-                   closed_at=row.closed_at)
+                   closed_at=row.closed_at, row=row)
 
 
 @strawberry.type

@@ -8,14 +8,18 @@ from typing import Any
 import strawberry
 from strawberry import UNSET
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.inputs import value
-from agenteval.api.pagination import Connection, connection_from_items, decode_cursor, page_size
+from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
 from agenteval.api.types.enums import RunStatus, SuccessLevel
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
-from agenteval.engine.static import run_store
+from agenteval.engine.paging import Page
+from agenteval.engine.static import reads, run_store
+from agenteval.engine.static.reads import SummaryKey
+from agenteval.engine.static.run_store import StoredOutcome
 from agenteval.store import models
 
 
@@ -46,17 +50,18 @@ class Campaign:
     row: strawberry.Private[models.Campaign]
 
     @strawberry.field
-    async def scenario(self) -> Scenario:
-        return Scenario.from_row(await models.Scenario.get(id=self.row.scenario_id))
+    async def scenario(self, info: ResolverInfo) -> Scenario:
+        return Scenario.from_row(await info.context.loaders.scenario_by_id.load(
+            self.row.scenario_id))
 
     @strawberry.field
-    async def targets(self) -> list[Target]:
-        return [Target.from_row(t)
-                for t in await self.row.targets.all().order_by("created_at", "id")]
+    async def targets(self, info: ResolverInfo) -> list[Target]:
+        rows = await info.context.loaders.targets_by_campaign.load(self.row.id)
+        return [Target.from_row(row) for row in rows]
 
     @strawberry.field
-    async def runs(self) -> list[Run]:
-        rows = await models.Run.filter(campaign_id=self.row.id).order_by("created_at", "id")
+    async def runs(self, info: ResolverInfo) -> list[Run]:
+        rows = await info.context.loaders.runs_by_campaign.load(self.row.id)
         return [Run.from_row(row) for row in rows]
 
     @classmethod
@@ -76,12 +81,13 @@ class Run:
     row: strawberry.Private[models.Run]
 
     @strawberry.field
-    async def campaign(self) -> Campaign:
-        return Campaign.from_row(await models.Campaign.get(id=self.row.campaign_id))
+    async def campaign(self, info: ResolverInfo) -> Campaign:
+        return Campaign.from_row(await info.context.loaders.campaign_by_id.load(
+            self.row.campaign_id))
 
     @strawberry.field
-    async def target(self) -> Target:
-        return Target.from_row(await models.Target.get(id=self.row.target_id))
+    async def target(self, info: ResolverInfo) -> Target:
+        return Target.from_row(await info.context.loaders.target_by_id.load(self.row.target_id))
 
     @strawberry.field
     def progress(self) -> RunProgress:
@@ -89,28 +95,27 @@ class Run:
 
     @strawberry.field(description="Stored when the run ends; computed from the attempts so "
                                   "far while it runs; null while QUEUED.")
-    async def summary(self) -> RunSummary | None:
+    async def summary(self, info: ResolverInfo) -> RunSummary | None:
         if self.row.status == "QUEUED":
             return None
-        return RunSummary.from_data(await run_store.summary_of(self.row))
+        if self.row.summary is not None:
+            return RunSummary.from_data(run_store.summary_from_json(self.row.summary))
+        # Not ended yet: computed from the attempts, for the whole page at once.
+        key = SummaryKey(self.row.id, self.row.repeat, self.row.total)
+        return RunSummary.from_data(await info.context.loaders.run_summary_by_run.load(key))
 
     @strawberry.field
     async def outcomes(self, first: int | None = 100, after: str | None = UNSET,
                        passed: bool | None = UNSET,
                        success_level: SuccessLevel | None = UNSET) -> Connection[CaseOutcome]:
-        first = page_size(first, default=100)
-        passed, success_level = value(passed), value(success_level)
-        start = decode_cursor(after)
-        query = models.CaseOutcome.filter(run_id=self.row.id)
-        if passed is not None:
-            query = query.filter(passed=passed)
-        if success_level is not None:
-            query = query.filter(success_level=success_level.value)
-        total = await query.count()
-        ids = await query.order_by("position", "attempt").offset(start).limit(first).values_list(
-            "id", flat=True) if first else []
-        stored = await run_store.stored_outcomes(self.row, ids) if ids else []
-        return connection_from_items(stored, start, total, CaseOutcome.from_stored)
+        wanted_passed, wanted_level = value(passed), value(success_level)
+
+        async def load(offset: int, limit: int) -> Page[StoredOutcome]:
+            return await reads.outcome_page(
+                self.row, offset, limit, passed=wanted_passed,
+                success_level=None if wanted_level is None else wanted_level.value)
+
+        return await paginate(load, first, after, CaseOutcome.from_stored, default=100)
 
     @strawberry.field
     async def report_markdown(self) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from tortoise.transactions import in_transaction
 
 from agenteval.domain.field_errors import FieldErrors
@@ -9,7 +11,6 @@ from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import revalidate_cases
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.scenarios import cases_of
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Run, Scenario, Target
@@ -43,11 +44,10 @@ async def create_campaign(name: str, scenario_id: str, target_ids: list[str], re
 
 
 async def _scenario_or_error(scenario_id: str, errors: FieldErrors) -> Scenario | None:
-    try:
-        scenario = await Scenario.get_or_none(id=parse_id(scenario_id, "input.scenarioId"))
-    except ValidationFailed as exc:
-        errors.extend(exc.errors)
+    parsed = _input_id(scenario_id, "input.scenarioId", errors)
+    if parsed is None:
         return None
+    scenario = await Scenario.get_or_none(id=parsed)
     if scenario is None:
         errors.add("input.scenarioId", "no scenario has this id")
     return scenario
@@ -61,10 +61,8 @@ async def _targets_or_errors(target_ids: list[str], errors: FieldErrors) -> list
     seen: set[str] = set()
     for index, raw in enumerate(target_ids):
         path = f"input.targetIds[{index}]"
-        try:
-            target_id = parse_id(raw, path)
-        except ValidationFailed as exc:
-            errors.extend(exc.errors)
+        target_id = _input_id(raw, path, errors)
+        if target_id is None:
             continue
         if str(target_id) in seen:
             errors.add(path, "is listed twice")
@@ -78,21 +76,29 @@ async def _targets_or_errors(target_ids: list[str], errors: FieldErrors) -> list
     return targets
 
 
-async def get_campaign(campaign_id: str, path: str = "id") -> Campaign:
-    campaign = await Campaign.get_or_none(id=parse_id(campaign_id, path))
+def _input_id(raw: str, path: str, errors: FieldErrors) -> uuid.UUID | None:
+    """The id in an input field, or None with the field's error collected."""
+    try:
+        return uuid.UUID(str(raw))
+    except ValueError:
+        errors.add(path, "is not a valid id")
+        return None
+
+
+async def get_campaign(campaign_id: uuid.UUID) -> Campaign:
+    campaign = await Campaign.get_or_none(id=campaign_id)
     if campaign is None:
         raise NotFound(f"campaign {campaign_id} does not exist")
     return campaign
 
 
-async def queue_runs(campaign_id: str, target_id: str | None) -> list[Run]:
+async def queue_runs(campaign_id: uuid.UUID, target_id: uuid.UUID | None) -> list[Run]:
     """One QUEUED run per target of the campaign (or the one given), stored in one transaction."""
-    campaign = await get_campaign(campaign_id, "campaignId")
+    campaign = await get_campaign(campaign_id)
     scenario = await Scenario.get_or_none(id=campaign.scenario_id)
     targets = await campaign.targets.all().order_by("created_at", "id")
     if target_id is not None:
-        wanted = parse_id(target_id, "targetId")
-        targets = [t for t in targets if t.id == wanted]
+        targets = [t for t in targets if t.id == target_id]
         if not targets:
             raise ValidationFailed.one("targetId", "is not a target of this campaign")
     if not targets:

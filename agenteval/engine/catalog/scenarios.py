@@ -7,6 +7,7 @@ without validating again.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from tortoise.transactions import in_transaction
@@ -20,7 +21,6 @@ from agenteval.domain.scenario_document import (
     validate_case_inputs,
 )
 from agenteval.engine.catalog.models import judge_configured
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Scenario
@@ -47,8 +47,8 @@ def cases_of(stored: list[dict[str, Any]]) -> list[CaseSpec]:
     return [case_from_document(document) for document in stored]
 
 
-async def get_scenario(scenario_id: str, path: str = "id") -> Scenario:
-    scenario = await Scenario.get_or_none(id=parse_id(scenario_id, path))
+async def get_scenario(scenario_id: uuid.UUID) -> Scenario:
+    scenario = await Scenario.get_or_none(id=scenario_id)
     if scenario is None:
         raise NotFound(f"scenario {scenario_id} does not exist")
     return scenario
@@ -80,7 +80,7 @@ async def import_scenario(document: str) -> Scenario:
                                  cases=[case_to_document(spec) for spec in parsed.cases])
 
 
-async def update_scenario(scenario_id: str, name: str | None, description: str | None,
+async def update_scenario(scenario_id: uuid.UUID, name: str | None, description: str | None,
                           cases: list[dict[str, Any]] | None) -> Scenario:
     """Change the given fields; `cases` replaces all cases. Runs keep their own snapshot."""
     scenario = await get_scenario(scenario_id)
@@ -99,7 +99,7 @@ async def update_scenario(scenario_id: str, name: str | None, description: str |
     return scenario
 
 
-async def delete_scenario(scenario_id: str) -> str:
+async def delete_scenario(scenario_id: uuid.UUID) -> str:
     scenario = await get_scenario(scenario_id)
     async with in_transaction():
         if await Campaign.filter(scenario_id=scenario.id).exists():

@@ -10,7 +10,7 @@ from tortoise.transactions import in_transaction
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
-from agenteval.errors import Conflict, NotFound, ValidationFailed
+from agenteval.errors import Conflict, NotFound
 from agenteval.store.models import Campaign, IntelligentEval, Run, Target
 
 MAX_CONCURRENCY_LIMIT = 1000
@@ -21,18 +21,11 @@ def target_spec(target: Target) -> TargetSpec:
                       config=target.channel_config, max_concurrency=target.max_concurrency)
 
 
-async def get_target(target_id: str, path: str = "id") -> Target:
-    target = await Target.get_or_none(id=parse_id(target_id, path))
+async def get_target(target_id: uuid.UUID) -> Target:
+    target = await Target.get_or_none(id=target_id)
     if target is None:
         raise NotFound(f"target {target_id} does not exist")
     return target
-
-
-def parse_id(value: str, path: str = "id") -> uuid.UUID:
-    try:
-        return uuid.UUID(str(value))
-    except ValueError:
-        raise ValidationFailed.one(path, "is not a valid id") from None
 
 
 def _check_common(errors: FieldErrors, name: str | None, description: str | None,
@@ -66,7 +59,7 @@ async def create_target(factory: ChannelFactory, *, name: str, channel_type: str
                                max_concurrency=max_concurrency)
 
 
-async def update_target(factory: ChannelFactory, target_id: str, *, name: str | None,
+async def update_target(factory: ChannelFactory, target_id: uuid.UUID, *, name: str | None,
                         description: str | None, channel_config: Any,
                         max_concurrency: int | None) -> Target:
     target = await get_target(target_id)
@@ -95,7 +88,7 @@ async def update_target(factory: ChannelFactory, target_id: str, *, name: str | 
     return target
 
 
-async def delete_target(target_id: str) -> str:
+async def delete_target(target_id: uuid.UUID) -> str:
     target = await get_target(target_id)
     async with in_transaction():
         users = []
@@ -111,7 +104,7 @@ async def delete_target(target_id: str) -> str:
     return str(target.id)
 
 
-async def probe_target(factory: ChannelFactory, target_id: str, message: str) -> dict[str, Any]:
+async def probe_target(factory: ChannelFactory, target_id: uuid.UUID, message: str) -> dict[str, Any]:
     """Send one message over a fresh conversation: ok/reply/latency/error, never raises."""
     errors = FieldErrors()
     check_text(errors, "message", message, required=True)

@@ -13,7 +13,7 @@ from agenteval.domain.evidence import MessageRecord, MessageRole, verify_evidenc
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.report_validation import SessionInfo, validate_report
 from agenteval.domain.seeds_validation import validate_seeds
-from agenteval.engine.catalog.targets import get_target, parse_id
+from agenteval.engine.catalog.targets import get_target
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.errors import FieldError, NotFound, ValidationFailed
@@ -22,21 +22,22 @@ from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
 MAX_TIME_WINDOW_HOURS = 24 * 366
 
 
-async def get_eval(eval_id: str, path: str = "evalId") -> IntelligentEval:
-    row = await IntelligentEval.get_or_none(id=parse_id(eval_id, path))
+async def get_eval(eval_id: uuid.UUID) -> IntelligentEval:
+    row = await IntelligentEval.get_or_none(id=eval_id)
     if row is None:
         raise NotFound(f"intelligent eval {eval_id} does not exist")
     return row
 
 
-async def get_session(session_id: str, path: str = "sessionId") -> EvalSession:
-    row = await EvalSession.get_or_none(id=parse_id(session_id, path))
+async def get_session(session_id: uuid.UUID) -> EvalSession:
+    row = await EvalSession.get_or_none(id=session_id)
     if row is None:
         raise NotFound(f"session {session_id} does not exist")
     return row
 
 
-async def create_eval(engine: IntelligentEngine, fields: dict[str, Any]) -> IntelligentEval:
+async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
+                      target_id: uuid.UUID) -> IntelligentEval:
     """Validate, store as DRAFT, then let the eval's actor move it to PLANNING."""
     errors: list[dict[str, str]] = []
     check_text(errors, "input.name", fields["name"], max_length=MAX_NAME, required=True)
@@ -51,10 +52,9 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any]) -> Inte
         seeds = validate_seeds(fields["seeds"], "input.seeds")
     except ValidationFailed as exc:
         errors += exc.errors
-    target_id = parse_id(fields["targetId"], "input.targetId")
     if errors:
         raise ValidationFailed(errors)
-    target = await get_target(str(target_id), "input.targetId")
+    target = await get_target(target_id)
     row = await IntelligentEval.create(
         name=fields["name"].strip(), target=target, status="DRAFT", goal=fields["goal"],
         seeds=seeds, intent=fields["intent"], role_description=fields["roleDescription"],

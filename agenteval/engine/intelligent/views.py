@@ -1,10 +1,9 @@
-"""Read models of an intelligent eval: progress against the plan, and the Markdown report."""
+"""Read model of an intelligent eval's Markdown report (its progress: `reads.progress`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agenteval.domain import eval_state as sm
 from agenteval.domain.eval_report_markdown import render_eval_report
 from agenteval.store.models import (
     EvalEvent,
@@ -16,26 +15,6 @@ from agenteval.store.models import (
 )
 
 DRIVER_MODEL_ROLES = {"planner": "PLANNER", "evaluator": "SIMULATOR", "analyst": "ANALYST"}
-
-
-async def progress(row: IntelligentEval) -> dict[str, Any]:
-    plan = row.plan or {}
-    sessions = await EvalSession.filter(eval_id=row.id).values_list(
-        "status", "turn_count", "dimension")
-    running = sum(1 for status, _, _ in sessions if status == sm.SESSION_RUNNING)
-    covered = sorted({dimension for _, _, dimension in sessions if dimension})
-    overruns = await EvalEvent.filter(eval_id=row.id, type="BUDGET_OVERRUN").count()
-    return {
-        "sessions_planned": plan.get("estimatedSessions") or 0,
-        "sessions_started": len(sessions),
-        "sessions_running": running,
-        "sessions_closed": len(sessions) - running,
-        "turns_used": sum(turns for _, turns, _ in sessions),
-        "turn_budget": (plan.get("budget") or {}).get("totalMaxTurns"),
-        "budget_overruns": overruns,
-        "dimensions_covered": covered,
-        "dimensions_planned": list(plan.get("dimensions") or []),
-    }
 
 
 async def report_markdown(row: IntelligentEval) -> str | None:

@@ -40,7 +40,8 @@ class RunEngine:
         """Ask the run's actor to start (or resume) it; the Run row as it is then."""
         return await self._ask(run_id, StartRun())
 
-    async def start_campaign(self, campaign_id: str, target_id: str | None) -> list[Run]:
+    async def start_campaign(self, campaign_id: uuid.UUID,
+                             target_id: uuid.UUID | None) -> list[Run]:
         """One QUEUED run per target of the campaign (or the one given), each started."""
         queued = await campaigns.queue_runs(campaign_id, target_id)
         return [await self.start(run.id) for run in queued]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 
 from agenteval.domain.run_comparison import Comparison, RunSide, compare_runs
-from agenteval.engine.catalog.targets import parse_id
 from agenteval.engine.static.run_store import StoredOutcome, stored_outcomes, summary_of
 from agenteval.errors import NotFound
 from agenteval.store.models import Run, Target
@@ -22,8 +22,8 @@ class StoredComparison:
     head_outcomes: dict[AttemptKey, StoredOutcome]
 
 
-async def get_run(run_id: str, path: str = "id") -> Run:
-    run = await Run.get_or_none(id=parse_id(run_id, path))
+async def get_run(run_id: uuid.UUID) -> Run:
+    run = await Run.get_or_none(id=run_id)
     if run is None:
         raise NotFound(f"run {run_id} does not exist")
     return run
@@ -38,9 +38,10 @@ async def _side(run: Run) -> tuple[RunSide, dict[AttemptKey, StoredOutcome]]:
     return side, {(s.view["case_key"], s.view["attempt"]): s for s in stored}
 
 
-async def compare_stored_runs(base_run_id: str, head_run_id: str) -> StoredComparison:
-    base = await get_run(base_run_id, "baseRunId")
-    head = await get_run(head_run_id, "headRunId")
+async def compare_stored_runs(base_run_id: uuid.UUID, head_run_id: uuid.UUID
+                              ) -> StoredComparison:
+    base = await get_run(base_run_id)
+    head = await get_run(head_run_id)
     base_side, base_outcomes = await _side(base)
     head_side, head_outcomes = await _side(head)
     return StoredComparison(base, head, compare_runs(base_side, head_side),

@@ -1,0 +1,105 @@
+"""Read models of static runs for the API: pages of runs and outcomes, summaries in batches.
+
+`summaries` is the batched form of `run_store.summary_of`: the summary of a run
+that has not ended is computed from its stored attempts, and a page of such
+runs costs three statements in all, not three per run.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agenteval.domain.judgement import INTENT_RULE
+from agenteval.domain.run_summary import OutcomeRecord, RunSummaryData, summarise
+from agenteval.engine.paging import Page, page_of
+from agenteval.engine.static.run_store import StoredOutcome, stored_outcomes
+from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
+
+
+async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None,
+                   status: str | None = None) -> Page[Run]:
+    query = Run.all()
+    if campaign_id is not None:
+        query = query.filter(campaign_id=campaign_id)
+    if status is not None:
+        query = query.filter(status=status)
+    return await page_of(query.order_by("created_at", "id"), offset, limit)
+
+
+async def find_run(run_id: uuid.UUID) -> Run | None:
+    return await Run.get_or_none(id=run_id)
+
+
+async def runs_by_campaign(campaign_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[Run]]:
+    found: dict[uuid.UUID, list[Run]] = {campaign_id: [] for campaign_id in campaign_ids}
+    for run in await Run.filter(campaign_id__in=list(found)).order_by("created_at", "id"):
+        found[run.campaign_id].append(run)
+    return found
+
+
+async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = None,
+                       success_level: str | None = None) -> Page[StoredOutcome]:
+    """Stored attempts of a run in case order, with their turns and rule results."""
+    query = CaseOutcome.filter(run_id=run.id)
+    if passed is not None:
+        query = query.filter(passed=passed)
+    if success_level is not None:
+        query = query.filter(success_level=success_level)
+    total = await query.count()
+    ids = await query.order_by("position", "attempt").offset(offset).limit(limit).values_list(
+        "id", flat=True) if limit else []
+    return Page(await stored_outcomes(run, ids) if ids else [], total)
+
+
+@dataclass(frozen=True)
+class SummaryKey:
+    """What summarising a run's stored attempts needs besides the attempts."""
+
+    run_id: uuid.UUID
+    repeat: int
+    total: int
+
+
+async def summaries(keys: Sequence[SummaryKey]) -> dict[uuid.UUID, RunSummaryData]:
+    """The runs' summaries computed from their stored attempts (three statements in all)."""
+    records = await outcome_records_by_run([key.run_id for key in keys])
+    return {key.run_id: summarise(records[key.run_id], key.repeat, expected_total=key.total)
+            for key in keys}
+
+
+async def outcome_records_by_run(run_ids: Sequence[uuid.UUID]
+                                 ) -> dict[uuid.UUID, list[OutcomeRecord]]:
+    """What `summarise` needs of every stored attempt of these runs, in case order."""
+    ids = list(set(run_ids))
+    outcomes = await CaseOutcome.filter(run_id__in=ids).order_by("position", "attempt").values(
+        "id", "run_id", "case_key", "attempt", "success_level", "passed", "error",
+        "intent_passed", "completion_rate")
+    latencies: dict[Any, list[int]] = {}
+    for outcome_id, latency in await RunTurn.filter(outcome__run_id__in=ids).order_by(
+            "outcome_id", "index").values_list("outcome_id", "latency_ms"):
+        if latency is not None:
+            latencies.setdefault(outcome_id, []).append(latency)
+    intents: dict[Any, tuple[str, str]] = {}
+    for outcome_id, detail in await RuleResultRow.filter(
+            outcome__run_id__in=ids, rule_type=INTENT_RULE).order_by(
+            "outcome_id", "position").values_list("outcome_id", "detail"):
+        expected, predicted = (detail or {}).get("expected"), (detail or {}).get("predicted")
+        if isinstance(expected, str) and isinstance(predicted, str):
+            intents.setdefault(outcome_id, (expected, predicted))
+    found: dict[uuid.UUID, list[OutcomeRecord]] = {run_id: [] for run_id in ids}
+    for o in outcomes:
+        expected, predicted = intents.get(o["id"], (None, None))
+        found[_uuid(o["run_id"])].append(OutcomeRecord(
+            case_key=o["case_key"], attempt=o["attempt"], success_level=o["success_level"],
+            passed=o["passed"], error=o["error"], intent_passed=o["intent_passed"],
+            completion_rate=o["completion_rate"], latencies_ms=latencies.get(o["id"], []),
+            intent_expected=expected, intent_predicted=predicted))
+    return found
+
+
+def _uuid(value: Any) -> uuid.UUID:
+    # .values() gives the foreign key as the backend returns it (text on SQLite).
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
