@@ -14,7 +14,7 @@ Hooks other modules call (each one line at its call site):
 - `TARGET_LATENCY` / `target_failed(target_id, kind)` — `measured_channel`, around every
   channel the channel factory opens.
 - `model_called(role, cached)` — the model client, where its response cache is consulted.
-- `counting_failures(backend)` (around a publish), `EVENT_SUBSCRIBER_LAG.observe(waiting)`,
+- `counting_failures()` (around a publish) or `event_publish_failed()`, `EVENT_SUBSCRIBER_LAG.observe(waiting)`,
   `event_subscriber_overflowed()` — the event bus.
 - `lease_claimed(kind)` / `lease_taken_over(kind)` — lease owners (kind: run, eval,
   session, driver …): a claim of free or expired work, and a claim that took work
@@ -65,8 +65,9 @@ LEASE_TAKEOVERS = Counter(
     "Leases this process took over from another process whose lease had expired, by kind.",
     ["kind"], registry=REGISTRY)
 EVENT_PUBLISH_FAILURES = Counter(
-    "agenteval_event_publish_failures", "Event-bus publishes that raised, by backend.",
-    ["backend"], registry=REGISTRY)
+    "agenteval_event_publish_failures",
+    "Event-bus publishes the backend (Redis) did not take; the database still has the change.",
+    registry=REGISTRY)
 EVENT_SUBSCRIBER_LAG = Histogram(
     "agenteval_event_subscriber_lag_messages",
     "Messages still waiting in a subscriber's queue each time it takes one (how far "
@@ -125,18 +126,18 @@ def lease_taken_over(kind: str) -> None:
     LEASE_TAKEOVERS.labels(kind).inc()
 
 
-def event_publish_failed(backend: str) -> None:
-    """A publish on the event bus raised (the backend: memory or redis)."""
-    EVENT_PUBLISH_FAILURES.labels(backend).inc()
+def event_publish_failed() -> None:
+    """A publish on the event bus failed (the backend did not take it)."""
+    EVENT_PUBLISH_FAILURES.inc()
 
 
 @contextlib.contextmanager
-def counting_failures(backend: str) -> Iterator[None]:
-    """Count an exception of the block as a failed publish on `backend`, and re-raise it."""
+def counting_failures() -> Iterator[None]:
+    """Count an exception of the block as a failed publish, and re-raise it."""
     try:
         yield
     except Exception:
-        event_publish_failed(backend)
+        event_publish_failed()
         raise
 
 

@@ -141,7 +141,7 @@ class RedisEventBus(EventBus):
             await self._redis.aclose()
 
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
-        with counting_failures("redis"):
+        with counting_failures():
             await self._redis.publish(self.prefix + topic, json.dumps(message, default=str))
 
     async def _listen(self) -> None:
