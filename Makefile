@@ -18,22 +18,27 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/agenteval serve
 
-# Lint and type-check first: they fail in seconds, the suite takes minutes.
+# Lint, check the import contracts (pyproject.toml, docs/architecture.md) and type-check
+# first: they fail in seconds, the suite takes minutes.
 test: $(STAMP)
 	$(BIN)/ruff check agenteval actors tests bench
+	$(BIN)/lint-imports
 	$(BIN)/mypy agenteval actors
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check agenteval actors tests bench
+	$(BIN)/lint-imports
 
 schema: $(STAMP)
 	$(BIN)/agenteval export-schema > schema.graphql
 
-# Nothing has shipped yet, so the initial migration is regenerated from the models.
+# Migrations are additive: a released file is never edited or regenerated, because
+# users keep their databases across upgrades (tests/store/test_migrations_upgrade.py
+# upgrades one). This writes the next numbered migration for the models' changes, or
+# nothing ("No changes detected") when they match. Name it: make migrations NAME=add_x
 migrations: $(STAMP)
-	rm -f agenteval/store/migrations/0001_initial.py
-	$(BIN)/tortoise makemigrations
+	$(BIN)/tortoise makemigrations $(if $(NAME),--name $(NAME))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache agenteval.db agenteval.db-shm agenteval.db-wal

@@ -12,15 +12,16 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from agenteval.api.downloads import intelligent_report_routes
+from agenteval.api.metrics_endpoint import metrics_routes
 from agenteval.api.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
-from agenteval.bootstrap import Services, running_services
+from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.transport import AsgiTransport
 from agenteval.engine.intelligent.wakeups import Notifier
-from agenteval.observability.exposition import metrics_routes
+from agenteval.engine.services import Services
 from agenteval.store import database
 from agenteval.store.api_keys import internal_identity
 

@@ -19,11 +19,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
-from dataclasses import dataclass
 from typing import Any
 
 from actors import ActorSystem
-from agenteval.channels import ChannelFactory, create_channel_factory
+from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.demo_setup import seed_demo
 from agenteval.drivers.builtin.graphql import AgentEvalApi
@@ -34,11 +33,12 @@ from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
 from agenteval.engine.intelligent.watchdog import run_forever
+from agenteval.engine.services import Services
 from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
 from agenteval.store import api_keys, database
 from agenteval.store.eval_log import record_event
-from agenteval.store.event_bus import EventBus, create_event_bus
+from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import ModelConfig
 
 logger = logging.getLogger("agenteval")
@@ -47,18 +47,6 @@ logger = logging.getLogger("agenteval")
 # rebuilds it from the database.
 ACTOR_IDLE_TIMEOUT_S = 600.0
 ACTOR_SHUTDOWN_DEADLINE_S = 10.0
-
-
-@dataclass(frozen=True)
-class Services:
-    """The running service, as the API's resolvers, the CLI gate and the demo reach it."""
-
-    settings: Settings
-    events: EventBus
-    channels: ChannelFactory
-    actors: ActorSystem
-    intelligent: IntelligentEngine
-    runs: RunEngine
 
 
 # A GraphQL client of the running services in the same process, acting with `role`

@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from agenteval.api.ids import parse_id
-from agenteval.bootstrap import Services, running_services
+from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.engine.catalog import campaigns, scenarios, targets
 from agenteval.engine.catalog.model_sources import file_models
+from agenteval.engine.services import Services
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import AgentEvalError, ValidationFailed

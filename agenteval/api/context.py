@@ -23,7 +23,7 @@ from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
 
 if TYPE_CHECKING:
-    from agenteval.bootstrap import Services
+    from agenteval.engine.services import Services
 
 
 class _NotLookedUp:

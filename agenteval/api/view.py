@@ -16,7 +16,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
 
 from agenteval.api.context import Context, start_operation
-from agenteval.bootstrap import Services
+from agenteval.engine.services import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
 

@@ -11,10 +11,9 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # run_report renders with these functions: no import cycle at run time
-    from agenteval.domain.run_report import OutcomeView, RuleResultView
+from agenteval.domain.run_views import OutcomeView, RuleResultView
 
 REASON_CHARS = 240
 _TURN_ERROR = re.compile(r"^turn (\d+): (timeout|connection|http_status|bad_response): ")

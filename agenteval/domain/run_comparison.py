@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from agenteval.domain.run_report import (
-    OutcomeView,
     format_ms,
     format_rate,
     markdown_cell,
     table,
 )
 from agenteval.domain.run_summary import RunSummaryData
+from agenteval.domain.run_views import OutcomeView
 
 AttemptKey = tuple[str, int]
 

@@ -1,28 +1,17 @@
 """The Markdown report of one static run (`Run.reportMarkdown`).
 
-Input shapes (the engine builds them from DB rows; plain dicts):
-
-- `RunView`: id, status, campaign_name, scenario_name, target_name, and
-  optionally created_at / started_at / completed_at (datetime or ISO string)
-  and error.
-- `OutcomeView`: one case attempt: case_key, attempt, success_level, passed,
-  score, error, tags, turns (`TurnView`s) and results (`RuleResultView`s),
-  the same fields as the contract's CaseOutcome, Turn and RuleResult in
-  snake_case.
-
-Pure functions: no I/O.
+Rendered from the plain dicts of `domain/run_views.py`. Pure functions: no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NotRequired, TypedDict
 
-from agenteval.domain.cases import SuccessLevel
 from agenteval.domain.judgement import COMPLETION_RULE, INTENT_RULE
 from agenteval.domain.outcome_explanation import rule_reason
 from agenteval.domain.run_summary import RunSummaryData, ratio
+from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView
 
 SLOWEST_TURNS_SHOWN = 5
 DETAIL_CHARS = 120
@@ -41,48 +30,6 @@ TIER_DEFINITIONS = (
     ("error", "the target failed on a turn or a rule could not run: a FAILURE, counted in "
               "every rate"),
 )
-
-
-class RunView(TypedDict):
-    id: str
-    status: str
-    campaign_name: str
-    scenario_name: str
-    target_name: str
-    created_at: NotRequired[datetime | str | None]
-    started_at: NotRequired[datetime | str | None]
-    completed_at: NotRequired[datetime | str | None]
-    error: NotRequired[str | None]
-
-
-class TurnView(TypedDict):
-    index: int
-    sent_message: str
-    reply: str | None
-    latency_ms: int | None
-    error: str | None
-
-
-class RuleResultView(TypedDict):
-    rule_type: str
-    implicit: bool
-    passed: bool
-    score: float
-    weight: float
-    detail: dict[str, Any]
-    error: str | None
-
-
-class OutcomeView(TypedDict):
-    case_key: str
-    attempt: int
-    success_level: SuccessLevel
-    passed: bool
-    score: float
-    error: str | None
-    tags: list[str]
-    turns: list[TurnView]
-    results: list[RuleResultView]
 
 
 def render_run_report(run: RunView, summary: RunSummaryData,

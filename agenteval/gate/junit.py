@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from agenteval.domain.outcome_explanation import failing_rules, rule_reason
-from agenteval.domain.run_report import OutcomeView
+from agenteval.domain.run_views import OutcomeView
 from agenteval.gate.results import ScenarioResult
 
 

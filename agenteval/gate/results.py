@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agenteval.domain.run_report import OutcomeView
 from agenteval.domain.run_summary import RunSummaryData
+from agenteval.domain.run_views import OutcomeView
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from agenteval.domain.outcome_explanation import (
     rule_reason,
     shorten,
 )
-from agenteval.domain.run_report import OutcomeView
+from agenteval.domain.run_views import OutcomeView
 from agenteval.gate.results import ScenarioResult
 
 QUIET, NORMAL, VERBOSE = 0, 1, 2

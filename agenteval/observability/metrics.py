@@ -7,12 +7,12 @@ stored target ids, operation names capped at `MAX_OPERATION_NAMES`), so a
 client cannot grow the exposition without bound.
 
 What is read rather than counted (actors alive, mailbox depth, runs, evals and
-sessions by status) is gathered at scrape time: see `exposition.py`.
+sessions by status) is gathered at scrape time: see `agenteval/api/metrics_endpoint.py`.
 
 Hooks other modules call (each one line at its call site):
 - `graphql_operation(name, codes)` — the API's `OperationMetrics` extension.
-- `TARGET_LATENCY` / `target_failed(target_id, kind)` — `measured_channel`, around every
-  channel the channel factory opens.
+- `TARGET_LATENCY` / `target_failed(target_id, kind)` — `channels/measured.py`, around
+  every channel the channel factory opens.
 - `model_called(role, cached)` — the model client, where its response cache is consulted.
 - `counting_failures()` (around a publish) or `event_publish_failed()`, `EVENT_SUBSCRIBER_LAG.observe(waiting)`,
   `event_subscriber_overflowed()` — the event bus.

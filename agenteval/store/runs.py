@@ -22,8 +22,8 @@ from agenteval.domain import run_state
 from agenteval.domain.cases import RuleResult
 from agenteval.domain.judgement import INTENT_RULE
 from agenteval.domain.run_records import Counters, FinishedAttempt
-from agenteval.domain.run_report import OutcomeView
 from agenteval.domain.run_summary import OutcomeRecord, intent_labels
+from agenteval.domain.run_views import OutcomeView
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
 

@@ -6,14 +6,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from agenteval.domain.cases import SuccessLevel
-from agenteval.domain.run_report import (
-    OutcomeView,
-    RuleResultView,
-    RunView,
-    TurnView,
-    render_run_report,
-)
+from agenteval.domain.run_report import render_run_report
 from agenteval.domain.run_summary import OutcomeRecord, summarise
+from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView, TurnView
 
 RUN: RunView = {
     "id": "run-42",

@@ -6,7 +6,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from agenteval.api.types.enums import SuccessLevel
-from agenteval.domain.run_report import RuleResultView
+from agenteval.domain.run_views import RuleResultView
 from agenteval.engine.static.run_store import StoredOutcome
 
 

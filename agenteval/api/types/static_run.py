@@ -16,6 +16,7 @@ from agenteval.api.types.enums import RunStatus, SuccessLevel
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
+from agenteval.domain.run_records import summary_from_json
 from agenteval.engine.paging import Page
 from agenteval.engine.static import reads, run_store
 from agenteval.engine.static.reads import SummaryKey
@@ -99,7 +100,7 @@ class Run:
         if self.row.status == "QUEUED":
             return None
         if self.row.summary is not None:
-            return RunSummary.from_data(run_store.summary_from_json(self.row.summary))
+            return RunSummary.from_data(summary_from_json(self.row.summary))
         # Not ended yet: computed from the attempts, for the whole page at once.
         key = SummaryKey(self.row.id, self.row.repeat, self.row.total)
         return RunSummary.from_data(await info.context.loaders.run_summary_by_run.load(key))

@@ -24,7 +24,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
@@ -32,6 +32,7 @@ from tortoise.transactions import in_transaction
 from actors import Actor
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent import commands
+from agenteval.engine.intelligent.ports import EvalServices
 from agenteval.engine.intelligent.sessions import (
     check_session_indices,
     create_session_row,
@@ -39,15 +40,12 @@ from agenteval.engine.intelligent.sessions import (
     session_budget_overrun,
     sessions_settled,
 )
+from agenteval.engine.intelligent.stalls import stall_reason
 from agenteval.engine.intelligent.wakeups import Role
-from agenteval.engine.intelligent.watchdog import stall_reason
 from agenteval.errors import AgentEvalError, Conflict, InvalidTransition, NotFound
 from agenteval.observability import log_context
 from agenteval.store.eval_log import NewEvent, append_events, publish_events
 from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, PlanRevision
-
-if TYPE_CHECKING:
-    from agenteval.engine.intelligent.engine import IntelligentEngine
 
 logger = logging.getLogger("agenteval.evals")
 
@@ -67,7 +65,6 @@ class Change:
     # Further writes in the same transaction (given the new status); returns more events.
     inside: Callable[[str], Awaitable[list[NewEvent]]] | None = None
     wake: Role | None = None
-    result: Any = None
     # The eval leaves EXECUTING: its RUNNING sessions' actors fail them after the commit.
     fail_sessions: bool = False
 
@@ -75,7 +72,7 @@ class Change:
 class EvalActor(Actor):
     """The eval's one writer; handles the commands of `commands` for one eval."""
 
-    def __init__(self, engine: IntelligentEngine, eval_id: uuid.UUID) -> None:
+    def __init__(self, engine: EvalServices, eval_id: uuid.UUID) -> None:
         self.engine = engine
         self.eval_id = eval_id
         self.row: IntelligentEval | None = None
@@ -118,7 +115,7 @@ class EvalActor(Actor):
 
     # ------------------------------------------------------------ the commit loop
     async def _run(self, action: str, build: Callable[[IntelligentEval, str, datetime],
-                                                       Awaitable[Change]]) -> Any:
+                                                       Awaitable[Change]]) -> IntelligentEval:
         for _ in range(MAX_ATTEMPTS):
             row = self.row
             assert row is not None
@@ -136,7 +133,7 @@ class EvalActor(Actor):
             fresh = await self._reload()
             if change.wake is not None:
                 self.engine.wakeups.wake(str(self.eval_id), change.wake, fresh.plan_revision)
-            return fresh if change.result is None else change.result
+            return fresh
         raise Conflict("the eval kept changing concurrently; retry")
 
     async def _persist(self, row: IntelligentEval, status: str, now: datetime,
@@ -235,7 +232,6 @@ class EvalActor(Actor):
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             check_session_indices(row.plan, message)
             overrun = await session_budget_overrun(row, self.engine.settings.enforce_budget)
-            holder: dict[str, EvalSession] = {}
 
             async def inside(status: str) -> list[NewEvent]:
                 session = await create_session_row(row, message, now)
@@ -244,12 +240,12 @@ class EvalActor(Actor):
                 if overrun is not None:
                     events.append(NewEvent("BUDGET_OVERRUN", overrun, session.id))
                 return events
-            change = Change(fields={"last_agent_activity_at": now}, inside=inside)
-            change.result = holder  # replaced by the session below, once stored
-            return change
+            return Change(fields={"last_agent_activity_at": now}, inside=inside)
 
+        # The session row is created inside the eval's transaction; `inside` hands it out.
+        holder: dict[str, EvalSession] = {}
         try:
-            holder = await self._run(eval_state.CREATE_SESSION, build)
+            await self._run(eval_state.CREATE_SESSION, build)
         except IntegrityError:
             # The same idempotency key, created concurrently by another process.
             existing = await EvalSession.get_or_none(eval_id=self.eval_id,

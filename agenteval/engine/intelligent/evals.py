@@ -59,7 +59,8 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
         name=fields["name"].strip(), target=target, status="DRAFT", goal=fields["goal"],
         seeds=seeds, intent=fields["intent"], role_description=fields["roleDescription"],
         time_window_hours=hours)
-    return await engine.ask_eval(row.id, cmd.StartPlanning())
+    planning: IntelligentEval = await engine.ask_eval(row.id, cmd.StartPlanning())
+    return planning
 
 
 def check_idempotency_key(errors: list[dict[str, str]], path: str, key: str | None) -> None:

@@ -25,7 +25,7 @@ import uuid
 from copy import copy
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tortoise.transactions import in_transaction
 
@@ -35,15 +35,13 @@ from agenteval.domain import eval_state
 from agenteval.domain.verdict_validation import validate_verdict
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
+from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.engine.intelligent.turn_store import TurnState, read_turn_state, store_turn
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
 from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
-
-if TYPE_CHECKING:
-    from agenteval.engine.intelligent.engine import IntelligentEngine
 
 
 @dataclass
@@ -58,7 +56,7 @@ class Exchange:
 class SessionActor(Actor):
     """The session's one writer; handles SendMessage, CloseSession, ExpireSession, FailSession."""
 
-    def __init__(self, engine: IntelligentEngine, session_id: uuid.UUID) -> None:
+    def __init__(self, engine: SessionServices, session_id: uuid.UUID) -> None:
         self.engine = engine
         self.session_id = session_id
         self.channel: Channel | None = None

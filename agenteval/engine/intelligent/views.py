@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.domain.eval_report_markdown import render_eval_report
+from agenteval.domain.scripted_checks import scripted_checks
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -79,8 +80,6 @@ async def method_of(row: IntelligentEval, sessions: list[EvalSession]) -> dict[s
     }
     if any(r["driver"] == "builtin" and r.get("mode") == "scripted"
            and r["role"] == "evaluator" for r in roles):
-        from agenteval.drivers.builtin.detectors import scripted_checks
-
         method["scriptedChecks"] = scripted_checks()
     return method
 

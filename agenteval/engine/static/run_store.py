@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from agenteval.domain import run_state
 from agenteval.domain.run_records import summary_from_json, summary_to_json
-from agenteval.domain.run_report import OutcomeView, RunView, render_run_report
+from agenteval.domain.run_report import render_run_report
 from agenteval.domain.run_summary import RunSummaryData, summarise
+from agenteval.domain.run_views import OutcomeView, RunView
 from agenteval.store.models import Run
 from agenteval.store.runs import (
     StoredOutcome,

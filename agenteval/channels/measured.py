@@ -1,4 +1,5 @@
-"""Target latency and failures per target, measured around every channel the factory opens."""
+"""Target latency and failures per target, measured around every channel the factory opens
+(the figures live in `agenteval.observability.metrics`)."""
 
 from __future__ import annotations
 

@@ -27,9 +27,9 @@ from tortoise.functions import Count
 from tortoise.models import Model
 
 from actors import ActorSystem
-from agenteval.bootstrap import Services
 from agenteval.config import Settings
 from agenteval.domain import eval_state, run_state
+from agenteval.engine.services import Services
 from agenteval.observability.metrics import REGISTRY
 from agenteval.store import api_keys
 from agenteval.store.models import EvalSession, IntelligentEval, Run

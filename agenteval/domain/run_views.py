@@ -1,0 +1,57 @@
+"""The plain-dict shapes a static run is rendered from (the engine builds them from rows).
+
+- `RunView`: id, status, campaign_name, scenario_name, target_name, and optionally
+  created_at / started_at / completed_at (datetime or ISO string) and error.
+- `OutcomeView`: one case attempt: case_key, attempt, success_level, passed, score,
+  error, tags, turns (`TurnView`s) and results (`RuleResultView`s), the same fields as
+  the contract's CaseOutcome, Turn and RuleResult in snake_case.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, NotRequired, TypedDict
+
+from agenteval.domain.cases import SuccessLevel
+
+
+class RunView(TypedDict):
+    id: str
+    status: str
+    campaign_name: str
+    scenario_name: str
+    target_name: str
+    created_at: NotRequired[datetime | str | None]
+    started_at: NotRequired[datetime | str | None]
+    completed_at: NotRequired[datetime | str | None]
+    error: NotRequired[str | None]
+
+
+class TurnView(TypedDict):
+    index: int
+    sent_message: str
+    reply: str | None
+    latency_ms: int | None
+    error: str | None
+
+
+class RuleResultView(TypedDict):
+    rule_type: str
+    implicit: bool
+    passed: bool
+    score: float
+    weight: float
+    detail: dict[str, Any]
+    error: str | None
+
+
+class OutcomeView(TypedDict):
+    case_key: str
+    attempt: int
+    success_level: SuccessLevel
+    passed: bool
+    score: float
+    error: str | None
+    tags: list[str]
+    turns: list[TurnView]
+    results: list[RuleResultView]
