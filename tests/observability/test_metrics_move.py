@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
+from aiohttp import web
 from starlette.applications import Starlette
 
 from agenteval.app import create_app
 from agenteval.config import Settings
 from tests.api.static_helpers import (
-    TargetBehaviour,
     create_target,
     http_target,
     run_scenario,
@@ -70,11 +71,30 @@ async def test_operations_and_their_errors_are_counted_by_name_and_code(
         before, errors, operation="MetricsBroken", code="VALIDATION_FAILED") == 1
 
 
+class GatedBot:
+    """A target that answers only once `opened` is set: "boom" with HTTP 500, else an echo."""
+
+    def __init__(self) -> None:
+        self.opened = asyncio.Event()
+
+    async def chat(self, request: web.Request) -> web.Response:
+        message = str((await request.json()).get("message", ""))
+        await self.opened.wait()
+        if "boom" in message:
+            return web.Response(status=500, text="internal error")
+        return web.json_response({"reply": f"echo: {message}"})
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_post("/chat", self.chat)
+        return app
+
+
 async def test_a_run_shows_in_flight_then_its_target_latency_and_errors(
         http: httpx.AsyncClient, serve) -> None:
     gql = GraphQLClient(http)
-    bot = TargetBehaviour(delay_s=0.4)
-    target = await http_target(gql, await serve(bot.app()))
+    bot = GatedBot()
+    target = await http_target(gql, await serve(bot.app()), timeout_s=30)
     cases = [{"id": "ok", "messages": ["fine"]}, {"id": "500", "messages": ["boom"]}]
 
     _, run_id = await run_scenario(gql, target, cases)
@@ -83,13 +103,15 @@ async def test_a_run_shows_in_flight_then_its_target_latency_and_errors(
     assert value(during, "agenteval_runs_in_flight", status="RUNNING") == 1
     assert value(during, "agenteval_actors_alive", kind="run") >= 1
     assert value(during, "agenteval_database_up") == 1
+    await asyncio.sleep(0.3)
+    bot.opened.set()
     run = await wait_for_run(gql, run_id)
     assert run["status"] == "COMPLETED"
 
     after = await scrape(http)
     assert value(after, "agenteval_runs_in_flight", status="RUNNING") == 0
     assert value(after, "agenteval_target_latency_seconds_count", target=target) == 1
-    assert value(after, "agenteval_target_latency_seconds_sum", target=target) >= 0.4
+    assert value(after, "agenteval_target_latency_seconds_sum", target=target) >= 0.3
     assert value(after, "agenteval_target_errors_total", target=target, kind="http_status") == 1
 
 
