@@ -6,22 +6,26 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from agenteval.api.downloads import intelligent_report_routes
+from agenteval.api.http_guard import GraphQLHTTPGuard
 from agenteval.api.metrics_endpoint import metrics_routes
 from agenteval.api.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
+from agenteval.domain import limits
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.transport import AsgiTransport
 from agenteval.engine.intelligent.wakeups import Notifier
 from agenteval.engine.services import Services
+from agenteval.logs import install_redaction
 from agenteval.store import database
 from agenteval.store.api_keys import internal_identity
 
@@ -30,6 +34,10 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
                notifier: Notifier | None = None) -> Starlette:
     """The app; `notifier` replaces the driver that wakes agents (tests)."""
     settings = settings or Settings.from_env()
+    install_redaction()
+    limits.configure(limits.InputLimits(message_chars=settings.max_message_chars,
+                                        reply_chars=settings.max_reply_chars,
+                                        cases=settings.max_cases))
     schema = build_schema(settings)
     graphql = _LateView()
 
@@ -54,7 +62,9 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
         *metrics_routes(settings),
         *run_report_routes(),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    guard = Middleware(GraphQLHTTPGuard, max_body_bytes=settings.max_body_bytes,
+                       max_json_depth=settings.max_json_depth)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
 
 
 def in_process_api(services: Services, role: str, name: str) -> AgentEvalApi:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import sys
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -35,6 +36,18 @@ def _run_with_database(settings: Settings, work: Callable[[], Awaitable[T]]) -> 
             await database.close_database()
 
     return asyncio.run(main())
+
+
+def _existing_database(settings: Settings) -> Settings:
+    """The settings, once sure their SQLite file exists: reading keys must not create one."""
+    url = settings.database_url
+    if url.startswith("sqlite://"):
+        path = url.removeprefix("sqlite://").split("?")[0]
+        if path != ":memory:" and not Path(path).exists():
+            raise click.ClickException(
+                f"there is no database at {path}: run this in the folder where the service "
+                "keeps agenteval.db, or pass --database-url / AGENTEVAL_DATABASE_URL")
+    return settings
 
 
 @click.group()
@@ -115,7 +128,8 @@ def keys_list(database_url: str | None) -> None:
     async def work() -> list[ApiKey]:
         return await ApiKey.all().order_by("created_at")
 
-    for key in _run_with_database(_settings(database_url=database_url), work):
+    for key in _run_with_database(_existing_database(_settings(database_url=database_url)),
+                                  work):
         state = "revoked" if key.revoked else "active"
         used = key.last_used_at.isoformat() if key.last_used_at else "never"
         click.echo(f"{key.id}  {key.role:<8}  {state:<7}  last used {used}  {key.name}")
@@ -138,7 +152,7 @@ def keys_revoke(key_id: str, database_url: str | None) -> None:
     async def work() -> int:
         return await ApiKey.filter(id=key_id).update(revoked=True)
 
-    if not _run_with_database(_settings(database_url=database_url), work):
+    if not _run_with_database(_existing_database(_settings(database_url=database_url)), work):
         raise click.ClickException(f"no key with id {key_id}")
     click.echo(f"revoked {key_id}")
 

@@ -15,6 +15,15 @@ def _flag(value: str) -> bool:
     return value.strip().lower() in _TRUE
 
 
+# Settings with a fixed set of values.
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "introspection": ("authenticated", "public", "off"),
+    "metrics": ("authenticated", "public", "off"),
+    "log_format": ("text", "json"),
+    "evidence_policy": ("flag", "reject"),
+}
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting of the service. The README documents each one in a single table."""
@@ -38,10 +47,26 @@ class Settings:
     max_query_depth: int = 12
     max_query_tokens: int = 5000
     max_aliases: int = 30
+    # Fields a document may select once its fragments are expanded (checked before validation).
+    max_query_fields: int = 2000
+    # Request bodies over this size are refused (413) before they are parsed.
+    max_body_bytes: int = 32 * 2**20
+    # How deeply JSON values (variables, JSON inputs) may nest.
+    max_json_depth: int = 64
+    # Characters of a case message or a session message (sendMessage); longer is refused.
+    max_message_chars: int = 20_000  # the defaults of domain/limits.py (a test keeps them equal)
+    # Characters of a target reply as stored; longer replies are cut with a visible marker.
+    max_reply_chars: int = 100_000
+    # Cases in one scenario.
+    max_cases: int = 50_000
+    # Who may introspect the schema: authenticated (any valid key), public, off.
+    introspection: str = "authenticated"
     # Who may read GET /metrics: authenticated (any valid key), public, off (404).
     metrics: str = "authenticated"
     # Log lines as text, or json (one object per line with the eval/run/session id).
     log_format: str = "text"
+    # Report evidence the transcript does not confirm: flag (kept, verified false) or reject.
+    evidence_policy: str = "flag"
     demo: bool = True
     # The openclaw driver: its gateway, hooks token and one agent per role.
     openclaw_url: str | None = None
@@ -52,6 +77,12 @@ class Settings:
     openclaw_deliver: bool = False
     # Resume QUEUED/RUNNING static runs at start (off for one-shot CLI runs on a shared DB).
     resume_runs: bool = True
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"AGENTEVAL_{name.upper()}={getattr(self, name)!r}: "
+                                 f"expected one of {', '.join(allowed)}")
 
     @property
     def api_url(self) -> str:
@@ -69,7 +100,10 @@ class Settings:
                 continue
             values[field.name] = _convert(field.type, raw, field.name)
         values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)
+        try:
+            return cls(**values)
+        except ValueError as exc:  # a setting outside its choices: say which, no traceback
+            raise SystemExit(str(exc)) from None
 
     def with_overrides(self, **overrides: Any) -> Settings:
         return replace(self, **{k: v for k, v in overrides.items() if v is not None})

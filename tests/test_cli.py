@@ -31,6 +31,14 @@ def test_keys_create_list_revoke(tmp_path: Path) -> None:
     assert missing.returncode != 0 and "no key" in missing.stderr
 
 
+def test_keys_list_without_a_database_says_so_and_creates_none(tmp_path: Path) -> None:
+    database = tmp_path / "agenteval.db"
+    for args in (("keys", "list"), ("keys", "revoke", "00000000-0000-0000-0000-000000000000")):
+        result = agenteval(*args, database=database)
+        assert result.returncode != 0 and "there is no database" in result.stderr
+    assert not database.exists()
+
+
 def test_export_schema_prints_the_checked_in_schema(tmp_path: Path) -> None:
     result = agenteval("export-schema", database=tmp_path / "unused.db")
     assert result.returncode == 0

@@ -26,3 +26,11 @@ def test_environment_is_read_and_flags_win() -> None:
 def test_a_malformed_number_stops_with_a_clear_message() -> None:
     with pytest.raises(SystemExit, match="AGENTEVAL_PORT='eighty'"):
         Settings.from_env({"AGENTEVAL_PORT": "eighty"})
+
+
+def test_the_size_settings_default_to_the_domains_limits() -> None:
+    from agenteval.domain import limits
+
+    settings = Settings()
+    assert (settings.max_message_chars, settings.max_reply_chars, settings.max_cases) == (
+        limits.MAX_MESSAGE, limits.MAX_REPLY, limits.MAX_CASES)

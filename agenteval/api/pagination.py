@@ -15,6 +15,8 @@ from agenteval.errors import ValidationFailed
 T = TypeVar("T")
 R = TypeVar("R")
 MAX_PAGE = 500
+# No list holds a billion rows; a larger offset is a forged cursor (and overflows SQLite).
+MAX_OFFSET = 10**9
 
 
 @strawberry.type
@@ -49,7 +51,7 @@ def decode_cursor(cursor: str | None, path: str = "after") -> int:
         offset = int(value)
     except (ValueError, UnicodeDecodeError):
         raise ValidationFailed.one(path, "is not a cursor of this list") from None
-    if kind != "o" or offset < 0:
+    if kind != "o" or not 0 <= offset < MAX_OFFSET:
         raise ValidationFailed.one(path, "is not a cursor of this list")
     return offset + 1
 

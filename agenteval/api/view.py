@@ -15,7 +15,9 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 )
 from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
 
+from agenteval.api import ws_auth
 from agenteval.api.context import Context, start_operation
+from agenteval.api.json_encoding import GraphQLJson
 from agenteval.engine.services import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
@@ -39,7 +41,7 @@ class _LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
         await super().handle_async_results(operation_id, query, operation_name, variables)
 
 
-class AgentEvalGraphQL(GraphQL[Context, None]):
+class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
     graphql_transport_ws_handler_class = _TransportWSHandler
     graphql_ws_handler_class = _LegacyWSHandler
 
@@ -68,6 +70,8 @@ class AgentEvalGraphQL(GraphQL[Context, None]):
             raise ConnectionRejectionError({"code": "UNAUTHENTICATED",
                                             "message": "a valid API key is required"})
         context.identify(key, secret)
+        if isinstance(context.request, WebSocket):  # revocation closes the socket
+            ws_auth.watch(self.services.events, context.request, key)
         return None
 
 

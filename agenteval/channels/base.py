@@ -12,17 +12,33 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from agenteval.domain.limits import truncated_reply
 from agenteval.net.retry import TransientFailure
 
 ErrorKind = Literal["timeout", "connection", "http_status", "bad_response"]
 
 @dataclass(frozen=True)
 class Reply:
-    """The target's answer to one user message."""
+    """The target's answer to one user message.
+
+    A text longer than the stored-reply limit (AGENTEVAL_MAX_REPLY_CHARS) is cut
+    here, where every channel's reply passes, with a visible marker at the end;
+    `truncated` says so to the caller (it is not stored: the marker is).
+    """
 
     text: str
     latency_ms: int  # the target call only: not the concurrency wait, not earlier failed attempts
     raw: Any = None  # the decoded response as the target sent it (JSON value, frame text …)
+    truncated: bool = False
+
+    def __post_init__(self) -> None:
+        text, cut = truncated_reply(self.text)
+        if cut:
+            # A frozen dataclass: the only way to adjust a field while constructing it.
+            object.__setattr__(self, "text", text)
+            object.__setattr__(self, "truncated", True)
+            if isinstance(self.raw, str):
+                object.__setattr__(self, "raw", text)
 
 
 class ChannelError(TransientFailure):

@@ -62,3 +62,39 @@ def merge_secrets(schema: dict, new: Any, stored: Any) -> Any:
         else:
             merged[key] = copy.deepcopy(item)
     return merged
+
+
+def kept_secret_paths(schema: dict, new: Any, stored: Any, path: str) -> list[str]:
+    """Where `new` sends the placeholder to keep a stored secret (the paths, dotted)."""
+    if not isinstance(new, dict):
+        return []
+    stored = stored if isinstance(stored, dict) else {}
+    paths: list[str] = []
+    for key, item in new.items():
+        child = _child_schema(schema, key) or {}
+        if child.get("writeOnly") and item == SECRET_PLACEHOLDER and key in stored:
+            paths.append(f"{path}.{key}")
+        elif isinstance(item, dict):
+            paths.extend(kept_secret_paths(child, item, stored.get(key), f"{path}.{key}"))
+    return paths
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def url_origins(config: Any) -> dict[str, tuple[str, str, int | None]]:
+    """The origin (scheme, host, port) of every top-level URL field (`url`, `base_url` …)."""
+    from urllib.parse import urlsplit
+
+    origins: dict[str, tuple[str, str, int | None]] = {}
+    for key, value in (config.items() if isinstance(config, dict) else ()):
+        if not (key.endswith("url") and isinstance(value, str)):
+            continue
+        try:
+            parts = urlsplit(value.strip())
+            scheme = parts.scheme.lower()
+            origins[key] = (scheme, (parts.hostname or "").lower(),
+                            parts.port or _DEFAULT_PORTS.get(scheme))
+        except ValueError:  # an unparsable URL (bad port): its own validation says so
+            origins[key] = ("", value, None)
+    return origins

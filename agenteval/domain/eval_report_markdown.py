@@ -7,8 +7,11 @@ Inputs use the contract's camelCase field names:
 - `report`: summary, scores, findings (with verified evidence), highlights,
   priorityRecommendations, submittedAt;
 - `sessions`: id, persona, goal, dimension, status, turnCount, verdict.
-Timestamps may be datetimes or strings. Evidence links to `#session-<id>`
-anchors in the session index at the end.
+Timestamps may be datetimes or strings; all are written as ISO-8601 UTC.
+Evidence links to `#session-<id>` anchors in the session index at the end.
+Evidence that could not be found in the transcript (`verified: false`) is
+never rendered as a quote: it reads as the analyst's claim, and the summary
+section counts it.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from agenteval.domain import eval_report_appendix as appendix
+from agenteval.domain.run_report import format_time
 
 SEVERITY_ORDER = ("HIGH", "MEDIUM", "LOW")
 _SEVERITY_BADGE = {"HIGH": "🔴 HIGH", "MEDIUM": "🟠 MEDIUM", "LOW": "🟢 LOW"}
@@ -45,7 +49,7 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
     session_ids = {str(session.get("id")) for session in sessions}
     parts = [
         _header(eval, report),
-        _section("Summary", _block(report.get("summary")) or "_No summary._"),
+        _section("Summary", _summary(report)),
         _section("Plan", _plan(eval.get("plan"))),
         *appendix.method_sections(eval), *appendix.plan_history_sections(eval),
         _section("Scores", _scores(report.get("scores"))),
@@ -119,14 +123,34 @@ def _header(eval: dict[str, Any], report: dict[str, Any]) -> str:
         ["Role description", _cell(eval.get("roleDescription"))],
         ["Time window", _cell(f"{eval['timeWindowHours']} h"
                               if eval.get("timeWindowHours") is not None else None)],
-        ["Started", _cell(eval.get("startedAt"))],
-        ["Completed", _cell(eval.get("completedAt"))],
-        ["Report submitted", _cell(report.get("submittedAt"))],
+        ["Started", _time(eval.get("startedAt"))],
+        ["Completed", _time(eval.get("completedAt"))],
+        ["Report submitted", _time(report.get("submittedAt"))],
     ]
     if eval.get("failureReason"):
         rows.append(["Failure reason", _cell(eval["failureReason"])])
     title = f"# Intelligent evaluation report: {_inline(eval.get('name')) or 'untitled'}"
     return title + "\n\n" + _table(["Field", "Value"], rows)
+
+
+def _time(value: Any) -> str:
+    return _cell(format_time(value)) if value else "—"
+
+
+def _summary(report: dict[str, Any]) -> str:
+    """The analyst's summary, then how much of the evidence the transcript confirms."""
+    text = _block(report.get("summary")) or "_No summary._"
+    evidence = [item for finding in report.get("findings") or []
+                for item in finding.get("evidence") or []]
+    if not evidence:
+        return text
+    unverified = sum(1 for item in evidence if not item.get("verified"))
+    if unverified == 0:
+        check = f"All {len(evidence)} evidence quotes were found in the transcript."
+    else:
+        check = (f"**{unverified} of {len(evidence)} evidence quotes could not be found in the "
+                 "transcript**; they are shown below as claims, not as quotes.")
+    return f"{text}\n\n{check}"
 
 
 def _plan(plan: dict[str, Any] | None) -> str:
@@ -189,18 +213,31 @@ def _findings(findings: list[dict[str, Any]], session_ids: set[str]) -> str:
 
 def _evidence(evidence: dict[str, Any], session_ids: set[str]) -> list[str]:
     session_id = str(evidence.get("sessionId"))
-    marker = "✓ verified" if evidence.get("verified") else "✗ not verified"
+    verified = bool(evidence.get("verified"))
+    marker = "✓ verified" if verified else "✗ claimed, not found in the transcript"
     if session_id in session_ids:
         where = f"[session `{session_id[:8]}`](#{session_anchor(session_id)})"
     else:
         where = f"session `{_inline(session_id)}` (not in this eval)"
     lines = ["", f"  - {marker} · {where} · turn {evidence.get('turnIndex')}", ""]
+    if not verified:
+        return lines + _claim(evidence)
     if evidence.get("userSaid") is not None:
         lines += _quote("User said", evidence["userSaid"], "    ")
     if evidence.get("userSaid") is not None and evidence.get("assistantReplied") is not None:
         lines.append("    >")
     if evidence.get("assistantReplied") is not None:
         lines += _quote("Assistant replied", evidence["assistantReplied"], "    ")
+    return lines
+
+
+def _claim(evidence: dict[str, Any]) -> list[str]:
+    """What unverified evidence says, as the analyst's claim: no blockquote, one line each."""
+    lines = []
+    for key, who in (("userSaid", "the user said"), ("assistantReplied", "the assistant replied")):
+        if evidence.get(key) is not None:
+            lines.append(f"    - The analyst claims {who}: “{_inline(evidence[key])}” "
+                         "— not found in the transcript.")
     return lines
 
 

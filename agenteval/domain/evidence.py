@@ -86,3 +86,24 @@ def _message(messages: Sequence[MessageRecord] | None, turn_index: Any,
         if message.turn_index == turn_index and message.role == role:
             return message
     return None
+
+
+def unverified_evidence(report: dict[str, Any],
+                        path: str = "report") -> list[dict[str, str]]:
+    """{path, message} for each evidence of a checked report that is not `verified`.
+
+    Used when unverifiable evidence is refused (AGENTEVAL_EVIDENCE_POLICY=reject)
+    rather than kept, so the analyst can correct each item.
+    """
+    problems = []
+    for f_index, finding in enumerate(report.get("findings") or []):
+        for e_index, evidence in enumerate(finding.get("evidence") or []):
+            if evidence.get("verified"):
+                continue
+            problems.append({
+                "path": f"{path}.findings[{f_index}].evidence[{e_index}]",
+                "message": (f"turn {evidence.get('turnIndex')} of session "
+                            f"{evidence.get('sessionId')} does not exist or does not contain "
+                            "the quoted text: quote the transcript exactly, or omit the "
+                            "quotes to have them filled in")})
+    return problems

@@ -8,7 +8,7 @@ regression or improvement. Pure functions: no I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from agenteval.domain.run_report import (
     format_ms,
@@ -30,6 +30,7 @@ class RunSide:
     label: str
     summary: RunSummaryData
     outcomes: Sequence[OutcomeView]
+    scenario: str | None = None  # what the run ran ("name (id)"), to warn about mismatches
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Comparison:
     only_in_base: list[AttemptKey]
     only_in_head: list[AttemptKey]
     markdown: str
+    warnings: list[str] = field(default_factory=list)  # e.g. runs of different scenarios
 
 
 def compare_runs(base: RunSide, head: RunSide) -> Comparison:
@@ -74,8 +76,17 @@ def compare_runs(base: RunSide, head: RunSide) -> Comparison:
         only_in_base=only_in_base,
         only_in_head=only_in_head,
         markdown="",
+        warnings=comparison_warnings(base, head),
     )
     return replace(comparison, markdown=render_comparison(base, head, comparison))
+
+
+def comparison_warnings(base: RunSide, head: RunSide) -> list[str]:
+    """What makes the comparison less meaningful than it looks (empty when nothing does)."""
+    if base.scenario and head.scenario and base.scenario != head.scenario:
+        return [f"the runs are of different scenarios ({base.scenario} and {head.scenario}): "
+                "attempts are matched by case key only"]
+    return []
 
 
 def by_attempt(outcomes: Sequence[OutcomeView]) -> dict[AttemptKey, OutcomeView]:
@@ -85,6 +96,7 @@ def by_attempt(outcomes: Sequence[OutcomeView]) -> dict[AttemptKey, OutcomeView]
 def render_comparison(base: RunSide, head: RunSide, comparison: Comparison) -> str:
     sections = [
         f"# Run comparison: {base.label} `{base.run_id}` → {head.label} `{head.run_id}`",
+        "\n".join(f"> **Warning:** {markdown_cell(w)}" for w in comparison.warnings),
         metrics_section(base.summary, head.summary),
         diff_section("Regressions (passed in base, failed in head)", comparison.regressions),
         diff_section("Improvements (failed in base, passed in head)", comparison.improvements),

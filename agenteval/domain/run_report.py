@@ -6,7 +6,7 @@ Rendered from the plain dicts of `domain/run_views.py`. Pure functions: no I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from agenteval.domain.judgement import COMPLETION_RULE, INTENT_RULE
 from agenteval.domain.outcome_explanation import rule_reason
@@ -229,9 +229,21 @@ def format_ms(value: int | None) -> str:
 
 
 def format_time(value: datetime | str | None) -> str:
+    """Every timestamp of every report in one form: ISO-8601 UTC to the second, `…T…Z`.
+
+    Naive datetimes are UTC (as the store keeps them); an ISO string is parsed
+    and written the same way; anything else is shown as it is.
+    """
+    if isinstance(value, str) and value:
+        text = value
+        try:
+            value = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            return text
     if isinstance(value, datetime):
-        return value.isoformat(timespec="seconds")
-    return value or "—"
+        moment = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+        return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return "—"
 
 
 def shorten(text: str, limit: int) -> str:

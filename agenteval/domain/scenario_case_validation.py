@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from agenteval.domain import limits
 from agenteval.domain.cases import (
     DEFAULT_PARTIAL_THRESHOLD,
     DEFAULT_RULE_PASS_THRESHOLD,
@@ -27,7 +28,6 @@ from agenteval.domain.cases import (
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
 
-MAX_CASES = 5000
 MAX_KEY_LENGTH = 200
 CASE_TYPES = ("SINGLE_TURN", "MULTI_TURN")
 RULE_LOGICS = ("ALL", "ANY", "WEIGHTED")
@@ -75,8 +75,9 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: Ru
     if not raw_cases:
         errors.add(path, "must have at least one case")
         return []
-    if len(raw_cases) > MAX_CASES:
-        errors.add(path, f"has {len(raw_cases)} cases; at most {MAX_CASES} are allowed")
+    max_cases = limits.current().cases
+    if len(raw_cases) > max_cases:
+        errors.add(path, f"has {len(raw_cases)} cases; at most {max_cases} are allowed")
         return []
     cases: list[CaseSpec] = []
     first_seen: dict[str, int] = {}
@@ -164,6 +165,7 @@ def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
         if not isinstance(value, str) or not value.strip():
             errors.add(f"{path}.{single}", "must be a non-empty string")
             return []
+        limits.check_message(errors, f"{path}.{single}", value)
         return [value]
     value = raw.get("messages")
     if value is None:
@@ -175,6 +177,8 @@ def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
     for index, message in enumerate(value):
         if not isinstance(message, str) or not message.strip():
             errors.add(f"{path}.messages[{index}]", "must be a non-empty string")
+        else:
+            limits.check_message(errors, f"{path}.messages[{index}]", message)
     return list(value)
 
 

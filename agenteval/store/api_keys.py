@@ -47,6 +47,11 @@ async def authenticate(secret: str | None) -> ApiKey | None:
     return key
 
 
+async def is_live(key_id: uuid.UUID | str) -> bool:
+    """Whether the key still exists unrevoked (a cheap re-check for long-lived connections)."""
+    return await ApiKey.filter(id=key_id, revoked=False).exists()
+
+
 async def ensure_admin_key(secret: str) -> ApiKey:
     """Make sure an unrevoked ADMIN key with exactly this secret exists (AGENTEVAL_ADMIN_KEY)."""
     digest = hash_secret(secret)

@@ -8,6 +8,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from tortoise import Tortoise
 from tortoise.backends.base.executor import EXECUTOR_CACHE
 
+from agenteval.logs import quiet
+
 MODELS_MODULE = "agenteval.store.models"
 MIGRATIONS_MODULE = "agenteval.store.migrations"
 
@@ -58,7 +60,8 @@ async def migrate(database_url: str) -> None:
     from tortoise.migrations.api import migrate as run_migrations
 
     await run_migrations(config=tortoise_config(database_url))
-    await Tortoise.close_connections()
+    with quiet("tortoise"):  # its "Tortoise-ORM shutdown" line misleads during start-up
+        await Tortoise.close_connections()
 
 
 async def open_database(database_url: str) -> None:

@@ -96,9 +96,36 @@ def test_evidence_quotes_markers_and_session_links(markdown):
             in markdown)
     assert "    > **User said:** 我要退货" in markdown
     assert "    > **Assistant replied:** 好的\n    > 请稍等" in markdown
-    assert "  - ✗ not verified · session `ghost` (not in this eval) · turn 0" in markdown
+    assert ("  - ✗ claimed, not found in the transcript · session `ghost` (not in this eval)"
+            " · turn 0") in markdown
     assert "- **Suggestion:** ask for the order number" in markdown
     assert "- **Related SOP:** 退货处理流程 §3.2" in markdown
+
+
+def test_unverified_evidence_is_a_claim_never_a_quote(markdown):
+    assert "    - The analyst claims the user said: “x” — not found in the transcript." in markdown
+    assert "**1 of 2 evidence quotes could not be found in the transcript**" in markdown
+    summary = markdown[markdown.index("## Summary"):markdown.index("## Plan")]
+    assert "Mostly fine." in summary and "1 of 2" in summary
+    quoted = [line for line in markdown.splitlines() if line.lstrip().startswith(">")]
+    assert not any("x" == line.split("**")[-1].strip() for line in quoted)
+    assert all("我要退货" in line or "好的" in line or "请稍等" in line or line.strip() == ">"
+               for line in quoted)
+
+
+def test_fully_verified_evidence_says_so():
+    report = {**REPORT, "findings": [REPORT["findings"][1] | {"evidence": [
+        REPORT["findings"][1]["evidence"][0]]}]}
+    markdown = render_eval_report(EVAL, report, SESSIONS)
+    assert "All 1 evidence quotes were found in the transcript." in markdown
+
+
+@pytest.mark.parametrize("value", ["2026-08-04T08:00:00Z", "2026-08-04T10:00:00+02:00",
+                                   "2026-08-04T08:00:00.123456"])
+def test_every_timestamp_is_iso_8601_utc(value):
+    markdown = render_eval_report(EVAL | {"startedAt": value}, REPORT, SESSIONS)
+    assert "| Started | 2026-08-04T08:00:00Z |" in markdown
+    assert "| Report submitted | 2026-08-05T08:00:00Z |" in markdown
 
 
 def test_highlights_and_recommendations(markdown):

@@ -90,3 +90,18 @@ def test_identical_runs_have_no_changes() -> None:
     assert comparison.unchanged_count == 6
     assert "## Regressions (passed in base, failed in head): 0\n\nNone." in comparison.markdown
     assert "Only in" not in comparison.markdown
+
+
+def test_runs_of_different_scenarios_are_compared_with_a_warning() -> None:
+    from dataclasses import replace
+
+    outcomes = [outcome("a", "SUCCESS")]
+    base = replace(side("b", "bot", outcomes), scenario="Refunds (1a2b3c4d)")
+    head = replace(side("h", "bot", outcomes), scenario="Greetings (5e6f7a8b)")
+    comparison = compare_runs(base, head)
+    assert comparison.warnings == [
+        "the runs are of different scenarios (Refunds (1a2b3c4d) and Greetings (5e6f7a8b)): "
+        "attempts are matched by case key only"]
+    assert "> **Warning:** the runs are of different scenarios" in comparison.markdown
+    same = compare_runs(base, replace(head, scenario="Refunds (1a2b3c4d)"))
+    assert same.warnings == [] and "Warning" not in same.markdown

@@ -100,8 +100,8 @@ def test_title_names_campaign_scenario_target_and_run() -> None:
         assert name in first_line
     assert "run-42" in markdown
     assert "**COMPLETED**" in markdown
-    assert "2025-01-02T03:04:05+00:00" in markdown
-    assert "2025-01-02T03:05:00+00:00" in markdown
+    assert "2025-01-02T03:04:05Z" in markdown
+    assert "2025-01-02T03:05:00Z" in markdown
 
 
 def test_summary_table_has_the_three_tiers_and_rates() -> None:

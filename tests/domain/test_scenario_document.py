@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from agenteval.domain import limits
 from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec
 from agenteval.domain.scenario_document import (
     MAX_DOCUMENT_BYTES,
@@ -144,9 +145,22 @@ def test_oversized_documents_are_refused():
 
 
 def test_too_many_cases_are_refused():
-    cases = [{"id": f"c{i}", "messages": ["x"]} for i in range(5001)]
+    cases = [{"id": f"c{i}", "messages": ["x"]} for i in range(50_001)]
     assert errors_of(doc(*cases)) == [
-        {"path": "cases", "message": "has 5001 cases; at most 5000 are allowed"}]
+        {"path": "cases", "message": "has 50001 cases; at most 50000 are allowed"}]
+
+
+def test_the_case_and_message_limits_are_settings():
+    limits.configure(limits.InputLimits(cases=2, message_chars=5))
+    try:
+        cases = [{"id": f"c{i}", "messages": ["x"]} for i in range(3)]
+        assert errors_of(doc(*cases)) == [
+            {"path": "cases", "message": "has 3 cases; at most 2 are allowed"}]
+        assert errors_of(doc({"id": "a", "messages": ["ok", "123456"]})) == [
+            {"path": "cases[0].messages[1]",
+             "message": "is 6 characters long; the limit is 5"}]
+    finally:
+        limits.configure(limits.InputLimits())
 
 
 GOOD = {"id": "ok", "messages": ["hi"]}

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import strawberry
 
+from agenteval.api import ws_auth
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
-from agenteval.api.inputs import value
 from agenteval.api.inputs.access import CreateTargetInput, ModelConfigInput, UpdateTargetInput
 from agenteval.api.permissions import IsAdmin, IsOperator
 from agenteval.api.types.access import ApiKey, ChannelProbe, CreatedApiKey, ModelConfig, Target
 from agenteval.api.types.enums import KeyRole, ModelRole
+from agenteval.api.unset import value
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.catalog import model_configs, targets
 from agenteval.errors import NotFound, ValidationFailed
@@ -29,10 +30,11 @@ class AccessMutations:
         return CreatedApiKey(api_key=ApiKey.from_row(row), secret=secret)
 
     @strawberry.mutation(permission_classes=[IsAdmin])
-    async def revoke_api_key(self, id: strawberry.ID) -> ApiKey:
+    async def revoke_api_key(self, info: ResolverInfo, id: strawberry.ID) -> ApiKey:
         row = await api_keys.revoke_key(parse_id(id))
         if row is None:
             raise NotFound(f"API key {id} does not exist")
+        await ws_auth.announce_revocation(info.context.services.events, row.id)
         return ApiKey.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])

@@ -13,7 +13,6 @@ from strawberry import UNSET
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
-from agenteval.api.inputs import value
 from agenteval.api.inputs.intelligent import (
     CreateIntelligentEvalInput,
     CreateSessionInput,
@@ -25,8 +24,9 @@ from agenteval.api.inputs.intelligent import (
 from agenteval.api.permissions import IsAgent, IsOperator
 from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Message, MessageExchange, Session
+from agenteval.api.unset import value
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.limits import MAX_MESSAGE, MAX_NAME, MAX_TEXT, check_text
+from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_message, check_text
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.domain.seeds_validation import check_persona
 from agenteval.engine.intelligent import commands as cmd
@@ -115,7 +115,7 @@ class IntelligentMutations:
                            idempotency_key: str | None = UNSET) -> MessageExchange:
         idempotency_key = value(idempotency_key)
         errors: list[dict[str, str]] = []
-        check_text(errors, "content", content, max_length=MAX_MESSAGE, required=True)
+        check_message(errors, "content", content)
         evals.check_idempotency_key(errors, "idempotencyKey", idempotency_key)
         _raise_if(errors)
         # The session's actor answers NOT_FOUND itself: one query less per message.
@@ -136,7 +136,8 @@ class IntelligentMutations:
     async def submit_report(self, info: ResolverInfo, eval_id: strawberry.ID,
                             report: ReportInput) -> IntelligentEval:
         row = await evals.get_eval(parse_id(eval_id, "evalId"))
-        prepared = await evals.prepare_report(row, as_json(report))
+        prepared = await evals.prepare_report(row, as_json(report),
+                                              info.context.services.settings.evidence_policy)
         return IntelligentEval.from_row(
             await _engine(info).ask_eval(row.id, cmd.SubmitReport(prepared)))
 

@@ -7,7 +7,6 @@ from strawberry import UNSET
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
-from agenteval.api.inputs import value
 from agenteval.api.inputs.static import (
     CreateCampaignInput,
     CreateScenarioInput,
@@ -17,6 +16,7 @@ from agenteval.api.inputs.static import (
 from agenteval.api.permissions import IsOperator
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
+from agenteval.api.unset import value
 from agenteval.engine.catalog import campaigns, scenarios
 
 

@@ -6,12 +6,12 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
-from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import IntelligentEvalStatus
 from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Session
+from agenteval.api.unset import value
 from agenteval.engine.intelligent import reads
 from agenteval.engine.paging import Page
 from agenteval.store.models import IntelligentEval as EvalRow

@@ -6,7 +6,6 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
-from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
@@ -15,6 +14,7 @@ from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_rule_type import RuleType
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
+from agenteval.api.unset import value
 from agenteval.domain import run_comparison
 from agenteval.engine.catalog import reads as catalog
 from agenteval.engine.paging import Page
@@ -87,4 +87,5 @@ class StaticQueries:
             success_rate_delta=comparison.success_rate_delta,
             regressions=[diff(d) for d in comparison.regressions],
             improvements=[diff(d) for d in comparison.improvements],
-            unchanged_count=comparison.unchanged_count, markdown=comparison.markdown)
+            unchanged_count=comparison.unchanged_count, markdown=comparison.markdown,
+            warnings=comparison.warnings)

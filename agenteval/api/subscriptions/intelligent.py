@@ -16,10 +16,10 @@ from strawberry import UNSET
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
-from agenteval.api.inputs import value
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.intelligent_event import EvalEvent
 from agenteval.api.types.intelligent_session import Message
+from agenteval.api.unset import value
 from agenteval.engine.intelligent import evals, reads
 from agenteval.errors import RateLimited
 from agenteval.store.eval_log import eval_topic, session_topic

@@ -9,7 +9,6 @@ from strawberry import UNSET
 from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
-from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
 from agenteval.api.types.enums import EvalAction, IntelligentEvalStatus, SessionStatus
@@ -17,6 +16,7 @@ from agenteval.api.types.intelligent_event import EvalEvent
 from agenteval.api.types.intelligent_plan import Plan, PlanRevision
 from agenteval.api.types.intelligent_report import Report
 from agenteval.api.types.intelligent_session import Session
+from agenteval.api.unset import value
 from agenteval.domain.eval_state import allowed_actions
 from agenteval.engine.intelligent import reads
 from agenteval.engine.intelligent import views as eval_views

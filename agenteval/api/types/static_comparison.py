@@ -25,3 +25,6 @@ class RunComparison:
     improvements: list[CaseDiff]
     unchanged_count: int
     markdown: str
+    # What makes the comparison less meaningful than it looks, e.g. runs of different
+    # scenarios (nullable addition to the contract; empty when nothing does).
+    warnings: list[str] | None = None

@@ -9,13 +9,13 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.context import ResolverInfo
-from agenteval.api.inputs import value
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
 from agenteval.api.types.enums import RunStatus, SuccessLevel
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
+from agenteval.api.unset import value
 from agenteval.domain.run_records import summary_from_json
 from agenteval.engine.paging import Page
 from agenteval.engine.static import reads, run_store

@@ -8,6 +8,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.channels.secrets import SECRET_PLACEHOLDER, kept_secret_paths, url_origins
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
 from agenteval.errors import Conflict, NotFound
@@ -67,6 +68,7 @@ async def update_target(factory: ChannelFactory, target_id: uuid.UUID, *, name: 
     _check_common(errors, name, description, max_concurrency, name_required=False)
     merged = None
     if channel_config is not None:
+        _refuse_secrets_for_a_new_origin(errors, factory, target, channel_config)
         if isinstance(channel_config, dict):
             merged = factory.merge_secrets(target.channel_type, channel_config,
                                            target.channel_config)
@@ -86,6 +88,23 @@ async def update_target(factory: ChannelFactory, target_id: uuid.UUID, *, name: 
         target.max_concurrency = max_concurrency
     await target.save()
     return target
+
+
+def _refuse_secrets_for_a_new_origin(errors: FieldErrors, factory: ChannelFactory,
+                                     target: Target, channel_config: Any) -> None:
+    """A stored secret never goes to a host it was not entered for (DESIGN, Deletes/Secrets).
+
+    When a URL's origin (scheme, host, port) changes, every secret sent as the
+    placeholder must be entered again.
+    """
+    if url_origins(channel_config) == url_origins(target.channel_config):
+        return
+    schema = next((t.config_schema for t in factory.types() if t.name == target.channel_type),
+                  {})
+    for path in kept_secret_paths(schema, channel_config, target.channel_config,
+                                  "input.channelConfig"):
+        errors.add(path, "the URL's origin changes: enter this secret again "
+                         f"instead of {SECRET_PLACEHOLDER!r}")
 
 
 async def delete_target(target_id: uuid.UUID) -> str:

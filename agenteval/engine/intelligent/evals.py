@@ -9,7 +9,12 @@ from __future__ import annotations
 import uuid
 from typing import Any, cast
 
-from agenteval.domain.evidence import MessageRecord, MessageRole, verify_evidence
+from agenteval.domain.evidence import (
+    MessageRecord,
+    MessageRole,
+    unverified_evidence,
+    verify_evidence,
+)
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.report_validation import SessionInfo, validate_report
 from agenteval.domain.seeds_validation import validate_seeds
@@ -67,8 +72,13 @@ def check_idempotency_key(errors: list[dict[str, str]], path: str, key: str | No
     check_text(errors, path, key, max_length=200)
 
 
-async def prepare_report(row: IntelligentEval, report: dict[str, Any]) -> dict[str, Any]:
-    """The validated report with every evidence checked against the transcripts."""
+async def prepare_report(row: IntelligentEval, report: dict[str, Any],
+                         evidence_policy: str = "flag") -> dict[str, Any]:
+    """The validated report with every evidence checked against the transcripts.
+
+    With the `flag` policy unverifiable evidence is kept with `verified: false`;
+    with `reject` it is refused (VALIDATION_FAILED naming each item).
+    """
     cited = {evidence.get("sessionId") for finding in report.get("findings") or []
              for evidence in finding.get("evidence") or []}
     ids = [value for value in (_uuid(c) for c in cited) if value is not None]
@@ -82,7 +92,12 @@ async def prepare_report(row: IntelligentEval, report: dict[str, Any]) -> dict[s
         role = cast(MessageRole, message.role)  # stored messages are only USER or ASSISTANT
         transcripts[str(message.session_id)].append(MessageRecord(
             message.index, message.turn_index, role, message.content, message.error))
-    return verify_evidence(validated, transcripts)
+    checked = verify_evidence(validated, transcripts)
+    if evidence_policy == "reject":
+        problems = unverified_evidence(checked)
+        if problems:
+            raise ValidationFailed(problems)
+    return checked
 
 
 def _uuid(value: Any) -> uuid.UUID | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from agenteval.domain.run_comparison import Comparison, RunSide, compare_runs
 from agenteval.engine.static.run_store import StoredOutcome, stored_outcomes, summary_of
 from agenteval.errors import NotFound
-from agenteval.store.models import Run, Target
+from agenteval.store.models import Campaign, Run, Target
 
 AttemptKey = tuple[str, int]
 
@@ -33,8 +33,11 @@ async def _side(run: Run) -> tuple[RunSide, dict[AttemptKey, StoredOutcome]]:
     stored = await stored_outcomes(run)
     target = await Target.get_or_none(id=run.target_id)
     label = f"{target.name if target else 'target'} ({str(run.id)[:8]})"
+    campaign = await Campaign.get_or_none(id=run.campaign_id).prefetch_related("scenario")
+    scenario = (f"{campaign.scenario.name} ({str(campaign.scenario_id)[:8]})"
+                if campaign else None)
     side = RunSide(run_id=str(run.id), label=label, summary=await summary_of(run),
-                   outcomes=[s.view for s in stored])
+                   outcomes=[s.view for s in stored], scenario=scenario)
     return side, {(s.view["case_key"], s.view["attempt"]): s for s in stored}
 
 
