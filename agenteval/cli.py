@@ -73,8 +73,9 @@ def serve(host: str | None, port: int | None, database_url: str | None,
     settings = _settings(host=host, port=port, database_url=database_url, redis_url=redis_url)
     uvicorn_log_config = configure_logging(settings.log_format)
     # A log line, so that with AGENTEVAL_LOG_FORMAT=json every line of stderr is JSON.
-    logging.getLogger("agenteval").info("AgentEval on http://%s:%s/graphql (database %s)",
-                                        settings.host, settings.port, settings.database_url)
+    logging.getLogger("agenteval").info(
+        "AgentEval on http://%s:%s/ (web UI; API at /graphql) (database %s)",
+        settings.host, settings.port, settings.database_url)
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
                 log_level="info", lifespan="on", log_config=uvicorn_log_config)
 
