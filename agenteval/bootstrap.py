@@ -133,7 +133,10 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
             return BuiltinWaker(settings, lambda: connect(services, "AGENT", "built-in driver"),
                                 record_wake, load_driver_models)
         case "openclaw":
-            return create_openclaw_notifier(settings, record_wake)
+            connect_agent = in_process  # per-session wake-ups read the plan as an AGENT
+            return create_openclaw_notifier(settings, record_wake, None if connect_agent is None
+                                            else lambda: connect_agent(services, "AGENT",
+                                                                       "openclaw driver"))
         case unknown:
             logger.warning("AGENTEVAL_DRIVER=%r is not a driver (none, builtin, openclaw): "
                            "agents will not be woken", unknown)
