@@ -111,6 +111,11 @@ class ActorRef:
         return self._terminated.is_set()
 
     @property
+    def mailbox_depth(self) -> int:
+        """Messages waiting in the mailbox (not counting the one being handled)."""
+        return len(self._mailbox)
+
+    @property
     def failure(self) -> Exception | None:
         """The last crash's exception if the actor was given up on, else None."""
         return self._failure

@@ -97,6 +97,10 @@ class ActorSystem:
                 return ref
             await ref.wait_terminated()
 
+    def refs(self) -> list[ActorRef]:
+        """A snapshot of every registered actor (alive, stopping or failed), for monitoring."""
+        return list(self._refs.values())
+
     def get(self, key: Hashable) -> ActorRef | None:
         """The actor registered under `key` (alive, stopping or failed), or None."""
         return self._refs.get(key)

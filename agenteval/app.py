@@ -14,6 +14,7 @@ from starlette.types import Receive, Scope, Send
 
 from agenteval.api.downloads import intelligent_report_routes
 from agenteval.api.http_guard import GraphQLHTTPGuard
+from agenteval.api.metrics_endpoint import metrics_routes
 from agenteval.api.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
@@ -62,6 +63,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         *intelligent_report_routes(),
+        *metrics_routes(settings),
         *run_report_routes(),
     ]
     guard = Middleware(GraphQLHTTPGuard, max_body_bytes=settings.max_body_bytes,

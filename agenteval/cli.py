@@ -71,13 +71,17 @@ def serve(host: str | None, port: int | None, database_url: str | None,
     import logging
 
     from agenteval.app import create_app
+    from agenteval.observability.log_format import configure_logging
     from agenteval.serve import serve_app
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = _settings(host=host, port=port, database_url=database_url, redis_url=redis_url)
-    click.echo(f"AgentEval on http://{settings.host}:{settings.port}/ (web UI; API at /graphql) "
-               f"(database {settings.database_url})", err=True)
-    serve_app(create_app(settings, start_work=False), settings.host, settings.port)
+    uvicorn_log_config = configure_logging(settings.log_format)
+    # A log line, so that with AGENTEVAL_LOG_FORMAT=json every line of stderr is JSON.
+    logging.getLogger("agenteval").info(
+        "AgentEval on http://%s:%s/ (web UI; API at /graphql) (database %s)",
+        settings.host, settings.port, settings.database_url)
+    serve_app(create_app(settings, start_work=False), settings.host, settings.port,
+              log_config=uvicorn_log_config)
 
 
 @main.command()

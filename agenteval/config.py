@@ -18,6 +18,8 @@ def _flag(value: str) -> bool:
 # Settings with a fixed set of values.
 _CHOICES: dict[str, tuple[str, ...]] = {
     "introspection": ("authenticated", "public", "off"),
+    "metrics": ("authenticated", "public", "off"),
+    "log_format": ("text", "json"),
     "evidence_policy": ("flag", "reject"),
 }
 
@@ -59,6 +61,10 @@ class Settings:
     max_cases: int = 50_000
     # Who may introspect the schema: authenticated (any valid key), public, off.
     introspection: str = "authenticated"
+    # Who may read GET /metrics: authenticated (any valid key), public, off (404).
+    metrics: str = "authenticated"
+    # Log lines as text, or json (one object per line with the eval/run/session id).
+    log_format: str = "text"
     # Report evidence the transcript does not confirm: flag (kept, verified false) or reject.
     evidence_policy: str = "flag"
     demo: bool = True

@@ -9,9 +9,11 @@ uvicorn's start-up completed, i.e. once it listens.
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
+from uvicorn.config import LOGGING_CONFIG
 
 
 class WorkAfterBind(uvicorn.Server):
@@ -27,7 +29,10 @@ class WorkAfterBind(uvicorn.Server):
             await self.app.state.services.work.start()
 
 
-def serve_app(app: Starlette, host: str, port: int) -> None:
-    """Serve `app` until SIGINT/SIGTERM (then the lifespan stops the services in order)."""
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on")
+def serve_app(app: Starlette, host: str, port: int,
+              log_config: dict[str, Any] | None = LOGGING_CONFIG) -> None:
+    """Serve `app` until SIGINT/SIGTERM (then the lifespan stops the services in order);
+    `log_config`: uvicorn's (None: its loggers go to the root logger's handlers)."""
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on",
+                            log_config=log_config)
     WorkAfterBind(config, app).run()

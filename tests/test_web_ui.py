@@ -93,7 +93,7 @@ async def test_deep_links_load_the_app_and_assets_are_files(with_build: httpx.As
 
 
 async def test_the_fallback_never_answers_api_paths(with_build: httpx.AsyncClient) -> None:
-    for path in ("/api/nothing", "/api", "/metrics", "/healthz/x", "/graphql/x"):
+    for path in ("/api/nothing", "/api", "/metrics/x", "/healthz/x", "/graphql/x"):
         response = await with_build.get(path, headers={"accept": "text/html"})
         assert response.status_code == 404, path
         assert response.json()["error"]["code"] == "NOT_FOUND", path

@@ -28,6 +28,7 @@ from agenteval.api.queries import QUERIES
 from agenteval.api.subscriptions import SUBSCRIPTIONS
 from agenteval.api.types.enums import ErrorCode
 from agenteval.config import Settings
+from agenteval.observability.operation_metrics import OperationMetrics
 
 
 class _Schema(strawberry.Schema):
@@ -41,6 +42,7 @@ class _Schema(strawberry.Schema):
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     settings = settings or Settings()
     extensions: list[Any] = [
+        OperationMetrics,  # first: it counts the errors once they have their codes
         ContractErrors,
         lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
         # Depth, aliases and expanded size, measured with each fragment counted once,

@@ -16,6 +16,7 @@ from jsonschema.exceptions import ValidationError
 from agenteval.channels import secrets
 from agenteval.channels.base import Channel, ConversationState, TargetSpec
 from agenteval.channels.context import ChannelContext
+from agenteval.channels.measured import measured
 from agenteval.errors import ValidationFailed
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.shared_limiter import SharedLimiter, SharedSlots
@@ -117,7 +118,7 @@ class ChannelFactory:
             http_session=self._http_session,
         )
         assert registration is not None  # _checked_config refuses unknown types
-        return registration.channel_cls(context, state)
+        return measured(registration.channel_cls(context, state), target.id)
 
     def _checked_config(self, channel_type: str, config: Any) -> dict:
         """A fresh copy of `config` with defaults filled in; raises ValidationFailed.

@@ -23,6 +23,7 @@ from agenteval.llm.errors import ModelCallError
 from agenteval.llm.json_output import check_json_answer, correction_message
 from agenteval.llm.transport import PostResult, post_json
 from agenteval.net.retry import excerpt
+from agenteval.observability.metrics import model_called
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +123,9 @@ class ModelClient:
             hit = await self._cache_get(cache, key)
             if hit is not None:
                 await self._report_usage(hit.usage, cached=True)
+                model_called(self.role, cached=True)
                 return hit
+        model_called(self.role, cached=False)
         result = await self._complete(body, json_schema)
         if cache is not None and key is not None:
             await self._cache_set(cache, key, result)

@@ -21,6 +21,12 @@ from collections import defaultdict
 from collections.abc import AsyncIterator
 from typing import Any
 
+from agenteval.observability.metrics import (
+    EVENT_SUBSCRIBER_LAG,
+    event_publish_failed,
+    event_subscriber_overflowed,
+)
+
 logger = logging.getLogger("agenteval.events")
 
 DEFAULT_QUEUE_SIZE = 1000
@@ -56,6 +62,7 @@ class Subscription:
             self._queue.put_nowait(message)
         except asyncio.QueueFull:
             self.overflowed = True
+            event_subscriber_overflowed()
             # Wake the reader so it notices the overflow now.
             with contextlib.suppress(asyncio.QueueEmpty):
                 self._queue.get_nowait()
@@ -64,6 +71,7 @@ class Subscription:
     async def get(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message; raises Overflowed once the subscriber fell behind."""
         message = await asyncio.wait_for(self._queue.get(), timeout)
+        EVENT_SUBSCRIBER_LAG.observe(self._queue.qsize())  # what is still waiting behind it
         if message.get("__overflow__") or self.overflowed:
             raise Overflowed(self.topic)
         return message
@@ -99,6 +107,7 @@ class EventBus:
             raise
         except Exception as exc:  # noqa: BLE001 - the bus is a wake-up; the database is the truth
             self.publish_failures += 1
+            event_publish_failed()
             # Once per outage at WARNING (not per message): it may last a while.
             log = logger.debug if self._failing else logger.warning
             self._failing = True

@@ -30,6 +30,8 @@ from typing import Any
 
 from tortoise import connections
 
+from agenteval.observability.metrics import lease_claimed
+
 logger = logging.getLogger("agenteval.leases")
 
 # This process, as lease owner: host, pid and a random part (a pid can be reused).
@@ -79,7 +81,10 @@ async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Held | N
         "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, "
         "epoch = leases.epoch + 1, expires_at = excluded.expires_at "
         "WHERE leases.expires_at < {now} RETURNING epoch", name, owner, float(ttl_s))
-    return Held(name, owner, int(rows[0]["epoch"])) if rows else None
+    if not rows:
+        return None
+    lease_claimed(name.partition(":")[0])
+    return Held(name, owner, int(rows[0]["epoch"]))
 
 
 async def renew(held: Held, ttl_s: float) -> bool:

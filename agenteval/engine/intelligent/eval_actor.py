@@ -43,6 +43,7 @@ from agenteval.engine.intelligent.sessions import (
 from agenteval.engine.intelligent.stalls import stall_reason
 from agenteval.engine.intelligent.wakeups import Role
 from agenteval.errors import AgentEvalError, Conflict, InvalidTransition, NotFound
+from agenteval.observability import log_context
 from agenteval.store.eval_log import NewEvent, append_events, publish_events
 from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, PlanRevision
 
@@ -83,6 +84,7 @@ class EvalActor(Actor):
         return self.row
 
     async def handle(self, message: Any) -> Any:
+        log_context.bind(eval_id=self.eval_id)
         # Read fresh for every command: another process may have moved the eval on,
         # and a transition refused on a stale status would be wrong (the version
         # check only catches the opposite case, a transition allowed on a stale one).

@@ -54,6 +54,7 @@ from agenteval.engine.intelligent.turn_store import (
     store_turn,
 )
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
+from agenteval.observability import log_context
 from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
 from agenteval.store.leases import Held
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
@@ -86,6 +87,7 @@ class SessionActor(Actor):
         await self._close_channel()
 
     async def handle(self, message: Any) -> Any:
+        log_context.bind(session_id=self.session_id)
         match message:
             case commands.SendMessage():
                 return await self._send(message)

@@ -53,6 +53,7 @@ from agenteval.engine.static.commands import (
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE, compute_summary
 from agenteval.errors import Conflict, NotFound
+from agenteval.observability import log_context
 from agenteval.store.event_bus import EventBus
 from agenteval.store.leases import Held, KeptLease, LeaseLost, claim_kept
 from agenteval.store.models import Run, Target
@@ -114,6 +115,7 @@ class RunActor(Actor):
         self.lease: KeptLease | None = None  # held while this process executes the run
 
     async def handle(self, message: Any) -> Any:
+        log_context.bind(run_id=self.run_id)
         match message:
             case StartRun(by=by):
                 return await self._start(by)

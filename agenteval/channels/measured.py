@@ -1,0 +1,52 @@
+"""Target latency and failures per target, measured around every channel the factory opens
+(the figures live in `agenteval.observability.metrics`)."""
+
+from __future__ import annotations
+
+from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
+from agenteval.observability.metrics import TARGET_LATENCY, target_failed
+
+
+class MeasuredChannel(Channel):
+    """`inner`, with each `send` counted for `target_id`: the latency the reply reports
+    (the successful attempt, as stored), or the kind of error it finally raised."""
+
+    def __init__(self, inner: Channel, target_id: str) -> None:
+        # No super().__init__: the history lives in `inner`, which this only forwards to.
+        self._inner = inner
+        self._target_id = target_id
+        self._latency = TARGET_LATENCY.labels(target_id)  # the label lookup once per channel
+
+    async def send(self, text: str) -> Reply:
+        try:
+            reply = await self._inner.send(text)
+        except ChannelError as error:
+            target_failed(self._target_id, error.kind)
+            raise
+        self._latency.observe(reply.latency_ms / 1000)
+        return reply
+
+    def __getattr__(self, name: str) -> object:
+        # Anything else (a channel type's own attributes) is the inner channel's.
+        if name == "_inner":  # not set yet: never recurse
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+    async def poll(self) -> Reply | None:
+        return await self._inner.poll()
+
+    @property
+    def conversation_id(self) -> str | None:
+        return self._inner.conversation_id
+
+    @property
+    def state(self) -> ConversationState:
+        return self._inner.state
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def measured(channel: Channel, target_id: str) -> Channel:
+    """`channel`, measured for the target `target_id`."""
+    return MeasuredChannel(channel, target_id)
