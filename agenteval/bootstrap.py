@@ -19,16 +19,11 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from actors import ActorSystem
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
-from agenteval.demo_setup import seed_demo
-from agenteval.drivers.builtin.graphql import AgentEvalApi
-from agenteval.drivers.builtin.runner import DRIVER_ROLES, BuiltinWaker
-from agenteval.drivers.builtin.startup import wake_waiting_roles
-from agenteval.drivers.openclaw import create_openclaw_notifier
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
@@ -41,6 +36,11 @@ from agenteval.store.eval_log import record_event
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import ModelConfig
 
+# The drivers and the demo (with the GraphQL client they act through) are imported
+# where they are started: the CI gate, which starts neither, does not pay for them.
+if TYPE_CHECKING:
+    from agenteval.drivers.builtin.graphql import AgentEvalApi
+
 logger = logging.getLogger("agenteval")
 
 # An idle actor (eval, session, run) is passivated after this long; the next message
@@ -51,7 +51,7 @@ ACTOR_SHUTDOWN_DEADLINE_S = 10.0
 
 # A GraphQL client of the running services in the same process, acting with `role`
 # (ADMIN, OPERATOR, AGENT, VIEWER) under the name given, without a stored key.
-InProcessApi = Callable[[Services, str, str], AgentEvalApi]
+InProcessApi: TypeAlias = "Callable[[Services, str, str], AgentEvalApi]"
 
 
 @contextlib.asynccontextmanager
@@ -102,6 +102,8 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if settings.resume_runs:
             await services.runs.resume_unfinished()
         if settings.driver == "builtin":
+            from agenteval.drivers.builtin.startup import wake_waiting_roles
+
             await wake_waiting_roles(_require(in_process, "the builtin driver")(
                 services, "VIEWER", "start-up"), wakeups.wake)
         if settings.demo:
@@ -129,10 +131,14 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
         case "none":
             return NoneNotifier()
         case "builtin":
+            from agenteval.drivers.builtin.runner import BuiltinWaker
+
             connect = _require(in_process, "the builtin driver")
             return BuiltinWaker(settings, lambda: connect(services, "AGENT", "built-in driver"),
                                 record_wake, load_driver_models)
         case "openclaw":
+            from agenteval.drivers.openclaw import create_openclaw_notifier
+
             return create_openclaw_notifier(settings, record_wake)
         case unknown:
             logger.warning("AGENTEVAL_DRIVER=%r is not a driver (none, builtin, openclaw): "
@@ -142,6 +148,8 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
 
 async def load_driver_models() -> ModelRegistry | None:
     """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now."""
+    from agenteval.drivers.builtin.runner import DRIVER_ROLES
+
     endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
     return ModelRegistry(endpoints) if endpoints else None
 
@@ -166,6 +174,8 @@ async def _background(work: Coroutine[Any, Any, None], name: str) -> AsyncIterat
 
 
 async def _seed_demo(operator: AgentEvalApi) -> None:
+    from agenteval.demo_setup import seed_demo
+
     seeded = await seed_demo(operator)
     if seeded is not None:
         logger.info("seeded the demo into the empty database: intelligent eval %s",

@@ -9,6 +9,8 @@ from tortoise.models import Model
 class ApiKey(Model):
     """An API key: only the SHA-256 of its secret is stored."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
     role = fields.CharField(max_length=16)
@@ -23,6 +25,8 @@ class ApiKey(Model):
 
 class Target(Model):
     """An agent under evaluation and how to reach it."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
@@ -39,6 +43,8 @@ class Target(Model):
 
 class ModelConfig(Model):
     """The OpenAI-compatible endpoint that serves one model role."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     role = fields.CharField(max_length=16, primary_key=True)
     provider = fields.CharField(max_length=32)
