@@ -146,22 +146,30 @@ async def _target(services: Services, target: dict[str, Any] | str) -> Target:
 
 async def _follow(services: Services, run_id: uuid.UUID,
                   display: terminal.ProgressDisplay) -> Run:
-    """Show the run's progress until it ends; the ended Run."""
+    """Show the run's progress until it ends; the ended Run.
+
+    The run publishes the same progress it stores (a terminal status only once the
+    summary is stored), so the events are shown as they come; the database is read
+    at the start, when no event came for a while and after an overflow.
+    """
     subscription = await services.events.subscribe(run_topic(run_id))
     try:
+        progress = await stored_progress(run_id)  # after subscribing: nothing is missed
         while True:
-            progress = await stored_progress(run_id)
             assert progress is not None, "a started run is never deleted"
             display.update(progress)
             if progress["status"] in TERMINAL:
                 return await Run.get(id=run_id)
             try:
-                await subscription.get(timeout=0.5)
+                progress = await subscription.get(timeout=0.5)
+                if "status" not in progress:
+                    progress = await stored_progress(run_id)
             except TimeoutError:
-                pass
-            except Exception:  # overflow: the DB read above catches up
+                progress = await stored_progress(run_id)
+            except Exception:  # overflow: the DB read catches up
                 await subscription.close()
                 subscription = await services.events.subscribe(run_topic(run_id))
+                progress = await stored_progress(run_id)
     finally:
         display.close()
         await subscription.close()
