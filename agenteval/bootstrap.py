@@ -79,6 +79,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         events = create_event_bus(settings.redis_url)
         await events.start()
         stack.push_async_callback(events.close)
+        await stack.enter_async_context(api_keys.evictions_on_revocation(events))
 
         channels = create_channel_factory()
         stack.push_async_callback(channels.aclose)

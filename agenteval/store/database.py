@@ -9,6 +9,7 @@ from tortoise import Tortoise
 from tortoise.backends.base.executor import EXECUTOR_CACHE
 
 from agenteval.logs import quiet
+from agenteval.store import api_keys
 from agenteval.store.schema_template import copy_template, fresh_sqlite_path
 
 MODELS_MODULE = "agenteval.store.models"
@@ -84,6 +85,7 @@ async def open_database(database_url: str) -> None:
     # backends (the test suite does) must not reuse SQLite's "?" placeholders on
     # PostgreSQL.
     EXECUTOR_CACHE.clear()
+    api_keys.cache.clear()  # keys read from another database must not authenticate here
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     if is_sqlite(database_url):
         # WAL lets readers proceed while the single writer commits.
@@ -91,6 +93,7 @@ async def open_database(database_url: str) -> None:
 
 
 async def close_database() -> None:
+    api_keys.cache.clear()
     await Tortoise.close_connections()
 
 
