@@ -97,8 +97,12 @@ class Timed:
     code: int
 
 
-def timed_process(command: Sequence[str], env: dict[str, str] | None = None) -> Timed:
-    """Run `command` to its end; its wall time and its own peak RSS (from wait4)."""
+def timed_process(command: Sequence[str], env: dict[str, str] | None = None,
+                  accept: Sequence[int] = (0, 1)) -> Timed:
+    """Run `command` to its end; its wall time and its own peak RSS (from wait4).
+
+    An exit code outside `accept` (a crash, bad input) raises with the end of stderr.
+    """
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                env={**os.environ, **(env or {})})
@@ -106,7 +110,7 @@ def timed_process(command: Sequence[str], env: dict[str, str] | None = None) -> 
     wall = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
     error = process.stderr.read().decode() if process.stderr else ""
-    if process.returncode not in (0, 1):
+    if process.returncode not in accept:
         raise RuntimeError(f"{command[0]} exited {process.returncode}: {error[-2000:]}")
     return Timed(wall, usage.ru_maxrss / 1024, process.returncode)
 
