@@ -36,7 +36,6 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("message_throughput.py", ["--sessions", "1", "--messages", "300"], False),
     ("message_throughput.py", [], False),
     ("message_throughput.py", ["--database-url", "{pg}"], True),
-    ("key_revocation.py", [], False),
     ("static_run.py", [], False),
     ("static_run.py", ["--database-url", "{pg}"], True),
     ("reads.py", [], False),
