@@ -122,7 +122,7 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
             [run] = await services.runs.start_campaign(campaign.id, None)
             run = await _follow(services, run.id,
                                 terminal.progress_display(err, options.verbosity))
-            result = await scenario_result(run, str(path))
+            result = await scenario_result(run, str(path), with_report=bool(options.report))
             return replace(result, duration_s=round(time.monotonic() - started, 3))
 
         results = await run_scenarios([path for path, _ in documents], run_one, out, options)

@@ -51,7 +51,7 @@ def promptfoo_config(url: str, cases: int) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--node", required=True)
-    parser.add_argument("--promptfoo", required=True, help="promptfoo's main.js")
+    parser.add_argument("--promptfoo", required=True, help="promptfoo's entrypoint.js")
     parser.add_argument("--home", required=True, help="promptfoo's scratch folder")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--cases", type=int, default=2000)

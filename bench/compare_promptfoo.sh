@@ -35,4 +35,4 @@ echo "node $("$NODE" --version), promptfoo $("$NODE" -p 'require("./node_modules
 
 cd "$ROOT"
 exec "$PYTHON" bench/compare_promptfoo.py --node "$NODE" \
-    --promptfoo "$SCRATCH/node_modules/promptfoo/dist/src/main.js" --home "$SCRATCH" "$@"
+    --promptfoo "$SCRATCH/node_modules/promptfoo/dist/src/entrypoint.js" --home "$SCRATCH" "$@"

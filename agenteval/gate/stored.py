@@ -9,10 +9,13 @@ from agenteval.gate.results import AttemptResult, ScenarioResult
 from agenteval.store.models import Run
 
 
-async def scenario_result(run: Run, source: str | None = None) -> ScenarioResult:
+async def scenario_result(run: Run, source: str | None = None, *,
+                          with_report: bool = True) -> ScenarioResult:
     """The run with its summary and every attempt (turns and rule results included).
 
     `source` is the scenario file the gate read; stored runs name their scenario instead.
+    Without `with_report` the Markdown report is not rendered (`report_markdown` None):
+    the gate renders it only for --report.
     """
     view = await run_view(run)  # fetches campaign, scenario and target
     summary = await summary_of(run)
@@ -20,7 +23,7 @@ async def scenario_result(run: Run, source: str | None = None) -> ScenarioResult
     # rows are most of the gate's reading).
     attempts = [AttemptResult(stored.view, stored.intent_passed, stored.completion_rate)
                 for stored in await stored_outcomes(run)]
-    report = (None if run.status == run_state.QUEUED else
+    report = (None if run.status == run_state.QUEUED or not with_report else
               render_run_report(view, summary, [attempt.view for attempt in attempts]))
     started, ended = run.started_at, run.completed_at
     duration = (ended - started).total_seconds() if started and ended else None
