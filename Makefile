@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint schema migrations bench clean
+.PHONY: run test lint schema migrations bench clean web web-check web-e2e
 
 # Reinstall only when the project definition changed.
 $(STAMP): pyproject.toml
@@ -15,16 +15,44 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The web UI (web/): node modules when the lock changed, a build when its inputs changed.
+WEB := web
+WEB_MODULES := $(WEB)/node_modules/.package-lock.json
+WEB_BUILT := $(WEB)/dist/.built
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/scripts -type f -not -name graphql-env.d.ts \
+	-not -name schema.tada.graphql 2>/dev/null) $(WEB)/index.html $(WEB)/package.json \
+	$(WEB)/vite.config.ts $(WEB)/tsconfig.json schema.graphql
+
+# Without npm the server still runs (its `/` says how to build the UI), so `run` goes on.
+NO_NPM := echo "npm not found: the web UI is not built (install Node.js 20 and npm)"
+
+$(WEB_MODULES): $(WEB)/package-lock.json
+	@if command -v npm >/dev/null; then cd $(WEB) && npm ci --no-audit --no-fund && touch node_modules/.package-lock.json; else $(NO_NPM); fi
+
+$(WEB_BUILT): $(WEB_MODULES) $(WEB_SOURCES)
+	@if command -v npm >/dev/null; then cd $(WEB) && npm run build && touch dist/.built; else $(NO_NPM); fi
+
+web: $(WEB_BUILT)
+
+# Type-check, lint and unit-test the UI (seconds), then drive it in Chromium (minutes).
+web-check: $(WEB_MODULES)
+	cd $(WEB) && npm run typecheck && npm run lint && npm run test:unit
+
+web-e2e: $(STAMP) $(WEB_BUILT)
+	cd $(WEB) && AGENTEVAL_BIN=$(CURDIR)/$(BIN)/agenteval npm run e2e
+
+run: $(STAMP) $(WEB_BUILT)
 	$(BIN)/agenteval serve
 
 # Lint, check the import contracts (pyproject.toml, docs/architecture.md) and type-check
 # first: they fail in seconds, the suite takes minutes.
-test: $(STAMP)
+test: $(STAMP) $(WEB_BUILT)
 	$(BIN)/ruff check agenteval actors tests bench
 	$(BIN)/lint-imports
 	$(BIN)/mypy agenteval actors
+	$(MAKE) web-check
 	$(BIN)/python -m pytest
+	$(MAKE) web-e2e
 
 lint: $(STAMP)
 	$(BIN)/ruff check agenteval actors tests bench
@@ -47,3 +75,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache agenteval.db agenteval.db-shm agenteval.db-wal
+	rm -rf $(WEB)/node_modules $(WEB)/dist

@@ -27,6 +27,7 @@ from agenteval.engine.services import Services
 from agenteval.logs import install_redaction
 from agenteval.store import database
 from agenteval.store.api_keys import internal_identity
+from agenteval.web_ui import mount_web_ui
 
 
 def create_app(settings: Settings | None = None, *, migrate: bool = True,
@@ -62,7 +63,9 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     ]
     guard = Middleware(GraphQLHTTPGuard, max_body_bytes=settings.max_body_bytes,
                        max_json_depth=settings.max_json_depth)
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
+    mount_web_ui(app, graphiql=settings.graphiql)  # the UI answers what no route did
+    return app
 
 
 def in_process_api(services: Services, role: str, name: str) -> AgentEvalApi:

@@ -71,7 +71,7 @@ def serve(host: str | None, port: int | None, database_url: str | None,
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = _settings(host=host, port=port, database_url=database_url, redis_url=redis_url)
-    click.echo(f"AgentEval on http://{settings.host}:{settings.port}/graphql "
+    click.echo(f"AgentEval on http://{settings.host}:{settings.port}/ (web UI; API at /graphql) "
                f"(database {settings.database_url})", err=True)
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
                 log_level="info", lifespan="on")

@@ -47,7 +47,8 @@ class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
 
     def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
         """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
-        super().__init__(schema, graphql_ide="graphiql" if services.settings.graphiql else None,
+        # The bundled GraphiQL is served by agenteval.web_ui; strawberry's own loads from a CDN.
+        super().__init__(schema, graphql_ide=None,
                          keep_alive=True, keep_alive_interval=15,
                          allowed_origins=_allowed_origins(services))
         self.services = services

@@ -1,0 +1,91 @@
+/** 新建: create an intelligent eval; VALIDATION_FAILED details appear at their field. */
+import { Alert, Button, Group, List, NumberInput, Select, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError } from "../../graphql/errors";
+import type { JsonValue } from "../../graphql/graphql";
+import { TargetOptionsQuery } from "../evals/queries";
+import { CreateEvalMutation } from "./queries";
+import { seedsFromJson, seedsToJson } from "./seeds";
+import { SeedsEditor, type SeedsState } from "./SeedsEditor";
+
+const initialSeeds: SeedsState = {
+  mode: "form",
+  form: { personas: [], goals: [{ goal: "", dimension: "", opening: "", followUps: "", successSignals: "" }] },
+  jsonText: "",
+  jsonError: null,
+};
+
+export function NewEvalPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [targets] = useQuery({ query: TargetOptionsQuery });
+  const [created, create] = useMutation(CreateEvalMutation);
+  const [name, setName] = useState("");
+  const [targetId, setTargetId] = useState<string | null>(null);
+  const [goal, setGoal] = useState("");
+  const [intent, setIntent] = useState("");
+  const [roleDescription, setRoleDescription] = useState("");
+  const [hours, setHours] = useState<number>(24);
+  const [seeds, setSeeds] = useState<SeedsState>(initialSeeds);
+  const [error, setError] = useState<ApiError | null>(null);
+  const errors = error ? fieldErrors(error) : [];
+  const at = (path: string) => errorsAt(errors, path).map((e) => e.message).join("; ") || undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    let seedsJson: JsonValue;
+    if (seeds.mode === "json") {
+      const parsed = seedsFromJson(seeds.jsonText);
+      if (!parsed.ok) {
+        setSeeds({ ...seeds, jsonError: parsed.message });
+        return;
+      }
+      seedsJson = parsed.json;
+    } else {
+      seedsJson = seedsToJson(seeds.form);
+    }
+    const result = await create({
+      input: { name, targetId: targetId ?? "", goal, seeds: seedsJson, intent, roleDescription, timeWindowHours: hours },
+    });
+    if (result.error) {
+      setError(apiErrorFromCombined(result.error));
+    } else if (result.data) {
+      navigate(`/evals/${result.data.createIntelligentEval.id}`);
+    }
+  };
+
+  const targetOptions = targets.data?.targets.edges.map((e) => ({ value: e.node.id, label: `${e.node.name} (${e.node.channelType})` })) ?? [];
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={900}>
+        <Title order={2}>{t("new.title")}</Title>
+        {targets.data && targetOptions.length === 0 && <Alert color="yellow">{t("new.noTargets")}</Alert>}
+        <TextInput label={t("new.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={at("name")} />
+        <Select label={t("new.target")} data={targetOptions} value={targetId} onChange={setTargetId} required
+          searchable error={at("targetId")} />
+        <Textarea label={t("new.goal")} value={goal} onChange={(e) => setGoal(e.currentTarget.value)} required autosize minRows={2} error={at("goal")} />
+        <SeedsEditor value={seeds} onChange={setSeeds} errors={errors} />
+        <Textarea label={t("new.intent")} value={intent} onChange={(e) => setIntent(e.currentTarget.value)} required autosize minRows={2} error={at("intent")} />
+        <Textarea label={t("new.roleDescription")} value={roleDescription} required autosize minRows={2}
+          onChange={(e) => setRoleDescription(e.currentTarget.value)} error={at("roleDescription")} />
+        <NumberInput label={t("new.timeWindow")} value={hours} min={1} max={720} error={at("timeWindowHours")}
+          onChange={(v) => setHours(typeof v === "number" ? v : Number(v) || 24)} w={220} />
+        {error && <ErrorNotice error={error} />}
+        {errors.length > 0 && (
+          <List size="sm" c="red" aria-label={t("new.fieldErrors")}>
+            {errors.map((e) => <List.Item key={e.path + e.message}>{e.path}: {e.message}</List.Item>)}
+          </List>
+        )}
+        <Group>
+          <Button type="submit" loading={created.fetching}>{t("new.create")}</Button>
+          <Button component={Link} to="/evals" variant="default">{t("common.back")}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

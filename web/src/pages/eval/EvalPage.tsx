@@ -1,0 +1,147 @@
+/** P2 管理页: status and next step, inputs, plan with history, actions, live progress and events. */
+import { Accordion, Alert, Anchor, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { LiveIndicator } from "../../components/LiveIndicator";
+import { Loading } from "../../components/Loading";
+import { StatusBadge } from "../../components/StatusBadge";
+import { formatTime } from "../../components/time";
+import { apiErrorFromCombined } from "../../graphql/errors";
+import { EventTimeline } from "./EventTimeline";
+import { PlanActions } from "./PlanActions";
+import { PlanView, personaName } from "./PlanView";
+import { ProgressPanel } from "./ProgressPanel";
+import { useEvalLive } from "./useEvalLive";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={3} mb="sm">{title}</Title>
+      {children}
+    </Paper>
+  );
+}
+
+export function EvalPage() {
+  const { evalId = "" } = useParams();
+  const { t, i18n } = useTranslation();
+  const { result, data, events, live, refresh } = useEvalLive(evalId);
+  const item = data?.intelligentEval;
+
+  if (result.error && !item) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
+  if (!data) return <Loading />;
+  if (!item) return <Alert color="yellow">{t("manage.notFound")}</Alert>;
+
+  const time = (value: string | null | undefined) => formatTime(value, i18n.language);
+  // Before approval the plan is what to read and decide on; afterwards, the progress.
+  const beforeApproval = ["DRAFT", "PLANNING", "PENDING_APPROVAL"].includes(item.status);
+  const decisionSection = (
+    item.allowedActions.some((a) => ["APPROVE", "REJECT", "CANCEL"].includes(a)) && (
+      <Section title={t("manage.actions")}>
+        <PlanActions evalId={item.id} allowed={item.allowedActions} onDone={refresh} />
+      </Section>
+    )
+  );
+  const progressSection = (
+    <Section title={t("manage.progress")}>
+      <ProgressPanel progress={item.progress} />
+    </Section>
+  );
+  const planSection = (
+    <Section title={item.plan ? t("manage.planRevision", { revision: item.planRevision }) : t("manage.plan")}>
+      {item.plan ? <PlanView plan={item.plan} windowHours={item.timeWindowHours} /> : <Text>{t("manage.noPlan")}</Text>}
+      {item.planFeedback && <Text mt="sm">{t("manage.lastFeedback")}: {item.planFeedback}</Text>}
+      {item.planHistory.length > 1 && (
+        <Accordion mt="md">
+          {item.planHistory.map((revision) => (
+            <Accordion.Item key={revision.revision} value={String(revision.revision)}>
+              <Accordion.Control>
+                {t("manage.revision", { revision: revision.revision })} · {time(revision.submittedAt)}
+                {revision.feedback ? ` · ${t("manage.rejectedWith")}: ${revision.feedback}` : ""}
+              </Accordion.Control>
+              <Accordion.Panel>
+                <PlanView plan={revision.plan} windowHours={item.timeWindowHours} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Section>
+  );
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Group>
+          <Title order={2}>{item.name}</Title>
+          <StatusBadge status={item.status} />
+          <LiveIndicator state={live.state} />
+        </Group>
+        <Group>
+          {item.report && <Button component={Link} to={`/evals/${item.id}/report`}>{t("manage.openReport")}</Button>}
+          <Button component={Link} to="/evals" variant="default">{t("common.back")}</Button>
+        </Group>
+      </Group>
+      {live.error && <ErrorNotice error={live.error} />}
+      <Alert color={item.status === "FAILED" ? "red" : "blue"} variant="light" title={t("manage.next")}>
+        <Group gap="xs">
+          {(item.status === "PLANNING" || item.status === "EXECUTING") && <Loader size="xs" aria-hidden />}
+          <Text size="sm">{t(`next.${item.status}`)}</Text>
+        </Group>
+        {item.failureReason && <Text mt="xs">{t("manage.failureReason")}: {item.failureReason}</Text>}
+      </Alert>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Text size="sm">{t("manage.created")}: {time(item.createdAt)}</Text>
+        <Text size="sm">{t("manage.started")}: {time(item.startedAt)}</Text>
+        <Text size="sm">{t("manage.completed")}: {time(item.completedAt)}</Text>
+        <Text size="sm">{t("manage.lastActivity")}: {time(item.lastAgentActivityAt)}</Text>
+      </SimpleGrid>
+
+      {beforeApproval ? <>{planSection}{decisionSection}{progressSection}</> : <>{progressSection}{decisionSection}{planSection}</>}
+
+      <Section title={t("manage.sessions")}>
+        {item.sessions.edges.length === 0 ? <Text>{t("manage.noSessions")}</Text> : (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("plan.persona")}</Table.Th>
+                <Table.Th>{t("plan.goal")}</Table.Th>
+                <Table.Th>{t("plan.dimension")}</Table.Th>
+                <Table.Th>{t("list.status")}</Table.Th>
+                <Table.Th>{t("session.turns")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {item.sessions.edges.map(({ node }) => (
+                <Table.Tr key={node.id}>
+                  <Table.Td><Anchor component={Link} to={`/evals/${item.id}/sessions/${node.id}`}>{personaName(node.persona)}</Anchor></Table.Td>
+                  <Table.Td>{node.goal}</Table.Td>
+                  <Table.Td>{node.dimension ?? "—"}</Table.Td>
+                  <Table.Td><StatusBadge status={node.status} /></Table.Td>
+                  <Table.Td>{node.turnCount}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
+
+      <Section title={t("manage.inputs")}>
+        <Stack gap="xs">
+          <Text><b>{t("new.target")}:</b> {item.target.name}</Text>
+          <Text className="transcript-text"><b>{t("new.goal")}:</b> {item.goal}</Text>
+          <Text className="transcript-text"><b>{t("new.intent")}:</b> {item.intent}</Text>
+          <Text className="transcript-text"><b>{t("new.roleDescription")}:</b> {item.roleDescription}</Text>
+          <Text><b>{t("new.timeWindow")}:</b> {item.timeWindowHours}</Text>
+          <Text fw={700}>{t("new.seeds")}</Text>
+          <Code block>{JSON.stringify(item.seeds, null, 2)}</Code>
+        </Stack>
+      </Section>
+
+      <Section title={t("manage.events")}>
+        <EventTimeline events={events} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+/** 批准 / 打回 / 取消, offered as allowedActions says; the server still checks the role. */
+import { Button, Group, Stack, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useMutation } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
+import { ApproveMutation, CancelMutation, RejectMutation } from "./queries";
+
+export function PlanActions({ evalId, allowed, onDone }: { evalId: string; allowed: readonly string[]; onDone(): void }) {
+  const { t } = useTranslation();
+  const [feedback, setFeedback] = useState("");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<ApiError | null>(null);
+  const [approve, runApprove] = useMutation(ApproveMutation);
+  const [reject, runReject] = useMutation(RejectMutation);
+  const [cancel, runCancel] = useMutation(CancelMutation);
+
+  const finish = (result: { error?: Parameters<typeof apiErrorFromCombined>[0] }) => {
+    setError(result.error ? apiErrorFromCombined(result.error) : null);
+    if (!result.error) onDone();
+  };
+
+  return (
+    <Stack>
+      {allowed.includes("APPROVE") && (
+        <Group>
+          <Button loading={approve.fetching} onClick={async () => finish(await runApprove({ evalId }))}>
+            {t("actions.approve")}
+          </Button>
+        </Group>
+      )}
+      {allowed.includes("REJECT") && (
+        <Stack gap="xs">
+          <Textarea label={t("actions.feedback")} description={t("actions.feedbackHint")} value={feedback} required
+            autosize minRows={2} onChange={(e) => setFeedback(e.currentTarget.value)} />
+          <Group>
+            <Button color="red" variant="outline" disabled={!feedback.trim()} loading={reject.fetching}
+              onClick={async () => {
+                const result = await runReject({ evalId, feedback: feedback.trim() });
+                if (!result.error) setFeedback("");
+                finish(result);
+              }}>
+              {t("actions.reject")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {allowed.includes("CANCEL") && (
+        <Group align="end">
+          <TextInput label={t("actions.cancelReason")} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Button color="red" variant="outline" loading={cancel.fetching}
+            onClick={async () => finish(await runCancel({ evalId, reason: reason.trim() || null }))}>
+            {t("actions.cancel")}
+          </Button>
+        </Group>
+      )}
+      {error && <ErrorNotice error={error} />}
+    </Stack>
+  );
+}

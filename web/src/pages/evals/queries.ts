@@ -1,0 +1,36 @@
+import { graphql } from "../../graphql/graphql";
+
+/** The rows themselves: cheap, so a long page shows at once. */
+export const EvalListQuery = graphql(`
+  query EvalList($first: Int!, $after: String, $status: IntelligentEvalStatus, $targetId: ID) {
+    intelligentEvals(first: $first, after: $after, status: $status, targetId: $targetId) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges { node { id name status createdAt } }
+    }
+  }
+`);
+
+/** Target and progress cost the server a lookup per row: asked in parallel, filled in when here. */
+export const EvalListDetailsQuery = graphql(`
+  query EvalListDetails($first: Int!, $after: String, $status: IntelligentEvalStatus, $targetId: ID) {
+    intelligentEvals(first: $first, after: $after, status: $status, targetId: $targetId) {
+      edges {
+        node {
+          id
+          target { id name }
+          progress { sessionsPlanned sessionsClosed }
+        }
+      }
+    }
+  }
+`);
+
+export const TargetOptionsQuery = graphql(`
+  query TargetOptions { targets(first: 200) { edges { node { id name channelType } } } }
+`);
+
+export const EVAL_STATUSES = [
+  "DRAFT", "PLANNING", "PENDING_APPROVAL", "EXECUTING", "COMPLETED", "CANCELLED", "FAILED",
+] as const;
+export type EvalStatus = (typeof EVAL_STATUSES)[number];

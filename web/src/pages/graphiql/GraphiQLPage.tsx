@@ -1,0 +1,25 @@
+/** GraphiQL, bundled (no CDN), with the stored key prefilled as the X-API-Key header. */
+import "graphiql/setup-workers/vite";
+import "graphiql/style.css";
+import { createGraphiQLFetcher } from "@graphiql/toolkit";
+import { GraphiQL } from "graphiql";
+import { useMemo } from "react";
+import { readKey } from "../../graphql/key";
+
+export default function GraphiQLPage() {
+  const key = readKey(window.localStorage);
+  const fetcher = useMemo(() => {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    return createGraphiQLFetcher({
+      url: "/graphql",
+      subscriptionUrl: `${scheme}//${window.location.host}/graphql`,
+      wsConnectionParams: key ? { "X-API-Key": key } : undefined,
+    });
+  }, [key]);
+  const headers = JSON.stringify(key ? { "X-API-Key": key } : {}, null, 2);
+  return (
+    <div style={{ height: "100vh" }}>
+      <GraphiQL fetcher={fetcher} initialHeaders={headers} defaultEditorToolsVisibility="headers" />
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/** P3 报告页: summary, dimension chart, findings by severity with evidence, sessions, Export Markdown. */
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { useQuery } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { LiveIndicator } from "../../components/LiveIndicator";
+import { Loading } from "../../components/Loading";
+import { StatusBadge } from "../../components/StatusBadge";
+import { formatTime } from "../../components/time";
+import { useApi } from "../../graphql/ApiProvider";
+import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
+import { useLastData } from "../../graphql/useLastData";
+import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
+import { personaName } from "../eval/PlanView";
+import { downloadReport } from "./download";
+import { FindingCard } from "./FindingCard";
+import { ReportQuery } from "./queries";
+import { bySeverity } from "./severity";
+
+const ScoreChart = lazy(() => import("./ScoreChart"));
+
+export function ReportPage() {
+  const { evalId = "" } = useParams();
+  const { t, i18n } = useTranslation();
+  const { apiKey } = useApi();
+  const [result, reexecute] = useQuery({ query: ReportQuery, variables: { id: evalId }, requestPolicy: "network-only" });
+  const data = useLastData(result.data);
+  const [downloadError, setDownloadError] = useState<ApiError | null>(null);
+  const item = data?.intelligentEval;
+  const refetch = useCallback(() => reexecute({ requestPolicy: "network-only" }), [reexecute]);
+  const live = useRefetchOnEvents(item && !item.report ? item.id : undefined, refetch);
+
+  if (result.error && !item) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
+  if (!data) return <Loading />;
+  if (!item) return <Alert color="yellow">{t("manage.notFound")}</Alert>;
+  const report = item.report;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Group>
+          <Title order={2}>{t("report.title", { name: item.name })}</Title>
+          <StatusBadge status={item.status} />
+        </Group>
+        <Group>
+          {report && (
+            <Button onClick={async () => setDownloadError(await downloadReport(item.id, apiKey))}>{t("report.export")}</Button>
+          )}
+          <Button component={Link} to={`/evals/${item.id}`} variant="default">{t("report.backToEval")}</Button>
+        </Group>
+      </Group>
+      {downloadError && <ErrorNotice error={downloadError} />}
+      {!report ? (
+        <Alert color="blue" title={t("report.notYet")}>
+          <Group><LiveIndicator state={live.state} /><Text size="sm">{t("report.notYetHint")}</Text></Group>
+        </Alert>
+      ) : (
+        <>
+          <Paper withBorder p="md" component="section" aria-label={t("report.summary")}>
+            <Title order={3}>{t("report.summary")}</Title>
+            <Text className="transcript-text" mt="xs">{report.summary}</Text>
+            <Text size="xs" c="dimmed" mt="xs">{t("report.submitted")}: {formatTime(report.submittedAt, i18n.language)}</Text>
+          </Paper>
+          {report.scores && report.scores.length > 0 && (
+            <Paper withBorder p="md" component="section" aria-label={t("report.scores")}>
+              <Title order={3}>{t("report.scores")}</Title>
+              <Suspense fallback={<Loading />}><ScoreChart scores={report.scores} /></Suspense>
+              <Text size="sm">{report.scores.map((s) => `${s.dimension}: ${s.score.toFixed(1)}`).join(" · ")}</Text>
+            </Paper>
+          )}
+          <Paper withBorder p="md" component="section" aria-label={t("report.findings")}>
+            <Title order={3} mb="sm">{t("report.findings")}</Title>
+            {report.findings.length === 0 ? <Text>{t("report.noFindings")}</Text> : (
+              <Stack>{bySeverity(report.findings).map((f, i) => <FindingCard key={i} evalId={item.id} finding={f} />)}</Stack>
+            )}
+          </Paper>
+          <Paper withBorder p="md" component="section" aria-label={t("report.highlights")}>
+            <Title order={3}>{t("report.highlights")}</Title>
+            {report.highlights.length === 0 ? <Text mt="xs">{t("report.noHighlights")}</Text> : (
+              <List mt="xs">{report.highlights.map((h, i) => <List.Item key={i}>{h.description}{h.dimension ? ` (${h.dimension})` : ""}</List.Item>)}</List>
+            )}
+          </Paper>
+          <Paper withBorder p="md" component="section" aria-label={t("report.recommendations")}>
+            <Title order={3}>{t("report.recommendations")}</Title>
+            <List type="ordered" mt="xs">{report.priorityRecommendations.map((r, i) => <List.Item key={i}>{r}</List.Item>)}</List>
+          </Paper>
+        </>
+      )}
+      <Paper withBorder p="md" component="section" aria-label={t("manage.sessions")}>
+        <Title order={3} mb="sm">{t("manage.sessions")}</Title>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("plan.persona")}</Table.Th>
+              <Table.Th>{t("plan.goal")}</Table.Th>
+              <Table.Th>{t("plan.dimension")}</Table.Th>
+              <Table.Th>{t("list.status")}</Table.Th>
+              <Table.Th>{t("session.turns")}</Table.Th>
+              <Table.Th>{t("session.goalAchieved")}</Table.Th>
+              <Table.Th>{t("session.achievement")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {item.sessions.edges.map(({ node }) => (
+              <Table.Tr key={node.id}>
+                <Table.Td><Anchor component={Link} to={`/evals/${item.id}/sessions/${node.id}`}>{personaName(node.persona)}</Anchor></Table.Td>
+                <Table.Td>{node.goal}</Table.Td>
+                <Table.Td>{node.dimension ?? "—"}</Table.Td>
+                <Table.Td><StatusBadge status={node.status} /></Table.Td>
+                <Table.Td>{node.turnCount}</Table.Td>
+                <Table.Td>{node.verdict ? (node.verdict.goalAchieved ? t("common.yes") : t("common.no")) : "—"}</Table.Td>
+                <Table.Td>{node.verdict ? `${Math.round(node.verdict.achievement * 100)}%` : "—"}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { graphql } from "../../graphql/graphql";
+
+export const MessageFields = graphql(`
+  fragment MessageFields on Message { id index turnIndex role content latencyMs error createdAt }
+`);
+
+export const SessionQuery = graphql(`
+  query SessionDetail($id: ID!) {
+    session(id: $id) {
+      id evalId persona goal dimension status turnCount createdAt closedAt
+      eval { id name }
+      verdict {
+        goalAchieved achievement suggestions notes
+        issues { description severity turnIndex }
+      }
+      messages { ...MessageFields }
+    }
+  }
+`, [MessageFields]);
+
+export const SessionMessagesSubscription = graphql(`
+  subscription SessionMessages($sessionId: ID!, $afterIndex: Int) {
+    sessionMessages(sessionId: $sessionId, afterIndex: $afterIndex) { ...MessageFields }
+  }
+`, [MessageFields]);

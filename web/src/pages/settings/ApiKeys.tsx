@@ -1,0 +1,99 @@
+/** ADMIN only: API keys — create (the secret is shown once), list, revoke. */
+import { Alert, Button, Code, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useMutation, useQuery } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { formatTime } from "../../components/time";
+import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
+import { graphql } from "../../graphql/graphql";
+
+const ApiKeysQuery = graphql(`
+  query ApiKeys { apiKeys { id name role createdAt lastUsedAt revoked } }
+`);
+const CreateKeyMutation = graphql(`
+  mutation CreateKey($name: String!, $role: KeyRole!) { createApiKey(name: $name, role: $role) { secret apiKey { id } } }
+`);
+const RevokeKeyMutation = graphql(`
+  mutation RevokeKey($id: ID!) { revokeApiKey(id: $id) { id revoked } }
+`);
+
+const ROLES = ["ADMIN", "OPERATOR", "AGENT", "VIEWER"] as const;
+type Role = (typeof ROLES)[number];
+
+export function ApiKeys() {
+  const { t, i18n } = useTranslation();
+  const [keys, refetch] = useQuery({ query: ApiKeysQuery, requestPolicy: "network-only" });
+  const [, createKey] = useMutation(CreateKeyMutation);
+  const [, revokeKey] = useMutation(RevokeKeyMutation);
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<Role>("OPERATOR");
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await createKey({ name: name.trim(), role });
+    setError(result.error ? apiErrorFromCombined(result.error) : null);
+    if (result.data) {
+      setSecret(result.data.createApiKey.secret);
+      setName("");
+      refetch({ requestPolicy: "network-only" });
+    }
+  };
+  const revoke = async (id: string) => {
+    const result = await revokeKey({ id });
+    setError(result.error ? apiErrorFromCombined(result.error) : null);
+    refetch({ requestPolicy: "network-only" });
+  };
+
+  return (
+    <Stack>
+      <Title order={3}>{t("settings.apiKeys")}</Title>
+      <form onSubmit={create}>
+        <Group align="end">
+          <TextInput label={t("settings.keyName")} value={name} required onChange={(e) => setName(e.currentTarget.value)} />
+          <Select label={t("settings.keyRole")} value={role} allowDeselect={false} data={[...ROLES]}
+            onChange={(value) => setRole((value ?? "OPERATOR") as Role)} w={160} />
+          <Button type="submit" disabled={!name.trim()}>{t("settings.createKey")}</Button>
+        </Group>
+      </form>
+      {secret && (
+        <Alert color="green" title={<Text fw={700} size="sm" c="black">{t("settings.secretOnce")}</Text>}>
+          <Code block>{secret}</Code>
+        </Alert>
+      )}
+      {error && <ErrorNotice error={error} />}
+      {keys.error && <ErrorNotice error={apiErrorFromCombined(keys.error)} />}
+      {keys.data && (
+        <Table aria-label={t("settings.apiKeys")}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("settings.keyName")}</Table.Th>
+              <Table.Th>{t("settings.keyRole")}</Table.Th>
+              <Table.Th>{t("manage.created")}</Table.Th>
+              <Table.Th>{t("settings.lastUsed")}</Table.Th>
+              <Table.Th><span className="visually-hidden">{t("settings.revoke")}</span></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {keys.data.apiKeys.map((key) => (
+              <Table.Tr key={key.id}>
+                <Table.Td>{key.name}</Table.Td>
+                <Table.Td>{key.role}</Table.Td>
+                <Table.Td>{formatTime(key.createdAt, i18n.language)}</Table.Td>
+                <Table.Td>{formatTime(key.lastUsedAt, i18n.language)}</Table.Td>
+                <Table.Td>
+                  {key.revoked ? <Text size="sm">{t("settings.revoked")}</Text> : (
+                    <Button size="xs" color="red" variant="outline" onClick={() => revoke(key.id)}
+                      aria-label={`${t("settings.revoke")}: ${key.name}`}>{t("settings.revoke")}</Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+/** Settings: the API key in use (replace or forget it) and the language. */
+import { Button, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useQuery } from "urql";
+import { useApi } from "../../graphql/ApiProvider";
+import { MeQuery } from "../shell/meQuery";
+import { ApiKeys } from "./ApiKeys";
+import { setLanguage, type Language } from "../../i18n";
+
+export function SettingsPage() {
+  const { t, i18n } = useTranslation();
+  const { apiKey, setApiKey, clearApiKey } = useApi();
+  const [value, setValue] = useState("");
+  const [me] = useQuery({ query: MeQuery });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim()) setApiKey(value);
+    setValue("");
+  };
+  return (
+    <Stack maw={900}>
+      <Title order={2}>{t("settings.title")}</Title>
+      <Paper withBorder p="md">
+        <form onSubmit={submit}>
+          <Stack>
+            <Title order={3}>{t("key.label")}</Title>
+            <Text size="sm">{t("settings.keyInUse", { suffix: apiKey ? apiKey.slice(-4) : "—" })}</Text>
+            <PasswordInput label={t("settings.newKey")} value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+            <Group>
+              <Button type="submit">{t("key.save")}</Button>
+              <Button variant="default" onClick={clearApiKey}>{t("key.signOut")}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={3} mb="sm">{t("nav.language")}</Title>
+        <SegmentedControl aria-label={t("nav.language")} value={i18n.language.startsWith("zh") ? "zh" : "en"}
+          onChange={(v) => setLanguage(v as Language)}
+          data={[{ value: "en", label: "English" }, { value: "zh", label: "中文" }]} />
+      </Paper>
+      {me.data?.me.role === "ADMIN" && (
+        <Paper withBorder p="md">
+          <ApiKeys />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
