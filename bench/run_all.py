@@ -44,7 +44,10 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("judged_run.py", [], False),
     ("channel_overhead.py", [], False),
     ("malformed_requests.py", [], False),
+    ("web_budget.mjs", [], False),  # needs `make web` first; skipped without web/node_modules
 ]
+# Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
+HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py"}
 # Shorter runs for a smoke check of the runner itself.
 QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
@@ -82,8 +85,9 @@ def run_script(script: str, arguments: list[str], results: Path) -> tuple[bool, 
         arguments = [a.replace("{pg}", f"{base}/{database}") for a in arguments]
     print(f"\n=== {script} {' '.join(arguments)}", flush=True)
     started = time.perf_counter()
+    interpreter = ["node"] if script.endswith(".mjs") else [sys.executable]
     try:
-        code = subprocess.call([sys.executable, str(HERE / script), *arguments],
+        code = subprocess.call([*interpreter, str(HERE / script), *arguments],
                                env={**os.environ, "BENCH_RESULTS": str(results)})
     finally:
         if database:
@@ -118,6 +122,9 @@ def main() -> None:
         results.touch()
         for script, arguments, needs_postgres in SCRIPTS:
             if args.only and script not in args.only:
+                continue
+            if script.endswith(".mjs") and not (HERE.parent / "web" / "node_modules").is_dir():
+                print(f"\n=== {script}: skipped, the web UI is not installed (make web)")
                 continue
             if needs_postgres and not has_postgres:
                 print(f"\n=== {script}: skipped, PostgreSQL is not reachable on 127.0.0.1")
