@@ -50,7 +50,8 @@ DETAILS: dict[str, str] = {
     "response_time": '{"latency_ms": 2300, "max_ms": 1500}',
     "llm_score": '{"raw_score": 8, "rationale": "...", "scope": "last_turn", "judge": {...}}',
     "semantic_similarity": '{"similarity": 0.83, "method": "embedding" | "lexical", '
-                           '"min_similarity": 0.6}',
+                           '"model": "wordllama" | "<configured EMBEDDING model>" (embedding '
+                           'only), "min_similarity": 0.6}',
     "json_schema": '{"found": true, "source": "...", "violations": [{"path": "$.order_id", '
                    '"message": "..."}]}',
     "safety": '{"flagged_categories": ["privacy_leak"], "method": "lexicon" | "moderation", ...}',

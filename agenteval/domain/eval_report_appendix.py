@@ -6,7 +6,11 @@ Pure functions over the same camelCase dicts as eval_report_markdown, plus:
   "models": [{"role", "model", "baseUrl"}], "scriptedChecks": [str]} (None: no section);
 - `eval["planRevisions"]`: [{"revision", "submittedAt", "feedback", "rejectedAt"}];
 - each session's "messages" ([{"turnIndex", "role", "content", "latencyMs", "error"}]),
-  "createdAt" and "closedAt".
+  "createdAt" and "closedAt";
+- `eval["review"]` (None or absent: no section): {"findings": [{"index", "issue",
+  "decision", "reviewer", "note"}], "sessions": [{"id", "machine", "human",
+  "reviewer", "note"}], "findingsConfirmed", "findingsRejected", "verdictAgreement"
+  (a sentence)}, the latest review of each item.
 Each message is capped at MESSAGE_CHARS with a visible marker, so one runaway
 reply cannot make the file unreadable, and the cut is never silent.
 """
@@ -46,6 +50,33 @@ def _inline(text: Any) -> str:
 def _quote(label: str, text: str) -> list[str]:
     lines = text.splitlines() or [""]
     return [f"> **{label}:** {lines[0]}".rstrip()] + [f"> {line}".rstrip() for line in lines[1:]]
+
+
+# ---------------------------------------------------------------- Human review
+
+def review_sections(eval: dict[str, Any]) -> list[str]:
+    """`## Human review`: findings confirmed or rejected (struck through), session verdicts."""
+    review = eval.get("review")
+    if not review or not (review.get("findings") or review.get("sessions")):
+        return []
+    lines = ["## Human review", "",
+             f"Findings: {review.get('findingsConfirmed', 0)} confirmed, "
+             f"{review.get('findingsRejected', 0)} rejected. Session verdicts (goal achieved, "
+             f"evaluator against reviewer): {review.get('verdictAgreement')}.", ""]
+    for item in review.get("findings") or []:
+        issue = _inline(item.get("issue"))
+        shown = f"~~{issue}~~" if item.get("decision") == "REJECTED" else issue
+        lines.append(f"- Finding {item.get('index')}: {shown} — **{item.get('decision')}** "
+                     f"by {_inline(item.get('reviewer'))}" + _note(item.get("note")))
+    for item in review.get("sessions") or []:
+        lines.append(f"- Session [{item.get('id')}](#{transcript_anchor(str(item.get('id')))}):"
+                     f" evaluator said {item.get('machine')}, reviewer says {item.get('human')}"
+                     f" ({_inline(item.get('reviewer'))})" + _note(item.get("note")))
+    return ["\n".join(lines)]
+
+
+def _note(note: Any) -> str:
+    return f": {_inline(note)}" if note else ""
 
 
 # ---------------------------------------------------------------- Method

@@ -60,6 +60,7 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
         _section("Priority recommendations",
                  _numbered(report.get("priorityRecommendations") or []) or "_None._"),
         _section(f"Sessions ({len(sessions)})", _session_index(sessions)),
+        *appendix.review_sections(eval),
         *appendix.duration_sections(eval, sessions), *appendix.session_appendix_sections(sessions),
     ]
     return "\n\n".join(parts).rstrip() + "\n"

@@ -18,6 +18,13 @@ from agenteval.domain.run_report import (
 )
 from agenteval.domain.run_summary import RunSummaryData
 from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.statistics import (
+    Significance,
+    describe_significance,
+    format_p,
+    is_flaky,
+    significance,
+)
 
 AttemptKey = tuple[str, int]
 
@@ -41,6 +48,7 @@ class CaseDiff:
     attempt: int
     base: OutcomeView
     head: OutcomeView
+    flaky: bool = False  # the case's attempts disagree within the base or the head run
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,7 @@ class Comparison:
     only_in_head: list[AttemptKey]
     markdown: str
     warnings: list[str] = field(default_factory=list)  # e.g. runs of different scenarios
+    significance: Significance | None = None
 
 
 def compare_runs(base: RunSide, head: RunSide) -> Comparison:
@@ -61,7 +70,11 @@ def compare_runs(base: RunSide, head: RunSide) -> Comparison:
     base_by_key = by_attempt(base.outcomes)
     head_by_key = by_attempt(head.outcomes)
     shared = sorted(base_by_key.keys() & head_by_key.keys())
-    diffs = [CaseDiff(key[0], key[1], base_by_key[key], head_by_key[key]) for key in shared]
+    base_attempts, head_attempts = attempts_by_case(base.outcomes), attempts_by_case(head.outcomes)
+    flaky = {key for attempts in (base_attempts, head_attempts)
+             for key, verdicts in attempts.items() if is_flaky(verdicts)}
+    diffs = [CaseDiff(key[0], key[1], base_by_key[key], head_by_key[key], key[0] in flaky)
+             for key in shared]
     regressions = [d for d in diffs if d.base["passed"] and not d.head["passed"]]
     improvements = [d for d in diffs if not d.base["passed"] and d.head["passed"]]
     unchanged = len(diffs) - len(regressions) - len(improvements)
@@ -77,6 +90,7 @@ def compare_runs(base: RunSide, head: RunSide) -> Comparison:
         only_in_head=only_in_head,
         markdown="",
         warnings=comparison_warnings(base, head),
+        significance=significance(base_attempts, head_attempts),
     )
     return replace(comparison, markdown=render_comparison(base, head, comparison))
 
@@ -93,12 +107,22 @@ def by_attempt(outcomes: Sequence[OutcomeView]) -> dict[AttemptKey, OutcomeView]
     return {(o["case_key"], o["attempt"]): o for o in outcomes}
 
 
+def attempts_by_case(outcomes: Sequence[OutcomeView]) -> dict[str, list[bool]]:
+    """Each case's pass/fail verdicts in attempt order."""
+    attempts: dict[str, list[bool]] = {}
+    for outcome in sorted(outcomes, key=lambda o: (o["case_key"], o["attempt"])):
+        attempts.setdefault(outcome["case_key"], []).append(outcome["passed"])
+    return attempts
+
+
 def render_comparison(base: RunSide, head: RunSide, comparison: Comparison) -> str:
     sections = [
         f"# Run comparison: {base.label} `{base.run_id}` → {head.label} `{head.run_id}`",
         "\n".join(f"> **Warning:** {markdown_cell(w)}" for w in comparison.warnings),
-        metrics_section(base.summary, head.summary),
+        metrics_section(base.summary, head.summary, comparison.significance),
+        significance_section(comparison.significance),
         diff_section("Regressions (passed in base, failed in head)", comparison.regressions),
+        flaky_regressions_line(comparison.regressions),
         diff_section("Improvements (failed in base, passed in head)", comparison.improvements),
         f"Unchanged: {comparison.unchanged_count} attempt(s) with the same verdict in both runs.",
         missing_section("Only in base", comparison.only_in_base),
@@ -107,7 +131,31 @@ def render_comparison(base: RunSide, head: RunSide, comparison: Comparison) -> s
     return "\n\n".join(s for s in sections if s) + "\n"
 
 
-def metrics_section(base: RunSummaryData, head: RunSummaryData) -> str:
+def significance_section(sig: Significance | None) -> str:
+    """Whether the pass-rate change is more than noise, in one paragraph."""
+    if sig is None or sig.p_value is None:
+        return ""
+    interval = ""
+    if sig.ci95_low is not None and sig.ci95_high is not None:
+        interval = (f" The 95% paired bootstrap interval of the pass-rate delta is "
+                    f"{sig.ci95_low * 100:+.1f} pp to {sig.ci95_high * 100:+.1f} pp.")
+    return (f"## Significance\n\nOver {sig.paired_cases} case(s) in both runs (each case's "
+            f"majority verdict over its attempts): {sig.discordant_base_only} passed only in "
+            f"base, {sig.discordant_head_only} only in head; exact McNemar "
+            f"p = {format_p(sig.p_value)}, {describe_significance(sig).split(' (')[0]}."
+            + interval)
+
+
+def flaky_regressions_line(regressions: Sequence[CaseDiff]) -> str:
+    flaky = sum(1 for d in regressions if d.flaky)
+    if not flaky:
+        return ""
+    return (f"{flaky} of {len(regressions)} regression(s) are flaky: the case's attempts "
+            "disagree within one of the runs, so the change may be noise.")
+
+
+def metrics_section(base: RunSummaryData, head: RunSummaryData,
+                    sig: Significance | None = None) -> str:
     rate_rows = [
         ("Pass rate", base.pass_rate, head.pass_rate),
         ("Success rate", base.success_rate, head.success_rate),
@@ -127,6 +175,11 @@ def metrics_section(base: RunSummaryData, head: RunSummaryData) -> str:
         ("Latency p95", base.latency_p95_ms, head.latency_p95_ms),
     ]
     rows = [(name, format_rate(b), format_rate(h), format_points(b, h)) for name, b, h in rate_rows]
+    if sig is not None and describe_significance(sig):
+        name, b, h, delta = rows[0]
+        rows[0] = (name, b, h, f"{delta}, {describe_significance(sig)}")
+    rows.append(("Flip rate", format_rate(base.flip_rate), format_rate(head.flip_rate),
+                 format_points(base.flip_rate, head.flip_rate)))
     rows += [(name, str(b), str(h), f"{h - b:+d}") for name, b, h in count_rows]
     rows += [(name, format_ms(b), format_ms(h), format_ms_delta(b, h)) for name, b, h in latency_rows]
     return "## Metrics\n\n" + table(["Metric", "Base", "Head", "Δ"], rows)
@@ -137,9 +190,10 @@ def diff_section(title: str, diffs: Sequence[CaseDiff]) -> str:
     if not diffs:
         return heading + "\n\nNone."
     rows = [(d.case_key, str(d.attempt), outcome_cell(d.base), outcome_cell(d.head),
-             d.head["error"] or d.base["error"] or "")
+             "yes" if d.flaky else "", d.head["error"] or d.base["error"] or "")
             for d in diffs]
-    return heading + "\n\n" + table(["Case", "Attempt", "Base", "Head", "Error"], rows)
+    return heading + "\n\n" + table(["Case", "Attempt", "Base", "Head", "Flaky", "Error"],
+                                      rows)
 
 
 def missing_section(title: str, keys: Sequence[AttemptKey]) -> str:

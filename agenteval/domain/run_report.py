@@ -12,12 +12,14 @@ from agenteval.domain.judgement import COMPLETION_RULE, INTENT_RULE
 from agenteval.domain.outcome_explanation import rule_reason
 from agenteval.domain.run_summary import RunSummaryData, ratio
 from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView
+from agenteval.domain.statistics import attempt_agreement, is_flaky
 
 SLOWEST_TURNS_SHOWN = 5
 DETAIL_CHARS = 120
 MESSAGE_CHARS = 60
 DIALOG_MESSAGE_CHARS = 1000  # a failing case's messages, each cut here with a marker
 PASSING_LISTED_UP_TO = 200  # more attempts than this: passing ones are only counted
+FLAKIEST_SHOWN = 10
 
 TIER_DEFINITIONS = (
     ("rules ok", "every expectation (implicit rule) passed and the eval_rules pass under "
@@ -33,17 +35,20 @@ TIER_DEFINITIONS = (
 
 
 def render_run_report(run: RunView, summary: RunSummaryData,
-                      outcomes: Sequence[OutcomeView]) -> str:
-    """The whole report: header, summary, intent confusion, tags, failures, slow turns."""
+                      outcomes: Sequence[OutcomeView], extra_sections: Sequence[str] = ()) -> str:
+    """The whole report: header, summary, intent confusion, tags, flaky cases, failures,
+    slow turns, then `extra_sections` (human review)."""
     sections = [
         header_section(run),
         summary_section(summary),
         tiers_section(),
         confusion_section(summary),
         tag_section(outcomes),
+        flakiest_section(outcomes),
         failing_section(outcomes),
         passing_section(outcomes),
         slowest_turns_section(outcomes),
+        *extra_sections,
     ]
     return "\n\n".join(s for s in sections if s) + "\n"
 
@@ -74,6 +79,7 @@ def summary_section(summary: RunSummaryData) -> str:
         ("Intent accuracy (L1)", format_rate(summary.intent_accuracy)),
         ("Average completion (L2)", format_rate(summary.avg_completion)),
         ("pass^k", format_rate(summary.pass_hat_k)),
+        ("Flip rate (cases whose attempts disagree)", format_rate(summary.flip_rate)),
         ("Latency p50", format_ms(summary.latency_p50_ms)),
         ("Latency p95", format_ms(summary.latency_p95_ms)),
     ]
@@ -110,6 +116,24 @@ def tag_section(outcomes: Sequence[OutcomeView]) -> str:
     rows = [(tag, str(len(passes)), str(sum(passes)), format_rate(ratio(sum(passes), len(passes))))
             for tag, passes in sorted(per_tag.items())]
     return "## By tag\n\n" + table(["Tag", "Attempts", "Passed", "Pass rate"], rows)
+
+
+def flakiest_section(outcomes: Sequence[OutcomeView]) -> str:
+    """Cases whose attempts disagree, least agreement first; '' when no case was repeated."""
+    by_case: dict[str, list[OutcomeView]] = {}
+    for outcome in sorted(outcomes, key=lambda o: (o["case_key"], o["attempt"])):
+        by_case.setdefault(outcome["case_key"], []).append(outcome)
+    if all(len(attempts) < 2 for attempts in by_case.values()):
+        return ""
+    flaky = [(attempt_agreement([a["success_level"] for a in attempts]) or 1.0, key, attempts)
+             for key, attempts in by_case.items() if is_flaky([a["passed"] for a in attempts])]
+    if not flaky:
+        return "## Flakiest cases\n\nNone: every case gave the same verdict in all attempts."
+    rows = [(key, format_rate(agreement), ", ".join(a["success_level"] for a in attempts))
+            for agreement, key, attempts in sorted(flaky)[:FLAKIEST_SHOWN]]
+    return ("## Flakiest cases\n\n" + f"{len(flaky)} case(s) passed in some attempts and "
+            "failed in others.\n\n" + table(["Case", "Attempt agreement", "Levels by attempt"],
+                                              rows))
 
 
 def failing_section(outcomes: Sequence[OutcomeView]) -> str:

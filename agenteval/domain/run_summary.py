@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from agenteval.domain.cases import RuleResult, SuccessLevel
 from agenteval.domain.judgement import INTENT_RULE
+from agenteval.domain.statistics import flip_rate
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,9 @@ class RunSummaryData:
     intent_confusion: list[IntentConfusionCell] | None
     latency_p50_ms: int | None
     latency_p95_ms: int | None
+    # Share of repeated cases whose attempts disagree on pass/fail; None when repeat is 1
+    # (and in summaries stored before it existed).
+    flip_rate: float | None = None
 
 
 def summarise(outcomes: Sequence[OutcomeRecord], repeat: int,
@@ -87,7 +91,16 @@ def summarise(outcomes: Sequence[OutcomeRecord], repeat: int,
         intent_confusion=intent_confusion(outcomes),
         latency_p50_ms=percentile(latencies, 50),
         latency_p95_ms=percentile(latencies, 95),
+        flip_rate=flip_rate(attempts_by_case(outcomes)) if repeat > 1 else None,
     )
+
+
+def attempts_by_case(outcomes: Iterable[OutcomeRecord]) -> dict[str, list[bool]]:
+    """Each case's pass/fail verdicts in attempt order."""
+    attempts: dict[str, list[bool]] = {}
+    for outcome in sorted(outcomes, key=lambda o: (o.case_key, o.attempt)):
+        attempts.setdefault(outcome.case_key, []).append(outcome.passed)
+    return attempts
 
 
 def intent_accuracy(outcomes: Sequence[OutcomeRecord]) -> float | None:

@@ -5,6 +5,11 @@ mean over its attempts of its tier (SUCCESS 2, PARTIAL 1, FAILURE 0), so a
 case that went from SUCCESS to PARTIAL, or that now fails one attempt of
 three, regressed; the opposite is an improvement. Cases in only one of the
 two files are listed as added or removed, never as regressions.
+
+Whether the pass-rate change is more than noise: an exact McNemar test on the
+cases of both files (each case's majority pass/fail over its attempts), shown
+next to the pass-rate delta as "not significant (p = 0.41)"; a regressed case
+whose attempts disagree within either file is counted as flaky.
 """
 
 from __future__ import annotations
@@ -14,6 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agenteval.domain.statistics import (
+    Significance,
+    describe_significance,
+    is_flaky,
+    significance,
+)
 from agenteval.gate.json_report import json_report
 from agenteval.gate.results import ScenarioResult
 
@@ -21,6 +32,7 @@ LEVEL_RANK = {"SUCCESS": 2, "PARTIAL": 1, "FAILURE": 0}
 METRICS = (("passRate", "pass rate", "rate"), ("successRate", "success rate", "rate"),
            ("intentAccuracy", "intent accuracy", "rate"),
            ("avgCompletion", "avg completion", "rate"), ("passHatK", "pass^k", "rate"),
+           ("flipRate", "flip rate", "rate"),
            ("latencyP50Ms", "latency p50", "ms"), ("latencyP95Ms", "latency p95", "ms"))
 
 
@@ -52,6 +64,8 @@ class ScenarioComparison:
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     metrics: list[MetricDelta] = field(default_factory=list)
+    significance: Significance | None = None
+    flaky_regressions: int = 0
 
 
 def load_baseline(text: str, path: str) -> list[dict[str, Any]]:
@@ -93,9 +107,19 @@ def compare_entry(base: dict[str, Any], head: dict[str, Any]) -> ScenarioCompari
             improvements.append(change)
     metrics = [MetricDelta(label, base["summary"].get(key), head["summary"].get(key), unit)
                for key, label, unit in METRICS]
+    before_passed, after_passed = _passes(before), _passes(after)
+    flaky = sum(1 for change in regressions
+                if is_flaky(before_passed[change.case_key]) or is_flaky(after_passed[change.case_key]))
     return ScenarioComparison(head["scenario"]["name"], True, regressions, improvements,
                               sorted(after.keys() - before.keys()),
-                              sorted(before.keys() - after.keys()), metrics)
+                              sorted(before.keys() - after.keys()), metrics,
+                              significance(before_passed, after_passed), flaky)
+
+
+def _passes(levels: dict[str, list[str]]) -> dict[str, list[bool]]:
+    """Each case's attempts as passed (SUCCESS or PARTIAL) or not."""
+    return {key: [level in ("SUCCESS", "PARTIAL") for level in attempts]
+            for key, attempts in levels.items()}
 
 
 def _levels(outcomes: list[dict[str, Any]]) -> dict[str, list[str]]:
@@ -132,12 +156,16 @@ def render_comparison(comparisons: Sequence[ScenarioComparison]) -> str:
             continue
         for delta in c.metrics:
             if delta.before is not None or delta.after is not None:
-                lines.append(f"    {delta.name:<16} {_metric(delta)}")
+                verdict = describe_significance(c.significance) if (
+                    c.significance is not None and delta.name == "pass rate") else ""
+                lines.append(f"    {delta.name:<16} {_metric(delta)}"
+                             + (f", {verdict}" if verdict else ""))
         lines += [f"    regressed  {x.case_key}: {x.before} → {x.after}" for x in c.regressions]
         lines += [f"    improved   {x.case_key}: {x.before} → {x.after}" for x in c.improvements]
         lines += [f"    new case   {key}" for key in c.added]
         lines += [f"    removed    {key}" for key in c.removed]
-        lines.append(f"    {len(c.regressions)} regression(s), {len(c.improvements)} "
+        flaky = f" ({c.flaky_regressions} flaky)" if c.flaky_regressions else ""
+        lines.append(f"    {len(c.regressions)} regression(s){flaky}, {len(c.improvements)} "
                      "improvement(s)")
     return "\n".join(lines)
 

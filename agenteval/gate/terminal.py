@@ -160,6 +160,7 @@ def summary_table(result: ScenarioResult) -> str:
             ("success / partial / failure",
              f"{s.success_count} / {s.partial_count} / {s.failure_count}"),
             ("errors", str(s.error_count)), ("pass^k", _rate(s.pass_hat_k)),
+            ("flip rate", _rate(s.flip_rate)),
             ("intent accuracy", _rate(s.intent_accuracy)),
             ("avg completion", _rate(s.avg_completion)),
             ("latency p50 / p95", f"{_ms(s.latency_p50_ms)} / {_ms(s.latency_p95_ms)}")]

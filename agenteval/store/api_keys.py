@@ -141,13 +141,17 @@ async def list_keys() -> list[ApiKey]:
     return list(await ApiKey.all().order_by("created_at"))
 
 
-async def revoke_key(key_id: uuid.UUID) -> ApiKey | None:
-    """Mark the key revoked (it stops authenticating at once); None when it does not exist."""
+async def revoke_key(key_id: uuid.UUID, by: str | None = None) -> ApiKey | None:
+    """Mark the key revoked (it stops authenticating at once); None when it does not exist.
+
+    `by` names the revoking key ("name (id)"); the first revocation's is kept.
+    """
     key = await ApiKey.get_or_none(id=key_id)
     if key is None:
         return None
-    key.revoked = True
-    await key.save(update_fields=["revoked"])
+    if not key.revoked:
+        key.revoked, key.revoked_by = True, by
+        await key.save(update_fields=["revoked", "revoked_by"])
     cache.evict(str(key.id))
     return key
 

@@ -84,7 +84,9 @@ async def test_reject_then_replan_keeps_every_plan_with_its_feedback(gql: GraphQ
     assert history[1]["feedback"] is None and history[1]["plan"]["estimatedSessions"] == 3
     assert again["submitPlan"]["planRevision"] == 2
     kinds = [(e["type"], e["detail"]) for e in await events(gql, created["id"])]
-    assert ("PLAN_REJECTED", {"feedback": "more users"}) in kinds
+    rejected = [detail for kind, detail in kinds if kind == "PLAN_REJECTED"]
+    assert [d["feedback"] for d in rejected] == ["more users"]
+    assert rejected[0]["actor"]["name"] == "admin (AGENTEVAL_ADMIN_KEY)"
     assert ("PLAN_SUBMITTED", {"revision": 2}) in kinds
 
 

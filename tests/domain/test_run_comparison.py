@@ -71,11 +71,12 @@ def test_attempts_are_matched_by_case_and_attempt() -> None:
 def test_markdown_has_metrics_and_every_list() -> None:
     markdown = compare_runs(BASE, HEAD).markdown
     assert markdown.startswith("# Run comparison: bot v1 `run-base` → bot v2 `run-head`")
-    assert "| Pass rate | 66.7% | 50.0% | -16.7 pp |" in markdown
+    # 5 shared cases: regress passed only in base, improve only in head → McNemar p = 1
+    assert "| Pass rate | 66.7% | 50.0% | -16.7 pp, not significant (p = 1.00) |" in markdown
     assert "| Success rate | 66.7% | 33.3% | -33.3 pp |" in markdown
     assert "| PARTIAL | 0 | 2 | +2 |" in markdown
     assert "## Regressions (passed in base, failed in head): 1" in markdown
-    assert "| regress | 0 | SUCCESS (0.90) | FAILURE (0.30) | turn 0: HTTP 502 |" in markdown
+    assert "| regress | 0 | SUCCESS (0.90) | FAILURE (0.30) |  | turn 0: HTTP 502 |" in markdown
     assert "## Improvements (failed in base, passed in head): 1" in markdown
     assert "| improve | 0 | FAILURE (0.20) | PARTIAL (0.60) |" in markdown
     assert "Unchanged: 3 attempt(s)" in markdown
@@ -90,6 +91,34 @@ def test_identical_runs_have_no_changes() -> None:
     assert comparison.unchanged_count == 6
     assert "## Regressions (passed in base, failed in head): 0\n\nNone." in comparison.markdown
     assert "Only in" not in comparison.markdown
+
+
+def test_significance_pairs_cases_by_majority_verdict() -> None:
+    base = side("b", "v1", [outcome(f"c{i}", "SUCCESS") for i in range(8)])
+    head = side("h", "v2", [outcome(f"c{i}", "FAILURE" if i < 6 else "SUCCESS", attempt)
+                            for i in range(8) for attempt in range(2)], repeat=2)
+    sig = compare_runs(base, head).significance
+    assert sig is not None
+    assert (sig.paired_cases, sig.discordant_base_only, sig.discordant_head_only) == (8, 6, 0)
+    assert sig.p_value == pytest.approx(0.03125)
+    markdown = compare_runs(base, head).markdown
+    assert "-75.0 pp, significant (p = 0.031)" in markdown
+    assert "exact McNemar p = 0.031, significant." in markdown
+
+
+def test_a_regression_of_a_case_that_flips_within_a_run_is_flaky() -> None:
+    base = side("b", "v1", [outcome("steady", "SUCCESS", 0), outcome("steady", "SUCCESS", 1),
+                            outcome("wobbly", "SUCCESS", 0), outcome("wobbly", "SUCCESS", 1)],
+                repeat=2)
+    head = side("h", "v2", [outcome("steady", "FAILURE", 0), outcome("steady", "FAILURE", 1),
+                            outcome("wobbly", "FAILURE", 0), outcome("wobbly", "SUCCESS", 1)],
+                repeat=2)
+    comparison = compare_runs(base, head)
+    assert [(d.case_key, d.attempt, d.flaky) for d in comparison.regressions] == [
+        ("steady", 0, False), ("steady", 1, False), ("wobbly", 0, True)]
+    assert head.summary.flip_rate == 0.5 and base.summary.flip_rate == 0.0
+    assert "1 of 3 regression(s) are flaky" in comparison.markdown
+    assert "| Flip rate | 0.0% | 50.0% | +50.0 pp |" in comparison.markdown
 
 
 def test_runs_of_different_scenarios_are_compared_with_a_warning() -> None:

@@ -212,3 +212,26 @@ def test_long_replies_in_a_failing_case_are_cut_with_a_marker() -> None:
                      [rule("expect_contains", False, 0.0, {"missing": ["y"]}, implicit=True)])
     markdown = render_run_report(RUN, summarise([], repeat=1), [failed])
     assert "x" * 1000 + " … [cut: 1500 characters in all]" in markdown
+
+
+def test_flakiest_cases_are_listed_least_agreement_first_with_the_flip_rate() -> None:
+    levels: dict[str, list[SuccessLevel]] = {
+        "steady": ["SUCCESS", "SUCCESS", "SUCCESS"],
+        "coin": ["SUCCESS", "FAILURE", "FAILURE"],
+        "wobble": ["FAILURE", "PARTIAL", "SUCCESS"],
+    }
+    outcomes = [{**outcome(key, level, 1.0, [], [], []), "attempt": attempt}
+                for key, attempts in levels.items() for attempt, level in enumerate(attempts)]
+    records = [OutcomeRecord(o["case_key"], o["attempt"], o["success_level"], o["passed"])
+               for o in outcomes]
+    markdown = render_run_report(RUN, summarise(records, repeat=3), outcomes)
+    flaky = section(markdown, "Flakiest cases")
+    assert "2 case(s) passed in some attempts and failed in others." in flaky
+    assert flaky.index("| wobble | 33.3% | FAILURE, PARTIAL, SUCCESS |") < flaky.index(
+        "| coin | 66.7% | SUCCESS, FAILURE, FAILURE |")
+    assert "steady" not in flaky
+    assert "| Flip rate (cases whose attempts disagree) | 66.7% |" in markdown
+
+
+def test_no_flakiest_section_when_nothing_was_repeated() -> None:
+    assert "Flakiest" not in render()

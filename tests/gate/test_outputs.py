@@ -14,6 +14,7 @@ from junitparser import Error, Failure, JUnitXml
 from agenteval.gate.baseline import (
     BadBaseline,
     compare,
+    compare_entry,
     load_baseline,
     regression_count,
     render_comparison,
@@ -68,10 +69,25 @@ def test_a_baseline_names_regressions_improvements_and_metric_deltas() -> None:
     text = render_comparison([comparison])
     assert "regressed  partial: SUCCESS → PARTIAL" in text
     assert "improved   time: FAILURE → SUCCESS" in text
-    assert "pass rate        50.0% → 75.0%  (+25.0 pt)" in text
+    # one case passes only now (time), none only before: exact McNemar p = 1
+    assert "pass rate        50.0% → 75.0%  (+25.0 pt), not significant (p = 1.00)" in text
     clean = replace(now, summary=replace(now.summary, error_count=0))
     assert decide([clean], None, regression_count([comparison]), True).code == 1
     assert decide([clean], None, regression_count([comparison]), False).code == 0
+
+
+def test_a_baseline_says_how_many_regressions_are_flaky() -> None:
+    before = json.loads(json.dumps(json_report([booking_result(levels={"partial": "SUCCESS"})])))
+    # "partial" now fails in one attempt of three and passes in two: still its majority passes,
+    # but it regressed (standing fell) and its attempts disagree.
+    now = json.loads(json.dumps(json_report([booking_result(levels={"partial": "SUCCESS"})])))
+    outcomes = now[0]["outcomes"]
+    partial = next(o for o in outcomes if o["caseKey"] == "partial")
+    outcomes += [{**partial, "attempt": 1}, {**partial, "attempt": 2, "successLevel": "FAILURE"}]
+    comparison = compare_entry(before[0], now[0])
+    assert [c.case_key for c in comparison.regressions] == ["partial"]
+    assert comparison.flaky_regressions == 1
+    assert "1 regression(s) (1 flaky), 0 improvement(s)" in render_comparison([comparison])
 
 
 def test_baselines_match_scenarios_by_name() -> None:
@@ -97,3 +113,16 @@ def test_importing_the_terminal_output_does_not_import_rich() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_json_summary_carries_the_flip_rate_of_repeated_cases() -> None:
+    from agenteval.domain.run_summary import OutcomeRecord, summarise
+    from agenteval.gate.json_report import summary_json
+
+    records = [OutcomeRecord("coin", 0, "SUCCESS", True), OutcomeRecord("coin", 1, "FAILURE", False),
+               OutcomeRecord("steady", 0, "SUCCESS", True),
+               OutcomeRecord("steady", 1, "SUCCESS", True)]
+    summary = summary_json(summarise(records, repeat=2))
+    assert summary["flipRate"] == 0.5
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.validate(summary, {"$defs": schema["$defs"], "$ref": "#/$defs/summary"})

@@ -45,11 +45,12 @@ async def test_a_failing_embedding_call_is_an_error_not_a_lexical_fallback() -> 
     assert result.detail["method"] == "embedding"
 
 
-async def test_without_an_embedding_model_the_lexical_similarity_is_used() -> None:
+async def test_without_an_embedding_model_the_embedded_model_is_used() -> None:
     result = await run_rule(RuleSpec("semantic_similarity", {"reference": REFERENCE}), CASE,
                             DIALOG, NO_MODELS)
 
-    assert result.detail["method"] == "lexical" and result.error is None
+    assert result.detail["method"] == "embedding" and result.error is None
+    assert result.detail["model"] == "wordllama"
 
 
 async def test_moderation_flags_categories_in_our_names() -> None:

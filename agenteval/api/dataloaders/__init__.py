@@ -14,8 +14,10 @@ from strawberry.dataloader import DataLoader
 from agenteval.api.dataloaders.campaign_by_id import campaign_by_id
 from agenteval.api.dataloaders.eval_by_id import eval_by_id
 from agenteval.api.dataloaders.eval_progress_by_eval import eval_progress_by_eval
+from agenteval.api.dataloaders.levels_by_run import levels_by_run
 from agenteval.api.dataloaders.messages_by_session import messages_by_session
 from agenteval.api.dataloaders.plan_revisions_by_eval import plan_revisions_by_eval
+from agenteval.api.dataloaders.reviews_by_owner import reviews_by_owner
 from agenteval.api.dataloaders.run_summary_by_run import run_summary_by_run
 from agenteval.api.dataloaders.runs_by_campaign import runs_by_campaign
 from agenteval.api.dataloaders.scenario_by_id import scenario_by_id
@@ -23,6 +25,7 @@ from agenteval.api.dataloaders.target_by_id import target_by_id
 from agenteval.api.dataloaders.targets_by_campaign import targets_by_campaign
 from agenteval.domain.run_summary import RunSummaryData
 from agenteval.engine.intelligent.reads import SessionTally
+from agenteval.engine.static.attempt_levels import LevelsByCase
 from agenteval.engine.static.reads import SummaryKey
 from agenteval.store import models
 
@@ -39,6 +42,8 @@ class DataLoaders:
     eval_progress_by_eval: DataLoader[uuid.UUID, SessionTally]
     plan_revisions_by_eval: DataLoader[uuid.UUID, list[models.PlanRevision]]
     messages_by_session: DataLoader[uuid.UUID, list[models.EvalMessage]]
+    reviews_by_owner: DataLoader[uuid.UUID, list[models.HumanReviewRow]]
+    levels_by_run: DataLoader[uuid.UUID, LevelsByCase]
 
     @classmethod
     def create(cls) -> DataLoaders:
@@ -49,4 +54,5 @@ class DataLoaders:
             runs_by_campaign=runs_by_campaign(), run_summary_by_run=run_summary_by_run(),
             eval_by_id=eval_by_id(), eval_progress_by_eval=eval_progress_by_eval(),
             plan_revisions_by_eval=plan_revisions_by_eval(),
-            messages_by_session=messages_by_session())
+            messages_by_session=messages_by_session(), reviews_by_owner=reviews_by_owner(),
+            levels_by_run=levels_by_run())

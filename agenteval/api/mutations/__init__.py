@@ -2,6 +2,8 @@
 
 from agenteval.api.mutations.access import AccessMutations
 from agenteval.api.mutations.intelligent import IntelligentMutations
+from agenteval.api.mutations.review import ReviewMutations
 from agenteval.api.mutations.static import StaticMutations
 
-MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations)
+MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations,
+                                 ReviewMutations)

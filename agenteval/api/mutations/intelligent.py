@@ -45,6 +45,12 @@ async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID, command: object)
     return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, command))
 
 
+async def _actor(info: ResolverInfo) -> cmd.Actor:
+    """The calling key, as event details name it."""
+    key = await info.context.require_key()
+    return {"name": key.name, "keyId": str(key.id)}
+
+
 def _raise_if(errors: list[dict[str, str]]) -> None:
     if errors:
         raise ValidationFailed(errors)
@@ -62,7 +68,7 @@ class IntelligentMutations:
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def approve_plan(self, info: ResolverInfo, eval_id: strawberry.ID) -> IntelligentEval:
-        return await _ask_eval(info, eval_id, cmd.ApprovePlan())
+        return await _ask_eval(info, eval_id, cmd.ApprovePlan(await _actor(info)))
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def reject_plan(self, info: ResolverInfo, eval_id: strawberry.ID,
@@ -70,7 +76,7 @@ class IntelligentMutations:
         errors: list[dict[str, str]] = []
         check_text(errors, "feedback", feedback, required=True)
         _raise_if(errors)
-        return await _ask_eval(info, eval_id, cmd.RejectPlan(feedback))
+        return await _ask_eval(info, eval_id, cmd.RejectPlan(feedback, await _actor(info)))
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def cancel_intelligent_eval(self, info: ResolverInfo, eval_id: strawberry.ID,
@@ -79,7 +85,7 @@ class IntelligentMutations:
         errors: list[dict[str, str]] = []
         check_text(errors, "reason", reason)
         _raise_if(errors)
-        return await _ask_eval(info, eval_id, cmd.CancelEval(reason))
+        return await _ask_eval(info, eval_id, cmd.CancelEval(reason, await _actor(info)))
 
     # ------------------------------------------------------------ agent side
     @strawberry.mutation(permission_classes=[IsAgent])

@@ -18,6 +18,7 @@ from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.unset import value
 from agenteval.engine.catalog import campaigns, scenarios
+from agenteval.engine.review.record import reviewer_of
 
 
 @strawberry.type
@@ -61,10 +62,12 @@ class StaticMutations:
         wanted_target = value(target_id)
         runs = await info.context.services.runs.start_campaign(
             parse_id(campaign_id, "campaignId"),
-            None if wanted_target is None else parse_id(wanted_target, "targetId"))
+            None if wanted_target is None else parse_id(wanted_target, "targetId"),
+            reviewer_of(await info.context.require_key()))
         return [Run.from_row(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def cancel_run(self, info: ResolverInfo, run_id: strawberry.ID) -> Run:
-        run = await info.context.services.runs.cancel(parse_id(run_id, "runId"))
+        run = await info.context.services.runs.cancel(
+            parse_id(run_id, "runId"), reviewer_of(await info.context.require_key()))
         return Run.from_row(run)

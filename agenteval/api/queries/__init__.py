@@ -2,6 +2,7 @@
 
 from agenteval.api.queries.access import AccessQueries
 from agenteval.api.queries.intelligent import IntelligentQueries
+from agenteval.api.queries.review import ReviewQueries
 from agenteval.api.queries.static import StaticQueries
 
-QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries)
+QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, ReviewQueries)

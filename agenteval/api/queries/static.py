@@ -9,7 +9,11 @@ from agenteval.api.ids import parse_id
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
-from agenteval.api.types.static_comparison import CaseDiff, RunComparison
+from agenteval.api.types.static_comparison import (
+    CaseDiff,
+    ComparisonSignificance,
+    RunComparison,
+)
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_rule_type import RuleType
 from agenteval.api.types.static_run import Campaign, Run
@@ -78,8 +82,11 @@ class StaticQueries:
         def diff(item: run_comparison.CaseDiff) -> CaseDiff:
             key = (item.case_key, item.attempt)
             return CaseDiff(case_key=item.case_key,
-                            base=CaseOutcome.from_stored(stored.base_outcomes[key]),
-                            head=CaseOutcome.from_stored(stored.head_outcomes[key]))
+                            base=CaseOutcome.from_stored(stored.base_outcomes[key],
+                                                         stored.base.id),
+                            head=CaseOutcome.from_stored(stored.head_outcomes[key],
+                                                         stored.head.id),
+                            flaky=item.flaky)
 
         return RunComparison(
             base=Run.from_row(stored.base), head=Run.from_row(stored.head),
@@ -88,4 +95,6 @@ class StaticQueries:
             regressions=[diff(d) for d in comparison.regressions],
             improvements=[diff(d) for d in comparison.improvements],
             unchanged_count=comparison.unchanged_count, markdown=comparison.markdown,
-            warnings=comparison.warnings)
+            warnings=comparison.warnings,
+            significance=None if comparison.significance is None
+            else ComparisonSignificance.from_data(comparison.significance))

@@ -20,11 +20,14 @@ class ApiKey:
     created_at: datetime
     last_used_at: datetime | None
     revoked: bool
+    revoked_by: str | None = strawberry.field(
+        default=None, description="The revoking key's name and id.")
 
     @classmethod
     def from_row(cls, row: models.ApiKey) -> ApiKey:
         return cls(id=strawberry.ID(str(row.id)), name=row.name, role=KeyRole(row.role),
-                   created_at=row.created_at, last_used_at=row.last_used_at, revoked=row.revoked)
+                   created_at=row.created_at, last_used_at=row.last_used_at, revoked=row.revoked,
+                   revoked_by=row.revoked_by)
 
 
 @strawberry.type

@@ -16,11 +16,13 @@ from agenteval.api.types.intelligent_event import EvalEvent
 from agenteval.api.types.intelligent_plan import Plan, PlanRevision
 from agenteval.api.types.intelligent_report import Report
 from agenteval.api.types.intelligent_session import Session
+from agenteval.api.types.review import JudgeAgreement, ReviewRecord
 from agenteval.api.unset import value
 from agenteval.domain.eval_state import allowed_actions
 from agenteval.engine.intelligent import reads
 from agenteval.engine.intelligent import views as eval_views
 from agenteval.engine.paging import Page
+from agenteval.engine.review.reads import agreement_of, finding_counts
 from agenteval.store import models
 
 
@@ -70,7 +72,7 @@ class IntelligentEval:
             role_description=row.role_description, time_window_hours=row.time_window_hours,
             plan=Plan.from_json(row.plan) if row.plan else None, plan_feedback=row.plan_feedback,
             plan_revision=row.plan_revision,
-            report=Report.from_json(row.report) if row.report else None,
+            report=Report.from_json(row.report, row.id) if row.report else None,
             failure_reason=row.failure_reason, created_at=row.created_at,
             updated_at=row.updated_at, started_at=row.started_at,
             completed_at=row.completed_at, last_agent_activity_at=row.last_agent_activity_at)
@@ -100,6 +102,24 @@ class IntelligentEval:
                 status=None if wanted_status is None else wanted_status.value)
 
         return await paginate(load, value(first), after, Session.from_row)
+
+    @strawberry.field(description="Findings whose latest review confirms them.")
+    async def findings_confirmed(self, info: ResolverInfo) -> int | None:
+        return finding_counts(await info.context.loaders.reviews_by_owner.load(self.row.id))[0]
+
+    @strawberry.field(description="Findings whose latest review rejects them.")
+    async def findings_rejected(self, info: ResolverInfo) -> int | None:
+        return finding_counts(await info.context.loaders.reviews_by_owner.load(self.row.id))[1]
+
+    @strawberry.field(description="Reviewed sessions: the evaluator's goalAchieved against "
+                                  "the reviewer's; null until one is reviewed.")
+    async def verdict_agreement(self, info: ResolverInfo) -> JudgeAgreement | None:
+        rows = await info.context.loaders.reviews_by_owner.load(self.row.id)
+        return JudgeAgreement.from_data(agreement_of(rows, "session:"))
+
+    @strawberry.field(description="Every human review of findings and sessions, oldest first.")
+    async def review_history(self, info: ResolverInfo) -> list[ReviewRecord] | None:
+        return ReviewRecord.history(await info.context.loaders.reviews_by_owner.load(self.row.id))
 
     @strawberry.field
     async def report_markdown(self) -> str | None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
 import strawberry
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import Severity
+from agenteval.api.types.review import HumanReview
+from agenteval.engine.review.reads import latest_by_target
+from agenteval.engine.review.record import finding_target
 
 
 @strawberry.type
@@ -33,6 +38,17 @@ class Finding:
     evidence: list[Evidence]
     suggestion: str
     related_sop: str | None
+    index: int | None = strawberry.field(
+        default=None, description="The finding's position in the report (reviewFinding).")
+    eval_id: strawberry.Private[uuid.UUID | None] = None
+
+    @strawberry.field(description="The latest human review of this finding, if any.")
+    async def review(self, info: ResolverInfo) -> HumanReview | None:
+        if self.eval_id is None or self.index is None:
+            return None
+        rows = await info.context.loaders.reviews_by_owner.load(self.eval_id)
+        latest = latest_by_target(rows).get(finding_target(self.index))
+        return None if latest is None else HumanReview.from_row(latest)
 
 
 @strawberry.type
@@ -51,21 +67,23 @@ class Report:
     submitted_at: datetime
 
     @classmethod
-    def from_json(cls, report: dict[str, Any]) -> Report:
+    def from_json(cls, report: dict[str, Any], eval_id: uuid.UUID | None = None) -> Report:
         scores = report.get("scores")
         return cls(
             summary=report["summary"],
             scores=None if scores is None else [DimensionScore(dimension=s["dimension"],
                                                                score=s["score"]) for s in scores],
-            findings=[_finding(f) for f in report["findings"]],
+            findings=[_finding(f, index, eval_id)
+                      for index, f in enumerate(report["findings"])],
             highlights=[Highlight(description=h["description"], dimension=h.get("dimension"))
                         for h in report.get("highlights") or []],
             priority_recommendations=list(report.get("priorityRecommendations") or []),
             submitted_at=datetime.fromisoformat(report["submittedAt"]))
 
 
-def _finding(finding: dict[str, Any]) -> Finding:
+def _finding(finding: dict[str, Any], index: int, eval_id: uuid.UUID | None) -> Finding:
     return Finding(
+        index=index, eval_id=eval_id,
         issue=finding["issue"], severity=Severity(finding["severity"]),
         dimension=finding.get("dimension"), suggestion=finding["suggestion"],
         related_sop=finding.get("relatedSop"),

@@ -10,6 +10,9 @@ from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import MessageRole, SessionStatus, Severity
+from agenteval.api.types.review import HumanReview
+from agenteval.engine.review.reads import latest_by_target
+from agenteval.engine.review.record import session_target
 from agenteval.store import models
 
 if TYPE_CHECKING:
@@ -89,6 +92,12 @@ class Session:
     async def messages(self, info: ResolverInfo) -> list[Message]:
         rows = await info.context.loaders.messages_by_session.load(self.row.id)
         return [Message.from_row(row) for row in rows]
+
+    @strawberry.field(description="The latest human review of the session's verdict, if any.")
+    async def review(self, info: ResolverInfo) -> HumanReview | None:
+        rows = await info.context.loaders.reviews_by_owner.load(self.row.eval_id)
+        latest = latest_by_target(rows).get(session_target(self.row.id))
+        return None if latest is None else HumanReview.from_row(latest)
 
     @classmethod
     def from_row(cls, row: models.EvalSession) -> Session:

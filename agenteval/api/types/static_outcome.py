@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import uuid
+
 import strawberry
 from strawberry.scalars import JSON
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import SuccessLevel
+from agenteval.api.types.review import HumanReview
 from agenteval.domain.run_views import RuleResultView
+from agenteval.domain.statistics import attempt_agreement
+from agenteval.engine.review.reads import latest_by_target
+from agenteval.engine.review.record import case_target
 from agenteval.engine.static.run_store import StoredOutcome
 
 
@@ -48,11 +55,29 @@ class CaseOutcome:
     turns: list[Turn]
     results: list[RuleResult]
     error: str | None
+    run_id: strawberry.Private[uuid.UUID | None] = None
+
+    @strawberry.field(description="The latest human review of this attempt, if any.")
+    async def review(self, info: ResolverInfo) -> HumanReview | None:
+        if self.run_id is None:
+            return None
+        rows = await info.context.loaders.reviews_by_owner.load(self.run_id)
+        latest = latest_by_target(rows).get(case_target(self.case_key, self.attempt))
+        return None if latest is None else HumanReview.from_row(latest)
+
+    @strawberry.field(description="Share of this case's attempts that gave its most common "
+                                  "success level (repeat > 1; null for a single attempt).")
+    async def attempt_agreement(self, info: ResolverInfo) -> float | None:
+        if self.run_id is None:
+            return None
+        levels = (await info.context.loaders.levels_by_run.load(self.run_id)).get(self.case_key)
+        return attempt_agreement(levels or [])
 
     @classmethod
-    def from_stored(cls, stored: StoredOutcome) -> CaseOutcome:
+    def from_stored(cls, stored: StoredOutcome, run_id: uuid.UUID | None = None) -> CaseOutcome:
         view = stored.view
-        return cls(case_key=view["case_key"], attempt=view["attempt"], passed=view["passed"],
+        return cls(run_id=run_id, case_key=view["case_key"], attempt=view["attempt"],
+                   passed=view["passed"],
                    success_level=SuccessLevel(view["success_level"]), score=view["score"],
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
                    turns=[Turn(**turn) for turn in view["turns"]],

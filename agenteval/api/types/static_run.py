@@ -12,6 +12,7 @@ from agenteval.api.context import ResolverInfo
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
 from agenteval.api.types.enums import RunStatus, SuccessLevel
+from agenteval.api.types.review import ReviewRecord
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
@@ -80,6 +81,10 @@ class Run:
     started_at: datetime | None
     completed_at: datetime | None
     row: strawberry.Private[models.Run]
+    started_by: str | None = strawberry.field(
+        default=None, description="The key that started the run: its name and id.")
+    cancelled_by: str | None = strawberry.field(
+        default=None, description="The key that cancelled the run: its name and id.")
 
     @strawberry.field
     async def campaign(self, info: ResolverInfo) -> Campaign:
@@ -100,10 +105,11 @@ class Run:
         if self.row.status == "QUEUED":
             return None
         if self.row.summary is not None:
-            return RunSummary.from_data(summary_from_json(self.row.summary))
+            return RunSummary.from_data(summary_from_json(self.row.summary), self.row.id)
         # Not ended yet: computed from the attempts, for the whole page at once.
         key = SummaryKey(self.row.id, self.row.repeat, self.row.total)
-        return RunSummary.from_data(await info.context.loaders.run_summary_by_run.load(key))
+        return RunSummary.from_data(await info.context.loaders.run_summary_by_run.load(key),
+                                    self.row.id)
 
     @strawberry.field
     async def outcomes(self, first: int | None = 100, after: str | None = UNSET,
@@ -116,14 +122,21 @@ class Run:
                 self.row, offset, limit, passed=wanted_passed,
                 success_level=None if wanted_level is None else wanted_level.value)
 
-        return await paginate(load, first, after, CaseOutcome.from_stored, default=100)
+        return await paginate(load, first, after,
+                              lambda stored: CaseOutcome.from_stored(stored, self.row.id),
+                              default=100)
 
     @strawberry.field
     async def report_markdown(self) -> str | None:
         return await run_store.report_markdown(self.row)
 
+    @strawberry.field(description="Every human review of the run's attempts, oldest first.")
+    async def review_history(self, info: ResolverInfo) -> list[ReviewRecord] | None:
+        return ReviewRecord.history(await info.context.loaders.reviews_by_owner.load(self.row.id))
+
     @classmethod
     def from_row(cls, row: models.Run) -> Run:
         return cls(id=strawberry.ID(str(row.id)), status=RunStatus(row.status), error=row.error,
                    created_at=row.created_at, started_at=row.started_at,
-                   completed_at=row.completed_at, row=row)
+                   completed_at=row.completed_at, row=row, started_by=row.started_by,
+                   cancelled_by=row.cancelled_by)

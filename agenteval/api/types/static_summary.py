@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import uuid
+
 import strawberry
 
+from agenteval.api.context import ResolverInfo
+from agenteval.api.types.review import JudgeAgreement
 from agenteval.domain.run_summary import RunSummaryData
+from agenteval.engine.review.reads import agreement_of
 
 
 @strawberry.type
@@ -30,9 +35,21 @@ class RunSummary:
     intent_confusion: list[IntentConfusionCell] | None
     latency_p50_ms: int | None
     latency_p95_ms: int | None
+    flip_rate: float | None = strawberry.field(
+        default=None, description="Share of cases whose attempts disagree on pass/fail "
+                                  "(repeat > 1; null otherwise).")
+    run_id: strawberry.Private[uuid.UUID | None] = None
+
+    @strawberry.field(description="Reviewed attempts: the automatic success level against "
+                                  "the reviewer's; null until one is reviewed.")
+    async def human_agreement(self, info: ResolverInfo) -> JudgeAgreement | None:
+        if self.run_id is None:
+            return None
+        rows = await info.context.loaders.reviews_by_owner.load(self.run_id)
+        return JudgeAgreement.from_data(agreement_of(rows, "case:"))
 
     @classmethod
-    def from_data(cls, data: RunSummaryData) -> RunSummary:
+    def from_data(cls, data: RunSummaryData, run_id: uuid.UUID | None = None) -> RunSummary:
         confusion = None if data.intent_confusion is None else [
             IntentConfusionCell(expected=c.expected, predicted=c.predicted, count=c.count)
             for c in data.intent_confusion]
@@ -42,4 +59,5 @@ class RunSummary:
                    failure_count=data.failure_count, error_count=data.error_count,
                    intent_accuracy=data.intent_accuracy, avg_completion=data.avg_completion,
                    pass_hat_k=data.pass_hat_k, intent_confusion=confusion,
-                   latency_p50_ms=data.latency_p50_ms, latency_p95_ms=data.latency_p95_ms)
+                   latency_p50_ms=data.latency_p50_ms, latency_p95_ms=data.latency_p95_ms,
+                   flip_rate=data.flip_rate, run_id=run_id)

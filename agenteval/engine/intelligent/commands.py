@@ -22,19 +22,26 @@ class SubmitPlan:
     plan: dict[str, Any]  # validated by plan_validation.validate_plan
 
 
+# `actor` names the user behind a command ({"name": key name, "keyId": key id}); it goes
+# into the event's detail so the timeline says who did it. None: the server itself.
+Actor = dict[str, str]
+
+
 @dataclass(frozen=True)
 class ApprovePlan:
-    pass
+    actor: Actor | None = None
 
 
 @dataclass(frozen=True)
 class RejectPlan:
     feedback: str
+    actor: Actor | None = None
 
 
 @dataclass(frozen=True)
 class CancelEval:
     reason: str | None
+    actor: Actor | None = None
 
 
 @dataclass(frozen=True)

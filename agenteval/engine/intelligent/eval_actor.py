@@ -181,7 +181,8 @@ class EvalActor(Actor):
     async def _approve(self, message: commands.ApprovePlan) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             return Change(fields={"started_at": now},
-                          events=[NewEvent("PLAN_APPROVED", {"revision": row.plan_revision})],
+                          events=[NewEvent("PLAN_APPROVED", with_actor(
+                              {"revision": row.plan_revision}, message.actor))],
                           wake="evaluator")
         return await self._run(eval_state.APPROVE, build)
 
@@ -192,14 +193,16 @@ class EvalActor(Actor):
                     feedback=message.feedback, rejected_at=now)
                 return []
             return Change(fields={"plan_feedback": message.feedback, "planning_entered_at": now},
-                          events=[NewEvent("PLAN_REJECTED", {"feedback": message.feedback})],
+                          events=[NewEvent("PLAN_REJECTED", with_actor(
+                              {"feedback": message.feedback}, message.actor))],
                           inside=inside, wake="planner")
         return await self._run(eval_state.REJECT, build)
 
     async def _cancel(self, message: commands.CancelEval) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             return Change(fields={"completed_at": now},
-                          events=[NewEvent("CANCELLED", {"reason": message.reason})],
+                          events=[NewEvent("CANCELLED", with_actor(
+                              {"reason": message.reason}, message.actor))],
                           fail_sessions=True)
         return await self._run(eval_state.CANCEL, build)
 
@@ -284,3 +287,7 @@ class EvalActor(Actor):
                 await self._reload()
                 return
 
+
+def with_actor(detail: dict[str, Any], actor: commands.Actor | None) -> dict[str, Any]:
+    """The event detail, naming the user who asked for it when there is one."""
+    return detail if actor is None else {**detail, "actor": actor}

@@ -6,6 +6,7 @@ from typing import Any
 
 from agenteval.domain.eval_report_markdown import render_eval_report
 from agenteval.domain.scripted_checks import scripted_checks
+from agenteval.engine.review.report import eval_review_view, reviewed_report
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -24,6 +25,7 @@ async def report_markdown(row: IntelligentEval) -> str | None:
         return None
     target = await Target.get_or_none(id=row.target_id)
     sessions = await EvalSession.filter(eval_id=row.id).order_by("created_at", "id")
+    review = await eval_review_view(row.id, row.report.get("findings") or [])
     eval_view = {
         "name": row.name, "status": row.status, "goal": row.goal, "intent": row.intent,
         "roleDescription": row.role_description, "timeWindowHours": row.time_window_hours,
@@ -33,6 +35,7 @@ async def report_markdown(row: IntelligentEval) -> str | None:
         "planRevisions": await PlanRevision.filter(eval_id=row.id).order_by("revision").values(
             "revision", submittedAt="submitted_at", feedback="feedback",
             rejectedAt="rejected_at"),
+        "review": review,
     }
     messages: dict[Any, list[dict[str, Any]]] = {}
     for message in await EvalMessage.filter(session__eval_id=row.id).order_by("index").values(
@@ -45,7 +48,7 @@ async def report_markdown(row: IntelligentEval) -> str | None:
                       "dimension": s.dimension, "status": s.status, "turnCount": s.turn_count,
                       "verdict": s.verdict, "createdAt": s.created_at, "closedAt": s.closed_at,
                       "messages": messages.get(s.id, [])} for s in sessions]
-    return render_eval_report(eval_view, row.report, session_views)
+    return render_eval_report(eval_view, reviewed_report(row.report, review), session_views)
 
 
 async def method_of(row: IntelligentEval, sessions: list[EvalSession]) -> dict[str, Any]:

@@ -10,10 +10,14 @@ from typing import Any
 class StartRun:
     """Start (QUEUED) or resume (RUNNING) the run; replies with the Run row."""
 
+    by: str | None = None  # the user who started it ("name (key id)"); None: a resume
+
 
 @dataclass(frozen=True)
 class CancelRun:
     """Stop the attempts in flight and end the run CANCELLED; replies with the Run row."""
+
+    by: str | None = None  # the user who cancelled it ("name (key id)")
 
 
 @dataclass(frozen=True)

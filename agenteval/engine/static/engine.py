@@ -36,21 +36,21 @@ class RunEngine:
     channels: ChannelFactory
     events: EventBus
 
-    async def start(self, run_id: uuid.UUID) -> Run:
+    async def start(self, run_id: uuid.UUID, by: str | None = None) -> Run:
         """Ask the run's actor to start (or resume) it; the Run row as it is then."""
-        return await self._ask(run_id, StartRun())
+        return await self._ask(run_id, StartRun(by))
 
-    async def start_campaign(self, campaign_id: uuid.UUID,
-                             target_id: uuid.UUID | None) -> list[Run]:
+    async def start_campaign(self, campaign_id: uuid.UUID, target_id: uuid.UUID | None,
+                             by: str | None = None) -> list[Run]:
         """One QUEUED run per target of the campaign (or the one given), each started."""
         queued = await campaigns.queue_runs(campaign_id, target_id)
-        return [await self.start(run.id) for run in queued]
+        return [await self.start(run.id, by) for run in queued]
 
-    async def cancel(self, run_id: uuid.UUID) -> Run:
+    async def cancel(self, run_id: uuid.UUID, by: str | None = None) -> Run:
         """Stop the run's attempts in flight and end it CANCELLED (NotFound, InvalidTransition)."""
         if not await Run.filter(id=run_id).exists():
             raise NotFound(f"run {run_id} does not exist")
-        return await self._ask(run_id, CancelRun())
+        return await self._ask(run_id, CancelRun(by))
 
     async def resume_unfinished(self) -> int:
         """At start-up: resume every QUEUED or RUNNING run; how many there were."""

@@ -82,10 +82,10 @@ class RunActor(Actor):
 
     async def handle(self, message: Any) -> Any:
         match message:
-            case StartRun():
-                return await self._start()
-            case CancelRun():
-                return await self._cancel()
+            case StartRun(by=by):
+                return await self._start(by)
+            case CancelRun(by=by):
+                return await self._cancel(by)
             case ExecutionProgress(progress=progress):
                 return await self._publish(progress)
             case ExecutionEnded():
@@ -110,7 +110,7 @@ class RunActor(Actor):
             raise NotFound(f"run {self.run_id} does not exist")
         return run
 
-    async def _start(self) -> Run:
+    async def _start(self, by: str | None = None) -> Run:
         if self.execution is not None:
             return await self._load()  # a fresh row: the execution's own is being written
         for _ in range(MAX_ATTEMPTS):
@@ -121,7 +121,8 @@ class RunActor(Actor):
             if target is None:
                 await self._end(run, run_state.FAIL, error="the target was deleted")
                 return run
-            if run.status == run_state.QUEUED and not await transition(run, run_state.START):
+            if run.status == run_state.QUEUED and not await transition(
+                    run, run_state.START, started_by=by):
                 continue  # changed meanwhile: look again
             await self._publish(progress_of(run))
             await self._execute(run, target)
@@ -182,7 +183,7 @@ class RunActor(Actor):
         else:
             await self._end(run, run_state.COMPLETE)
 
-    async def _cancel(self) -> Run:
+    async def _cancel(self, by: str | None = None) -> Run:
         run = await self._load()
         # INVALID_TRANSITION (with the status and the allowed actions) once it has ended.
         run_state.next_status(run.status, run_state.CANCEL)
@@ -194,12 +195,14 @@ class RunActor(Actor):
             self.execution = self._task = None
         for _ in range(MAX_ATTEMPTS):
             run = await self._load()
-            if await self._end(run, run_state.CANCEL):  # InvalidTransition if it ended meanwhile
+            # InvalidTransition if it ended meanwhile
+            if await self._end(run, run_state.CANCEL, cancelled_by=by):
                 return run
         raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
 
     async def _end(self, run: Run, action: str, error: str | None = None,
-                   summary: RunSummaryData | None = None) -> bool:
+                   summary: RunSummaryData | None = None, cancelled_by: str | None = None
+                   ) -> bool:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
@@ -207,7 +210,9 @@ class RunActor(Actor):
         """
         if summary is None:
             summary = await compute_summary(run)
-        if not await transition(run, action, summary=summary_to_json(summary), error=error):
+        by = {} if cancelled_by is None else {"cancelled_by": cancelled_by}
+        if not await transition(run, action, summary=summary_to_json(summary), error=error,
+                                **by):
             return False
         await self._publish(progress_of(run))
         return True

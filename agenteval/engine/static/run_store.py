@@ -12,6 +12,7 @@ from agenteval.domain.run_records import summary_from_json, summary_to_json
 from agenteval.domain.run_report import render_run_report
 from agenteval.domain.run_summary import RunSummaryData, summarise
 from agenteval.domain.run_views import OutcomeView, RunView
+from agenteval.engine.review.report import run_review_markdown
 from agenteval.store.models import Run
 from agenteval.store.runs import (
     StoredOutcome,
@@ -57,4 +58,5 @@ async def report_markdown(run: Run) -> str | None:
     """The run's Markdown report; None while it is QUEUED."""
     if run.status == run_state.QUEUED:
         return None
-    return render_run_report(await run_view(run), await summary_of(run), await outcome_views(run))
+    return render_run_report(await run_view(run), await summary_of(run), await outcome_views(run),
+                             [await run_review_markdown(run.id)])

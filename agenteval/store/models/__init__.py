@@ -9,6 +9,7 @@ from agenteval.store.models.intelligent import (
     PlanRevision,
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
+from agenteval.store.models.review import HumanReviewRow
 from agenteval.store.models.static import (
     Campaign,
     CaseOutcome,
@@ -19,7 +20,7 @@ from agenteval.store.models.static import (
 )
 
 __all__ = [
-    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry",
+    "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "HumanReviewRow",
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
 ]

@@ -18,6 +18,7 @@ class ApiKey(Model):
     created_at = fields.DatetimeField(auto_now_add=True)
     last_used_at = fields.DatetimeField(null=True)
     revoked = fields.BooleanField(default=False)
+    revoked_by = fields.CharField(max_length=260, null=True)  # the revoking key: "name (id)"
 
     class Meta:
         table = "api_keys"

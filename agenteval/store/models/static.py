@@ -73,6 +73,9 @@ class Run(Model):
     errored = fields.IntField(default=0)
     summary: fields.JSONField[dict[str, Any] | None] = fields.JSONField(null=True)
     error = fields.TextField(null=True)
+    # Who asked: the key's name and id ("name (id)"); null for the server's own actions.
+    started_by = fields.CharField(max_length=260, null=True)
+    cancelled_by = fields.CharField(max_length=260, null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     started_at = fields.DatetimeField(null=True)
     completed_at = fields.DatetimeField(null=True)

@@ -29,6 +29,7 @@ from graphql import (
     build_schema,
     get_named_type,
     is_leaf_type,
+    print_ast,
 )
 
 SCHEMA = build_schema((Path(__file__).resolve().parents[3] / "schema.graphql").read_text())
@@ -163,7 +164,12 @@ def _input_field_cases(type_: GraphQLInputObjectType, path: str,
 def variables_request(case: Case, schema: GraphQLSchema = SCHEMA) -> dict[str, Any]:
     """The case as a document with one variable per argument, and the variables."""
     field = _root(case, schema).fields[case.field]
-    definitions = ", ".join(f"${arg}: {a.type}" for arg, a in field.args.items())
+    # A variable of a non-null argument with a default needs that default too, else
+    # leaving it out is an error of its own (reviewCaseOutcome's `attempt: Int! = 0`).
+    definitions = ", ".join(
+        f"${arg}: {a.type}" + (f" = {print_ast(a.ast_node.default_value)}"
+                               if a.ast_node is not None and a.ast_node.default_value else "")
+        for arg, a in field.args.items())
     arguments = ", ".join(f"{arg}: ${arg}" for arg in field.args)
     variables = {arg: _plain(value) for arg, value in case.arguments.items()
                  if value is not MISSING}

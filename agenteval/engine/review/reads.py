@@ -1,0 +1,104 @@
+"""Reading human reviews: histories, the latest review per target, and agreement figures."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tortoise.expressions import Q
+
+from agenteval.domain.agreement import Agreement, judge_agreement
+from agenteval.rules.registry import rule_types
+from agenteval.store.models import CaseOutcome, HumanReviewRow, RuleResultRow
+
+
+async def reviews_by_owner(owner_ids: Sequence[uuid.UUID]
+                           ) -> dict[uuid.UUID, list[HumanReviewRow]]:
+    """Every review of the given runs or evals (ids never collide), oldest first."""
+    rows = await HumanReviewRow.filter(
+        Q(run_id__in=list(owner_ids)) | Q(eval_id__in=list(owner_ids))).order_by("id")
+    found: dict[uuid.UUID, list[HumanReviewRow]] = {}
+    for row in rows:
+        owner = row.run_id or row.eval_id
+        assert owner is not None, "a review belongs to a run or an eval"
+        found.setdefault(owner, []).append(row)
+    return found
+
+
+def latest_by_target(rows: Sequence[HumanReviewRow]) -> dict[str, HumanReviewRow]:
+    """The review that counts for each target: the latest."""
+    latest: dict[str, HumanReviewRow] = {}
+    for row in sorted(rows, key=lambda r: r.id):
+        latest[row.target] = row
+    return latest
+
+
+def human_label(row: HumanReviewRow) -> str | None:
+    """The reviewer's answer in the machine's vocabulary (a level, or 'true'/'false')."""
+    if row.success_level is not None:
+        return row.success_level
+    if row.goal_achieved is not None:
+        return str(row.goal_achieved).lower()
+    return None
+
+
+def agreement_of(rows: Sequence[HumanReviewRow], prefix: str) -> Agreement | None:
+    """Machine against human over the latest reviews of targets starting with `prefix`."""
+    pairs = [(row.machine_label, label) for target, row in latest_by_target(rows).items()
+             if target.startswith(prefix) and row.machine_label is not None
+             and (label := human_label(row)) is not None]
+    return judge_agreement(pairs)
+
+
+def finding_counts(rows: Sequence[HumanReviewRow]) -> tuple[int, int]:
+    """(confirmed, rejected) findings by their latest review."""
+    decisions = [row.decision for target, row in latest_by_target(rows).items()
+                 if target.startswith("finding:")]
+    return decisions.count("CONFIRMED"), decisions.count("REJECTED")
+
+
+@dataclass(frozen=True)
+class RuleAgreement:
+    """Agreement of humans with the outcomes of cases judged by one JUDGE rule and model."""
+
+    rule_type: str
+    judge_model: str
+    agreement: Agreement
+
+
+async def agreement_by_judge_rule() -> list[RuleAgreement]:
+    """Across all runs: for each JUDGE-backed rule type and judge model, the automatic
+    level of the reviewed attempts that carry that rule against the human level."""
+    judge_rules = [info.name for info in rule_types() if info.model_role == "JUDGE"]
+    reviews = await HumanReviewRow.filter(run_id__not_isnull=True,
+                                          success_level__not_isnull=True).order_by("id")
+    latest: dict[tuple[uuid.UUID, str], HumanReviewRow] = {}
+    for row in reviews:
+        assert row.run_id is not None
+        latest[(row.run_id, row.target)] = row
+    if not latest or not judge_rules:
+        return []
+    outcomes = await CaseOutcome.filter(run_id__in=list({run for run, _ in latest})).values(
+        "id", "run_id", "case_key", "attempt")
+    outcome_target = {o["id"]: (o["run_id"], f"case:{o['case_key']}#{o['attempt']}")
+                      for o in outcomes}
+    reviewed_ids = [oid for oid, key in outcome_target.items() if key in latest]
+    results = await RuleResultRow.filter(outcome_id__in=reviewed_ids,
+                                         rule_type__in=judge_rules).values(
+        "outcome_id", "rule_type", "detail")
+    pairs: dict[tuple[str, str], dict[uuid.UUID, tuple[str, str]]] = {}
+    for result in results:
+        review = latest[outcome_target[result["outcome_id"]]]
+        judge = (result["detail"] or {}).get("judge") or {}
+        model = str(judge.get("model") or "unknown")
+        assert review.machine_label is not None and review.success_level is not None
+        # One pair per attempt even when the attempt carries the rule twice.
+        pairs.setdefault((result["rule_type"], model), {})[result["outcome_id"]] = (
+            review.machine_label, review.success_level)
+    found = []
+    for (rule_type, model), by_outcome in sorted(pairs.items()):
+        agreement = judge_agreement(list(by_outcome.values()))
+        if agreement is not None:
+            found.append(RuleAgreement(rule_type, model, agreement))
+    return found
