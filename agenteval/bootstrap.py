@@ -140,7 +140,10 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
         case "openclaw":
             from agenteval.drivers.openclaw import create_openclaw_notifier
 
-            return create_openclaw_notifier(settings, record_wake)
+            connect_agent = in_process  # per-session wake-ups read the plan as an AGENT
+            return create_openclaw_notifier(settings, record_wake, None if connect_agent is None
+                                            else lambda: connect_agent(services, "AGENT",
+                                                                       "openclaw driver"))
         case unknown:
             logger.warning("AGENTEVAL_DRIVER=%r is not a driver (none, builtin, openclaw): "
                            "agents will not be woken", unknown)

@@ -262,5 +262,9 @@ def driver(api_url: str | None, api_key: str, poll_interval: float) -> None:
         asyncio.run(run_driver_process(url, api_key, poll_interval, settings=settings))
 
 
+from agenteval.drivers.openclaw_cli import openclaw  # noqa: E402 - the group joins `main` here
+
+main.add_command(openclaw)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

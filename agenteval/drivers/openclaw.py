@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
 
 from agenteval.config import Settings
 from agenteval.drivers import RecordWake, Role
+from agenteval.drivers.builtin.graphql import AgentEvalApi
+from agenteval.drivers.openclaw_sessions import wake_for_sessions
 from agenteval.net.retry import RetryPolicy, TransientFailure, parse_retry_after, retrying
 
 logger = logging.getLogger("agenteval.notifier.openclaw")
@@ -72,8 +75,8 @@ def wake_message(eval_id: str, role: Role, api_url: str) -> str:
     }[role]
     how = {
         "planner": "to read it with get-eval and submit a plan with submit-plan.",
-        "evaluator": "to read it with get-eval and schedule its planned sessions "
-                     "with schedule and one-shot cron jobs.",
+        "evaluator": "to read it with get-eval and check its planned sessions with "
+                     "schedule; AgentEval wakes you again for each session when it is due.",
         "analyst": "to read every session with transcript and submit the findings "
                    "with submit-report.",
     }[role]
@@ -101,21 +104,36 @@ class OpenClawNotifier:
 
     def __init__(self, settings: Settings, record: RecordWake,
                  retry: RetryPolicy = WAKE_RETRY,
-                 request_timeout_s: float = REQUEST_TIMEOUT_S) -> None:
+                 request_timeout_s: float = REQUEST_TIMEOUT_S,
+                 connect: Callable[[], AgentEvalApi] | None = None) -> None:
+        """`connect` gives an AGENT-role API client: with it, the evaluator is also woken
+        for each planned session at its time (see `openclaw_sessions`)."""
         self.settings = settings
         self.record = record
         self.retry = retry
         self.request_timeout_s = request_timeout_s
+        self.connect = connect
 
     async def wake(self, eval_id: str, role: Role, revision: int) -> None:
-        detail: dict[str, Any] = {"role": role, "driver": DRIVER}
+        woken = await self._wake_once(eval_id, role, idempotency_key(eval_id, role, revision),
+                                      wake_message(eval_id, role, self.settings.api_url), {})
+        if woken and role == "evaluator" and self.connect is not None:
+            async def post(key: str, message: str, extra: dict[str, Any]) -> None:
+                await self._wake_once(eval_id, role, key, message, extra)
+
+            await wake_for_sessions(self.connect(), eval_id, self.settings.time_scale, post)
+
+    async def _wake_once(self, eval_id: str, role: Role, key: str, message: str,
+                         extra: dict[str, Any]) -> bool:
+        """One wake-up (with retries), recorded as AGENT_WOKEN; whether it was admitted."""
+        detail: dict[str, Any] = {"role": role, "driver": DRIVER, **extra}
         missing = missing_settings(self.settings)
         if missing:
             detail |= {"ok": False, "error": f"the openclaw driver is not configured: "
                                             f"set {' and '.join(missing)}"}
         else:
             try:
-                run_id = await self._post_with_retries(eval_id, role, revision)
+                run_id = await self._post_with_retries(eval_id, role, key, message)
                 detail |= {"ok": True, "runId": run_id}
             except (_Transient, _Final) as exc:
                 detail |= {"ok": False, "error": str(exc)}
@@ -126,13 +144,15 @@ class OpenClawNotifier:
             logger.warning("could not wake the %s of eval %s: %s", role, eval_id,
                            detail["error"])
         await self.record(eval_id, detail)
+        return bool(detail["ok"])
 
-    async def _post_with_retries(self, eval_id: str, role: Role, revision: int) -> Any:
+    async def _post_with_retries(self, eval_id: str, role: Role, key: str,
+                                 message: str) -> Any:
         base_url = self.settings.openclaw_url or ""  # set: wake() checked missing_settings()
         url = f"{base_url.rstrip('/')}/hooks/agent"
         headers = {"Authorization": f"Bearer {self.settings.openclaw_hooks_token}",
-                   "Idempotency-Key": idempotency_key(eval_id, role, revision)}
-        body = {"message": wake_message(eval_id, role, self.settings.api_url),
+                   "Idempotency-Key": key}
+        body = {"message": message,
                 "name": "AgentEval", "agentId": agent_id(self.settings, role),
                 "sessionMode": "isolated", "timeoutSeconds": RUN_TIMEOUT_S,
                 "deliver": self.settings.openclaw_deliver}
@@ -203,10 +223,12 @@ def _reason(text: str) -> str:
     return (text.strip() or "(empty body)")[:300]
 
 
-def create_openclaw_notifier(settings: Settings, record: RecordWake) -> OpenClawNotifier:
+def create_openclaw_notifier(settings: Settings, record: RecordWake,
+                             connect: Callable[[], AgentEvalApi] | None = None
+                             ) -> OpenClawNotifier:
     """The `openclaw` driver; says at start when a setting it needs is missing."""
     missing = missing_settings(settings)
     if missing:
         logger.warning("AGENTEVAL_DRIVER=openclaw but %s not set: every wake-up will be "
                        "recorded as failed", " and ".join(missing))
-    return OpenClawNotifier(settings, record)
+    return OpenClawNotifier(settings, record, connect=connect)

@@ -85,7 +85,7 @@ query GetEval($id: ID!) {
     planFeedback planRevision
     planHistory { revision submittedAt feedback rejectedAt plan { ...PlanFields } }
     progress { ...ProgressFields }
-    failureReason createdAt startedAt completedAt lastAgentActivityAt
+    failureReason createdAt startedAt completedAt lastAgentActivityAt timeScale
   }
 }
 
@@ -461,12 +461,15 @@ def schedule(args: argparse.Namespace) -> dict[str, Any]:
                                   "EXECUTING: there is nothing to schedule",
             {"status": evaluation["status"], "allowed": evaluation.get("allowedActions")})])
     sessions = fetch_eval_with_sessions(LIST_SESSIONS, {"id": args.eval_id})["sessions"]
+    time_scale = evaluation.get("timeScale")
     return plan_runs(args.eval_id, evaluation["plan"], parse_time(evaluation["startedAt"]),
-                     datetime.now(UTC), sessions)
+                     datetime.now(UTC), sessions,
+                     time_scale=1.0 if time_scale is None else float(time_scale))
 
 
 # ------------------------------------------------------------------ schedule (pure)
 
+DUE_STAGGER = timedelta(minutes=1)  # between due runs' cron jobs, in plan time
 _TIME_SLOT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*h?\s*-\s*(\d+(?:\.\d+)?)\s*h\s*$", re.IGNORECASE)
 
 
@@ -480,14 +483,17 @@ def format_time(moment: datetime) -> str:
 
 
 def plan_runs(eval_id: str, plan: dict[str, Any], started_at: datetime, now: datetime,
-              sessions: list[dict[str, Any]]) -> dict[str, Any]:
+              sessions: list[dict[str, Any]], time_scale: float = 1.0) -> dict[str, Any]:
     """Every planned session with its time, idempotency key and one-shot cron job.
 
     A slot's sessions are spread evenly from its start; virtual users are taken in
-    turn. Runs whose time has passed are due: their cron jobs are staggered one minute
-    apart from now. A slot's first runs count as created when the eval already has
-    that many sessions in the slot.
+    turn. Plan hours last `time_scale` real hours each (the server's timeScale, which
+    its watchdog applies too). Runs whose time has passed are due: their cron jobs are
+    staggered one scaled minute apart from now. A slot's first runs count as created
+    when the eval already has that many sessions in the slot.
     """
+    hour = timedelta(hours=max(0.0, time_scale))
+    stagger = DUE_STAGGER * max(0.0, time_scale)
     budget = plan["budget"]
     turns = max(1, min(budget["maxTurnsPerSession"],
                        budget["totalMaxTurns"] // max(1, plan["estimatedSessions"])))
@@ -502,12 +508,12 @@ def plan_runs(eval_id: str, plan: dict[str, Any], started_at: datetime, now: dat
             continue
         start, end = float(match.group(1)), float(match.group(2))
         for number in range(slot["sessions"]):
-            at = started_at + timedelta(hours=start + number * (end - start) / slot["sessions"])
+            at = started_at + hour * (start + number * (end - start) / slot["sessions"])
             created = number < existing.get(slot_index, 0)
             due = at <= now
             if due and not created:
                 due_count += 1
-                at = now + timedelta(minutes=due_count)
+                at = now + stagger * due_count
             key, user_index = f"{slot_index}-{number}", run_number % users
             run_number += 1
             message = (f"AgentEval intelligent eval {eval_id}: run planned session {key} "
@@ -522,7 +528,7 @@ def plan_runs(eval_id: str, plan: dict[str, Any], started_at: datetime, now: dat
                             "payload": {"kind": "agentTurn", "message": message}},
             })
     return {"evalId": eval_id, "startedAt": format_time(started_at), "now": format_time(now),
-            "turnsPerSession": turns, "runs": runs}
+            "timeScale": time_scale, "turnsPerSession": turns, "runs": runs}
 
 
 # ------------------------------------------------------------------ command line

@@ -73,3 +73,16 @@ def test_started_at_accepts_a_z_suffix(client: ModuleType) -> None:
     assert client.parse_time("2026-10-01T06:00:00Z") == STARTED
     assert client.parse_time("2026-10-01T06:00:00.123+00:00") == STARTED + timedelta(
         milliseconds=123)
+
+
+def test_the_servers_time_scale_shrinks_plan_hours_and_the_stagger(client: ModuleType) -> None:
+    # At timeScale 0.01 a plan hour lasts 36 s, as the watchdog counts it.
+    runs = client.plan_runs("ev-1", PLAN, STARTED, STARTED - timedelta(minutes=1), [],
+                            time_scale=0.01)["runs"]
+    assert [run["at"] for run in runs] == [
+        "2026-10-01T06:00:00Z", "2026-10-01T06:04:48Z", "2026-10-01T06:05:24Z",
+        "2026-10-01T06:10:48Z", "2026-10-01T06:12:00Z"]
+    later = STARTED + timedelta(minutes=50)  # slot 0 and slot 1's first run (48 min) are due
+    due = client.plan_runs("ev-1", PLAN, STARTED, later, [], time_scale=0.1)["runs"]
+    assert [run["due"] for run in due] == [True, True, False, False, False]
+    assert [run["at"] for run in due[:2]] == ["2026-10-01T06:50:06Z", "2026-10-01T06:50:12Z"]

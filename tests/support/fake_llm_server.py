@@ -11,7 +11,9 @@ connection without answering), a dict (a 200 JSON body) or, for chat, a str
 (a completion whose content is that text). A responder is a callable taking
 the request's JSON body and returning a step (or an awaitable of one).
 Every request is recorded in `server.requests`; `max_in_flight` is the most
-requests the server was handling at once.
+requests the server was handling at once. A chat request asking for
+`"stream": true` gets a 200 completion as server-sent events (content and tool
+calls as deltas, then usage and `[DONE]`), as OpenAI streams it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import inspect
+import json
 import math
 import time
 from collections import deque
@@ -202,4 +205,47 @@ class FakeLLMServer:
                            step.headers, text=step.text)
         if step.text is not None:
             return web.Response(status=step.status, text=step.text, headers=step.headers)
+        if (endpoint == "chat" and isinstance(body, dict) and body.get("stream")
+                and step.status == 200 and isinstance(step.body, dict) and "choices" in step.body):
+            return await _stream(request, step.body, step.headers)
         return web.json_response(step.body, status=step.status, headers=step.headers)
+
+
+def completion_chunks(completion: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chat.completion.chunk events streaming `completion`: the role, the content,
+    each tool call (id, name, then its arguments), the finish reason, the usage."""
+    base = {"id": completion.get("id", "chatcmpl-fake"), "object": "chat.completion.chunk",
+            "model": completion.get("model", "fake-model")}
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return dict(base, choices=[{"index": 0, "delta": delta, "finish_reason": finish}])
+
+    choice = completion["choices"][0]
+    message = choice.get("message") or {}
+    chunks = [chunk({"role": "assistant", "content": ""})]
+    if message.get("content"):
+        chunks.append(chunk({"content": message["content"]}))
+    for index, call in enumerate(message.get("tool_calls") or []):
+        function = call["function"]
+        chunks.append(chunk({"tool_calls": [{"index": index, "id": call["id"],
+                                             "type": "function",
+                                             "function": {"name": function["name"],
+                                                          "arguments": ""}}]}))
+        chunks.append(chunk({"tool_calls": [{"index": index, "function": {
+            "arguments": function["arguments"]}}]}))
+    chunks.append(chunk({}, choice.get("finish_reason") or "stop"))
+    if completion.get("usage"):
+        chunks.append(dict(base, choices=[], usage=completion["usage"]))
+    return chunks
+
+
+async def _stream(request: web.Request, completion: dict[str, Any],
+                  headers: dict[str, str]) -> web.StreamResponse:
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                           "Cache-Control": "no-cache", **headers})
+    await response.prepare(request)
+    for event in completion_chunks(completion):
+        await response.write(f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode())
+    await response.write(b"data: [DONE]\n\n")
+    await response.write_eof()
+    return response

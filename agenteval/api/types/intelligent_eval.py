@@ -103,6 +103,12 @@ class IntelligentEval:
 
         return await paginate(load, value(first), after, Session.from_row)
 
+    @strawberry.field(description="Real seconds per planned second for this server "
+                                  "(AGENTEVAL_TIME_SCALE): an agent scheduling the plan's "
+                                  "hours multiplies them by it, as the watchdog does.")
+    def time_scale(self, info: ResolverInfo) -> float | None:
+        return info.context.services.settings.time_scale
+
     @strawberry.field(description="Findings whose latest review confirms them.")
     async def findings_confirmed(self, info: ResolverInfo) -> int | None:
         return finding_counts(await info.context.loaders.reviews_by_owner.load(self.row.id))[0]
