@@ -3,9 +3,10 @@
 `running_services` builds them on one `AsyncExitStack`, in this order (closed
 in reverse): database → admin key → event bus → channel factory → actor
 system → the intelligent engine and the run engine → the driver that wakes
-agents → watchdog → resumed runs → roles waiting since before a restart →
-demo seeding. The server (`agenteval.app`), the `agenteval demo` command and
-the CI gate (`agenteval run`) all start through it.
+agents → watchdog → webhook deliverer → retention → resumed runs → roles
+waiting since before a restart → demo seeding. The server (`agenteval.app`),
+the `agenteval demo` command and the CI gate (`agenteval run`) all start
+through it.
 
 The built-in driver and the demo act through the GraphQL API in process. The
 API sits above this module, so its caller hands in `in_process` (see
@@ -18,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -25,9 +27,12 @@ from actors import ActorSystem
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.engine.catalog.models import endpoints_of
+from agenteval.engine.catalog.retention import purge_forever
+from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, WakeUps
 from agenteval.engine.intelligent.watchdog import run_forever
+from agenteval.engine.notifications.deliverer import Deliverer
 from agenteval.engine.services import Services
 from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
@@ -35,6 +40,7 @@ from agenteval.store import api_keys, database
 from agenteval.store.eval_log import record_event
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import ModelConfig
+from agenteval.store.usage import UsageRecorder
 
 # The drivers and the demo (with the GraphQL client they act through) are imported
 # where they are started: the CI gate, which starts neither, does not pay for them.
@@ -68,6 +74,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
     The watchdog runs when `settings.watchdog_interval_s` > 0; unfinished runs resume
     when `settings.resume_runs` is on.
     """
+    check_price_setting(settings.model_prices)
     async with contextlib.AsyncExitStack() as stack:
         if migrate:
             await database.migrate(settings.database_url)
@@ -100,6 +107,11 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if settings.watchdog_interval_s > 0:
             await stack.enter_async_context(
                 _background(run_forever(services.intelligent), "watchdog"))
+        # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work.
+        await stack.enter_async_context(_background(Deliverer(settings).run_forever(), "webhooks"))
+        if settings.retention_days is not None:
+            await stack.enter_async_context(
+                _background(purge_forever(settings.retention_days, actors), "retention"))
         if settings.resume_runs:
             await services.runs.resume_unfinished()
         if settings.driver == "builtin":
@@ -150,12 +162,15 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
             return NoneNotifier()
 
 
-async def load_driver_models() -> ModelRegistry | None:
-    """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now."""
+async def load_driver_models(eval_id: str) -> ModelRegistry | None:
+    """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now;
+    their calls' usage is recorded under the eval."""
     from agenteval.drivers.builtin.runner import DRIVER_ROLES
 
     endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
-    return ModelRegistry(endpoints) if endpoints else None
+    if not endpoints:
+        return None
+    return ModelRegistry(endpoints, usage_sink=UsageRecorder(eval_id=uuid.UUID(eval_id)))
 
 
 def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:

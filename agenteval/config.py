@@ -71,6 +71,13 @@ class Settings:
     openclaw_deliver: bool = False
     # Resume QUEUED/RUNNING static runs at start (off for one-shot CLI runs on a shared DB).
     resume_runs: bool = True
+    # Prices per model (JSON text or the path of a JSON file): estimatedCost of usage.
+    model_prices: str | None = None
+    # Purge finished runs and evals older than this many days, once a day (None: keep all).
+    retention_days: float | None = None
+    # Webhook deliveries: seconds per attempt, and attempts before giving up.
+    webhook_timeout_s: float = 10.0
+    webhook_attempts: int = 8
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

@@ -32,7 +32,7 @@ async def eval_report_markdown(request: Request) -> Response:
     row = await find_eval(eval_id)
     if row is None:
         return _not_found("no such intelligent eval")
-    markdown = await report_markdown(row)
+    markdown = await report_markdown(row, request.app.state.services.settings.model_prices)
     if markdown is None:
         return _not_found("this eval has no report yet")
     filename = f"{safe_filename(row.name)}.md"

@@ -46,6 +46,7 @@ class ScenarioResult:
     error: str | None = None  # the run's own error (engine failure, target deleted)
     duration_s: float | None = None
     report_markdown: str | None = field(default=None, repr=False)
+    model_usage: str | None = None  # one line: calls, tokens, cost (domain.usage_report)
 
     @property
     def case_count(self) -> int:

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from agenteval.domain import run_state
-from agenteval.domain.run_report import render_run_report
-from agenteval.engine.static.run_store import run_view, stored_outcomes, summary_of
+import os
+
+from agenteval.domain.usage_report import usage_line
+from agenteval.engine.catalog.usage import usage_of
+from agenteval.engine.static.run_store import (
+    report_markdown,
+    run_view,
+    stored_outcomes,
+    summary_of,
+)
 from agenteval.gate.results import AttemptResult, ScenarioResult
 from agenteval.store.models import Run
 
@@ -18,17 +25,15 @@ async def scenario_result(run: Run, source: str | None = None, *,
     the gate renders it only for --report.
     """
     view = await run_view(run)  # fetches campaign, scenario and target
-    summary = await summary_of(run)
-    # Read once: the report is rendered from the same attempts (a 2,000-case run's
-    # rows are most of the gate's reading).
-    attempts = [AttemptResult(stored.view, stored.intent_passed, stored.completion_rate)
-                for stored in await stored_outcomes(run)]
-    report = (None if run.status == run_state.QUEUED or not with_report else
-              render_run_report(view, summary, [attempt.view for attempt in attempts]))
+    prices = os.environ.get("AGENTEVAL_MODEL_PRICES")  # as Settings.from_env reads it
     started, ended = run.started_at, run.completed_at
     duration = (ended - started).total_seconds() if started and ended else None
     return ScenarioResult(
         scenario_name=view["scenario_name"], source=source or f"scenario {view['scenario_name']}",
         target_name=view["target_name"], run_id=str(run.id), status=run.status,
-        summary=summary, attempts=attempts, repeat=run.repeat, concurrency=run.concurrency,
-        error=run.error, duration_s=duration, report_markdown=report)
+        summary=await summary_of(run),
+        attempts=[AttemptResult(stored.view, stored.intent_passed, stored.completion_rate)
+                  for stored in await stored_outcomes(run)],
+        repeat=run.repeat, concurrency=run.concurrency, error=run.error, duration_s=duration,
+        report_markdown=await report_markdown(run, prices) if with_report else None,
+        model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)))

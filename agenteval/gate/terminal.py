@@ -164,6 +164,8 @@ def summary_table(result: ScenarioResult) -> str:
             ("intent accuracy", _rate(s.intent_accuracy)),
             ("avg completion", _rate(s.avg_completion)),
             ("latency p50 / p95", f"{_ms(s.latency_p50_ms)} / {_ms(s.latency_p95_ms)}")]
+    if result.model_usage:
+        rows.append(("model usage", result.model_usage))
     if result.error:
         rows.append(("run error", result.error))
     return _aligned(rows)

@@ -13,7 +13,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 
@@ -28,6 +28,17 @@ logger = logging.getLogger(__name__)
 
 SessionFactory = Callable[[], aiohttp.ClientSession]
 USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+
+
+class UsageSink(Protocol):
+    """Where each call's token usage goes (the run's or eval's usage rows; see store.usage).
+
+    `cached` marks an answer the response cache gave: no call was made, the tokens
+    are what it saved. A sink that fails never fails the call (it is logged).
+    """
+
+    async def record_usage(self, role: str, model: str, prompt_tokens: int,
+                           completion_tokens: int, cached: bool) -> None: ...
 
 
 def _zero_usage() -> dict[str, int]:
@@ -62,12 +73,14 @@ class ModelClient:
     """Calls one role's endpoint. `calls` counts HTTP requests sent; `usage_totals` sums tokens.
 
     The client opens its aiohttp session on first use (`session_factory`,
-    default `aiohttp.ClientSession`) and closes it in `aclose`.
+    default `aiohttp.ClientSession`) and closes it in `aclose`. Each answer's usage
+    (and each cache hit's) is also reported to `usage_sink` when one is given.
     """
 
-    def __init__(self, endpoint: ModelEndpoint, session_factory: SessionFactory | None = None
-                 ) -> None:
+    def __init__(self, endpoint: ModelEndpoint, session_factory: SessionFactory | None = None,
+                 usage_sink: UsageSink | None = None) -> None:
         self.endpoint = endpoint
+        self.usage_sink = usage_sink
         self._session_factory = session_factory or aiohttp.ClientSession
         self._session: aiohttp.ClientSession | None = None
         self.calls = 0
@@ -108,6 +121,7 @@ class ModelClient:
                             {**settings, "json_schema": json_schema, "sample_index": sample_index})
             hit = await self._cache_get(cache, key)
             if hit is not None:
+                await self._report_usage(hit.usage, cached=True)
                 return hit
         result = await self._complete(body, json_schema)
         if cache is not None and key is not None:
@@ -129,13 +143,14 @@ class ModelClient:
         if len(vectors) != len(texts):
             raise self._bad_response(f"{len(vectors)} embeddings for {len(texts)} texts",
                                      answer.body)
-        self._record_usage(answer.body.get("usage"))
+        await self._report_usage(self._record_usage(answer.body.get("usage")))
         return vectors
 
     async def moderate(self, text: str) -> ModerationResult:
         """The moderation verdict on `text` (POST /moderations)."""
         body = {"model": self.model, "input": text, **self.endpoint.request_params}
         answer = await self._post("/moderations", body)
+        await self._report_usage(self._record_usage(answer.body.get("usage")))
         try:
             result = answer.body["results"][0]
             return ModerationResult(
@@ -210,6 +225,7 @@ class ModelClient:
         if not isinstance(text, str):
             raise self._bad_response("no choices[0].message.content text", answer.body)
         usage = self._record_usage(answer.body.get("usage"))
+        await self._report_usage(usage)
         model = answer.body.get("model")
         return ChatResult(text, None, usage, model if isinstance(model, str) else self.model,
                           answer.attempts)
@@ -240,6 +256,15 @@ class ModelClient:
         for key in USAGE_KEYS:
             self.usage_totals[key] += usage[key]
         return usage
+
+    async def _report_usage(self, usage: dict[str, int], cached: bool = False) -> None:
+        if self.usage_sink is None:
+            return
+        try:
+            await self.usage_sink.record_usage(self.role, self.model, usage["prompt_tokens"],
+                                               usage["completion_tokens"], cached)
+        except Exception:  # accounting must never fail the judgement or the turn
+            logger.exception("%s: could not record token usage", self.endpoint.describe)
 
     def _bad_response(self, what: str, body: Any) -> ModelCallError:
         shown = excerpt(json.dumps(body, ensure_ascii=False))

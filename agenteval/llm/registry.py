@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from agenteval.llm.client import ModelClient, SessionFactory
+from agenteval.llm.client import ModelClient, SessionFactory, UsageSink
 from agenteval.llm.config import ModelEndpoint
 
 
@@ -13,12 +13,13 @@ class ModelRegistry:
     """`get(role)` → the role's ModelClient, or None when the role has no model configured."""
 
     def __init__(self, endpoints: Iterable[ModelEndpoint],
-                 session_factory: SessionFactory | None = None) -> None:
+                 session_factory: SessionFactory | None = None,
+                 usage_sink: UsageSink | None = None) -> None:
         self._clients: dict[str, ModelClient] = {}
         for endpoint in endpoints:
             if endpoint.role in self._clients:
                 raise ValueError(f"two model configs for role {endpoint.role}")
-            self._clients[endpoint.role] = ModelClient(endpoint, session_factory)
+            self._clients[endpoint.role] = ModelClient(endpoint, session_factory, usage_sink)
 
     def get(self, role: Any) -> ModelClient | None:
         """Accepts "JUDGE" or an enum member whose value or name is the role."""

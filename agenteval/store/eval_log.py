@@ -30,6 +30,7 @@ from tortoise.transactions import in_transaction
 from agenteval.errors import NotFound
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalEvent, IntelligentEval
+from agenteval.store.outbox import enqueue_eval_notifications
 
 EvalId = uuid.UUID | str
 
@@ -88,6 +89,7 @@ async def append_events(eval_id: EvalId, status: str, events: Sequence[NewEvent]
             for offset, event in enumerate(events)]
     if rows:
         await EvalEvent.bulk_create(rows)
+        await enqueue_eval_notifications(eval_id, rows)  # the outbox, in this transaction
     return Appended(rows, counters["turns_used"])
 
 

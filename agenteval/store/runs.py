@@ -25,6 +25,7 @@ from agenteval.domain.run_records import Counters, FinishedAttempt
 from agenteval.domain.run_summary import OutcomeRecord, intent_labels
 from agenteval.domain.run_views import OutcomeView
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
+from agenteval.store.outbox import enqueue_run_notification
 from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
 
 PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
@@ -82,8 +83,11 @@ async def transition(run: Run, action: str, **fields: Any) -> bool:
         fields.setdefault("started_at", now)
     if run_state.is_terminal(status):
         fields.setdefault("completed_at", now)
-    updated = await Run.filter(id=run.id, version=run.version).update(
-        status=status, version=run.version + 1, **fields)
+    async with in_transaction():  # the webhook outbox rows commit with the status
+        updated = await Run.filter(id=run.id, version=run.version).update(
+            status=status, version=run.version + 1, **fields)
+        if updated:
+            await enqueue_run_notification(run.id, status, fields.get("error"))
     if not updated:
         return False
     run.status = status

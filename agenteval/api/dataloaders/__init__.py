@@ -23,11 +23,13 @@ from agenteval.api.dataloaders.runs_by_campaign import runs_by_campaign
 from agenteval.api.dataloaders.scenario_by_id import scenario_by_id
 from agenteval.api.dataloaders.target_by_id import target_by_id
 from agenteval.api.dataloaders.targets_by_campaign import targets_by_campaign
+from agenteval.api.dataloaders.usage_by_owner import usage_by_eval, usage_by_run
 from agenteval.domain.run_summary import RunSummaryData
 from agenteval.engine.intelligent.reads import SessionTally
 from agenteval.engine.static.attempt_levels import LevelsByCase
 from agenteval.engine.static.reads import SummaryKey
 from agenteval.store import models
+from agenteval.store.usage import UsageGroup
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class DataLoaders:
     messages_by_session: DataLoader[uuid.UUID, list[models.EvalMessage]]
     reviews_by_owner: DataLoader[uuid.UUID, list[models.HumanReviewRow]]
     levels_by_run: DataLoader[uuid.UUID, LevelsByCase]
+    usage_by_run: DataLoader[uuid.UUID, list[UsageGroup]]
+    usage_by_eval: DataLoader[uuid.UUID, list[UsageGroup]]
 
     @classmethod
     def create(cls) -> DataLoaders:
@@ -55,4 +59,5 @@ class DataLoaders:
             eval_by_id=eval_by_id(), eval_progress_by_eval=eval_progress_by_eval(),
             plan_revisions_by_eval=plan_revisions_by_eval(),
             messages_by_session=messages_by_session(), reviews_by_owner=reviews_by_owner(),
-            levels_by_run=levels_by_run())
+            levels_by_run=levels_by_run(), usage_by_run=usage_by_run(),
+            usage_by_eval=usage_by_eval())

@@ -4,5 +4,7 @@ from agenteval.api.queries.access import AccessQueries
 from agenteval.api.queries.intelligent import IntelligentQueries
 from agenteval.api.queries.review import ReviewQueries
 from agenteval.api.queries.static import StaticQueries
+from agenteval.api.queries.webhooks import WebhookQueries
 
-QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, ReviewQueries)
+QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, ReviewQueries,
+                             WebhookQueries)

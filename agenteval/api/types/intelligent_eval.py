@@ -17,6 +17,7 @@ from agenteval.api.types.intelligent_plan import Plan, PlanRevision
 from agenteval.api.types.intelligent_report import Report
 from agenteval.api.types.intelligent_session import Session
 from agenteval.api.types.review import JudgeAgreement, ReviewRecord
+from agenteval.api.types.usage import Usage, eval_cost_estimate, eval_usage, model_prices
 from agenteval.api.unset import value
 from agenteval.domain.eval_state import allowed_actions
 from agenteval.engine.intelligent import reads
@@ -128,8 +129,17 @@ class IntelligentEval:
         return ReviewRecord.history(await info.context.loaders.reviews_by_owner.load(self.row.id))
 
     @strawberry.field
-    async def report_markdown(self) -> str | None:
-        return await eval_views.report_markdown(self.row)
+    async def report_markdown(self, info: ResolverInfo) -> str | None:
+        return await eval_views.report_markdown(self.row, model_prices(info))
+
+    @strawberry.field(description="Tokens the built-in driver's model calls used so far.")
+    async def usage(self, info: ResolverInfo) -> Usage | None:
+        return await eval_usage(info, self.row.id)
+
+    @strawberry.field(description="What the plan's sessions and turns budget will cost with "
+                                  "the driver's models (before approval); null without a plan.")
+    async def cost_estimate(self, info: ResolverInfo) -> Usage | None:
+        return await eval_cost_estimate(info, self.row.plan)
 
     @strawberry.field
     async def events(self, first: int | None = 100,

@@ -16,6 +16,7 @@ from agenteval.api.types.review import ReviewRecord
 from agenteval.api.types.static_outcome import CaseOutcome
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
+from agenteval.api.types.usage import Usage, model_prices, run_usage
 from agenteval.api.unset import value
 from agenteval.domain.run_records import summary_from_json
 from agenteval.engine.paging import Page
@@ -127,8 +128,12 @@ class Run:
                               default=100)
 
     @strawberry.field
-    async def report_markdown(self) -> str | None:
-        return await run_store.report_markdown(self.row)
+    async def report_markdown(self, info: ResolverInfo) -> str | None:
+        return await run_store.report_markdown(self.row, model_prices(info))
+
+    @strawberry.field(description="Tokens its JUDGE / EMBEDDING / MODERATION calls used so far.")
+    async def usage(self, info: ResolverInfo) -> Usage | None:
+        return await run_usage(info, self.row.id)
 
     @strawberry.field(description="Every human review of the run's attempts, oldest first.")
     async def review_history(self, info: ResolverInfo) -> list[ReviewRecord] | None:

@@ -41,8 +41,9 @@ DRIVER_ROLES = ("PLANNER", "SIMULATOR", "ANALYST")
 
 # The in-process GraphQL client the driver acts through (as AGENT).
 ConnectApi = Callable[[], AgentEvalApi]
-# The DRIVER_ROLES models configured now; None when there are none.
-LoadModels = Callable[[], Awaitable[ModelRegistry | None]]
+# The DRIVER_ROLES models configured now for the eval named (its calls' usage is
+# recorded under it); None when there are none.
+LoadModels = Callable[[str], Awaitable[ModelRegistry | None]]
 
 
 @dataclass
@@ -165,7 +166,7 @@ class BuiltinWaker:
     async def _run(self, api: AgentEvalApi, eval_id: str, role: Role, run_id: str) -> None:
         models = None
         try:
-            models = await self.load_models()
+            models = await self.load_models(eval_id)
             result = await drive(api, eval_id, role, self.settings, models)
             self.results.append(result)
             logger.info("built-in %s run %s for eval %s: %s", role, run_id, eval_id,

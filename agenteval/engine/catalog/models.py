@@ -14,6 +14,7 @@ from typing import Any
 
 from agenteval.engine.catalog.model_sources import effective_endpoints
 from agenteval.llm import ModelClient, ModelEndpoint, ModelRegistry, ResponseCache
+from agenteval.llm.client import UsageSink
 from agenteval.llm.config import MODEL_ROLES
 from agenteval.store.models import ModelConfig
 from agenteval.store.response_cache import DatabaseResponseCache
@@ -54,9 +55,10 @@ def endpoints_of(rows: Iterable[ModelConfig]) -> list[ModelEndpoint]:
     return [endpoint_of(row) for row in rows if row.role in MODEL_ROLES]
 
 
-async def load_model_registry() -> ModelRegistry:
+async def load_model_registry(usage_sink: UsageSink | None = None) -> ModelRegistry:
     """Clients for the effective endpoints: stored rows, the environment, a `--models` file."""
-    return ModelRegistry(effective_endpoints(endpoints_of(await ModelConfig.all())))
+    return ModelRegistry(effective_endpoints(endpoints_of(await ModelConfig.all())),
+                         usage_sink=usage_sink)
 
 
 async def effective_model_configs() -> list[ModelConfig]:
@@ -71,10 +73,12 @@ async def effective_model_configs() -> list[ModelConfig]:
     return [rows[role] for role in sorted(rows)]
 
 
-async def load_model_provider(response_cache: ResponseCache | None = None) -> ConfiguredModels:
-    """Clients for every configured role and the response cache (the database's by default)."""
+async def load_model_provider(response_cache: ResponseCache | None = None,
+                              usage_sink: UsageSink | None = None) -> ConfiguredModels:
+    """Clients for every configured role and the response cache (the database's by default);
+    each call's usage goes to `usage_sink`."""
     cache = response_cache if response_cache is not None else DatabaseResponseCache()
-    return ConfiguredModels(await load_model_registry(), cache)
+    return ConfiguredModels(await load_model_registry(usage_sink), cache)
 
 
 async def judge_configured() -> bool:

@@ -6,6 +6,8 @@ from typing import Any
 
 from agenteval.domain.eval_report_markdown import render_eval_report
 from agenteval.domain.scripted_checks import scripted_checks
+from agenteval.domain.usage_report import usage_section
+from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import eval_review_view, reviewed_report
 from agenteval.store.models import (
     EvalEvent,
@@ -19,8 +21,10 @@ from agenteval.store.models import (
 DRIVER_MODEL_ROLES = {"planner": "PLANNER", "evaluator": "SIMULATOR", "analyst": "ANALYST"}
 
 
-async def report_markdown(row: IntelligentEval) -> str | None:
-    """The report as Markdown (None until a report exists)."""
+async def report_markdown(row: IntelligentEval, model_prices: str | None = None) -> str | None:
+    """The report as Markdown, the model usage at the end (None until a report exists).
+
+    `model_prices` is the AGENTEVAL_MODEL_PRICES setting (the usage's estimated cost)."""
     if row.report is None:
         return None
     target = await Target.get_or_none(id=row.target_id)
@@ -48,7 +52,9 @@ async def report_markdown(row: IntelligentEval) -> str | None:
                       "dimension": s.dimension, "status": s.status, "turnCount": s.turn_count,
                       "verdict": s.verdict, "createdAt": s.created_at, "closedAt": s.closed_at,
                       "messages": messages.get(s.id, [])} for s in sessions]
-    return render_eval_report(eval_view, reviewed_report(row.report, review), session_views)
+    report = render_eval_report(eval_view, reviewed_report(row.report, review), session_views)
+    totals = await usage_of(eval_id=row.id, prices_setting=model_prices)
+    return f"{report.rstrip()}\n\n{usage_section(totals)}"
 
 
 async def method_of(row: IntelligentEval, sessions: list[EvalSession]) -> dict[str, Any]:

@@ -45,6 +45,7 @@ from agenteval.errors import Conflict, NotFound
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import StaleRun, finished_attempt_keys, progress_of, transition
+from agenteval.store.usage import UsageRecorder
 
 __all__ = ["ACTIVE", "CancelRun", "RunActor", "Services", "StartRun", "run_topic"]
 
@@ -136,7 +137,8 @@ class RunActor(Actor):
         pending = [PendingAttempt(position, case, attempt)
                    for position, case in enumerate(cases) for attempt in range(run.repeat)
                    if (case.key, attempt) not in finished]
-        models = await load_model_provider()  # this run judges with today's model configs
+        # This run judges with today's model configs; their calls' usage is the run's.
+        models = await load_model_provider(usage_sink=UsageRecorder(run_id=run.id))
         self._generation += 1
         self.execution = RunExecution(
             run=run, target=target_spec(target), channels=self.services.channels,

@@ -12,6 +12,8 @@ from agenteval.domain.run_records import summary_from_json, summary_to_json
 from agenteval.domain.run_report import render_run_report
 from agenteval.domain.run_summary import RunSummaryData, summarise
 from agenteval.domain.run_views import OutcomeView, RunView
+from agenteval.domain.usage_report import usage_section
+from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import run_review_markdown
 from agenteval.store.models import Run
 from agenteval.store.runs import (
@@ -54,9 +56,12 @@ async def run_view(run: Run) -> RunView:
                    completed_at=run.completed_at, error=run.error)
 
 
-async def report_markdown(run: Run) -> str | None:
-    """The run's Markdown report; None while it is QUEUED."""
+async def report_markdown(run: Run, model_prices: str | None = None) -> str | None:
+    """The run's Markdown report, its model usage at the end; None while it is QUEUED.
+
+    `model_prices` is the AGENTEVAL_MODEL_PRICES setting (the usage's estimated cost)."""
     if run.status == run_state.QUEUED:
         return None
+    totals = await usage_of(run_id=run.id, prices_setting=model_prices)
     return render_run_report(await run_view(run), await summary_of(run), await outcome_views(run),
-                             [await run_review_markdown(run.id)])
+                             [await run_review_markdown(run.id), usage_section(totals)])

@@ -9,6 +9,7 @@ from agenteval.store.models.intelligent import (
     PlanRevision,
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
+from agenteval.store.models.notifications import Webhook, WebhookDelivery
 from agenteval.store.models.review import HumanReviewRow
 from agenteval.store.models.static import (
     Campaign,
@@ -18,9 +19,11 @@ from agenteval.store.models.static import (
     RunTurn,
     Scenario,
 )
+from agenteval.store.models.usage import ModelUsage
 
 __all__ = [
     "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "HumanReviewRow",
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
+    "Webhook", "WebhookDelivery", "ModelUsage",
 ]

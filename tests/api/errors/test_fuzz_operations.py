@@ -27,7 +27,8 @@ from tests.api.errors.schema_variants import SCHEMA, literal
 from tests.support.graphql_client import ADMIN_KEY
 
 EXAMPLES = int(os.environ.get("AGENTEVAL_FUZZ_EXAMPLES", "50"))
-CALLS_OUT = {"probeTarget", "startRun", "sendMessage"}
+# createWebhook and testWebhook too: a generated webhook URL would get deliveries.
+CALLS_OUT = {"probeTarget", "startRun", "sendMessage", "createWebhook", "testWebhook"}
 ROLES = ("ADMIN", "OPERATOR", "AGENT", "VIEWER")
 CONTRACT_CODES = {"UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_FAILED",
                   "INVALID_TRANSITION", "CONFLICT", "BUDGET_EXCEEDED", "TARGET_ERROR",

@@ -18,7 +18,7 @@ class Recorder:
         self.events.append((eval_id, detail))
 
 
-async def no_models() -> ModelRegistry | None:
+async def no_models(eval_id: str) -> ModelRegistry | None:
     return None
 
 

@@ -1,0 +1,45 @@
+"""The "Model usage" section of run and eval reports, and the CLI's one-line usage."""
+
+from __future__ import annotations
+
+from agenteval.domain.model_costs import UsageTotals
+
+
+def format_cost(totals: UsageTotals) -> str:
+    """`0.0042 CNY`, `0` when nothing was spent, `unknown` when a model has no price."""
+    if totals.estimated_cost is None:
+        return "unknown (a model used has no price in AGENTEVAL_MODEL_PRICES)"
+    if not totals.estimated_cost:
+        return "0"
+    return f"{totals.estimated_cost:.6g} {totals.currency or ''}".rstrip()
+
+
+def cache_note(totals: UsageTotals) -> str:
+    if not totals.cached_calls:
+        return ""
+    return (f"{totals.cached_calls} answers from the response cache "
+            f"({totals.cached_tokens} tokens) were not calls and cost nothing.")
+
+
+def usage_section(totals: UsageTotals) -> str:
+    """Markdown: calls, tokens and estimated cost, then what the response cache saved."""
+    lines = ["## Model usage", ""]
+    if not totals.model_calls and not totals.cached_calls:
+        lines.append("No model calls.")
+    else:
+        lines += ["| Model calls | Prompt tokens | Completion tokens | Estimated cost |",
+                  "|---|---|---|---|",
+                  f"| {totals.model_calls} | {totals.prompt_tokens} | "
+                  f"{totals.completion_tokens} | {format_cost(totals)} |"]
+        if totals.cached_calls:
+            lines += ["", cache_note(totals)]
+    return "\n".join(lines) + "\n"
+
+
+def usage_line(totals: UsageTotals) -> str:
+    """One line for the CLI summary."""
+    line = (f"{totals.model_calls} calls, {totals.prompt_tokens} + {totals.completion_tokens} "
+            f"tokens, cost {format_cost(totals)}")
+    if totals.cached_calls:
+        line += f", {totals.cached_calls} cached"
+    return line

@@ -1,0 +1,64 @@
+"""Managing webhooks (ADMIN): create, list, delete, and send a test message."""
+
+from __future__ import annotations
+
+import uuid
+from urllib.parse import urlsplit
+
+from agenteval.config import Settings
+from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
+from agenteval.engine.notifications.events import test_event
+from agenteval.engine.notifications.formats import FORMATS
+from agenteval.engine.notifications.sender import webhook_sender
+from agenteval.errors import NotFound, ValidationFailed
+from agenteval.store import outbox
+from agenteval.store.models import Webhook
+
+
+async def create_webhook(name: str, url: str, format: str, events: list[str]) -> Webhook:
+    """Store a webhook after checking every field (VALIDATION_FAILED lists each bad one)."""
+    errors: list[dict[str, str]] = []
+    check_text(errors, "name", name, max_length=MAX_NAME, required=True)
+    check_text(errors, "url", url, max_length=MAX_TEXT, required=True)
+    parts = urlsplit(url.strip())
+    if not errors and (parts.scheme not in ("http", "https") or not parts.hostname):
+        errors.append({"path": "url", "message": "must be an http:// or https:// URL"})
+    if format not in FORMATS:
+        errors.append({"path": "format", "message": f"must be one of {', '.join(FORMATS)}"})
+    for index, event in enumerate(events):
+        if event not in outbox.EVENT_NAMES:
+            errors.append({"path": f"events[{index}]",
+                           "message": f"unknown event; expected one of "
+                                      f"{', '.join(outbox.EVENT_NAMES)}"})
+    if errors:
+        raise ValidationFailed(errors)
+    return await Webhook.create(name=name.strip(), url=url.strip(), format=format,
+                                events=list(dict.fromkeys(events)))
+
+
+async def list_webhooks() -> list[Webhook]:
+    return await Webhook.all().order_by("created_at", "id")
+
+
+async def get_webhook(webhook_id: uuid.UUID) -> Webhook:
+    row = await Webhook.get_or_none(id=webhook_id)
+    if row is None:
+        raise NotFound(f"webhook {webhook_id} does not exist")
+    return row
+
+
+async def delete_webhook(webhook_id: uuid.UUID) -> uuid.UUID:
+    """Delete it and its undelivered events (the rows cascade)."""
+    row = await get_webhook(webhook_id)
+    await row.delete()
+    return webhook_id
+
+
+async def test_webhook(webhook_id: uuid.UUID, settings: Settings) -> bool:
+    """Send a test message now; its outcome becomes the webhook's last delivery state."""
+    row = await get_webhook(webhook_id)
+    async with webhook_sender(settings.webhook_timeout_s) as sender:
+        error = await sender.send(row.url, row.format,
+                                  test_event(str(uuid.uuid4()), row.name, settings))
+    await outbox.record_webhook_result(row.id, error)
+    return error is None

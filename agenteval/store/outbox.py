@@ -1,0 +1,112 @@
+"""The webhook outbox: deliveries written in the transaction of the change they report.
+
+`enqueue_eval_notifications` (called by `eval_log.append_events`) and
+`enqueue_run_notification` (called by `runs.transition`) run inside the
+transaction that stores the change, so a committed plan, end of an eval or end
+of a run always has its delivery rows, and a rolled-back change has none. They
+read the (small) webhooks table and write one row per webhook that wants the
+event; when no webhook exists they write nothing. The deliverer
+(engine/notifications) sends the rows later, outside any transaction.
+
+Claiming is compare-and-set on `next_attempt_at`, so two processes rarely send
+the same row twice; delivery is at least once, and every payload carries the
+row's id as its idempotency id.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from agenteval.store.models import EvalEvent, Webhook, WebhookDelivery
+
+PENDING = "PENDING"
+DELIVERED = "DELIVERED"
+FAILED = "FAILED"
+
+# Event log types → notification event names.
+EVAL_NOTIFICATIONS = {"PLAN_SUBMITTED": "eval.plan_pending", "COMPLETED": "eval.completed",
+                      "FAILED": "eval.failed"}
+RUN_NOTIFICATIONS = {"COMPLETED": "run.completed", "FAILED": "run.failed"}
+EVENT_NAMES = ("eval.plan_pending", "eval.completed", "eval.failed", "run.completed",
+               "run.failed")
+
+
+async def enqueue_eval_notifications(eval_id: Any, events: Iterable[EvalEvent]) -> None:
+    """Outbox rows for the events that notify (call inside the events' transaction)."""
+    for event in events:
+        name = EVAL_NOTIFICATIONS.get(event.type)
+        if name is not None:
+            await enqueue(name, str(eval_id), {"sequence": event.sequence,
+                                               **(event.detail or {})})
+
+
+async def enqueue_run_notification(run_id: Any, status: str, error: str | None = None) -> None:
+    """The outbox rows of a run that reached `status` (call inside its transaction)."""
+    name = RUN_NOTIFICATIONS.get(status)
+    if name is not None:
+        await enqueue(name, str(run_id), {"error": error} if error else {})
+
+
+async def enqueue(event: str, subject_id: str, detail: dict[str, Any]) -> int:
+    """One PENDING delivery per webhook that wants `event`; how many were written."""
+    webhooks = await Webhook.all().values_list("id", "events")
+    now = datetime.now(UTC)
+    rows = [WebhookDelivery(id=uuid.uuid4(), webhook_id=webhook_id, event=event,
+                            subject_id=subject_id, detail=detail, status=PENDING,
+                            next_attempt_at=now)
+            for webhook_id, events in webhooks if not events or event in events]
+    if rows:
+        await WebhookDelivery.bulk_create(rows)
+    return len(rows)
+
+
+async def claim_due(now: datetime, hold_s: float, limit: int = 20) -> list[WebhookDelivery]:
+    """Due PENDING deliveries, each pushed `hold_s` into the future by compare-and-set,
+    so another process does not take it while this one sends (nor after it crashed,
+    once the hold has passed)."""
+    due = await (WebhookDelivery.filter(status=PENDING, next_attempt_at__lte=now)
+                 .order_by("next_attempt_at").limit(limit))
+    held_until = now + timedelta(seconds=hold_s)
+    claimed = []
+    for row in due:
+        if await WebhookDelivery.filter(id=row.id, status=PENDING,
+                                        next_attempt_at=row.next_attempt_at).update(
+                next_attempt_at=held_until):
+            row.next_attempt_at = held_until
+            claimed.append(row)
+    return claimed
+
+
+async def save_payload(delivery: WebhookDelivery, payload: dict[str, Any]) -> None:
+    """Fix the event the first attempt built: retries send the very same body."""
+    delivery.payload = payload
+    await WebhookDelivery.filter(id=delivery.id).update(payload=payload)
+
+
+async def record_outcome(delivery: WebhookDelivery, error: str | None,
+                         retry_at: datetime | None) -> None:
+    """Delivered (error None), to retry at `retry_at`, or given up; the webhook's last state."""
+    now = datetime.now(UTC)
+    attempts = delivery.attempts + 1
+    if error is None:
+        fields: dict[str, Any] = {"status": DELIVERED, "delivered_at": now, "last_error": None}
+    elif retry_at is not None:
+        fields = {"next_attempt_at": retry_at, "last_error": error}
+    else:
+        fields = {"status": FAILED, "last_error": error}
+    await WebhookDelivery.filter(id=delivery.id).update(attempts=attempts, **fields)
+    await record_webhook_result(delivery.webhook_id, error)
+
+
+async def record_webhook_result(webhook_id: Any, error: str | None) -> None:
+    """`lastDeliveryOk` and the last error of the webhook."""
+    await Webhook.filter(id=webhook_id).update(
+        last_delivery_ok=error is None, last_delivery_at=datetime.now(UTC), last_error=error)
+
+
+async def deliveries_of(webhook_id: Any) -> Sequence[WebhookDelivery]:
+    """The webhook's deliveries, oldest first (tests and operators)."""
+    return await WebhookDelivery.filter(webhook_id=webhook_id).order_by("created_at")
