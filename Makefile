@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint schema migrations clean web web-check web-e2e
+.PHONY: run test lint schema migrations bench clean web web-check web-e2e
 
 # Reinstall only when the project definition changed.
 $(STAMP): pyproject.toml
@@ -67,6 +67,11 @@ schema: $(STAMP)
 # nothing ("No changes detected") when they match. Name it: make migrations NAME=add_x
 migrations: $(STAMP)
 	$(BIN)/tortoise makemigrations $(if $(NAME),--name $(NAME))
+
+# Every script in bench/, one table (figure, target, met or not), bench/results.json.
+# Timings depend on the machine and its load: docs/performance.md says how to read them.
+bench: $(STAMP)
+	$(BIN)/python bench/run_all.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache agenteval.db agenteval.db-shm agenteval.db-wal

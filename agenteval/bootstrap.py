@@ -28,17 +28,11 @@ import contextlib
 import logging
 import uuid
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from actors import ActorSystem
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
-from agenteval.demo_setup import seed_demo
-from agenteval.drivers.builtin.graphql import AgentEvalApi
-from agenteval.drivers.builtin.process import role_waiting
-from agenteval.drivers.builtin.runner import DRIVER_ROLES, BuiltinWaker
-from agenteval.drivers.builtin.startup import wake_waiting_roles
-from agenteval.drivers.openclaw import create_openclaw_notifier
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.catalog.retention import purge_forever
@@ -64,6 +58,11 @@ from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import ModelConfig
 from agenteval.store.usage import UsageRecorder
 
+# The drivers and the demo (with the GraphQL client they act through) are imported
+# where they are started: the CI gate, which starts neither, does not pay for them.
+if TYPE_CHECKING:
+    from agenteval.drivers.builtin.graphql import AgentEvalApi
+
 logger = logging.getLogger("agenteval")
 
 # An idle actor (eval, session, run) is passivated after this long; the next message
@@ -74,7 +73,7 @@ ACTOR_SHUTDOWN_DEADLINE_S = 10.0
 
 # A GraphQL client of the running services in the same process, acting with `role`
 # (ADMIN, OPERATOR, AGENT, VIEWER) under the name given, without a stored key.
-InProcessApi = Callable[[Services, str, str], AgentEvalApi]
+InProcessApi: TypeAlias = "Callable[[Services, str, str], AgentEvalApi]"
 
 
 @contextlib.asynccontextmanager
@@ -109,6 +108,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         events = create_event_bus(settings.redis_url)
         await events.start()
         stack.push_async_callback(events.close)
+        await stack.enter_async_context(api_keys.evictions_on_revocation(events))
 
         channels = create_channel_factory()
         stack.push_async_callback(channels.aclose)
@@ -148,6 +148,8 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             interval = claim_interval(settings.lease_ttl_s)
             work.loops.append(("run claimer", lambda: claim_forever(services.runs, interval)))
         if settings.driver == "builtin":
+            from agenteval.drivers.builtin.startup import wake_waiting_roles
+
             viewer = _require(in_process, "the builtin driver")(services, "VIEWER", "start-up")
             # Held back until the work starts; a role another process drives now is left to it.
             await wake_waiting_roles(viewer, lambda eval_id, role, revision: wakeups.wake(
@@ -184,10 +186,14 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
         case "none":
             return NoneNotifier()
         case "builtin":
+            from agenteval.drivers.builtin.runner import BuiltinWaker
+
             connect = _require(in_process, "the builtin driver")
             return BuiltinWaker(settings, lambda: connect(services, "AGENT", "built-in driver"),
                                 record_wake, load_driver_models)
         case "openclaw":
+            from agenteval.drivers.openclaw import create_openclaw_notifier
+
             connect_agent = in_process  # per-session wake-ups read the plan as an AGENT
             return create_openclaw_notifier(settings, record_wake, None if connect_agent is None
                                             else lambda: connect_agent(services, "AGENT",
@@ -201,6 +207,8 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
 async def load_driver_models(eval_id: str) -> ModelRegistry | None:
     """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now;
     their calls' usage is recorded under the eval."""
+    from agenteval.drivers.builtin.runner import DRIVER_ROLES
+
     endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
     if not endpoints:
         return None
@@ -216,6 +224,8 @@ def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
 
 async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float) -> None:
     """Drive the evals nobody drives (see `abandoned_drives`), now and every claim interval."""
+    from agenteval.drivers.builtin.process import role_waiting
+
     while True:
         try:
             for eval_id in await abandoned_drives():
@@ -238,6 +248,8 @@ async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float
 
 
 async def _seed_demo(operator: AgentEvalApi) -> None:
+    from agenteval.demo_setup import seed_demo
+
     seeded = await seed_demo(operator)
     if seeded is not None:
         logger.info("seeded the demo into the empty database: intelligent eval %s",

@@ -18,7 +18,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,17 @@ from agenteval.gate.inputs import (
 from agenteval.gate.results import ScenarioResult
 from agenteval.gate.stored import scenario_result
 from agenteval.gate.verdict import EXIT_BAD_INPUT
-from agenteval.store.models import Run, Scenario, Target
+from agenteval.store.models import Run, Target
+
+
+@dataclass(frozen=True)
+class ImportedScenario:
+    """An imported scenario file, as the gate's header names it."""
+
+    id: uuid.UUID
+    name: str
+    case_count: int
+
 
 JUDGE_HINT = ("a JUDGE model for the gate comes from AGENTEVAL_JUDGE_MODEL (with "
               "AGENTEVAL_JUDGE_BASE_URL, AGENTEVAL_JUDGE_API_KEY) or --models FILE")
@@ -101,12 +111,9 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
                         watchdog_interval_s=0)
     async with running_services(settings, admin_key=False) as services:
         target_row = await _target(services, target)
-        imported: dict[Path, Scenario] = {}
-        for path, text in documents:
-            try:
-                imported[path] = await scenarios.import_scenario(text)
-            except AgentEvalError as exc:
-                raise BadInput(_describe(f"scenario {str(path)!r}", exc)) from None
+        # Only what the header needs is kept: the cases stay in the database (a
+        # 2,000-case scenario's documents are tens of MB once decoded).
+        imported = {path: await _import(path, text) for path, text in documents}
         if cache:
             await judge_cache.load_into_database(cache)
 
@@ -114,21 +121,29 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
             scenario = imported[path]
             if options.verbosity != terminal.QUIET:
                 console.print(terminal.header(scenario.name, str(path), target_row.name,
-                                              len(scenario.cases), repeat, concurrency) + "\n")
+                                              scenario.case_count, repeat, concurrency) + "\n")
             campaign = await campaigns.create_campaign(
                 f"CI gate: {scenario.name}", str(scenario.id), [str(target_row.id)], repeat,
                 concurrency)
             started = time.monotonic()
-            [run] = await services.runs.start_campaign(campaign.id, None)
-            run = await _follow(services, run.id,
+            [started_run] = await services.runs.start_campaign(campaign.id, None)
+            run = await _follow(services, started_run.id,
                                 terminal.progress_display(err, options.verbosity))
-            result = await scenario_result(run, str(path))
+            result = await scenario_result(run, str(path), with_report=bool(options.report))
             return replace(result, duration_s=round(time.monotonic() - started, 3))
 
         results = await run_scenarios([path for path, _ in documents], run_one, out, options)
         if cache:
             await judge_cache.save_from_database(cache)
         return results
+
+
+async def _import(path: Path, text: str) -> ImportedScenario:
+    try:
+        scenario = await scenarios.import_scenario(text)
+    except AgentEvalError as exc:
+        raise BadInput(_describe(f"scenario {str(path)!r}", exc)) from None
+    return ImportedScenario(scenario.id, scenario.name, len(scenario.cases))
 
 
 async def _target(services: Services, target: dict[str, Any] | str) -> Target:
@@ -146,22 +161,30 @@ async def _target(services: Services, target: dict[str, Any] | str) -> Target:
 
 async def _follow(services: Services, run_id: uuid.UUID,
                   display: terminal.ProgressDisplay) -> Run:
-    """Show the run's progress until it ends; the ended Run."""
+    """Show the run's progress until it ends; the ended Run.
+
+    The run publishes the same progress it stores (a terminal status only once the
+    summary is stored), so the events are shown as they come; the database is read
+    at the start, when no event came for a while and after an overflow.
+    """
     subscription = await services.events.subscribe(run_topic(run_id))
     try:
+        progress = await stored_progress(run_id)  # after subscribing: nothing is missed
         while True:
-            progress = await stored_progress(run_id)
             assert progress is not None, "a started run is never deleted"
             display.update(progress)
             if progress["status"] in TERMINAL:
                 return await Run.get(id=run_id)
             try:
-                await subscription.get(timeout=0.5)
+                progress = await subscription.get(timeout=0.5)
+                if "status" not in progress:
+                    progress = await stored_progress(run_id)
             except TimeoutError:
-                pass
-            except Exception:  # overflow: the DB read above catches up
+                progress = await stored_progress(run_id)
+            except Exception:  # overflow: the DB read catches up
                 await subscription.close()
                 subscription = await services.events.subscribe(run_topic(run_id))
+                progress = await stored_progress(run_id)
     finally:
         display.close()
         await subscription.close()

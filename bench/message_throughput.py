@@ -27,6 +27,7 @@ from pathlib import Path
 
 import httpx
 from aiohttp import web
+from figures import record
 
 from agenteval.app import create_app
 from agenteval.config import Settings
@@ -155,6 +156,15 @@ async def run(database_url: str, target_url: str, sessions: int, messages: int,
     print(f"  end-to-end   p50 {_pct(totals, 0.5):.2f} ms  p99 {_pct(totals, 0.99):.2f} ms")
     print(f"  overhead     p50 {_pct(overheads, 0.5):.2f} ms  p99 {_pct(overheads, 0.99):.2f} ms"
           f"  mean {statistics.fmean(overheads):.2f} ms")
+    command = f"python bench/message_throughput.py --sessions {sessions} --messages {messages}"
+    if sessions == 1:
+        record(f"sendMessage overhead p50 ({backend}, 1 session)", _pct(overheads, 0.5), "ms", 3,
+               command=command)
+        record(f"sendMessage overhead p99 ({backend}, 1 session)", _pct(overheads, 0.99), "ms",
+               10, command=command)
+    else:
+        record(f"sendMessage throughput ({backend}, {sessions}x{messages})", count / elapsed,
+               "msg/s", 300, better="higher", command=command)
 
 
 def main() -> None:

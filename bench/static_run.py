@@ -26,6 +26,7 @@ from pathlib import Path
 
 import aiohttp
 from aiohttp import web
+from figures import record
 
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
@@ -145,6 +146,9 @@ def main() -> None:
           f"errors {result['errors']}, latency p50 {result['p50_ms']} ms / "
           f"p95 {result['p95_ms']} ms")
     print(f"  peak RSS {peak_mb:.0f} MB (whole process, including the import of the service)")
+    ratio = float(result["wall_s"]) / bare_s  # type: ignore[arg-type]
+    record(f"server-side static run vs bare ({backend}, {args.cases} cases)", ratio, "×",
+           1.3 if backend == "sqlite" else 1.5, command="python bench/static_run.py")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 
 The key of a websocket is checked at `connection_init`; after that two things
 keep it honest:
-- every operation on the socket re-checks the key (one indexed lookup), so a
-  revocation made anywhere (another process, the CLI) refuses the next operation;
+- every operation on the socket re-checks the key (store/api_keys.py's cache, at
+  most KEY_CACHE_TTL_S old), so a revocation made anywhere (another process, the
+  CLI) refuses the operations from then on;
 - `revokeApiKey` announces the revocation on the event bus (Redis carries it to
   every process), and each socket of that key is closed with 4403, which ends
   its running subscriptions.
@@ -24,18 +25,11 @@ from agenteval.store.models import ApiKey
 
 logger = logging.getLogger("agenteval.api")
 
-REVOKED_TOPIC = "api-keys.revoked"
+REVOKED_TOPIC = api_keys.REVOKED_TOPIC
 CLOSE_CODE = 4403
 # How often a socket's watcher notices that its socket closed by itself.
 CLOSED_POLL_S = 1.0
-
-
-async def announce_revocation(events: EventBus, key_id: Any) -> None:
-    """Tell every process that a key was revoked; never fails the revocation itself."""
-    try:
-        await events.publish(REVOKED_TOPIC, {"keyId": str(key_id)})
-    except Exception:  # Redis is a wake-up, never the truth: the per-operation check holds
-        logger.warning("could not announce the revocation of API key %s", key_id)
+announce_revocation = api_keys.announce_revocation
 
 
 def revoked_refusal_needed(request: Any, key: ApiKey | None) -> bool:

@@ -16,10 +16,13 @@ from agenteval.gate.results import AttemptResult, ScenarioResult
 from agenteval.store.models import Run
 
 
-async def scenario_result(run: Run, source: str | None = None) -> ScenarioResult:
+async def scenario_result(run: Run, source: str | None = None, *,
+                          with_report: bool = True) -> ScenarioResult:
     """The run with its summary and every attempt (turns and rule results included).
 
     `source` is the scenario file the gate read; stored runs name their scenario instead.
+    Without `with_report` the Markdown report is not rendered (`report_markdown` None):
+    the gate renders it only for --report.
     """
     view = await run_view(run)  # fetches campaign, scenario and target
     prices = os.environ.get("AGENTEVAL_MODEL_PRICES")  # as Settings.from_env reads it
@@ -32,5 +35,5 @@ async def scenario_result(run: Run, source: str | None = None) -> ScenarioResult
         attempts=[AttemptResult(stored.view, stored.intent_passed, stored.completion_rate)
                   for stored in await stored_outcomes(run)],
         repeat=run.repeat, concurrency=run.concurrency, error=run.error, duration_s=duration,
-        report_markdown=await report_markdown(run, prices),
+        report_markdown=await report_markdown(run, prices) if with_report else None,
         model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)))

@@ -1,18 +1,78 @@
-"""API keys: random secrets handed out once, stored as SHA-256, looked up in constant time."""
+"""API keys: random secrets handed out once, stored as SHA-256, looked up in constant time.
+
+Every request checks its key, so live keys are cached in the process for at most
+KEY_CACHE_TTL_S. A revocation evicts the key at once in the process that made it
+and, announced on the event bus (REVOKED_TOPIC; Redis carries it to every
+process), in every process that runs `evictions_on_revocation`; a lost
+announcement or a revocation made without one (`agenteval keys revoke`) is
+caught when the entry expires. So a revoked key stops working everywhere within
+KEY_CACHE_TTL_S. Unknown and revoked secrets are never cached: a key created in
+another process works at once.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import hmac
+import logging
 import secrets
+import time
 import uuid
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
+from agenteval.store.event_bus import EventBus, Overflowed, Subscription
 from agenteval.store.models import ApiKey
+
+logger = logging.getLogger("agenteval")
 
 SECRET_PREFIX = "ae_"
 # Writing last_used_at on every request would serialise all reads on SQLite's writer.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+# The longest a revoked key may still be accepted when its announcement was lost.
+KEY_CACHE_TTL_S = 0.5
+REVOKED_TOPIC = "api-keys.revoked"
+
+
+class KeyCache:
+    """Live keys by secret digest, each trusted for `ttl_s` after it was read."""
+
+    def __init__(self, ttl_s: float = KEY_CACHE_TTL_S) -> None:
+        self.ttl_s = ttl_s
+        self._by_digest: dict[str, tuple[ApiKey, float]] = {}
+
+    def get(self, digest: str) -> ApiKey | None:
+        entry = self._by_digest.get(digest)
+        if entry is None:
+            return None
+        if time.monotonic() - entry[1] > self.ttl_s:
+            del self._by_digest[digest]
+            return None
+        return entry[0]
+
+    def put(self, digest: str, key: ApiKey) -> None:
+        self._by_digest[digest] = (key, time.monotonic())
+
+    def is_live(self, key_id: str) -> bool:
+        """Whether a fresh entry vouches for this key id."""
+        now = time.monotonic()
+        return any(str(key.id) == key_id and now - read_at <= self.ttl_s
+                   for key, read_at in self._by_digest.values())
+
+    def evict(self, key_id: str) -> None:
+        for digest, (key, _) in list(self._by_digest.items()):
+            if str(key.id) == key_id:
+                del self._by_digest[digest]
+
+    def clear(self) -> None:
+        self._by_digest.clear()
+
+
+# One per process; emptied whenever the database is opened or closed, so a key
+# read from one database is never served for another.
+cache = KeyCache()
 
 
 def hash_secret(secret: str) -> str:
@@ -35,11 +95,14 @@ async def authenticate(secret: str | None) -> ApiKey | None:
     if not secret:
         return None
     digest = hash_secret(secret)
-    key = await ApiKey.get_or_none(secret_hash=digest)
-    # The lookup is by digest; the constant-time compare guards against a
-    # database collation that compares the digest loosely.
-    if key is None or key.revoked or not hmac.compare_digest(key.secret_hash, digest):
-        return None
+    key = cache.get(digest)
+    if key is None:
+        key = await ApiKey.get_or_none(secret_hash=digest)
+        # The lookup is by digest; the constant-time compare guards against a
+        # database collation that compares the digest loosely.
+        if key is None or key.revoked or not hmac.compare_digest(key.secret_hash, digest):
+            return None
+        cache.put(digest, key)
     now = datetime.now(UTC)
     if key.last_used_at is None or now - key.last_used_at > LAST_USED_RESOLUTION:
         key.last_used_at = now
@@ -49,7 +112,7 @@ async def authenticate(secret: str | None) -> ApiKey | None:
 
 async def is_live(key_id: uuid.UUID | str) -> bool:
     """Whether the key still exists unrevoked (a cheap re-check for long-lived connections)."""
-    return await ApiKey.filter(id=key_id, revoked=False).exists()
+    return cache.is_live(str(key_id)) or await ApiKey.filter(id=key_id, revoked=False).exists()
 
 
 async def ensure_admin_key(secret: str) -> ApiKey:
@@ -61,6 +124,7 @@ async def ensure_admin_key(secret: str) -> ApiKey:
     elif key.role != "ADMIN" or key.revoked:
         key.role, key.revoked = "ADMIN", False
         await key.save(update_fields=["role", "revoked"])
+        cache.evict(str(key.id))
     return key
 
 
@@ -88,7 +152,46 @@ async def revoke_key(key_id: uuid.UUID, by: str | None = None) -> ApiKey | None:
     if not key.revoked:
         key.revoked, key.revoked_by = True, by
         await key.save(update_fields=["revoked", "revoked_by"])
+    cache.evict(str(key.id))
     return key
+
+
+async def announce_revocation(events: EventBus, key_id: uuid.UUID | str) -> None:
+    """Tell every process that a key was revoked; never fails the revocation itself."""
+    try:
+        await events.publish(REVOKED_TOPIC, {"keyId": str(key_id)})
+    except Exception:  # noqa: BLE001 - Redis is a wake-up, never the truth: the TTL holds
+        logger.warning("could not announce the revocation of API key %s", key_id)
+
+
+@contextlib.asynccontextmanager
+async def evictions_on_revocation(events: EventBus) -> AsyncIterator[None]:
+    """While the block runs, evict every key announced revoked on the bus from the cache."""
+
+    async def evict_announced(subscription: Subscription) -> None:
+        try:
+            while True:
+                try:
+                    message = await subscription.get()
+                except Overflowed:  # announcements were lost: forget every key, listen afresh
+                    cache.clear()
+                    await subscription.close()
+                    subscription = await events.subscribe(REVOKED_TOPIC)
+                    continue
+                cache.evict(str(message.get("keyId")))
+        finally:
+            await subscription.close()
+
+    # Subscribed before the block starts, so no announcement made in it is missed.
+    task = asyncio.get_running_loop().create_task(
+        evict_announced(await events.subscribe(REVOKED_TOPIC)), name="api-key-evictions")
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        cache.clear()
 
 
 def internal_identity(name: str, role: str) -> ApiKey:

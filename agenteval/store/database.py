@@ -9,6 +9,8 @@ from tortoise import Tortoise
 from tortoise.backends.base.executor import EXECUTOR_CACHE
 
 from agenteval.logs import quiet
+from agenteval.store import api_keys
+from agenteval.store.schema_template import copy_template, fresh_sqlite_path
 
 MODELS_MODULE = "agenteval.store.models"
 MIGRATIONS_MODULE = "agenteval.store.migrations"
@@ -56,7 +58,20 @@ def is_sqlite(database_url: str) -> bool:
 
 
 async def migrate(database_url: str) -> None:
-    """Apply every migration that has not been applied yet."""
+    """Apply every migration that has not been applied yet.
+
+    A SQLite file that does not exist yet starts as a copy of the migrated schema
+    template (agenteval.store.schema_template); the migrations then run over it
+    as over any database, finding nothing left to apply.
+    """
+    fresh = fresh_sqlite_path(database_url)
+    if fresh is not None:
+        await copy_template(fresh, apply_migrations)
+    await apply_migrations(database_url)
+
+
+async def apply_migrations(database_url: str) -> None:
+    """Replay the migrations not yet applied, whatever the database (no template)."""
     from tortoise.migrations.api import migrate as run_migrations
 
     await run_migrations(config=tortoise_config(database_url))
@@ -70,6 +85,7 @@ async def open_database(database_url: str) -> None:
     # backends (the test suite does) must not reuse SQLite's "?" placeholders on
     # PostgreSQL.
     EXECUTOR_CACHE.clear()
+    api_keys.cache.clear()  # keys read from another database must not authenticate here
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     if is_sqlite(database_url):
         # WAL lets readers proceed while the single writer commits.
@@ -77,6 +93,7 @@ async def open_database(database_url: str) -> None:
 
 
 async def close_database() -> None:
+    api_keys.cache.clear()
     await Tortoise.close_connections()
 
 

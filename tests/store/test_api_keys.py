@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
+import pytest
+
 from agenteval.store import api_keys
+from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import ApiKey
 
 
@@ -26,6 +32,55 @@ async def test_secrets_are_stored_hashed_and_revocation_locks_out(db) -> None:
     stored = await ApiKey.get(id=key.id)
     assert stored.secret_hash == api_keys.hash_secret(secret) and secret not in stored.secret_hash
     assert (await api_keys.authenticate(secret)).last_used_at is not None
-    await ApiKey.filter(id=key.id).update(revoked=True)
+    await api_keys.revoke_key(key.id)
     assert await api_keys.authenticate(secret) is None
+    assert not await api_keys.is_live(key.id)
     assert await api_keys.authenticate("") is None
+
+
+async def wait_refused(secret: str) -> float:
+    """Seconds until the secret stops authenticating (polling every 20 ms, at most 3 s)."""
+    started = time.monotonic()
+    while await api_keys.authenticate(secret) is not None:
+        assert time.monotonic() - started < 3, "the revoked key kept working"
+        await asyncio.sleep(0.02)
+    return time.monotonic() - started
+
+
+async def test_a_revocation_made_elsewhere_locks_out_when_the_cached_check_expires(db) -> None:
+    key, secret = await api_keys.create_key("ci", "AGENT")
+    assert await api_keys.authenticate(secret) is not None  # cached now
+    # As `agenteval keys revoke` or another process does: the row, no announcement.
+    await ApiKey.filter(id=key.id).update(revoked=True)
+
+    assert await wait_refused(secret) <= api_keys.KEY_CACHE_TTL_S + 0.2
+    assert not await api_keys.is_live(key.id)
+
+
+async def test_an_announced_revocation_evicts_the_cached_key_at_once(db) -> None:
+    events = InMemoryEventBus()
+    key, secret = await api_keys.create_key("ci", "AGENT")
+    async with api_keys.evictions_on_revocation(events):
+        assert await api_keys.authenticate(secret) is not None
+        assert await api_keys.is_live(key.id)
+        await ApiKey.filter(id=key.id).update(revoked=True)
+        await api_keys.announce_revocation(events, key.id)
+        await asyncio.sleep(0)  # the eviction task reads the announcement
+
+        assert await api_keys.authenticate(secret) is None
+        assert not await api_keys.is_live(key.id)
+
+
+async def test_checks_of_a_live_key_are_served_from_the_cache(
+        db, monkeypatch: pytest.MonkeyPatch) -> None:
+    key, secret = await api_keys.create_key("ci", "AGENT")
+    first = await api_keys.authenticate(secret)
+
+    def no_database(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a cached key check read the database")
+
+    monkeypatch.setattr(ApiKey, "get_or_none", no_database)
+    monkeypatch.setattr(ApiKey, "filter", no_database)
+    for _ in range(20):
+        assert await api_keys.authenticate(secret) is first
+        assert await api_keys.is_live(key.id)

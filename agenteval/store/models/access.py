@@ -9,6 +9,8 @@ from tortoise.models import Model
 class ApiKey(Model):
     """An API key: only the SHA-256 of its secret is stored."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
     role = fields.CharField(max_length=16)
@@ -25,6 +27,8 @@ class ApiKey(Model):
 class Target(Model):
     """An agent under evaluation and how to reach it."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
     description = fields.TextField(null=True)
@@ -40,6 +44,8 @@ class Target(Model):
 
 class ModelConfig(Model):
     """The OpenAI-compatible endpoint that serves one model role."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     role = fields.CharField(max_length=16, primary_key=True)
     provider = fields.CharField(max_length=32)

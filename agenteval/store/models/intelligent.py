@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 class IntelligentEval(Model):
     """One intelligent evaluation: `version` guards transitions across processes."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
     target: fields.ForeignKeyRelation[Target] = fields.ForeignKeyField(
@@ -51,6 +53,8 @@ class IntelligentEval(Model):
 class PlanRevision(Model):
     """Every submitted plan, with the feedback of its rejection if it was rejected."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.IntField(primary_key=True)
     eval: fields.ForeignKeyRelation[IntelligentEval] = fields.ForeignKeyField(
         "models.IntelligentEval", related_name="plan_revisions", on_delete=fields.CASCADE)
@@ -68,6 +72,8 @@ class PlanRevision(Model):
 
 class EvalSession(Model):
     """A virtual user's conversation with the target."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     id = fields.UUIDField(primary_key=True)
     eval: fields.ForeignKeyRelation[IntelligentEval] = fields.ForeignKeyField(
@@ -95,6 +101,8 @@ class EvalSession(Model):
 class EvalMessage(Model):
     """One message of a session: the user's at 2·turn, the reply at 2·turn + 1."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     session: fields.ForeignKeyRelation[EvalSession] = fields.ForeignKeyField(
         "models.EvalSession", related_name="messages", on_delete=fields.CASCADE)
@@ -118,6 +126,8 @@ class EvalMessage(Model):
 
 class EvalEvent(Model):
     """An event of an eval: `sequence` is gap-free per eval."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     id = fields.UUIDField(primary_key=True)
     eval: fields.ForeignKeyRelation[IntelligentEval] = fields.ForeignKeyField(

@@ -9,6 +9,8 @@ from tortoise.models import Model
 class JudgeCacheEntry(Model):
     """One cached model answer under the sha256 key of (model, full prompt, params)."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.IntField(primary_key=True)
     key = fields.CharField(max_length=64, unique=True)
     model = fields.CharField(max_length=200)

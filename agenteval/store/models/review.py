@@ -15,6 +15,8 @@ class HumanReviewRow(Model):
     finding), so agreement needs no other table.
     """
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.IntField(primary_key=True)
     run_id = fields.UUIDField(null=True, db_index=True)
     eval_id = fields.UUIDField(null=True, db_index=True)

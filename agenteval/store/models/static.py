@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 class Scenario(Model):
     """An exam paper: its cases are stored as validated JSON documents."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
     description = fields.TextField(null=True)
@@ -28,6 +30,8 @@ class Scenario(Model):
 
 class Campaign(Model):
     """A scenario to run against one or more targets."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
@@ -47,6 +51,8 @@ class Campaign(Model):
 
 class Run(Model):
     """One campaign's scenario against one target: `cases` is the snapshot it runs."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     id = fields.UUIDField(primary_key=True)
     campaign: fields.ForeignKeyRelation[Campaign] = fields.ForeignKeyField(
@@ -81,6 +87,8 @@ class Run(Model):
 class CaseOutcome(Model):
     """The judged result of one attempt of one case (ids made by the engine, for bulk inserts)."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     run: fields.ForeignKeyRelation[Run] = fields.ForeignKeyField(
         "models.Run", related_name="outcomes", on_delete=fields.CASCADE)
@@ -104,6 +112,8 @@ class CaseOutcome(Model):
 class RunTurn(Model):
     """One message sent to the target during a case attempt, and its reply or error."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.IntField(primary_key=True)
     outcome: fields.ForeignKeyRelation[CaseOutcome] = fields.ForeignKeyField(
         "models.CaseOutcome", related_name="turns", on_delete=fields.CASCADE)
@@ -120,6 +130,8 @@ class RunTurn(Model):
 
 class RuleResultRow(Model):
     """One rule's verdict on a case attempt."""
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     id = fields.IntField(primary_key=True)
     outcome: fields.ForeignKeyRelation[CaseOutcome] = fields.ForeignKeyField(
