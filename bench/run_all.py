@@ -44,6 +44,8 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("judged_run.py", [], False),
     ("channel_overhead.py", [], False),
     ("malformed_requests.py", [], False),
+    # 1 and 2 `agenteval serve` processes on PostgreSQL + Redis (it makes its own databases).
+    ("scaling.py", [], True),
     ("web_budget.mjs", [], False),  # needs `make web` first; skipped without web/node_modules
 ]
 # Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
@@ -53,7 +55,8 @@ QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
          "subscriptions.py": ["--subscribers", "50"], "judged_run.py": ["--cases", "50"],
          "channel_overhead.py": ["--conversations", "5", "--sends", "5", "--rounds", "1"],
-         "message_throughput.py": ["--sessions", "5", "--messages", "5"]}
+         "message_throughput.py": ["--sessions", "5", "--messages", "5"],
+         "scaling.py": ["--runs", "2", "--cases", "200"]}
 
 
 def postgres_reachable() -> bool:
