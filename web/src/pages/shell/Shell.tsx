@@ -39,7 +39,14 @@ export function Shell() {
             <Title order={1} size="h3">AgentEval</Title>
             <nav aria-label={t("nav.label")}>
               <Group gap="md" wrap="nowrap">
+                <Anchor component={NavLink} to="/" end>{t("nav.home")}</Anchor>
                 <Anchor component={NavLink} to="/evals">{t("nav.intelligent")}</Anchor>
+                <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")}>
+                  <Text size="sm" c="dimmed">{t("nav.static")}:</Text>
+                  <Anchor component={NavLink} to="/targets">{t("nav.targets")}</Anchor>
+                  <Anchor component={NavLink} to="/scenarios">{t("nav.scenarios")}</Anchor>
+                  <Anchor component={NavLink} to="/campaigns">{t("nav.campaigns")}</Anchor>
+                </Group>
                 <Anchor href="/graphql" target="_blank" rel="noopener">{t("nav.graphiql")}</Anchor>
                 <Anchor component={NavLink} to="/settings">{t("nav.settings")}</Anchor>
               </Group>

@@ -1,0 +1,115 @@
+import { resolve } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
+
+const BOOKING = resolve(import.meta.dirname, "../../examples/scenarios/booking.json");
+
+async function pickOption(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option }).last().click();
+}
+
+async function openNav(page: Page, name: string) {
+  await page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+}
+
+test("the home page orients a newcomer and the demo target answers a probe", async ({ signedIn: page }) => {
+  await openNav(page, "Home");
+  await expect(page.getByRole("heading", { name: "Welcome to AgentEval" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Approve the demo eval/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Start a demo campaign" })).toBeVisible();
+  await screenshot(page, "home-en");
+  await expectAccessible(page, "home");
+
+  await openNav(page, "Targets");
+  await page.getByRole("link", { name: "Mia (demo bot)" }).click();
+  await expect(page.getByRole("heading", { name: "Target: Mia (demo bot)" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "language" })).toBeVisible(); // generated from the schema
+  await page.getByRole("button", { name: "Probe", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Replied in \d+ ms/ })).toBeVisible();
+  await page.getByRole("button", { name: "Delete target" }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "CONFLICT" })).toBeVisible();
+  await expect(page.getByText("still use this target")).toBeVisible();
+  await screenshot(page, "target-en");
+  await expectAccessible(page, "target");
+
+  await page.getByText("中文").first().click();
+  await openNav(page, "首页");
+  await expect(page.getByRole("heading", { name: "欢迎使用 AgentEval" })).toBeVisible();
+  await screenshot(page, "home-zh");
+  await page.getByText("English").first().click();
+});
+
+test("a scenario file becomes a campaign, live runs, a report with failures first and a comparison", async ({ signedIn: page }) => {
+  // A broken file shows the API's problems at their paths.
+  await openNav(page, "Scenarios");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "broken.json", mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ name: "Broken", cases: [{ id: "a", messages: ["hi"], eval_rules: [{ type: "no_such_rule" }] }] })),
+  });
+  await expect(page.getByRole("alert").filter({ hasText: "VALIDATION_FAILED" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Problems to fix" })).toContainText("cases[0]");
+  await screenshot(page, "scenario-import-error-en");
+
+  await page.locator('input[type="file"]').setInputFiles(BOOKING);
+  await expect(page.getByRole("heading", { name: "Demo bot - repair booking (model-free)" })).toBeVisible();
+  await expect(page.getByText("booking-asks-for-a-time")).toBeVisible();
+  await screenshot(page, "scenario-en");
+
+  // A campaign against the demo bot; a run's progress moves without a reload.
+  await openNav(page, "Campaigns & runs");
+  await page.getByRole("textbox", { name: "Name" }).fill("E2E booking");
+  await pickOption(page, "Scenario", /^Demo bot - repair booking \(model-free\)/);
+  await pickOption(page, "Targets", "Mia (demo bot)");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page.getByRole("heading", { name: "Campaign: E2E booking" })).toBeVisible();
+  await page.evaluate(() => { (window as unknown as { marker: string }).marker = "same page"; });
+  await page.getByRole("button", { name: "Start run" }).click();
+  const progress = page.getByTestId("run-progress").first();
+  await expect(progress).toContainText(/of 5 done/);
+  await expect(progress).toContainText("5 of 5 done", { timeout: 60_000 });
+  await expect(page.getByRole("group", { name: /^Run / }).first()).toContainText("Completed");
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  await screenshot(page, "campaign-en");
+  await expectAccessible(page, "campaign");
+
+  // The report: metrics, failing cases first; one expands to the reply and the failing rule's reason.
+  await page.getByRole("group", { name: /^Run / }).first().getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Run: E2E booking → Mia (demo bot)" })).toBeVisible();
+  await expect(page.getByText("L3 success rate")).toBeVisible();
+  const cases = page.getByRole("list", { name: "Cases" }).getByRole("listitem");
+  const first = page.getByRole("list", { name: "Cases" }).locator(":scope > li").first();
+  await expect(first).toContainText("Failure");
+  await expect(page.getByRole("list", { name: "Cases" }).locator(":scope > li").last()).toContainText("Success");
+  await first.getByRole("button").first().click();
+  await expect(first).toContainText("Reply:");
+  await expect(first.getByText("failed").first()).toBeVisible();
+  await screenshot(page, "run-en");
+  await expectAccessible(page, "run report");
+  expect(await cases.count()).toBeGreaterThan(0);
+
+  await page.getByText("中文").first().click();
+  await expect(page.getByText("L3 成功率")).toBeVisible();
+  await screenshot(page, "run-zh");
+  await page.getByText("English").first().click();
+
+  // A second run, then the two compared.
+  await page.getByRole("link", { name: "Back to the campaign" }).click();
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expect(page.getByRole("group", { name: /^Run / })).toHaveCount(2);
+  await expect(page.getByTestId("run-progress").first()).toContainText("5 of 5 done", { timeout: 60_000 });
+  for (const box of await page.getByRole("checkbox", { name: /^Pick / }).all()) await box.check();
+  await page.getByRole("button", { name: "Compare the two picked runs" }).click();
+  await expect(page.getByRole("heading", { name: "Compare runs" })).toBeVisible();
+  await expect(page.getByText(/^Base:/)).toContainText("E2E booking");
+  await expect(page.getByText(/^Head:/)).toContainText("E2E booking");
+  await expect(page.getByRole("heading", { name: "Regressions" })).toBeVisible();
+  await screenshot(page, "compare-en");
+  await expectAccessible(page, "compare");
+  await page.getByText("中文").first().click();
+  await expect(page.getByRole("heading", { name: "对比运行" })).toBeVisible();
+  await screenshot(page, "compare-zh");
+  await page.getByText("English").first().click();
+});
