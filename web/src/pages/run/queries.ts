@@ -20,7 +20,7 @@ export const RunReportQuery = graphql(`
         intentAccuracy avgCompletion passHatK latencyP50Ms latencyP95Ms
         intentConfusion { expected predicted count }
       }
-      outcomes(first: 1000) { totalCount edges { node { ...OutcomeFields } } }
+      outcomes(first: 500) { totalCount edges { node { ...OutcomeFields } } }
     }
   }
 `, [OutcomeFields]);
