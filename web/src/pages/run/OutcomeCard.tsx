@@ -1,5 +1,5 @@
 /** One case outcome: a summary line that expands into its turns and rule results. */
-import { Badge, Card, Collapse, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResultOf } from "../../graphql/graphql";
@@ -29,9 +29,7 @@ export function OutcomeCard({ outcome }: { outcome: Outcome }) {
           <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReason(r)}`).join(" · ")}</Text>
         )}
       </UnstyledButton>
-      <Collapse expanded={open}>
-        {open && <OutcomeDetail outcome={outcome} />}
-      </Collapse>
+      {open && <OutcomeDetail outcome={outcome} />}
     </Card>
   );
 }

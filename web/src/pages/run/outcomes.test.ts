@@ -23,7 +23,11 @@ describe("run report outcomes", () => {
   it("gives a rule's reason from its error, its reason or its detail", () => {
     expect(ruleReason({ detail: {}, error: "judge down" })).toBe("judge down");
     expect(ruleReason({ detail: { reason: "no reply" }, error: null })).toBe("no reply");
-    expect(ruleReason({ detail: { missing: ["a"] }, error: null })).toBe('{"missing":["a"]}');
+    expect(ruleReason({ detail: { matched: [], missing: ["what time"], rule: { type: "keyword_match" } }, error: null }))
+      .toBe('missing "what time"');
+    expect(ruleReason({ detail: { expected: "refund", predicted: "repair" }, error: null })).toBe('expected "refund", got "repair"');
+    expect(ruleReason({ detail: { latency_ms: 1200, max_ms: 1000 }, error: null })).toBe("1200 ms (max 1000 ms)");
+    expect(ruleReason({ detail: { score: 0.2, rule: { type: "x" } }, error: null })).toBe('{"score":0.2}');
   });
 
   it("reads task_completion slots and steps as collected of required", () => {
