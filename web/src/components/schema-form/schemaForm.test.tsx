@@ -51,14 +51,20 @@ describe.each(schemas)("the %s schema", (_name, schema) => {
     expect(back).toEqual(config);
   });
 
-  it("leaves empty optional fields out and flags empty required ones", () => {
+  it("leaves empty optional fields out, flags empty required ones, sends booleans at their default", () => {
     const { config, errors } = configFrom(fields, initialValues(fields, null));
     expect(Object.keys(errors).sort()).toEqual(fields.filter((f) => f.required && f.kind !== "boolean").map((f) => f.key).sort());
-    expect(Object.keys(config)).toEqual(fields.filter((f) => f.required && f.kind === "boolean").map((f) => f.key));
+    expect(config).toEqual(Object.fromEntries(fields.filter((f) => f.kind === "boolean").map((f) => [f.key, f.defaultOn])));
   });
 });
 
 describe("schema fields", () => {
+  it("sends an unticked box over a true default as false", () => {
+    const fields = schemaFields({ type: "object", properties: { cache: { type: "boolean", default: true } } });
+    expect(initialValues(fields, null)).toEqual({ cache: true });
+    expect(configFrom(fields, { cache: false }).config).toEqual({ cache: false });
+  });
+
   it("keeps a secret's placeholder so the server keeps the stored secret", () => {
     const fields = schemaFields({ type: "object", properties: { api_key: { type: "string", writeOnly: true } } });
     expect(fields[0].kind).toBe("secret");

@@ -18,6 +18,8 @@ export interface SchemaField {
   options: string[];
   /** The schema's default, as the text a field would hold (shown as a placeholder). */
   placeholder: string;
+  /** A boolean field's default (an unticked box must still send `false` over a `true` default). */
+  defaultOn: boolean;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -56,6 +58,7 @@ export function schemaFields(schema: JsonValue): SchemaField[] {
       description: typeof property.description === "string" ? property.description : null,
       options: kind === "choice" && Array.isArray(property.enum) ? property.enum.map(String) : [],
       placeholder: asText(property.default, kind),
+      defaultOn: property.default === true,
     };
   });
 }
@@ -66,7 +69,7 @@ export function initialValues(fields: SchemaField[], config: JsonValue | null): 
   const values: FormValues = {};
   for (const field of fields) {
     const value = source[field.key];
-    if (field.kind === "boolean") values[field.key] = value === true;
+    if (field.kind === "boolean") values[field.key] = value === undefined ? field.defaultOn : value === true;
     else values[field.key] = asText(value, field.kind);
   }
   return values;
@@ -79,8 +82,8 @@ export interface ConfigResult {
 }
 
 /**
- * The config the form describes. Empty optional fields are left out (the server's
- * defaults apply); a secret left as `********` is sent as is and the server keeps it.
+ * The config the form describes. Empty optional text fields are left out (the server's
+ * defaults apply); booleans are always sent; a secret left as `********` is sent as is and the server keeps it.
  */
 export function configFrom(fields: SchemaField[], values: FormValues): ConfigResult {
   const config: JsonObject = {};
@@ -88,8 +91,7 @@ export function configFrom(fields: SchemaField[], values: FormValues): ConfigRes
   for (const field of fields) {
     const value = values[field.key];
     if (field.kind === "boolean") {
-      if (value === true) config[field.key] = true;
-      else if (field.required) config[field.key] = false;
+      config[field.key] = value === true; // always sent: what the box shows is what applies
       continue;
     }
     const text = typeof value === "string" ? value : "";
