@@ -113,3 +113,47 @@ test("a scenario file becomes a campaign, live runs, a report with failures firs
   await screenshot(page, "compare-zh");
   await page.getByText("English").first().click();
 });
+
+test("the scenario editor adds a task_completion rule with two slots, once a JUDGE model is set", async ({ signedIn: page, server }) => {
+  await openNav(page, "Scenarios");
+  await page.locator('input[type="file"]').setInputFiles(BOOKING);
+  await expect(page.getByRole("heading", { name: "Demo bot - repair booking (model-free)" })).toBeVisible();
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: /^Edit: / })).toBeVisible();
+
+  const firstCase = page.getByRole("group", { name: "Case booking-zh-complete" });
+  await firstCase.getByRole("button", { name: "Add rule" }).click();
+  const rule = firstCase.getByRole("group", { name: /^Rule 3:/ });
+  await rule.getByRole("combobox", { name: "Rule type" }).click();
+  await page.getByRole("option", { name: "task_completion" }).click();
+  const tc = firstCase.getByRole("group", { name: "Rule 3: task_completion" });
+  for (const [n, name, description] of [[1, "phone", "the phone number"], [2, "address", "the service address"]] as const) {
+    await tc.getByRole("button", { name: "Add slot" }).click();
+    await tc.getByRole("textbox", { name: `Required slots ${n}: name` }).fill(name);
+    await tc.getByRole("textbox", { name: `Required slots ${n}: description` }).fill(description);
+  }
+  // Leaving with unsaved changes asks first.
+  await openNav(page, "Scenarios");
+  await expect(page.getByRole("alertdialog")).toContainText("unsaved changes");
+  await page.getByRole("button", { name: "Stay" }).click();
+
+  await page.getByRole("button", { name: "Save scenario" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "JUDGE" })).toBeVisible();
+  await screenshot(page, "editor-needs-judge-en");
+
+  await server.gql(`mutation($input: ModelConfigInput!) { setModelConfig(role: JUDGE, input: $input) { role } }`,
+    { input: { provider: "openai", baseUrl: "http://127.0.0.1:9/v1", model: "judge-model" } });
+  await page.getByRole("button", { name: "Save scenario" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await screenshot(page, "editor-en");
+  await expectAccessible(page, "scenario editor");
+
+  await page.getByRole("link", { name: "Back to the scenario" }).click();
+  await expect(page.getByText(/task_completion/).first()).toBeVisible();
+  await expect(page.getByText(/the service address/).first()).toBeVisible();
+  await page.getByText("中文").first().click();
+  await page.getByRole("link", { name: "编辑" }).click();
+  await expect(page.getByRole("button", { name: "保存场景" })).toBeVisible();
+  await screenshot(page, "editor-zh");
+  await page.getByText("English").first().click();
+});

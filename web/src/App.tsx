@@ -16,6 +16,7 @@ const TargetsPage = lazy(() => import("./pages/targets/TargetsPage").then((m) =>
 const TargetFormPage = lazy(() => import("./pages/targets/TargetFormPage").then((m) => ({ default: m.TargetFormPage })));
 const ScenariosPage = lazy(() => import("./pages/scenarios/ScenariosPage").then((m) => ({ default: m.ScenariosPage })));
 const ScenarioPage = lazy(() => import("./pages/scenarios/ScenarioPage").then((m) => ({ default: m.ScenarioPage })));
+const ScenarioEditPage = lazy(() => import("./pages/scenario-edit/ScenarioEditPage").then((m) => ({ default: m.ScenarioEditPage })));
 const CampaignsPage = lazy(() => import("./pages/campaigns/CampaignsPage").then((m) => ({ default: m.CampaignsPage })));
 const CampaignPage = lazy(() => import("./pages/campaigns/CampaignPage").then((m) => ({ default: m.CampaignPage })));
 const RunReportPage = lazy(() => import("./pages/run/RunReportPage").then((m) => ({ default: m.RunReportPage })));
@@ -43,6 +44,7 @@ const router = createBrowserRouter([
       { path: "targets/:targetId", element: page(<TargetFormPage />) },
       { path: "scenarios", element: page(<ScenariosPage />) },
       { path: "scenarios/:scenarioId", element: page(<ScenarioPage />) },
+      { path: "scenarios/:scenarioId/edit", element: page(<ScenarioEditPage />) },
       { path: "campaigns", element: page(<CampaignsPage />) },
       { path: "campaigns/:campaignId", element: page(<CampaignPage />) },
       { path: "runs/:runId", element: page(<RunReportPage />) },

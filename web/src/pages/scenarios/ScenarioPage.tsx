@@ -20,7 +20,10 @@ export function ScenarioPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{scenario.name}</Title>
-        <Button component={Link} to="/campaigns">{t("scenarios.useInCampaign")}</Button>
+        <Group>
+          <Button component={Link} to={`/scenarios/${scenario.id}/edit`} variant="light">{t("scenarios.edit")}</Button>
+          <Button component={Link} to="/campaigns">{t("scenarios.useInCampaign")}</Button>
+        </Group>
       </Group>
       {scenario.description && <Text>{scenario.description}</Text>}
       <Title order={3} size="h4">{t("scenarios.caseCount", { count: scenario.caseCount })}</Title>

@@ -92,7 +92,7 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
       <SchemaFields fields={fields} values={values} onChange={setValues}
         errors={{ ...configErrors(apiError), ...localErrors }} />
       {apiError && <ErrorNotice error={apiError} />}
-      {saved && <Text role="status" c="green">{t("targets.saved")}</Text>}
+      {saved && <Text role="status" fw={600}>{t("targets.saved")}</Text>}
       <Group>
         <Button onClick={() => void save()} loading={outcome.fetching}>{t("targets.save")}</Button>
       </Group>
