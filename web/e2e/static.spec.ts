@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
@@ -56,6 +57,12 @@ test("a scenario file becomes a campaign, live runs, a report with failures firs
   await expect(page.getByRole("heading", { name: "Demo bot - repair booking (model-free)" })).toBeVisible();
   await expect(page.getByText("booking-asks-for-a-time")).toBeVisible();
   await screenshot(page, "scenario-en");
+  // Exported YAML is the scenario file format: it names the scenario and its cases.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export YAML" }).click();
+  const exported = readFileSync(await (await downloading).path(), "utf8");
+  expect(exported).toContain("name: Demo bot - repair booking (model-free)");
+  expect(exported).toContain("booking-asks-for-a-time");
 
   // A campaign against the demo bot; a run's progress moves without a reload.
   await openNav(page, "Campaigns & runs");

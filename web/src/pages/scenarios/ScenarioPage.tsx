@@ -6,6 +6,7 @@ import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined } from "../../graphql/errors";
+import { ExportButtons } from "./ExportButtons";
 import { ScenarioQuery } from "./queries";
 
 export function ScenarioPage() {
@@ -21,6 +22,7 @@ export function ScenarioPage() {
       <Group justify="space-between">
         <Title order={2}>{scenario.name}</Title>
         <Group>
+          <ExportButtons scenarioId={scenario.id} name={scenario.name} />
           <Button component={Link} to={`/scenarios/${scenario.id}/edit`} variant="light">{t("scenarios.edit")}</Button>
           <Button component={Link} to="/campaigns">{t("scenarios.useInCampaign")}</Button>
         </Group>
