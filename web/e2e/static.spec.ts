@@ -52,6 +52,11 @@ test("a scenario file becomes a campaign, live runs, a report with failures firs
   await expect(page.getByRole("alert").filter({ hasText: "VALIDATION_FAILED" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Problems to fix" })).toContainText("cases[0]");
   await screenshot(page, "scenario-import-error-en");
+  // Broken YAML: the parser's line and column are in the message.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "broken.yaml", mimeType: "application/yaml", buffer: Buffer.from("name: Broken\ncases:\n  - id: a\n    messages: [hi\n"),
+  });
+  await expect(page.getByRole("alert").filter({ hasText: "VALIDATION_FAILED" })).toContainText(/line \d+, column \d+/);
 
   await page.locator('input[type="file"]').setInputFiles(BOOKING);
   await expect(page.getByRole("heading", { name: "Demo bot - repair booking (model-free)" })).toBeVisible();
@@ -86,6 +91,7 @@ test("a scenario file becomes a campaign, live runs, a report with failures firs
   await page.getByRole("group", { name: /^Run / }).first().getByRole("link").click();
   await expect(page.getByRole("heading", { name: "Run: E2E booking → Mia (demo bot)" })).toBeVisible();
   await expect(page.getByText("L3 success rate")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Latency per turn" }).locator(".recharts-surface")).toBeVisible();
   const cases = page.getByRole("list", { name: "Cases" }).getByRole("listitem");
   const first = page.getByRole("list", { name: "Cases" }).locator(":scope > li").first();
   await expect(first).toContainText("Failure");

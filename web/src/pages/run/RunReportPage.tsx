@@ -15,7 +15,8 @@ import { TERMINAL } from "../campaigns/useRunProgress";
 import { ConfusionHeatmap } from "./ConfusionHeatmap";
 import { MetricsPanel } from "./MetricsPanel";
 import { OutcomeCard } from "./OutcomeCard";
-import { failingFirst, failingRuleTypes, filterOutcomes, type Tier } from "./outcomes";
+import { LatencyChart } from "./LatencyChart";
+import { failingFirst, failingRuleTypes, filterOutcomes, latencyHistogram, type Tier } from "./outcomes";
 import { OutcomeFields, RunReportQuery } from "./queries";
 
 const RUNNING_REFRESH_MS = 2000;
@@ -40,6 +41,7 @@ export function RunReportPage() {
 
   const outcomes = useMemo(() => failingFirst(run?.outcomes.edges.map((e) => readFragment(OutcomeFields, e.node)) ?? []), [run]);
   const shown = filterOutcomes(outcomes, { tier, failingRule });
+  const latencies = useMemo(() => latencyHistogram(outcomes.flatMap((o) => o.turns.map((turn) => turn.latencyMs))), [outcomes]);
 
   if (result.error && !run) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
@@ -62,6 +64,7 @@ export function RunReportPage() {
       {downloadError && <ErrorNotice error={downloadError} />}
       {running && <Text size="sm" role="status">{t("runs.progress", { ...run.progress })}</Text>}
       {run.summary ? <MetricsPanel summary={run.summary} /> : <Text>{t("run.noSummary")}</Text>}
+      <LatencyChart buckets={latencies} />
       {run.summary?.intentConfusion && <ConfusionHeatmap cells={run.summary.intentConfusion} />}
       <Title order={3} size="h4">{t("run.cases", { count: run.outcomes.totalCount })}</Title>
       <Group align="end">

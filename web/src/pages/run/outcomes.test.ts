@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completionSummary, confusionGrid, failingFirst, filterOutcomes, ruleReason, type OutcomeLike } from "./outcomes";
+import { completionSummary, confusionGrid, failingFirst, filterOutcomes, latencyHistogram, ruleReason, type OutcomeLike } from "./outcomes";
 
 const outcome = (caseKey: string, passed: boolean, successLevel: OutcomeLike["successLevel"], score: number,
   error: string | null = null): OutcomeLike => ({
@@ -45,5 +45,13 @@ describe("run report outcomes", () => {
   it("lays the confusion matrix out with zeros where nothing was counted", () => {
     const grid = confusionGrid([{ expected: "a", predicted: "a", count: 3 }, { expected: "b", predicted: "a", count: 1 }]);
     expect(grid).toEqual({ expected: ["a", "b"], predicted: ["a"], counts: [[3], [1]], max: 3 });
+  });
+});
+
+describe("latency histogram", () => {
+  it("bins known latencies from 0 to the slowest, leaving errors out", () => {
+    const bins = latencyHistogram([0, 5, 9, 19, null], 2);
+    expect(bins).toEqual([{ label: "0–10", count: 3 }, { label: "10–20", count: 1 }]);
+    expect(latencyHistogram([null])).toEqual([]);
   });
 });

@@ -119,3 +119,18 @@ export function confusionGrid(cells: readonly { expected: string; predicted: str
   const max = Math.max(1, ...counts.flat());
   return { expected, predicted, counts, max };
 }
+
+export interface LatencyBucket { label: string; count: number }
+
+/**
+ * Turn latencies in `buckets` equal-width bins from 0 to the slowest turn (ms);
+ * turns without a latency (errors) are left out.
+ */
+export function latencyHistogram(latencies: readonly (number | null)[], buckets = 10): LatencyBucket[] {
+  const known = latencies.filter((l): l is number => l !== null);
+  if (known.length === 0) return [];
+  const width = Math.max(1, Math.ceil((Math.max(...known) + 1) / buckets));
+  const counts = new Array<number>(buckets).fill(0);
+  for (const latency of known) counts[Math.min(buckets - 1, Math.floor(latency / width))] += 1;
+  return counts.map((count, i) => ({ label: `${i * width}–${(i + 1) * width}`, count }));
+}
