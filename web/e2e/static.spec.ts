@@ -101,6 +101,11 @@ test("a scenario file becomes a campaign, live runs, a report with failures firs
   await expect(first.getByText("failed").first()).toBeVisible();
   await screenshot(page, "run-en");
   await expectAccessible(page, "run report");
+  await page.getByRole("combobox", { name: "Tag" }).click();
+  await page.getByRole("option", { name: "flaw-1" }).click();
+  await expect(page.getByRole("list", { name: "Cases" }).locator(":scope > li")).toHaveCount(2);
+  await page.getByRole("combobox", { name: "Tag" }).click();
+  await page.getByRole("option", { name: "flaw-1" }).click(); // picking it again clears the filter
   expect(await cases.count()).toBeGreaterThan(0);
 
   await page.getByText("中文").first().click();

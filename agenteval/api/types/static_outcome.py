@@ -48,6 +48,7 @@ class CaseOutcome:
     turns: list[Turn]
     results: list[RuleResult]
     error: str | None
+    tags: list[str] | None = strawberry.field(description="The case's tags in the scenario.")
 
     @classmethod
     def from_stored(cls, stored: StoredOutcome) -> CaseOutcome:
@@ -57,4 +58,4 @@ class CaseOutcome:
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
                    turns=[Turn(**turn) for turn in view["turns"]],
                    results=[RuleResult.from_view(result) for result in view["results"]],
-                   error=view["error"])
+                   error=view["error"], tags=list(view["tags"]))

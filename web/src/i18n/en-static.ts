@@ -48,7 +48,7 @@ export const enStatic = {
     latencyHistogramHint: "How many turns the target answered within each range of milliseconds.",
     confusion: "Intent confusion matrix", confusionHint: "Rows: the expected intent; columns: what the bot's reply was classified as. Darker: more cases.",
     expectedPredicted: "expected \\ predicted",
-    cases: "Cases ({{count}}), failing first", caseList: "Cases", filterTier: "Tier", filterRule: "Failing rule",
+    cases: "Cases ({{count}}), failing first", caseList: "Cases", filterTier: "Tier", filterRule: "Failing rule", filterTag: "Tag",
     noCases: "No case has finished yet.", attempt: "attempt {{n}}", errored: "Error", score: "score {{score}}",
     tier: { SUCCESS: "Success", PARTIAL: "Partial", FAILURE: "Failure" },
     turns: "Turns", sent: "Sent:", reply: "Reply:", rules: "Rule results", rulePassed: "passed", ruleFailed: "failed",

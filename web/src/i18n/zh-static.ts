@@ -52,7 +52,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     latencyHistogramHint: "被测对象在各毫秒区间内回复的轮次数。",
     confusion: "意图混淆矩阵", confusionHint: "行：期望意图；列：机器人回复被判定的意图。颜色越深，用例越多。",
     expectedPredicted: "期望 \\ 判定",
-    cases: "用例（{{count}}），失败在前", caseList: "用例", filterTier: "等级", filterRule: "失败的规则",
+    cases: "用例（{{count}}），失败在前", caseList: "用例", filterTier: "等级", filterRule: "失败的规则", filterTag: "标签",
     noCases: "还没有用例完成。", attempt: "第 {{n}} 次", errored: "出错", score: "得分 {{score}}",
     tier: { SUCCESS: "成功", PARTIAL: "部分成功", FAILURE: "失败" },
     turns: "对话轮次", sent: "发送：", reply: "回复：", rules: "规则结果", rulePassed: "通过", ruleFailed: "未通过",

@@ -16,7 +16,7 @@ import { ConfusionHeatmap } from "./ConfusionHeatmap";
 import { MetricsPanel } from "./MetricsPanel";
 import { OutcomeCard } from "./OutcomeCard";
 import { LatencyChart } from "./LatencyChart";
-import { failingFirst, failingRuleTypes, filterOutcomes, latencyHistogram, type Tier } from "./outcomes";
+import { failingFirst, failingRuleTypes, filterOutcomes, latencyHistogram, outcomeTags, type Tier } from "./outcomes";
 import { OutcomeFields, RunReportQuery } from "./queries";
 
 const RUNNING_REFRESH_MS = 2000;
@@ -28,6 +28,7 @@ export function RunReportPage() {
   const [result, refetch] = useQuery({ query: RunReportQuery, variables: { id: runId }, requestPolicy: "network-only" });
   const [tier, setTier] = useState<Tier | null>(null);
   const [failingRule, setFailingRule] = useState<string | null>(null);
+  const [tag, setTag] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<ApiError | null>(null);
   const run = result.data?.run;
   const running = !!run && !TERMINAL.has(run.status);
@@ -40,7 +41,7 @@ export function RunReportPage() {
   }, [running, refetch]);
 
   const outcomes = useMemo(() => failingFirst(run?.outcomes.edges.map((e) => readFragment(OutcomeFields, e.node)) ?? []), [run]);
-  const shown = filterOutcomes(outcomes, { tier, failingRule });
+  const shown = filterOutcomes(outcomes, { tier, failingRule, tag });
   const latencies = useMemo(() => latencyHistogram(outcomes.flatMap((o) => o.turns.map((turn) => turn.latencyMs))), [outcomes]);
 
   if (result.error && !run) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
@@ -73,6 +74,8 @@ export function RunReportPage() {
           onChange={(v) => setTier(v as Tier | null)} />
         <Select label={t("run.filterRule")} placeholder={t("list.any")} clearable value={failingRule}
           data={failingRuleTypes(outcomes)} onChange={setFailingRule} />
+        <Select label={t("run.filterTag")} placeholder={t("list.any")} clearable value={tag}
+          data={outcomeTags(outcomes)} onChange={setTag} />
       </Group>
       {shown.length === 0 && <Text>{outcomes.length === 0 ? t("run.noCases") : t("list.emptyFiltered")}</Text>}
       <Stack gap="xs" component="ul" style={{ paddingLeft: 0, listStyle: "none" }} aria-label={t("run.caseList")}>

@@ -18,6 +18,8 @@ describe("run report outcomes", () => {
     const list = [outcome("ok", true, "SUCCESS", 1), outcome("fail", false, "FAILURE", 0.2)];
     expect(filterOutcomes(list, { tier: "SUCCESS", failingRule: null }).map((o) => o.caseKey)).toEqual(["ok"]);
     expect(filterOutcomes(list, { tier: null, failingRule: "keyword_match" }).map((o) => o.caseKey)).toEqual(["fail"]);
+    const tagged = [{ ...list[0], tags: ["zh"] }, { ...list[1], tags: ["en"] }];
+    expect(filterOutcomes(tagged, { tier: null, failingRule: null, tag: "en" }).map((o) => o.caseKey)).toEqual(["fail"]);
   });
 
   it("gives a rule's reason from its error, its reason or its detail", () => {

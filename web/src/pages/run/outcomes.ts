@@ -10,6 +10,7 @@ export interface OutcomeLike {
   successLevel: Tier;
   score: number;
   error: string | null;
+  tags?: readonly string[] | null;
   results: readonly { ruleType: string; passed: boolean; detail: JsonValue; error: string | null }[];
 }
 
@@ -29,11 +30,18 @@ export function failingFirst<T extends OutcomeLike>(outcomes: readonly T[]): T[]
 export interface OutcomeFilter {
   tier: Tier | null;
   failingRule: string | null;
+  tag?: string | null;
 }
 
 export function filterOutcomes<T extends OutcomeLike>(outcomes: readonly T[], filter: OutcomeFilter): T[] {
   return outcomes.filter((o) => (!filter.tier || o.successLevel === filter.tier)
-    && (!filter.failingRule || o.results.some((r) => r.ruleType === filter.failingRule && !r.passed)));
+    && (!filter.failingRule || o.results.some((r) => r.ruleType === filter.failingRule && !r.passed))
+    && (!filter.tag || (o.tags ?? []).includes(filter.tag)));
+}
+
+/** Every case tag in the run, for the filter. */
+export function outcomeTags(outcomes: readonly OutcomeLike[]): string[] {
+  return [...new Set(outcomes.flatMap((o) => o.tags ?? []))].sort();
 }
 
 /** The rule types that failed somewhere, for the filter. */

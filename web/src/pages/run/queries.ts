@@ -2,7 +2,7 @@ import { graphql } from "../../graphql/graphql";
 
 export const OutcomeFields = graphql(`
   fragment OutcomeFields on CaseOutcome {
-    caseKey attempt passed successLevel score intentPassed completionRate error
+    caseKey attempt passed successLevel score intentPassed completionRate error tags
     turns { index sentMessage reply latencyMs error }
     results { ruleType implicit passed score weight detail error }
   }
