@@ -31,5 +31,5 @@ export default defineConfig({
       "/api": "http://127.0.0.1:8000",
     },
   },
-  test: { include: ["src/**/*.test.ts"], environment: "node" },
+  test: { include: ["src/**/*.test.{ts,tsx}"], environment: "node" },
 });

@@ -5,12 +5,22 @@ import { Loading } from "./components/Loading";
 import { Shell } from "./pages/shell/Shell";
 import { EvalListPage } from "./pages/evals/EvalListPage";
 
-// The list is the first page; the others load when opened, so the first load stays small.
+// The eval list is part 1's first page; the others load when opened, so the first load stays small.
 const GraphiQLPage = lazy(() => import("./pages/graphiql/GraphiQLPage"));
 const NewEvalPage = lazy(() => import("./pages/eval-new/NewEvalPage").then((m) => ({ default: m.NewEvalPage })));
 const EvalPage = lazy(() => import("./pages/eval/EvalPage").then((m) => ({ default: m.EvalPage })));
 const ReportPage = lazy(() => import("./pages/report/ReportPage").then((m) => ({ default: m.ReportPage })));
 const SessionPage = lazy(() => import("./pages/session/SessionPage").then((m) => ({ default: m.SessionPage })));
+const HomePage = lazy(() => import("./pages/home/HomePage").then((m) => ({ default: m.HomePage })));
+const TargetsPage = lazy(() => import("./pages/targets/TargetsPage").then((m) => ({ default: m.TargetsPage })));
+const TargetFormPage = lazy(() => import("./pages/targets/TargetFormPage").then((m) => ({ default: m.TargetFormPage })));
+const ScenariosPage = lazy(() => import("./pages/scenarios/ScenariosPage").then((m) => ({ default: m.ScenariosPage })));
+const ScenarioPage = lazy(() => import("./pages/scenarios/ScenarioPage").then((m) => ({ default: m.ScenarioPage })));
+const ScenarioEditPage = lazy(() => import("./pages/scenario-edit/ScenarioEditPage").then((m) => ({ default: m.ScenarioEditPage })));
+const CampaignsPage = lazy(() => import("./pages/campaigns/CampaignsPage").then((m) => ({ default: m.CampaignsPage })));
+const CampaignPage = lazy(() => import("./pages/campaigns/CampaignPage").then((m) => ({ default: m.CampaignPage })));
+const RunReportPage = lazy(() => import("./pages/run/RunReportPage").then((m) => ({ default: m.RunReportPage })));
+const ComparePage = lazy(() => import("./pages/compare/ComparePage").then((m) => ({ default: m.ComparePage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
@@ -24,14 +34,23 @@ const router = createBrowserRouter([
     path: "/",
     element: <Shell />,
     children: [
-      { index: true, element: <Navigate to="/evals" replace /> },
+      { index: true, element: page(<HomePage />) },
       { path: "evals", element: <EvalListPage /> },
       { path: "evals/new", element: page(<NewEvalPage />) },
       { path: "evals/:evalId", element: page(<EvalPage />) },
       { path: "evals/:evalId/report", element: page(<ReportPage />) },
       { path: "evals/:evalId/sessions/:sessionId", element: page(<SessionPage />) },
+      { path: "targets", element: page(<TargetsPage />) },
+      { path: "targets/:targetId", element: page(<TargetFormPage />) },
+      { path: "scenarios", element: page(<ScenariosPage />) },
+      { path: "scenarios/:scenarioId", element: page(<ScenarioPage />) },
+      { path: "scenarios/:scenarioId/edit", element: page(<ScenarioEditPage />) },
+      { path: "campaigns", element: page(<CampaignsPage />) },
+      { path: "campaigns/:campaignId", element: page(<CampaignPage />) },
+      { path: "runs/:runId", element: page(<RunReportPage />) },
+      { path: "compare", element: page(<ComparePage />) },
       { path: "settings", element: page(<SettingsPage />) },
-      { path: "*", element: <Navigate to="/evals" replace /> },
+      { path: "*", element: <Navigate to="/" replace /> },
     ],
   },
 ]);

@@ -55,6 +55,7 @@ class CaseOutcome:
     turns: list[Turn]
     results: list[RuleResult]
     error: str | None
+    tags: list[str] | None = strawberry.field(description="The case's tags in the scenario.")
     run_id: strawberry.Private[uuid.UUID | None] = None
 
     @strawberry.field(description="The latest human review of this attempt, if any.")
@@ -82,4 +83,4 @@ class CaseOutcome:
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
                    turns=[Turn(**turn) for turn in view["turns"]],
                    results=[RuleResult.from_view(result) for result in view["results"]],
-                   error=view["error"])
+                   error=view["error"], tags=list(view["tags"]))

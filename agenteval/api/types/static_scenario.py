@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 import strawberry
+import yaml
 from strawberry.scalars import JSON
 
 from agenteval.api.types.enums import CaseType, RuleLogic
 from agenteval.domain.cases import CaseSpec
+from agenteval.domain.scenario_document import scenario_to_document
 from agenteval.engine.catalog.scenarios import cases_of
+from agenteval.errors import ValidationFailed
 from agenteval.store import models
 
 
@@ -57,6 +61,17 @@ class Scenario:
     @strawberry.field
     def cases(self) -> list[Case]:
         return [Case.from_spec(spec) for spec in cases_of(self.row.cases)]
+
+    @strawberry.field(description="The scenario file format (`yaml` or `json`); importScenario "
+                                  "reads it back as the same scenario.")
+    def document(self, format: str | None = "yaml") -> str | None:
+        document = scenario_to_document(self.row.name, self.row.description,
+                                        cases_of(self.row.cases))
+        if format == "json":
+            return json.dumps(document, ensure_ascii=False, indent=2)
+        if format in ("yaml", None):
+            return yaml.safe_dump(document, allow_unicode=True, sort_keys=False)
+        raise ValidationFailed([{"path": "format", "message": "must be yaml or json"}])
 
     @classmethod
     def from_row(cls, row: models.Scenario) -> Scenario:

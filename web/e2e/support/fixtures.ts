@@ -34,6 +34,9 @@ export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>
     await page.goto("/");
     await page.getByLabel("API key").fill(ADMIN_KEY);
     await page.getByRole("button", { name: "Use this key" }).click();
+    // The home page first; the intelligent-evaluation list is one click away.
+    await expect(page.getByRole("heading", { name: "Welcome to AgentEval" })).toBeVisible();
+    await page.getByRole("link", { name: "Intelligent evaluation", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Intelligent evaluations" })).toBeVisible();
     await use(page);
   },

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 
 const COLOURS: Record<string, string> = {
   DRAFT: "gray", PLANNING: "cyan", PENDING_APPROVAL: "yellow", EXECUTING: "blue",
-  COMPLETED: "green", CANCELLED: "gray", FAILED: "red", RUNNING: "blue", EXPIRED: "orange",
+  COMPLETED: "green", CANCELLED: "gray", FAILED: "red", RUNNING: "blue", EXPIRED: "orange", QUEUED: "yellow",
 };
 
 /** An eval's or session's status, coloured, in the page's language. */

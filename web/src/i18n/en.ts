@@ -1,8 +1,13 @@
+import { enStatic } from "./en-static";
+
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
   common: { loading: "Loading…", back: "Back", yes: "Yes", no: "No" },
   error: { title: "The request failed", forbidden: "Your key's role may not do this; ask an ADMIN for an OPERATOR key." },
-  nav: { label: "Main", intelligent: "Intelligent evaluation", graphiql: "API (GraphiQL)", settings: "Settings", language: "Language" },
+  nav: {
+    label: "Main", home: "Home", intelligent: "Intelligent evaluation", static: "Static evaluation", targets: "Targets",
+    scenarios: "Scenarios", campaigns: "Campaigns & runs", graphiql: "API (GraphiQL)", settings: "Settings", language: "Language",
+  },
   key: {
     title: "Enter your API key",
     intro: "AgentEval needs an API key for every request. It stays in this browser only.",
@@ -16,7 +21,7 @@ export const en = {
   live: { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", failed: "Live updates stopped" },
   status: {
     DRAFT: "Draft", PLANNING: "Planning", PENDING_APPROVAL: "Waiting for approval", EXECUTING: "Executing",
-    COMPLETED: "Completed", CANCELLED: "Cancelled", FAILED: "Failed", RUNNING: "Running", EXPIRED: "Expired",
+    COMPLETED: "Completed", CANCELLED: "Cancelled", FAILED: "Failed", RUNNING: "Running", EXPIRED: "Expired", QUEUED: "Queued",
   },
   next: {
     DRAFT: "The eval is being set up.",
@@ -100,6 +105,7 @@ export const en = {
     secretOnce: "The new key, shown only this once: copy it now.", lastUsed: "Last used", revoke: "Revoke",
     revoked: "Revoked",
   },
+  ...enStatic,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

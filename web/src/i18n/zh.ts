@@ -1,10 +1,14 @@
 /** 中文。Same keys as en.ts; the seeds' own words are the labels (智能评估, 批准, 打回, 取消, 导出 Markdown). */
 import type { Dictionary } from "./en";
+import { zhStatic } from "./zh-static";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
   error: { title: "请求失败", forbidden: "当前密钥的角色无权执行此操作，请向管理员申请 OPERATOR 密钥。" },
-  nav: { label: "主导航", intelligent: "智能评估", graphiql: "API（GraphiQL）", settings: "设置", language: "语言" },
+  nav: {
+    label: "主导航", home: "首页", intelligent: "智能评估", static: "静态评估", targets: "被测对象",
+    scenarios: "场景", campaigns: "测试活动与运行", graphiql: "API（GraphiQL）", settings: "设置", language: "语言",
+  },
   key: {
     title: "输入 API 密钥",
     intro: "AgentEval 的每个请求都需要 API 密钥，密钥只保存在本浏览器中。",
@@ -18,7 +22,7 @@ export const zh: Dictionary = {
   live: { connecting: "连接中…", live: "实时", reconnecting: "重新连接中…", failed: "实时更新已停止" },
   status: {
     DRAFT: "草稿", PLANNING: "规划中", PENDING_APPROVAL: "待审批", EXECUTING: "执行中",
-    COMPLETED: "已完成", CANCELLED: "已取消", FAILED: "失败", RUNNING: "进行中", EXPIRED: "已过期",
+    COMPLETED: "已完成", CANCELLED: "已取消", FAILED: "失败", RUNNING: "进行中", EXPIRED: "已过期", QUEUED: "排队中",
   },
   next: {
     DRAFT: "评估正在创建。",
@@ -102,4 +106,5 @@ export const zh: Dictionary = {
     secretOnce: "新密钥只显示这一次，请立即复制。", lastUsed: "最近使用", revoke: "吊销",
     revoked: "已吊销",
   },
+  ...zhStatic,
 };

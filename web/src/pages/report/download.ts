@@ -8,9 +8,14 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
 }
 
 export async function downloadReport(evalId: string, key: string | null): Promise<ApiError | null> {
+  return downloadFile(`/api/intelligent-evals/${encodeURIComponent(evalId)}/report.md`, key, "report.md");
+}
+
+/** GET `path` with the key header and save the body under the server's file name. */
+export async function downloadFile(path: string, key: string | null, fallback: string): Promise<ApiError | null> {
   let response: Response;
   try {
-    response = await fetch(`/api/intelligent-evals/${encodeURIComponent(evalId)}/report.md`, { headers: keyHeaders(key) });
+    response = await fetch(path, { headers: keyHeaders(key) });
   } catch (error) {
     return { code: "NETWORK", message: error instanceof Error ? error.message : String(error), details: null };
   }
@@ -26,7 +31,7 @@ export async function downloadReport(evalId: string, key: string | null): Promis
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = filenameFrom(response.headers.get("content-disposition"), "report.md");
+  link.download = filenameFrom(response.headers.get("content-disposition"), fallback);
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -37,17 +37,24 @@ export function Shell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Title order={1} size="h3">AgentEval</Title>
-            <nav aria-label={t("nav.label")}>
-              <Group gap="md" wrap="nowrap">
-                <Anchor component={NavLink} to="/evals">{t("nav.intelligent")}</Anchor>
-                <Anchor href="/graphql" target="_blank" rel="noopener">{t("nav.graphiql")}</Anchor>
-                <Anchor component={NavLink} to="/settings">{t("nav.settings")}</Anchor>
+            <nav aria-label={t("nav.label")} style={{ whiteSpace: "nowrap", fontSize: "var(--mantine-font-size-sm)" }}>
+              <Group gap="sm" wrap="nowrap">
+                <Anchor size="sm" component={NavLink} to="/" end>{t("nav.home")}</Anchor>
+                <Anchor size="sm" component={NavLink} to="/evals">{t("nav.intelligent")}</Anchor>
+                <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")}>
+                  <Text size="xs" c="dimmed">{t("nav.static")}:</Text>
+                  <Anchor size="sm" component={NavLink} to="/targets">{t("nav.targets")}</Anchor>
+                  <Anchor size="sm" component={NavLink} to="/scenarios">{t("nav.scenarios")}</Anchor>
+                  <Anchor size="sm" component={NavLink} to="/campaigns">{t("nav.campaigns")}</Anchor>
+                </Group>
+                <Anchor size="sm" href="/graphql" target="_blank" rel="noopener">{t("nav.graphiql")}</Anchor>
+                <Anchor size="sm" component={NavLink} to="/settings">{t("nav.settings")}</Anchor>
               </Group>
             </nav>
           </Group>
           <Group gap="sm" wrap="nowrap">
             {signedIn && identity && (
-              <Text size="sm">
+              <Text size="xs" maw={220} truncate="end">
                 {identity.name} <Badge variant="outline" size="sm">{identity.role}</Badge>
               </Text>
             )}

@@ -1,0 +1,57 @@
+/** The inputs for a schema's fields (see schemaForm.ts); a secret shows `********` until retyped. */
+import { Checkbox, JsonInput, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { FormValues, SchemaField } from "./schemaForm";
+
+interface Props {
+  fields: SchemaField[];
+  values: FormValues;
+  onChange(values: FormValues): void;
+  /** Field key → message (local parse problems and the API's VALIDATION_FAILED details). */
+  errors: Record<string, string>;
+}
+
+export function SchemaFields({ fields, values, onChange, errors }: Props) {
+  const { t } = useTranslation();
+  const set = (key: string, value: string | boolean) => onChange({ ...values, [key]: value });
+  const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : "");
+  const errorOf = (key: string) => {
+    const code = errors[key];
+    if (!code) return undefined;
+    return t(`schemaForm.${code}`, { defaultValue: code });
+  };
+  return (
+    <Stack gap="sm">
+      {fields.map((field) => {
+        const common = {
+          label: field.key,
+          description: field.description ?? undefined,
+          withAsterisk: field.required,
+          error: errorOf(field.key),
+          placeholder: field.placeholder || undefined,
+        };
+        switch (field.kind) {
+          case "boolean":
+            return <Checkbox key={field.key} label={field.key} description={common.description}
+              checked={values[field.key] === true} onChange={(e) => set(field.key, e.currentTarget.checked)} />;
+          case "choice":
+            return <Select key={field.key} {...common} clearable={!field.required} data={field.options}
+              value={text(field.key) || null} onChange={(v) => set(field.key, v ?? "")} />;
+          case "secret":
+            return <PasswordInput key={field.key} {...common} value={text(field.key)} autoComplete="off"
+              onChange={(e) => set(field.key, e.currentTarget.value)} />;
+          case "number":
+          case "integer":
+            return <NumberInput key={field.key} {...common} value={text(field.key)} allowDecimal={field.kind === "number"}
+              onChange={(v) => set(field.key, String(v))} />;
+          case "json":
+            return <JsonInput key={field.key} {...common} value={text(field.key)} autosize minRows={2} maxRows={10}
+              onChange={(v) => set(field.key, v)} />;
+          default:
+            return <TextInput key={field.key} {...common} value={text(field.key)}
+              onChange={(e) => set(field.key, e.currentTarget.value)} />;
+        }
+      })}
+    </Stack>
+  );
+}

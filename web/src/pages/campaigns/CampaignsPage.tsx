@@ -1,0 +1,96 @@
+/** Campaigns: the list, and a form for a new one (scenario, targets, repeat k, concurrency). */
+import { Anchor, Button, Card, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { StatusBadge } from "../../components/StatusBadge";
+import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
+import { CampaignsQuery, CreateCampaignMutation } from "./queries";
+
+export function CampaignsPage() {
+  const { t } = useTranslation();
+  const [result] = useQuery({ query: CampaignsQuery, requestPolicy: "cache-and-network" });
+  const campaigns = result.data?.campaigns.edges.map((e) => e.node) ?? [];
+  return (
+    <Stack>
+      <Title order={2}>{t("campaigns.title")}</Title>
+      {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
+      {!result.data && result.fetching && <Loading />}
+      {result.data && campaigns.length === 0 && <Text>{t("campaigns.empty")}</Text>}
+      {campaigns.length > 0 && (
+        <Table striped aria-label={t("campaigns.title")}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("campaigns.name")}</Table.Th>
+              <Table.Th>{t("campaigns.scenario")}</Table.Th>
+              <Table.Th>{t("campaigns.targets")}</Table.Th>
+              <Table.Th>{t("campaigns.lastRun")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {campaigns.map((c) => {
+              const last = c.runs[c.runs.length - 1];
+              return (
+                <Table.Tr key={c.id}>
+                  <Table.Td><Anchor component={Link} to={`/campaigns/${c.id}`}>{c.name}</Anchor></Table.Td>
+                  <Table.Td><Anchor component={Link} to={`/scenarios/${c.scenario.id}`}>{c.scenario.name}</Anchor></Table.Td>
+                  <Table.Td>{c.targets.map((x) => x.name).join(", ")}</Table.Td>
+                  <Table.Td>{last ? <StatusBadge status={last.status} /> : t("campaigns.noRuns")}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {result.data && (
+        <NewCampaignForm
+          scenarios={result.data.scenarios.edges.map((e) => ({ value: e.node.id, label: `${e.node.name} (${e.node.caseCount})` }))}
+          targets={result.data.targets.edges.map((e) => ({ value: e.node.id, label: e.node.name }))} />
+      )}
+    </Stack>
+  );
+}
+
+interface Option { value: string; label: string }
+
+function NewCampaignForm({ scenarios, targets }: { scenarios: Option[]; targets: Option[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [scenarioId, setScenarioId] = useState<string | null>(null);
+  const [targetIds, setTargetIds] = useState<string[]>([]);
+  const [repeat, setRepeat] = useState(1);
+  const [concurrency, setConcurrency] = useState(8);
+  const [created, create] = useMutation(CreateCampaignMutation);
+  const error = created.error ? apiErrorFromCombined(created.error) : null;
+  const errors = error ? fieldErrors(error) : [];
+  const at = (field: string) => errorsAt(errors, field)[0]?.message;
+
+  const submit = async () => {
+    const answer = await create({ input: { name, scenarioId: scenarioId ?? "", targetIds, repeat, concurrency } });
+    if (answer.data) void navigate(`/campaigns/${answer.data.createCampaign.id}`);
+  };
+
+  return (
+    <Card withBorder maw={720}>
+      <Title order={3} size="h4">{t("campaigns.new")}</Title>
+      {scenarios.length === 0 && <Text size="sm">{t("campaigns.needScenario")} <Anchor component={Link} to="/scenarios">{t("nav.scenarios")}</Anchor></Text>}
+      <Stack gap="sm" mt="xs">
+        <TextInput label={t("campaigns.name")} withAsterisk value={name} error={at("name")} onChange={(e) => setName(e.currentTarget.value)} />
+        <Select label={t("campaigns.scenario")} withAsterisk data={scenarios} value={scenarioId} error={at("scenarioId")} onChange={setScenarioId} />
+        <MultiSelect label={t("campaigns.targets")} placeholder={t("campaigns.pickTargets")} withAsterisk data={targets} value={targetIds} error={at("targetIds")} onChange={setTargetIds} />
+        <Group grow>
+          <NumberInput label={t("campaigns.repeat")} description={t("campaigns.repeatHint")} min={1} value={repeat}
+            error={at("repeat")} onChange={(v) => setRepeat(Number(v) || 1)} />
+          <NumberInput label={t("campaigns.concurrency")} min={1} value={concurrency}
+            error={at("concurrency")} onChange={(v) => setConcurrency(Number(v) || 1)} />
+        </Group>
+        {error && <ErrorNotice error={error} />}
+        <Group><Button loading={created.fetching} onClick={() => void submit()}>{t("campaigns.create")}</Button></Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { graphql } from "../../graphql/graphql";
+
+export const ProgressFields = graphql(`
+  fragment ProgressFields on RunProgress { runId status total done passed failed errored }
+`);
+
+export const CampaignsQuery = graphql(`
+  query CampaignsPage {
+    campaigns(first: 200) {
+      totalCount
+      edges { node { id name repeat concurrency createdAt scenario { id name } targets { id name } runs { id status } } }
+    }
+    scenarios(first: 200) { edges { node { id name caseCount } } }
+    targets(first: 200) { edges { node { id name channelType } } }
+  }
+`);
+
+export const CreateCampaignMutation = graphql(`
+  mutation CreateCampaignPage($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }
+`);
+
+export const CampaignQuery = graphql(`
+  query CampaignPage($id: ID!) {
+    campaign(id: $id) {
+      id name repeat concurrency createdAt
+      scenario { id name caseCount }
+      targets { id name }
+      runs {
+        id status error createdAt
+        target { id name }
+        progress { ...ProgressFields }
+        summary { passRate }
+      }
+    }
+  }
+`, [ProgressFields]);
+
+export const StartRunMutation = graphql(`
+  mutation StartRunPage($campaignId: ID!) { startRun(campaignId: $campaignId) { id status } }
+`);
+
+export const CancelRunMutation = graphql(`
+  mutation CancelRunPage($runId: ID!) { cancelRun(runId: $runId) { id status } }
+`);
+
+export const RunProgressSubscription = graphql(`
+  subscription RunProgressLive($runId: ID!) { runProgress(runId: $runId) { ...ProgressFields } }
+`, [ProgressFields]);

@@ -1,0 +1,100 @@
+/** One case outcome: a summary line that expands into its turns and rule results. */
+import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ResultOf } from "../../graphql/graphql";
+import { completionSummary, ruleReason } from "./outcomes";
+import type { OutcomeFields } from "./queries";
+
+type Outcome = ResultOf<typeof OutcomeFields>;
+const TIER_COLOUR = { SUCCESS: "green", PARTIAL: "yellow", FAILURE: "red" } as const;
+
+export function OutcomeCard({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const failing = outcome.results.filter((r) => !r.passed);
+  return (
+    <Card withBorder padding="sm" component="li">
+      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm">
+            <Text fw={600}>{outcome.caseKey}</Text>
+            {outcome.attempt > 1 && <Text size="xs" c="dimmed">{t("run.attempt", { n: outcome.attempt })}</Text>}
+            <Badge color={TIER_COLOUR[outcome.successLevel]} variant="light" autoContrast>{t(`run.tier.${outcome.successLevel}`)}</Badge>
+            {outcome.error && <Badge color="orange" variant="light" autoContrast>{t("run.errored")}</Badge>}
+          </Group>
+          <Text size="sm">{t("run.score", { score: outcome.score.toFixed(2) })}</Text>
+        </Group>
+        {!open && failing.length > 0 && (
+          <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReason(r)}`).join(" · ")}</Text>
+        )}
+      </UnstyledButton>
+      {open && <OutcomeDetail outcome={outcome} />}
+    </Card>
+  );
+}
+
+function OutcomeDetail({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" mt="sm">
+      {outcome.error && <Text c="red" size="sm">{outcome.error}</Text>}
+      <Text fw={600} size="sm">{t("run.turns")}</Text>
+      <Stack gap={6} component="ol" style={{ paddingLeft: 0, listStyle: "none" }}>
+        {outcome.turns.map((turn) => (
+          <li key={turn.index}>
+            <Text size="sm"><b>{t("run.sent")}</b> {turn.sentMessage}</Text>
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}><b>{t("run.reply")}</b> {turn.reply ?? "—"}</Text>
+            <Text size="xs" c="dimmed">
+              {t("session.turn", { n: turn.index })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
+            </Text>
+            {turn.error && <Text size="xs" c="red">{t("session.targetError")}: {turn.error}</Text>}
+          </li>
+        ))}
+      </Stack>
+      <Text fw={600} size="sm">{t("run.rules")}</Text>
+      {outcome.results.map((result, i) => {
+        const completion = result.ruleType === "task_completion" ? completionSummary(result.detail) : null;
+        return (
+          <Stack key={i} gap={2}>
+            <Group gap="xs">
+              <Badge color={result.passed ? "green" : "red"} variant="light" autoContrast>
+                {result.passed ? t("run.rulePassed") : t("run.ruleFailed")}
+              </Badge>
+              <Text size="sm" fw={600}>{result.ruleType}</Text>
+              {result.implicit && <Text size="xs" c="dimmed">{t("run.implicit")}</Text>}
+              <Text size="xs">{t("run.score", { score: result.score.toFixed(2) })}</Text>
+            </Group>
+            {completion ? (
+              <>
+                <Text size="sm">{t("run.collected", { done: completion.collected, required: completion.required })}</Text>
+                <Table withTableBorder fz="xs" aria-label={t("run.items")}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t("run.item")}</Table.Th><Table.Th>{t("run.state")}</Table.Th>
+                      <Table.Th>{t("run.turn")}</Table.Th><Table.Th>{t("run.quote")}</Table.Th>
+                      <Table.Th>{t("run.verified")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {completion.items.map((item) => (
+                      <Table.Tr key={`${item.kind}-${item.name}`}>
+                        <Table.Td>{item.kind === "step" ? `${completion.items.filter((i) => i.kind === "step").indexOf(item) + 1}. ` : ""}{item.name} <Text span c="dimmed" size="xs">{item.description}</Text></Table.Td>
+                        <Table.Td>{item.done ? t(`run.${item.kind}Done`) : t(`run.${item.kind}Missing`)}{item.inOrder === false ? ` (${t("run.outOfOrder")})` : ""}</Table.Td>
+                        <Table.Td>{item.turnIndex ?? "—"}</Table.Td>
+                        <Table.Td>{item.quote ?? "—"}</Table.Td>
+                        <Table.Td>{item.verified === null ? "—" : item.verified ? t("common.yes") : t("report.unverified")}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </>
+            ) : (
+              <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReason(result)}</Text>
+            )}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

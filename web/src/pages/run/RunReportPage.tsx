@@ -1,0 +1,86 @@
+/** Run report: the layered metrics, the confusion heat map, and the cases failing first. */
+import { Anchor, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { useQuery } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { StatusBadge } from "../../components/StatusBadge";
+import { useApi } from "../../graphql/ApiProvider";
+import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
+import { readFragment } from "../../graphql/graphql";
+import { downloadFile } from "../report/download";
+import { TERMINAL } from "../campaigns/useRunProgress";
+import { ConfusionHeatmap } from "./ConfusionHeatmap";
+import { MetricsPanel } from "./MetricsPanel";
+import { OutcomeCard } from "./OutcomeCard";
+import { LatencyChart } from "./LatencyChart";
+import { failingFirst, failingRuleTypes, filterOutcomes, latencyHistogram, outcomeTags, type Tier } from "./outcomes";
+import { OutcomeFields, RunReportQuery } from "./queries";
+
+const RUNNING_REFRESH_MS = 2000;
+
+export function RunReportPage() {
+  const { runId = "" } = useParams();
+  const { t } = useTranslation();
+  const { apiKey } = useApi();
+  const [result, refetch] = useQuery({ query: RunReportQuery, variables: { id: runId }, requestPolicy: "network-only" });
+  const [tier, setTier] = useState<Tier | null>(null);
+  const [failingRule, setFailingRule] = useState<string | null>(null);
+  const [tag, setTag] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<ApiError | null>(null);
+  const run = result.data?.run;
+  const running = !!run && !TERMINAL.has(run.status);
+
+  // While the run is going, its summary and outcomes are re-read until it ends.
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setInterval(() => refetch({ requestPolicy: "network-only" }), RUNNING_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [running, refetch]);
+
+  const outcomes = useMemo(() => failingFirst(run?.outcomes.edges.map((e) => readFragment(OutcomeFields, e.node)) ?? []), [run]);
+  const shown = filterOutcomes(outcomes, { tier, failingRule, tag });
+  const latencies = useMemo(() => latencyHistogram(outcomes.flatMap((o) => o.turns.map((turn) => turn.latencyMs))), [outcomes]);
+
+  if (result.error && !run) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
+  if (!result.data) return <Loading />;
+  if (!run) return <Text>{t("run.notFound")}</Text>;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t("run.title", { campaign: run.campaign.name, target: run.target.name })}</Title>
+        <Button onClick={async () => setDownloadError(await downloadFile(`/api/runs/${encodeURIComponent(run.id)}/report.md`, apiKey, "run-report.md"))}>
+          {t("run.download")}
+        </Button>
+      </Group>
+      <Group gap="sm">
+        <StatusBadge status={run.status} />
+        <Text size="sm">{t("campaigns.scenario")}: <Anchor component={Link} to={`/scenarios/${run.campaign.scenario.id}`}>{run.campaign.scenario.name}</Anchor></Text>
+        <Anchor component={Link} to={`/campaigns/${run.campaign.id}`} size="sm">{t("run.backToCampaign")}</Anchor>
+      </Group>
+      {run.error && <Text c="red">{run.error}</Text>}
+      {downloadError && <ErrorNotice error={downloadError} />}
+      {running && <Text size="sm" role="status">{t("runs.progress", { ...run.progress })}</Text>}
+      {run.summary ? <MetricsPanel summary={run.summary} /> : <Text>{t("run.noSummary")}</Text>}
+      <LatencyChart buckets={latencies} />
+      {run.summary?.intentConfusion && <ConfusionHeatmap cells={run.summary.intentConfusion} />}
+      <Title order={3} size="h4">{t("run.cases", { count: run.outcomes.totalCount })}</Title>
+      <Group align="end">
+        <Select label={t("run.filterTier")} placeholder={t("list.any")} clearable value={tier}
+          data={(["FAILURE", "PARTIAL", "SUCCESS"] as const).map((v) => ({ value: v, label: t(`run.tier.${v}`) }))}
+          onChange={(v) => setTier(v as Tier | null)} />
+        <Select label={t("run.filterRule")} placeholder={t("list.any")} clearable value={failingRule}
+          data={failingRuleTypes(outcomes)} onChange={setFailingRule} />
+        <Select label={t("run.filterTag")} placeholder={t("list.any")} clearable value={tag}
+          data={outcomeTags(outcomes)} onChange={setTag} />
+      </Group>
+      {shown.length === 0 && <Text>{outcomes.length === 0 ? t("run.noCases") : t("list.emptyFiltered")}</Text>}
+      <Stack gap="xs" component="ul" style={{ paddingLeft: 0, listStyle: "none" }} aria-label={t("run.caseList")}>
+        {shown.map((outcome) => <OutcomeCard key={`${outcome.caseKey}-${outcome.attempt}`} outcome={outcome} />)}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+/** One case: key, type, messages (add, reorder, delete), expectation, rule logic, thresholds, tags, rules. */
+import { ActionIcon, Button, Card, Group, JsonInput, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { move, ruleDraft, type CaseDraft, type CaseType, type RuleLogic, type RuleSchemas } from "./draft";
+import { RuleEditor } from "./RuleEditor";
+
+interface Props {
+  draft: CaseDraft;
+  schemas: RuleSchemas;
+  onChange(draft: CaseDraft): void;
+  onRemove(): void;
+}
+
+export function CaseEditor({ draft, schemas, onChange, onRemove }: Props) {
+  const { t } = useTranslation();
+  const set = (patch: Partial<CaseDraft>) => onChange({ ...draft, ...patch });
+  const number = (key: "rulePassThreshold" | "successThreshold" | "partialThreshold") => (
+    <NumberInput label={t(`editor.${key}`)} min={0} max={1} step={0.05} decimalScale={2} value={draft[key]}
+      onChange={(v) => set({ [key]: Number(v) || 0 })} />
+  );
+  return (
+    <Card withBorder role="group" aria-label={t("editor.caseLabel", { key: draft.key })}>
+      <Stack gap="sm">
+        <Group align="end">
+          <TextInput label={t("editor.caseKey")} value={draft.key} onChange={(e) => set({ key: e.currentTarget.value })} />
+          <Select label={t("editor.caseType")} allowDeselect={false} value={draft.type}
+            data={[{ value: "SINGLE_TURN", label: t("editor.singleTurn") }, { value: "MULTI_TURN", label: t("editor.multiTurn") }]}
+            onChange={(v) => v && set({ type: v as CaseType })} />
+          <Button variant="subtle" color="red" onClick={onRemove}>{t("editor.removeCase")}</Button>
+        </Group>
+        <Text size="sm" fw={600}>{t("editor.messages")}</Text>
+        {draft.messages.map((message, i) => (
+          <Group key={i} align="end" wrap="nowrap">
+            <Textarea style={{ flex: 1 }} autosize minRows={1} label={t("editor.message", { n: i + 1 })} value={message}
+              onChange={(e) => set({ messages: draft.messages.map((m, n) => (n === i ? e.currentTarget.value : m)) })} />
+            <ActionIcon variant="subtle" size="lg" aria-label={t("editor.up", { n: i + 1 })} disabled={i === 0}
+              onClick={() => set({ messages: move(draft.messages, i, -1) })}>↑</ActionIcon>
+            <ActionIcon variant="subtle" size="lg" aria-label={t("editor.down", { n: i + 1 })} disabled={i === draft.messages.length - 1}
+              onClick={() => set({ messages: move(draft.messages, i, 1) })}>↓</ActionIcon>
+            <ActionIcon variant="subtle" color="red" size="lg" aria-label={t("editor.removeMessage", { n: i + 1 })}
+              onClick={() => set({ messages: draft.messages.filter((_, n) => n !== i) })}>×</ActionIcon>
+          </Group>
+        ))}
+        <Group><Button size="xs" variant="light" onClick={() => set({ messages: [...draft.messages, ""] })}>{t("editor.addMessage")}</Button></Group>
+        <JsonInput label={t("editor.expectation")} description={t("editor.expectationHint")} autosize minRows={2}
+          value={draft.expectation} onChange={(v) => set({ expectation: v })} />
+        <Group grow align="end">
+          <Select label={t("editor.ruleLogic")} allowDeselect={false} value={draft.ruleLogic} data={["ALL", "ANY", "WEIGHTED"]}
+            onChange={(v) => v && set({ ruleLogic: v as RuleLogic })} />
+          {number("rulePassThreshold")}
+          {number("successThreshold")}
+          {number("partialThreshold")}
+        </Group>
+        <TagsInput label={t("editor.tags")} value={draft.tags} onChange={(tags) => set({ tags })} />
+        <Text size="sm" fw={600}>{t("editor.rules")}</Text>
+        {draft.rules.map((rule, i) => (
+          <RuleEditor key={i} rule={rule} schemas={schemas} label={t("editor.ruleLabel", { n: i + 1, type: rule.type })}
+            onChange={(next) => set({ rules: draft.rules.map((r, n) => (n === i ? next : r)) })}
+            onRemove={() => set({ rules: draft.rules.filter((_, n) => n !== i) })} />
+        ))}
+        <Group>
+          <Button size="xs" variant="light"
+            onClick={() => set({ rules: [...draft.rules, ruleDraft([...schemas.keys()][0] ?? "keyword_match", schemas)] })}>
+            {t("editor.addRule")}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * One rule: its type, weight and params. The params form is generated from the type's
+ * `paramsSchema`; task_completion gets a slot/step editor and intent_classification a
+ * taxonomy editor on top, for the fields that would otherwise be JSON text.
+ */
+import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { SchemaFields } from "../../components/schema-form/SchemaFields";
+import { schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
+import { itemsFrom, itemsText, ruleDraft, taxonomyFrom, taxonomyText, type NamedItem, type RuleDraft, type RuleSchemas } from "./draft";
+
+interface Props {
+  rule: RuleDraft;
+  label: string;
+  schemas: RuleSchemas;
+  onChange(rule: RuleDraft): void;
+  onRemove(): void;
+}
+
+/** Fields shown by the dedicated editors instead of the generic form. */
+const SPECIAL: Record<string, string[]> = {
+  task_completion: ["required_slots", "required_steps"],
+  intent_classification: ["intent_taxonomy"],
+};
+
+export function RuleEditor({ rule, label, schemas, onChange, onRemove }: Props) {
+  const { t } = useTranslation();
+  const hidden = SPECIAL[rule.type] ?? [];
+  const fields = schemaFields(schemas.get(rule.type) ?? null).filter((f) => !hidden.includes(f.key));
+  const setValues = (values: FormValues) => onChange({ ...rule, values });
+  const setField = (key: string, value: string) => onChange({ ...rule, values: { ...rule.values, [key]: value } });
+  return (
+    <Card withBorder padding="sm" role="group" aria-label={label}>
+      <Group align="end">
+        <Select label={t("editor.ruleType")} allowDeselect={false} value={rule.type} data={[...schemas.keys()]}
+          onChange={(type) => type && onChange(ruleDraft(type, schemas, null, rule.weight))} />
+        <NumberInput label={t("editor.weight")} min={0} step={0.5} w={110} value={rule.weight}
+          onChange={(v) => onChange({ ...rule, weight: Number(v) || 0 })} />
+        <Button variant="subtle" color="red" onClick={onRemove}>{t("editor.removeRule")}</Button>
+      </Group>
+      {rule.type === "task_completion" && (
+        <>
+          <ItemList title={t("editor.slots")} addLabel={t("editor.addSlot")} items={itemsFrom(rule.values.required_slots)}
+            onChange={(items) => setField("required_slots", itemsText(items))} ordered={false} />
+          <ItemList title={t("editor.steps")} addLabel={t("editor.addStep")} items={itemsFrom(rule.values.required_steps)}
+            onChange={(items) => setField("required_steps", itemsText(items))} ordered />
+        </>
+      )}
+      {rule.type === "intent_classification" && (
+        <ItemList title={t("editor.taxonomy")} addLabel={t("editor.addIntent")} items={taxonomyFrom(rule.values.intent_taxonomy)}
+          onChange={(rows) => setField("intent_taxonomy", taxonomyText(rows))} ordered={false} />
+      )}
+      <Stack mt="sm"><SchemaFields fields={fields} values={rule.values} onChange={setValues} errors={{}} /></Stack>
+    </Card>
+  );
+}
+
+interface ItemListProps {
+  title: string;
+  addLabel: string;
+  items: NamedItem[];
+  ordered: boolean;
+  onChange(items: NamedItem[]): void;
+}
+
+/** Rows of name + description: slots, ordered steps, or intents. */
+function ItemList({ title, addLabel, items, ordered, onChange }: ItemListProps) {
+  const { t } = useTranslation();
+  const set = (i: number, patch: Partial<NamedItem>) => onChange(items.map((item, n) => (n === i ? { ...item, ...patch } : item)));
+  return (
+    <Stack gap={6} mt="sm">
+      <Text size="sm" fw={600}>{title}</Text>
+      {items.map((item, i) => (
+        <Group key={i} align="end" wrap="nowrap">
+          {ordered && <Text size="sm" w={20}>{i + 1}.</Text>}
+          <TextInput label={t("editor.itemName", { title, n: i + 1 })} value={item.name} onChange={(e) => set(i, { name: e.currentTarget.value })} />
+          <TextInput style={{ flex: 1 }} label={t("editor.itemDescription", { title, n: i + 1 })} value={item.description}
+            onChange={(e) => set(i, { description: e.currentTarget.value })} />
+          <ActionIcon variant="subtle" color="red" aria-label={t("editor.removeItem", { title, n: i + 1 })} size="lg"
+            onClick={() => onChange(items.filter((_, n) => n !== i))}>×</ActionIcon>
+        </Group>
+      ))}
+      <Group><Button size="xs" variant="light" onClick={() => onChange([...items, { name: "", description: "" }])}>{addLabel}</Button></Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+/** Edit a scenario and save it with `updateScenario`; leaving with unsaved changes asks first. */
+import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useBlocker, useParams } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
+import { graphql, type JsonValue, type ResultOf } from "../../graphql/graphql";
+import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas } from "./draft";
+import { CaseEditor } from "./CaseEditor";
+
+const EditQuery = graphql(`
+  query ScenarioEdit($id: ID!) {
+    ruleTypes { name description paramsSchema }
+    scenario(id: $id) {
+      id name description
+      cases {
+        key type messages expectation ruleLogic rulePassThreshold successThreshold partialThreshold tags
+        evalRules { type params weight }
+      }
+    }
+  }
+`);
+
+const UpdateMutation = graphql(`
+  mutation ScenarioUpdate($id: ID!, $input: UpdateScenarioInput!) { updateScenario(id: $id, input: $input) { id caseCount } }
+`);
+
+export function ScenarioEditPage() {
+  const { scenarioId = "" } = useParams();
+  const { t } = useTranslation();
+  const [result] = useQuery({ query: EditQuery, variables: { id: scenarioId }, requestPolicy: "network-only" });
+  if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
+  if (!result.data) return <Loading />;
+  if (!result.data.scenario) return <Text>{t("scenarios.notFound")}</Text>;
+  return <Editor data={result.data} scenario={result.data.scenario} />;
+}
+
+type Data = ResultOf<typeof EditQuery>;
+
+function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["scenario"]> }) {
+  const { t } = useTranslation();
+  const schemas: RuleSchemas = useMemo(() => new Map(data.ruleTypes.map((r) => [r.name, r.paramsSchema as JsonValue])), [data]);
+  const [name, setName] = useState(scenario.name);
+  const [description, setDescription] = useState(scenario.description ?? "");
+  const [cases, setCases] = useState<CaseDraft[]>(() => scenario.cases.map((c) => caseDraft(c, schemas)));
+  const [dirty, setDirty] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [localProblems, setLocalProblems] = useState<{ path: string; message: string }[]>([]);
+  const [update, runUpdate] = useMutation(UpdateMutation);
+  const apiError = update.error ? apiErrorFromCombined(update.error) : null;
+  const problems = [...localProblems, ...(apiError ? fieldErrors(apiError) : [])];
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const change = <T,>(set: (value: T) => void) => (value: T) => { set(value); setDirty(true); setSaved(false); };
+  const setCase = (i: number, draft: CaseDraft) => change(setCases)(cases.map((c, n) => (n === i ? draft : c)));
+
+  const save = async () => {
+    const { cases: input, problems: found } = casesInput(cases, schemas);
+    setLocalProblems(found);
+    if (found.length > 0) return;
+    const answer = await runUpdate({ id: scenario.id, input: { name, description: description || null, cases: input } });
+    if (!answer.error) { setDirty(false); setSaved(true); }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t("editor.title", { name: scenario.name })}</Title>
+        <Button component={Link} to={`/scenarios/${scenario.id}`} variant="default">{t("editor.backToScenario")}</Button>
+      </Group>
+      {blocker.state === "blocked" && (
+        <Alert color="yellow" title={t("editor.unsaved")} role="alertdialog">
+          <Group mt="xs">
+            <Button color="red" onClick={() => blocker.proceed()}>{t("editor.leave")}</Button>
+            <Button variant="default" onClick={() => blocker.reset()}>{t("editor.stay")}</Button>
+          </Group>
+        </Alert>
+      )}
+      <TextInput label={t("scenarios.name")} value={name} onChange={(e) => change(setName)(e.currentTarget.value)} />
+      <Textarea label={t("targets.description")} autosize value={description} onChange={(e) => change(setDescription)(e.currentTarget.value)} />
+      {cases.map((draft, i) => (
+        <CaseEditor key={i} draft={draft} schemas={schemas} onChange={(next) => setCase(i, next)}
+          onRemove={() => change(setCases)(cases.filter((_, n) => n !== i))} />
+      ))}
+      <Group><Button variant="light" onClick={() => change(setCases)([...cases, emptyCase(cases.length + 1)])}>{t("editor.addCase")}</Button></Group>
+      {apiError && <ErrorNotice error={apiError} />}
+      {problems.length > 0 && (
+        <Card withBorder>
+          <Title order={3} size="h5">{t("new.fieldErrors")}</Title>
+          <List size="sm" aria-label={t("new.fieldErrors")}>
+            {problems.map((p, i) => <List.Item key={i}><code>{p.path || "—"}</code> {t(`schemaForm.${p.message}`, { defaultValue: p.message })}</List.Item>)}
+          </List>
+        </Card>
+      )}
+      {saved && <Text role="status" fw={600}>{t("targets.saved")}</Text>}
+      <Group><Button onClick={() => void save()} loading={update.fetching}>{t("editor.save")}</Button></Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { JsonValue } from "../../graphql/graphql";
+import catalog from "../../components/schema-form/catalog.fixture.json";
+import { caseDraft, casesInput, itemsFrom, itemsText, move, ruleDraft, taxonomyFrom, taxonomyText, type StoredCase } from "./draft";
+
+const schemas = new Map(catalog.ruleTypes.map((r) => [r.name, r.paramsSchema as unknown as JsonValue]));
+
+const stored: StoredCase = {
+  key: "book", type: "MULTI_TURN", messages: ["hi", "my phone is 555"], expectation: { contains: "booked" },
+  ruleLogic: "WEIGHTED", rulePassThreshold: 0.6, successThreshold: 0.9, partialThreshold: 0.4, tags: ["zh"],
+  evalRules: [
+    { type: "keyword_match", params: { keywords: ["555"], mode: "all" }, weight: 2 },
+    { type: "task_completion", params: { mode: "slot", required_slots: [{ name: "phone", description: "the phone" }], cache: true }, weight: 1 },
+  ],
+};
+
+describe("scenario drafts", () => {
+  it("turn a stored case into a draft and back into the same input", () => {
+    const { cases, problems } = casesInput([caseDraft(stored, schemas)], schemas);
+    expect(problems).toEqual([]);
+    const rules = cases[0].evalRules;
+    expect(rules[0]).toEqual({ type: "keyword_match", params: expect.objectContaining({ keywords: ["555"], mode: "all" }), weight: 2 });
+    expect(rules[1].params).toMatchObject({ mode: "slot", required_slots: [{ name: "phone", description: "the phone" }], cache: true });
+    expect(cases[0]).toMatchObject({ key: "book", messages: ["hi", "my phone is 555"], expectation: { contains: "booked" }, ruleLogic: "WEIGHTED", tags: ["zh"] });
+  });
+
+  it("report JSON that does not parse at the API's kind of path", () => {
+    const draft = { ...caseDraft(stored, schemas), expectation: "{oops" };
+    expect(casesInput([draft], schemas).problems).toEqual([{ path: "cases[0].expectation", message: "json" }]);
+  });
+
+  it("start a new rule of each type from its schema", () => {
+    for (const type of schemas.keys()) expect(ruleDraft(type, schemas).type).toBe(type);
+  });
+
+  it("edit slots and taxonomies as rows", () => {
+    const items = [{ name: "phone", description: "the phone" }, { name: "address", description: "where" }];
+    expect(itemsFrom(itemsText(items))).toEqual(items);
+    expect(taxonomyFrom(taxonomyText(items))).toEqual(items);
+    expect(itemsFrom("not json")).toEqual([]);
+  });
+
+  it("move messages up and down within the list", () => {
+    expect(move(["a", "b", "c"], 1, -1)).toEqual(["b", "a", "c"]);
+    expect(move(["a", "b"], 1, 1)).toEqual(["a", "b"]);
+  });
+});

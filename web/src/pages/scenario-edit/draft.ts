@@ -1,0 +1,135 @@
+/**
+ * The scenario editor's state: cases as editable drafts (rule params as form values from
+ * `ruleTypes.paramsSchema`) and the `UpdateScenarioInput` they become. Plain, tested.
+ */
+import { configFrom, initialValues, schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
+import type { JsonValue } from "../../graphql/graphql";
+
+export type RuleLogic = "ALL" | "ANY" | "WEIGHTED";
+export type CaseType = "SINGLE_TURN" | "MULTI_TURN";
+
+export interface RuleDraft { type: string; weight: number; values: FormValues }
+
+export interface CaseDraft {
+  key: string;
+  type: CaseType;
+  messages: string[];
+  expectation: string; // JSON text; empty for none
+  ruleLogic: RuleLogic;
+  rulePassThreshold: number;
+  successThreshold: number;
+  partialThreshold: number;
+  tags: string[];
+  rules: RuleDraft[];
+}
+
+export interface StoredCase {
+  key: string; type: CaseType; messages: readonly string[]; expectation: JsonValue | null;
+  ruleLogic: RuleLogic; rulePassThreshold: number; successThreshold: number; partialThreshold: number;
+  tags: readonly string[]; evalRules: readonly { type: string; params: JsonValue; weight: number }[];
+}
+
+/** Rule type name → its params schema. */
+export type RuleSchemas = ReadonlyMap<string, JsonValue>;
+
+export function ruleDraft(type: string, schemas: RuleSchemas, params: JsonValue | null = null, weight = 1): RuleDraft {
+  return { type, weight, values: initialValues(schemaFields(schemas.get(type) ?? null), params) };
+}
+
+export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
+  return {
+    key: stored.key, type: stored.type, messages: [...stored.messages],
+    expectation: stored.expectation === null ? "" : JSON.stringify(stored.expectation, null, 2),
+    ruleLogic: stored.ruleLogic, rulePassThreshold: stored.rulePassThreshold,
+    successThreshold: stored.successThreshold, partialThreshold: stored.partialThreshold,
+    tags: [...stored.tags],
+    rules: stored.evalRules.map((r) => ruleDraft(r.type, schemas, r.params, r.weight)),
+  };
+}
+
+export function emptyCase(n: number): CaseDraft {
+  return {
+    key: `case-${n}`, type: "SINGLE_TURN", messages: [""], expectation: "", ruleLogic: "ALL",
+    rulePassThreshold: 0.7, successThreshold: 0.8, partialThreshold: 0.5, tags: [], rules: [],
+  };
+}
+
+/** Move item `from` one place up (-1) or down (+1); out of range leaves the list as is. */
+export function move<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
+  const to = from + by;
+  if (to < 0 || to >= list.length) return [...list];
+  const copy = [...list];
+  [copy[from], copy[to]] = [copy[to], copy[from]];
+  return copy;
+}
+
+export interface CaseInputShape {
+  key: string; type: CaseType; messages: string[]; expectation: JsonValue | null; ruleLogic: RuleLogic;
+  rulePassThreshold: number; successThreshold: number; partialThreshold: number; tags: string[];
+  evalRules: { type: string; params: JsonValue; weight: number }[];
+}
+
+/** Where the drafts do not parse (JSON text, numbers), by a path like the API's. */
+export type DraftProblems = { path: string; message: string }[];
+
+export function casesInput(drafts: readonly CaseDraft[], schemas: RuleSchemas): { cases: CaseInputShape[]; problems: DraftProblems } {
+  const problems: DraftProblems = [];
+  const cases = drafts.map((draft, c) => {
+    let expectation: JsonValue | null = null;
+    if (draft.expectation.trim() !== "") {
+      try {
+        expectation = JSON.parse(draft.expectation) as JsonValue;
+      } catch {
+        problems.push({ path: `cases[${c}].expectation`, message: "json" });
+      }
+    }
+    const evalRules = draft.rules.map((rule, r) => {
+      const { config, errors } = configFrom(schemaFields(schemas.get(rule.type) ?? null), rule.values);
+      for (const [key, message] of Object.entries(errors)) problems.push({ path: `cases[${c}].eval_rules[${r}].params.${key}`, message });
+      return { type: rule.type, params: config, weight: rule.weight };
+    });
+    return {
+      key: draft.key, type: draft.type, messages: draft.messages, expectation, ruleLogic: draft.ruleLogic,
+      rulePassThreshold: draft.rulePassThreshold, successThreshold: draft.successThreshold,
+      partialThreshold: draft.partialThreshold, tags: draft.tags, evalRules,
+    };
+  });
+  return { cases, problems };
+}
+
+export interface NamedItem { name: string; description: string }
+
+/** A JSON-text field holding a list of {name, description} (task_completion's slots and steps). */
+export function itemsFrom(text: string | boolean | undefined): NamedItem[] {
+  if (typeof text !== "string" || text.trim() === "") return [];
+  try {
+    const parsed = JSON.parse(text) as JsonValue;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.map((item) => {
+      const o = item && typeof item === "object" && !Array.isArray(item) ? item : {};
+      return { name: String(o.name ?? ""), description: String(o.description ?? "") };
+    });
+  } catch {
+    return [];
+  }
+}
+
+export function itemsText(items: readonly NamedItem[]): string {
+  return items.length === 0 ? "" : JSON.stringify(items, null, 2);
+}
+
+/** intent_classification's taxonomy (intent → description) as rows, and back. */
+export function taxonomyFrom(text: string | boolean | undefined): NamedItem[] {
+  if (typeof text !== "string" || text.trim() === "") return [];
+  try {
+    const parsed = JSON.parse(text) as JsonValue;
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return [];
+    return Object.entries(parsed).map(([name, description]) => ({ name, description: String(description ?? "") }));
+  } catch {
+    return [];
+  }
+}
+
+export function taxonomyText(rows: readonly NamedItem[]): string {
+  return rows.length === 0 ? "" : JSON.stringify(Object.fromEntries(rows.map((r) => [r.name, r.description])), null, 2);
+}

@@ -1,0 +1,102 @@
+/** Create or edit a target: the config form comes from the channel type's JSON Schema. */
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { SchemaFields } from "../../components/schema-form/SchemaFields";
+import { configFrom, initialValues, schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
+import { apiErrorFromCombined, fieldErrors, type ApiError } from "../../graphql/errors";
+import type { ResultOf } from "../../graphql/graphql";
+import { CreateTargetMutation, TargetEditQuery, UpdateTargetMutation } from "./queries";
+import { TargetActions } from "./TargetActions";
+
+/** The API's VALIDATION_FAILED details under `channelConfig`, by field key. */
+function configErrors(error: ApiError | null): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const e of error ? fieldErrors(error) : []) {
+    const match = /channel_?[cC]onfig\.([^.[]+)/.exec(e.path);
+    if (match) result[match[1]] = e.message;
+  }
+  return result;
+}
+
+export function TargetFormPage() {
+  const { targetId } = useParams();
+  const editing = !!targetId && targetId !== "new";
+  const [result] = useQuery({
+    query: TargetEditQuery, variables: { id: editing ? targetId : "", withTarget: editing }, requestPolicy: "network-only",
+  });
+  const { t } = useTranslation();
+  if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
+  if (!result.data) return <Loading />;
+  if (editing && !result.data.target) return <Text>{t("targets.notFound")}</Text>;
+  return <TargetForm key={targetId ?? "new"} channelTypes={result.data.channelTypes} target={result.data.target ?? null} />;
+}
+
+type Data = ResultOf<typeof TargetEditQuery>;
+
+function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes"]; target: Data["target"] | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState(target?.name ?? "");
+  const [description, setDescription] = useState(target?.description ?? "");
+  const [channelType, setChannelType] = useState<string | null>(target?.channelType ?? channelTypes[0]?.name ?? null);
+  const [maxConcurrency, setMaxConcurrency] = useState<number>(target?.maxConcurrency ?? 8);
+  const type = channelTypes.find((c) => c.name === channelType);
+  const fields = useMemo(() => schemaFields(type?.configSchema ?? null), [type]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields, target?.channelConfig ?? null));
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [created, create] = useMutation(CreateTargetMutation);
+  const [updated, update] = useMutation(UpdateTargetMutation);
+  const [saved, setSaved] = useState(false);
+  const outcome = target ? updated : created;
+  const apiError = outcome.error ? apiErrorFromCombined(outcome.error) : null;
+  const nameError = apiError && fieldErrors(apiError).find((e) => /(^|\.)name$/.test(e.path));
+
+  const pickType = (next: string | null) => {
+    setChannelType(next);
+    const nextType = channelTypes.find((c) => c.name === next);
+    setValues(initialValues(schemaFields(nextType?.configSchema ?? null), null));
+  };
+
+  const save = async () => {
+    setSaved(false);
+    const { config, errors } = configFrom(fields, values);
+    setLocalErrors(errors);
+    if (Object.keys(errors).length > 0 || !channelType) return;
+    if (target) {
+      const answer = await update({ id: target.id, input: { name, description: description || null, channelConfig: config, maxConcurrency } });
+      if (!answer.error) setSaved(true);
+    } else {
+      const answer = await create({ input: { name, description: description || null, channelType, channelConfig: config, maxConcurrency } });
+      if (answer.data) void navigate(`/targets/${answer.data.createTarget.id}`);
+    }
+  };
+
+  return (
+    <Stack maw={720}>
+      <Title order={2}>{target ? t("targets.editTitle", { name: target.name }) : t("targets.newTitle")}</Title>
+      <TextInput label={t("targets.name")} withAsterisk value={name} error={nameError?.message}
+        onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput label={t("targets.description")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+      <Select label={t("targets.channelType")} disabled={!!target} allowDeselect={false} value={channelType}
+        description={type?.description}
+        data={channelTypes.map((c) => ({ value: c.name, label: c.name }))} onChange={pickType} />
+      <NumberInput label={t("targets.maxConcurrency")} min={1} value={maxConcurrency}
+        onChange={(v) => setMaxConcurrency(Number(v) || 1)} />
+      <Title order={3} size="h4">{t("targets.config")}</Title>
+      {fields.length === 0 && <Text size="sm" c="dimmed">{t("targets.noConfig")}</Text>}
+      <SchemaFields fields={fields} values={values} onChange={setValues}
+        errors={{ ...configErrors(apiError), ...localErrors }} />
+      {apiError && <ErrorNotice error={apiError} />}
+      {saved && <Text role="status" fw={600}>{t("targets.saved")}</Text>}
+      <Group>
+        <Button onClick={() => void save()} loading={outcome.fetching}>{t("targets.save")}</Button>
+      </Group>
+      {target && <TargetActions targetId={target.id} />}
+    </Stack>
+  );
+}
