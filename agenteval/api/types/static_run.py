@@ -115,13 +115,15 @@ class Run:
     @strawberry.field
     async def outcomes(self, first: int | None = 100, after: str | None = UNSET,
                        passed: bool | None = UNSET,
-                       success_level: SuccessLevel | None = UNSET) -> Connection[CaseOutcome]:
-        wanted_passed, wanted_level = value(passed), value(success_level)
+                       success_level: SuccessLevel | None = UNSET,
+                       tag: str | None = UNSET) -> Connection[CaseOutcome]:
+        wanted_passed, wanted_level, wanted_tag = value(passed), value(success_level), value(tag)
 
         async def load(offset: int, limit: int) -> Page[StoredOutcome]:
             return await reads.outcome_page(
                 self.row, offset, limit, passed=wanted_passed,
-                success_level=None if wanted_level is None else wanted_level.value)
+                success_level=None if wanted_level is None else wanted_level.value,
+                tag=wanted_tag)
 
         return await paginate(load, first, after,
                               lambda stored: CaseOutcome.from_stored(stored, self.row.id),

@@ -41,9 +41,14 @@ async def runs_by_campaign(campaign_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID,
 
 
 async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = None,
-                       success_level: str | None = None) -> Page[StoredOutcome]:
-    """Stored attempts of a run in case order, with their turns and rule results."""
+                       success_level: str | None = None,
+                       tag: str | None = None) -> Page[StoredOutcome]:
+    """Stored attempts of a run in case order, with their turns and rule results; `tag`
+    keeps the cases carrying it in the run's snapshot of the scenario."""
     query = CaseOutcome.filter(run_id=run.id)
+    if tag is not None:
+        query = query.filter(case_key__in=[case["id"] for case in run.cases
+                                           if tag in (case.get("tags") or [])])
     if passed is not None:
         query = query.filter(passed=passed)
     if success_level is not None:
