@@ -1,3 +1,5 @@
+import { enOps } from "./en-ops";
+import { enReview } from "./en-review";
 import { enStatic } from "./en-static";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
@@ -106,6 +108,8 @@ export const en = {
     revoked: "Revoked",
   },
   ...enStatic,
+  ...enReview,
+  ...enOps,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

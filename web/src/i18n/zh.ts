@@ -1,5 +1,7 @@
 /** 中文。Same keys as en.ts; the seeds' own words are the labels (智能评估, 批准, 打回, 取消, 导出 Markdown). */
 import type { Dictionary } from "./en";
+import { zhOps } from "./zh-ops";
+import { zhReview } from "./zh-review";
 import { zhStatic } from "./zh-static";
 
 export const zh: Dictionary = {
@@ -107,4 +109,6 @@ export const zh: Dictionary = {
     revoked: "已吊销",
   },
   ...zhStatic,
+  ...zhReview,
+  ...zhOps,
 };
