@@ -9,10 +9,17 @@ and stop first on shutdown (no new work while what is in flight finishes).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from agenteval.engine.intelligent.wakeups import WakeUps
+
+logger = logging.getLogger("agenteval")
+
+# A loop that ignores its cancellation is a bug; shutdown names it and goes on
+# rather than waiting forever.
+STOP_DEADLINE_S = 10.0
 
 
 class BackgroundWork:
@@ -37,5 +44,10 @@ class BackgroundWork:
         """Stop taking work (the actors then finish what is in flight and release leases)."""
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            _, pending = await asyncio.wait(self._tasks, timeout=STOP_DEADLINE_S)
+            for task in pending:
+                logger.error("background loop %r did not stop within %.0f s of its "
+                             "cancellation; shutting down without it",
+                             task.get_name(), STOP_DEADLINE_S)
         self._tasks = []

@@ -70,7 +70,8 @@ class Subscription:
 
     async def get(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message; raises Overflowed once the subscriber fell behind."""
-        message = await asyncio.wait_for(self._queue.get(), timeout)
+        async with asyncio.timeout(timeout):  # not wait_for: it may swallow a cancellation
+            message = await self._queue.get()
         EVENT_SUBSCRIBER_LAG.observe(self._queue.qsize())  # what is still waiting behind it
         if message.get("__overflow__") or self.overflowed:
             raise Overflowed(self.topic)

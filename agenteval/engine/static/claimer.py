@@ -53,5 +53,8 @@ async def claim_forever(runs: RunEngine, interval_s: float) -> None:
             raise
         except Exception:  # noqa: BLE001 - e.g. the database is away: try again later
             logger.warning("looking for runs to take over failed", exc_info=True)
+        # asyncio.timeout, not wait_for: on 3.11 wait_for swallows a cancellation that
+        # arrives as the event is set, and this loop would outlive shutdown.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(runs.freed.wait(), interval_s)
+            async with asyncio.timeout(interval_s):
+                await runs.freed.wait()

@@ -245,11 +245,12 @@ class RunActor(Actor):
             await self._release()
 
     async def _conclude(self, execution: RunExecution, message: ExecutionEnded) -> None:
+        if message.stale:  # said even when the new owner has finished the run meanwhile
+            logger.warning("run %s was taken over by another process (a fenced write "
+                           "failed); this process stops running it", self.run_id)
+            return
         run = await self._load()
         if run_state.is_terminal(run.status):
-            return
-        if message.stale:
-            logger.warning("run %s was changed elsewhere; this process stops running it", run.id)
             return
         if message.failure is not None:
             await self._end(run, run_state.FAIL, error=f"engine failure: {message.failure}")

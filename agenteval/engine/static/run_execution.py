@@ -132,8 +132,9 @@ class RunExecution:
         done = False
         while not done:
             timeout = max(0.0, PUBLISH_INTERVAL_S - (time.monotonic() - last_publish))
-            try:
-                first = await asyncio.wait_for(self._finished.get(), timeout if dirty else None)
+            try:  # asyncio.timeout: wait_for may swallow a cancellation (see claimer)
+                async with asyncio.timeout(timeout if dirty else None):
+                    first = await self._finished.get()
             except TimeoutError:
                 first = None
             batch: list[FinishedAttempt] = []
