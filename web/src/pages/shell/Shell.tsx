@@ -66,9 +66,8 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main>
-        <main>{body}</main>
-      </AppShell.Main>
+      {/* AppShell.Main is the page's one <main> landmark. */}
+      <AppShell.Main>{body}</AppShell.Main>
     </AppShell>
   );
 }
