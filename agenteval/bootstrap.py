@@ -44,6 +44,7 @@ from agenteval.engine.intelligent.wakeups import (
     WakeUps,
     abandoned_drives,
     drive_lease_name,
+    forget_waiting,
 )
 from agenteval.engine.intelligent.watchdog import run_forever
 from agenteval.engine.notifications.deliverer import Deliverer
@@ -252,6 +253,7 @@ async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float
                 lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
                 if lease is None:
                     continue  # another process took it first
+                await forget_waiting(eval_id, ttl_s)  # the role is taken over here
                 eval_ = await viewer.get_eval(eval_id)
                 role = role_waiting(eval_)
                 if role is None:
