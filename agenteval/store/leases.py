@@ -148,6 +148,24 @@ async def fence(held: Held) -> None:
         raise LeaseLost(held.name)
 
 
+async def lock(name: str) -> None:
+    """Inside the transaction of a writer that does not hold the lease (a cancel reaching
+    another process than the owner): wait for the holder's fenced write in flight and keep
+    its next one out until this transaction ends — `fence` takes the same row lock — so
+    what this transaction reads cannot change before it writes.
+
+    PostgreSQL only (SQLite serves one process, one writer at a time); a lease never
+    claimed has no row, and nothing to wait for. As with `fence`, a transaction left
+    idle (its process stopped) is ended after FENCED_IDLE_LIMIT_MS.
+    """
+    connection = connections.get("default")
+    if connection.capabilities.dialect != "postgres":
+        return
+    await connection.execute_script(
+        f"SET LOCAL idle_in_transaction_session_timeout = {FENCED_IDLE_LIMIT_MS}")
+    await query("SELECT epoch FROM leases WHERE name = $1 FOR UPDATE", name)
+
+
 async def current(name: str) -> tuple[str, int, bool] | None:
     """The lease's owner, epoch and whether it is live now (None: never claimed)."""
     rows = await query("SELECT owner, epoch, expires_at >= {now} AS live FROM leases "

@@ -24,8 +24,10 @@ run over at once; a killed process's lease expires). Its writes are fenced
 with the lease, so after a takeover the old owner can no longer write. Without
 the lease StartRun only answers with the row: the holder, or the claimer of
 another process (engine/static/claimer.py), runs it. A cancel reaching a
-process that does not own the run ends it with a plain compare-and-set; the
-owner's next save then finds the run no longer RUNNING and stops.
+process that does not own the run ends it with a compare-and-set made while
+holding the run's lease row (`leases.lock`), which the owner's fenced writes
+take first: so it cannot keep losing to the owner's saves, and the owner's next
+save finds the run no longer RUNNING, stores nothing and stops.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ import contextlib
 import logging
 import uuid
 from typing import Any, Protocol
+
+from tortoise.transactions import in_transaction
 
 from actors import Actor, ActorStopped
 from agenteval.channels import ChannelFactory
@@ -54,6 +58,7 @@ from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE, compute_summary
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
+from agenteval.store import leases
 from agenteval.store.event_bus import EventBus
 from agenteval.store.leases import Held, KeptLease, LeaseLost, claim_kept
 from agenteval.store.models import Run, Target
@@ -270,11 +275,23 @@ class RunActor(Actor):
             if task is not None:
                 await asyncio.wait([task])
             self.execution = self._task = None
+        cancelled_by: dict[str, Any] = {} if by is None else {"cancelled_by": by}
         try:
             for _ in range(MAX_ATTEMPTS):
-                run = await self._load()
-                # InvalidTransition if it ended meanwhile.
-                if await self._end(run, run_state.CANCEL, fenced=False, cancelled_by=by):
+                # The owner may be another process, saving attempts every few milliseconds:
+                # a bare compare-and-set would keep losing to it. Holding the run's lease
+                # row (which the owner's fenced writes take first) orders this write after
+                # the owner's write in flight and before its next one, which then finds
+                # the run CANCELLED and stores nothing.
+                async with in_transaction():
+                    await leases.lock(run_lease_name(self.run_id))
+                    run = await self._load()
+                    summary = summary_to_json(await compute_summary(run))
+                    # InvalidTransition if it ended meanwhile.
+                    stored = await transition(run, run_state.CANCEL, summary=summary,
+                                              **cancelled_by)
+                if stored:
+                    await self._publish(progress_of(run))
                     return run
         finally:
             await self._release()
