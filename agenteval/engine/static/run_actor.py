@@ -278,11 +278,9 @@ class RunActor(Actor):
         cancelled_by: dict[str, Any] = {} if by is None else {"cancelled_by": by}
         try:
             for _ in range(MAX_ATTEMPTS):
-                # The owner may be another process, saving attempts every few milliseconds:
-                # a bare compare-and-set would keep losing to it. Holding the run's lease
-                # row (which the owner's fenced writes take first) orders this write after
-                # the owner's write in flight and before its next one, which then finds
-                # the run CANCELLED and stores nothing.
+                # The owner may be another process saving every few milliseconds, which a
+                # bare compare-and-set keeps losing to: holding the lease row its fenced
+                # writes take first puts this write between two of them (see `leases.lock`).
                 async with in_transaction():
                     await leases.lock(run_lease_name(self.run_id))
                     run = await self._load()
@@ -298,20 +296,17 @@ class RunActor(Actor):
         raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
 
     async def _end(self, run: Run, action: str, error: str | None = None,
-                   summary: RunSummaryData | None = None, fenced: bool = True,
-                   cancelled_by: str | None = None) -> bool:
+                   summary: RunSummaryData | None = None) -> bool:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
-        False when the run's version moved on (nothing stored). `fenced`: only while
-        this actor still holds the run's lease (LeaseLost otherwise); a cancel is not.
+        False when the run's version moved on (nothing stored); fenced: only while this
+        actor still holds the run's lease (LeaseLost otherwise; a cancel is `_cancel`'s).
         """
         if summary is None:
             summary = await compute_summary(run)
-        lease = self._fencing() if fenced else None
-        by = {} if cancelled_by is None else {"cancelled_by": cancelled_by}
-        if not await transition(run, action, lease=lease, summary=summary_to_json(summary),
-                                error=error, **by):
+        if not await transition(run, action, lease=self._fencing(),
+                                summary=summary_to_json(summary), error=error):
             return False
         await self._publish(progress_of(run))
         return True
