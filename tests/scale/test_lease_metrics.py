@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import signal
 
 from starlette.applications import Starlette
@@ -62,3 +63,17 @@ async def test_the_process_that_takes_a_killed_owner_run_over_counts_it(
 
         await wait_until(taken_over, LEASE_TTL_S + 10, "the takeover")
         assert value(await scrape(http), TAKEOVERS, kind="run") == before + 1
+
+
+async def test_confirm_renews_a_held_lease_and_reports_one_taken_over(
+        local_app: Starlette) -> None:
+    async with running_app(local_app):
+        kept = await leases.claim_kept("confirm-test:a", 0.5)
+        assert kept is not None
+        await kept.stop_renewing()  # as if the process were stopped
+        assert await kept.confirm()  # still its own: renewed for another 0.5 s
+        current = await leases.current("confirm-test:a")
+        assert current is not None and current[2]
+        await asyncio.sleep(0.6)
+        assert await leases.claim("confirm-test:a", 30, owner="host:9:next") is not None
+        assert not await kept.confirm() and kept.lost  # taken over: stop acting
