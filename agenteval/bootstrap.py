@@ -44,6 +44,7 @@ from agenteval.engine.intelligent.wakeups import (
     WakeUps,
     abandoned_drives,
     drive_lease_name,
+    forget_waiting,
 )
 from agenteval.engine.intelligent.watchdog import run_forever
 from agenteval.engine.notifications.deliverer import Deliverer
@@ -192,16 +193,36 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
             return BuiltinWaker(settings, lambda: connect(services, "AGENT", "built-in driver"),
                                 record_wake, load_driver_models)
         case "openclaw":
-            from agenteval.drivers.openclaw import create_openclaw_notifier
-
-            connect_agent = in_process  # per-session wake-ups read the plan as an AGENT
-            return create_openclaw_notifier(settings, record_wake, None if connect_agent is None
-                                            else lambda: connect_agent(services, "AGENT",
-                                                                       "openclaw driver"))
+            return _openclaw_notifier(services, in_process, record_wake)
         case unknown:
             logger.warning("AGENTEVAL_DRIVER=%r is not a driver (none, builtin, openclaw): "
                            "agents will not be woken", unknown)
             return NoneNotifier()
+
+
+def _openclaw_notifier(services: Services, in_process: InProcessApi | None,
+                       record_wake: Callable[[str, dict[str, Any]], Any]) -> Notifier:
+    """The openclaw driver; its per-session wake-ups (read as an AGENT) are owned under a
+    lease and taken over from dead processes by a background loop (`Services.work`)."""
+    from agenteval.drivers.openclaw import create_openclaw_notifier
+    from agenteval.drivers.openclaw_schedules import SchedulePorts
+    from agenteval.engine.intelligent import session_wakeups
+
+    ttl_s = services.settings.lease_ttl_s
+    if in_process is None:
+        return create_openclaw_notifier(services.settings, record_wake)
+    ports = SchedulePorts(
+        claim=lambda eval_id: session_wakeups.claim_schedule(eval_id, ttl_s),
+        woken=session_wakeups.woken_so_far,
+        abandoned=lambda: session_wakeups.abandoned_schedules(unclaimed_after_s=ttl_s),
+        interval_s=claim_interval(ttl_s))
+    notifier = create_openclaw_notifier(
+        services.settings, record_wake,
+        lambda: in_process(services, "AGENT", "openclaw driver"), ports)
+    if notifier.sessions is not None:
+        services.work.loops.append(("session wake-up takeover",
+                                    notifier.sessions.take_over_forever))
+    return notifier
 
 
 async def load_driver_models(eval_id: str) -> ModelRegistry | None:
@@ -232,6 +253,7 @@ async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float
                 lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
                 if lease is None:
                     continue  # another process took it first
+                await forget_waiting(eval_id, ttl_s)  # the role is taken over here
                 eval_ = await viewer.get_eval(eval_id)
                 role = role_waiting(eval_)
                 if role is None:

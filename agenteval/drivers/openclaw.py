@@ -23,7 +23,7 @@ import aiohttp
 from agenteval.config import Settings
 from agenteval.drivers import RecordWake, Role
 from agenteval.drivers.builtin.graphql import AgentEvalApi
-from agenteval.drivers.openclaw_sessions import wake_for_sessions
+from agenteval.drivers.openclaw_schedules import SchedulePorts, SessionSchedules
 from agenteval.net.retry import RetryPolicy, TransientFailure, parse_retry_after, retrying
 
 logger = logging.getLogger("agenteval.notifier.openclaw")
@@ -105,23 +105,34 @@ class OpenClawNotifier:
     def __init__(self, settings: Settings, record: RecordWake,
                  retry: RetryPolicy = WAKE_RETRY,
                  request_timeout_s: float = REQUEST_TIMEOUT_S,
-                 connect: Callable[[], AgentEvalApi] | None = None) -> None:
+                 connect: Callable[[], AgentEvalApi] | None = None,
+                 schedules: SchedulePorts | None = None) -> None:
         """`connect` gives an AGENT-role API client: with it, the evaluator is also woken
-        for each planned session at its time (see `openclaw_sessions`)."""
+        for each planned session at its time (see `openclaw_sessions`); `schedules`: the
+        database's ports that make one process own each eval's schedule and another take
+        it over when that one dies (see `openclaw_schedules`)."""
         self.settings = settings
         self.record = record
         self.retry = retry
         self.request_timeout_s = request_timeout_s
-        self.connect = connect
+        self.sessions = None if connect is None else SessionSchedules(
+            connect, settings.time_scale, self._wake_approved, self._wake_session, schedules)
 
     async def wake(self, eval_id: str, role: Role, revision: int) -> None:
-        woken = await self._wake_once(eval_id, role, idempotency_key(eval_id, role, revision),
-                                      wake_message(eval_id, role, self.settings.api_url), {})
-        if woken and role == "evaluator" and self.connect is not None:
-            async def post(key: str, message: str, extra: dict[str, Any]) -> None:
-                await self._wake_once(eval_id, role, key, message, extra)
+        if role == "evaluator" and self.sessions is not None:
+            await self.sessions.after_approval(eval_id, revision)
+            return
+        await self._wake_once(eval_id, role, idempotency_key(eval_id, role, revision),
+                              wake_message(eval_id, role, self.settings.api_url), {})
 
-            await wake_for_sessions(self.connect(), eval_id, self.settings.time_scale, post)
+    async def _wake_approved(self, eval_id: str, revision: int) -> bool:
+        return await self._wake_once(
+            eval_id, "evaluator", idempotency_key(eval_id, "evaluator", revision),
+            wake_message(eval_id, "evaluator", self.settings.api_url), {})
+
+    async def _wake_session(self, eval_id: str, key: str, message: str,
+                            extra: dict[str, Any]) -> None:
+        await self._wake_once(eval_id, "evaluator", key, message, extra)
 
     async def _wake_once(self, eval_id: str, role: Role, key: str, message: str,
                          extra: dict[str, Any]) -> bool:
@@ -224,11 +235,11 @@ def _reason(text: str) -> str:
 
 
 def create_openclaw_notifier(settings: Settings, record: RecordWake,
-                             connect: Callable[[], AgentEvalApi] | None = None
-                             ) -> OpenClawNotifier:
+                             connect: Callable[[], AgentEvalApi] | None = None,
+                             schedules: SchedulePorts | None = None) -> OpenClawNotifier:
     """The `openclaw` driver; says at start when a setting it needs is missing."""
     missing = missing_settings(settings)
     if missing:
         logger.warning("AGENTEVAL_DRIVER=openclaw but %s not set: every wake-up will be "
                        "recorded as failed", " and ".join(missing))
-    return OpenClawNotifier(settings, record, connect=connect)
+    return OpenClawNotifier(settings, record, connect=connect, schedules=schedules)

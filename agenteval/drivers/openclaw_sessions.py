@@ -11,9 +11,10 @@ driver's schedule: a slot's sessions spread evenly from its start, plan hours ti
 AGENTEVAL_TIME_SCALE); sessions already due are staggered one scaled minute apart.
 
 Before each wake-up the eval is read again: a session that exists (its key was used)
-is skipped, and the loop stops when the eval is no longer EXECUTING. The schedule
-lives in the server process: after a restart the remaining sessions are not woken and
-the watchdog fails the eval as "evaluator stalled".
+is skipped, and the loop stops when the eval is no longer EXECUTING. One process at a
+time runs an eval's schedule, under a lease; when it dies another process takes the
+schedule over from the database and wakes the sessions not woken yet (see
+`openclaw_schedules`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.schedule import PlannedSession, planned_sessions
@@ -65,31 +66,51 @@ def due_times(runs: list[PlannedSession], started_at: datetime, now: datetime,
     return times
 
 
+class Ownership(Protocol):
+    """The schedule's lease as its owner holds it (agenteval.store.leases.KeptLease)."""
+
+    lost: bool
+
+    async def confirm(self) -> bool: ...
+
+
 async def wake_for_sessions(api: AgentEvalApi, eval_id: str, time_scale: float,
-                            post: PostWake, sleep: Sleep = asyncio.sleep) -> int:
-    """Wake the evaluator for every planned session that has none yet; how many woken."""
+                            post: PostWake, sleep: Sleep = asyncio.sleep,
+                            woken: frozenset[str] = frozenset(),
+                            owned: Ownership | None = None) -> int:
+    """Wake the evaluator for every planned session that has none yet; how many woken.
+
+    `woken`: sessions already woken (by a previous owner of the schedule): skipped.
+    `owned`: the schedule's lease; each wake-up first confirms it is still held (a
+    wake-up is a request to OpenClaw, which no database fence can guard), and the loop
+    stops once another process has taken the schedule over.
+    """
     evaluation = await api.get_eval(eval_id)
     plan, started = evaluation.get("plan"), evaluation.get("startedAt")
     if evaluation["status"] != "EXECUTING" or not plan or not started:
         return 0
-    runs = planned_sessions(plan)
+    runs = [run for run in planned_sessions(plan) if run.key not in woken]
     started_at = datetime.fromisoformat(started.replace("Z", "+00:00"))
     times = due_times(runs, started_at, datetime.now(UTC), time_scale)
     turns = turns_per_session(plan)
-    woken = 0
+    count = 0
     for run, at in sorted(zip(runs, times, strict=True), key=lambda pair: pair[1]):
         await sleep(max(0.0, (at - datetime.now(UTC)).total_seconds()))
         evaluation = await api.get_eval(eval_id)
         if evaluation["status"] != "EXECUTING":
             logger.info("eval %s is %s: no more session wake-ups", eval_id,
                         evaluation["status"])
-            return woken
+            return count
         if run.key in await _created_keys(api, eval_id):
             continue
+        if owned is not None and not await owned.confirm():
+            logger.warning("the session wake-ups of eval %s were taken over by another "
+                           "process: stopping here", eval_id)
+            return count
         await post(f"agenteval-{eval_id}-evaluator-session-{run.key}",
                    session_message(eval_id, run, turns), {"session": run.key})
-        woken += 1
-    return woken
+        count += 1
+    return count
 
 
 async def _created_keys(api: AgentEvalApi, eval_id: str) -> set[str]:

@@ -30,7 +30,7 @@ from typing import Any
 
 from tortoise import connections
 
-from agenteval.observability.metrics import lease_claimed
+from agenteval.observability.metrics import lease_claimed, lease_taken_over
 
 logger = logging.getLogger("agenteval.leases")
 
@@ -74,16 +74,37 @@ async def query(sql: str, *params: Any) -> list[dict[str, Any]]:
     return [dict(row) for row in rows]
 
 
+# The claim, returning the new epoch and the owner the lease had before ('' when released,
+# NULL when new) and whether that owner's lease had expired — a takeover when it was
+# another process's. On PostgreSQL the CTE reads the row as of the statement's start;
+# SQLite evaluates a CTE lazily (after the upsert), so it reads the row first instead.
+_UPSERT = ("INSERT INTO leases (name, owner, epoch, expires_at) VALUES ($1, $2, 1, {now} + $3) "
+           "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, "
+           "epoch = leases.epoch + 1, expires_at = excluded.expires_at "
+           "WHERE leases.expires_at < {now} RETURNING epoch")
+_PREVIOUS = "SELECT owner FROM leases WHERE name = $1"
+
+
 async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Held | None:
-    """Take the lease if nobody holds it (or the holder let it expire); None otherwise."""
-    rows = await query(
-        "INSERT INTO leases (name, owner, epoch, expires_at) VALUES ($1, $2, 1, {now} + $3) "
-        "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, "
-        "epoch = leases.epoch + 1, expires_at = excluded.expires_at "
-        "WHERE leases.expires_at < {now} RETURNING epoch", name, owner, float(ttl_s))
+    """Take the lease if nobody holds it (or the holder let it expire); None otherwise.
+
+    Counted in /metrics as claimed, and as taken over when the lease was another
+    process's and had expired (that process died, stalled or shut down mid-work)."""
+    if connections.get("default").capabilities.dialect == "postgres":
+        rows = await query(f"WITH previous AS ({_PREVIOUS}) {_UPSERT}, "
+                           "(SELECT owner FROM previous) AS previous_owner",
+                           name, owner, float(ttl_s))
+        previous = rows[0]["previous_owner"] if rows else None
+    else:
+        before = await query(_PREVIOUS, name)
+        rows = await query(_UPSERT, name, owner, float(ttl_s))
+        previous = before[0]["owner"] if before else None
     if not rows:
         return None
-    lease_claimed(name.partition(":")[0])
+    kind = name.partition(":")[0]
+    lease_claimed(kind)
+    if previous and previous != owner:
+        lease_taken_over(kind)
     return Held(name, owner, int(rows[0]["epoch"]))
 
 
@@ -125,6 +146,24 @@ async def fence(held: Held) -> None:
                         "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
     if not rows:
         raise LeaseLost(held.name)
+
+
+async def lock(name: str) -> None:
+    """Inside the transaction of a writer that does not hold the lease (a cancel reaching
+    another process than the owner): wait for the holder's fenced write in flight and keep
+    its next one out until this transaction ends — `fence` takes the same row lock — so
+    what this transaction reads cannot change before it writes.
+
+    PostgreSQL only (SQLite serves one process, one writer at a time); a lease never
+    claimed has no row, and nothing to wait for. As with `fence`, a transaction left
+    idle (its process stopped) is ended after FENCED_IDLE_LIMIT_MS.
+    """
+    connection = connections.get("default")
+    if connection.capabilities.dialect != "postgres":
+        return
+    await connection.execute_script(
+        f"SET LOCAL idle_in_transaction_session_timeout = {FENCED_IDLE_LIMIT_MS}")
+    await query("SELECT epoch FROM leases WHERE name = $1 FOR UPDATE", name)
 
 
 async def current(name: str) -> tuple[str, int, bool] | None:
@@ -173,6 +212,15 @@ class KeptLease:
                     self._on_lost()
                 return
 
+    async def confirm(self) -> bool:
+        """Renew now, before an act no fence can guard (a request to another system):
+        whether the lease is still this one's (False also sets `lost`)."""
+        if not self.lost and not await renew(self.held, self.ttl_s):
+            self.lost = True
+            logger.warning("lease %s (epoch %d) was taken over", self.held.name,
+                           self.held.epoch)
+        return not self.lost
+
     async def stop_renewing(self) -> None:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -187,7 +235,6 @@ class KeptLease:
             await release(self.held)
         except Exception:  # noqa: BLE001 - the lease expires by itself
             logger.warning("could not release lease %s", self.held.name, exc_info=True)
-
 
     async def abandon(self) -> None:
         """Stop renewing and let the lease lapse at once as abandoned (see `abandon`)."""

@@ -65,3 +65,36 @@ async def test_an_eval_no_longer_executing_gets_no_session_wake_ups() -> None:
 
     api = FakeApi([], status="FAILED")
     assert await wake_for_sessions(api, "ev", 0.0, post) == 0  # type: ignore[arg-type]  # a duck-typed API
+
+
+class Lease:
+    """An Ownership whose confirmation fails from the `lost_at`-th request on."""
+
+    def __init__(self, lost_at: int) -> None:
+        self.lost = False
+        self.confirmed = 0
+        self.lost_at = lost_at
+
+    async def confirm(self) -> bool:
+        self.confirmed += 1
+        self.lost = self.confirmed >= self.lost_at
+        return not self.lost
+
+
+async def test_sessions_woken_before_are_skipped_and_a_lost_lease_stops_the_schedule() -> None:
+    posted: list[str] = []
+
+    async def post(key: str, message: str, extra: dict[str, Any]) -> None:
+        posted.append(extra["session"])
+
+    async def sleep(seconds: float) -> None:
+        return None
+
+    api = FakeApi([])
+    woken = await wake_for_sessions(api, "ev", 0.0, post, sleep,  # type: ignore[arg-type]  # a duck-typed API
+                                    woken=frozenset({"0-0"}), owned=Lease(lost_at=99))
+    assert (woken, posted) == (2, ["0-1", "1-0"])
+    posted.clear()
+    lease = Lease(lost_at=2)  # taken over after the first wake-up
+    assert await wake_for_sessions(api, "ev", 0.0, post, sleep, owned=lease) == 1  # type: ignore[arg-type]  # a duck-typed API
+    assert posted == ["0-0"] and lease.lost

@@ -103,6 +103,10 @@ class Cluster:
     def client(self, node: Node) -> GraphQLClient:
         return GraphQLClient(httpx.AsyncClient(base_url=node.url, timeout=60))
 
+    def http(self, node: Node) -> httpx.AsyncClient:
+        """An HTTP client of the node (GET /metrics, say)."""
+        return httpx.AsyncClient(base_url=node.url, timeout=30)
+
     def signal(self, node: Node, sig: signal.Signals) -> None:
         node.process.send_signal(sig)
 

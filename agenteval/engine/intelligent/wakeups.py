@@ -15,7 +15,9 @@ another — drives the eval, and releases it when the role's work is done. A
 process that dies while driving leaves its lease to expire;
 `abandoned_drives` finds such evals and another process takes the driving
 over (agenteval.bootstrap); a wake-up cut short by a shutdown marks its lease
-abandoned so that happens at once. Wake-ups asked for before `start` (while the
+abandoned so that happens at once. A wake-up waiting for a busy drive lease holds
+the eval's waiting lease meanwhile, so the role it was to play is taken over as
+well if its process dies while it waits. Wake-ups asked for before `start` (while the
 process is not serving yet) are held back until then.
 """
 
@@ -52,16 +54,34 @@ def drive_lease_name(eval_id: str) -> str:
     return f"drive:{eval_id}"
 
 
+def waiting_lease_name(eval_id: str) -> str:
+    """Held by a wake-up while it waits for the eval's busy drive lease: should its process
+    die, the lease expires unreleased and shows the role was left waiting."""
+    return f"drive-wait:{eval_id}"
+
+
 async def abandoned_drives() -> list[str]:
     """Evals waiting for a role that nobody drives: their driver died (the drive lease
-    expired unreleased), or no process ever took the wake-up (no drive lease at all:
-    the process that moved the eval on died first, or does not drive)."""
+    expired unreleased), no process ever took the wake-up (no drive lease at all: the
+    process that moved the eval on died first, or does not drive), or a wake-up waiting
+    for the drive lease died while waiting (its waiting lease expired unreleased) and
+    nobody drives the eval now."""
     rows = await leases.query(
         "SELECT e.id AS id FROM intelligent_evals e LEFT JOIN leases l "
-        "ON l.name = 'drive:' || CAST(e.id AS TEXT) WHERE e.status IN ($1, $2) "
-        "AND (l.name IS NULL OR (l.owner <> '' AND l.expires_at < {now}))",
+        "ON l.name = 'drive:' || CAST(e.id AS TEXT) LEFT JOIN leases w "
+        "ON w.name = 'drive-wait:' || CAST(e.id AS TEXT) WHERE e.status IN ($1, $2) "
+        "AND (l.name IS NULL OR (l.owner <> '' AND l.expires_at < {now}) "
+        "OR (l.expires_at < {now} AND w.owner <> '' AND w.expires_at < {now}))",
         eval_state.PLANNING, eval_state.EXECUTING)
     return [str(row["id"]) for row in rows]
+
+
+async def forget_waiting(eval_id: str, ttl_s: float) -> None:
+    """Clear a waiting lease left by a dead wake-up, once its role is taken over (a live
+    one, still waiting in its process, is left alone: it drives after this driver)."""
+    held = await leases.claim(waiting_lease_name(eval_id), ttl_s)
+    if held is not None:
+        await leases.release(held)
 
 
 class WakeUps:
@@ -126,12 +146,27 @@ class WakeUps:
                 await asyncio.shield(lease.abandon() if cut_short else lease.release())
 
     async def _hold_drive_lease(self, eval_id: str, ttl_s: float) -> KeptLease:
-        """Claim the eval's drive lease, waiting while someone else drives the eval."""
-        while True:
-            lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
-            if lease is not None:
-                return lease
-            await asyncio.sleep(min(ttl_s / 3, 1.0))
+        """Claim the eval's drive lease, waiting while someone else drives the eval.
+
+        While it waits it holds the eval's waiting lease (`waiting_lease_name`), so that
+        if this process dies meanwhile another one sees the role left waiting."""
+        waiting: KeptLease | None = None
+        cut_short = False
+        try:
+            while True:
+                lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
+                if lease is not None:
+                    return lease
+                if waiting is None:  # None too while another wake-up here holds it
+                    waiting = await leases.claim_kept(waiting_lease_name(eval_id), ttl_s)
+                await asyncio.sleep(min(ttl_s / 3, 1.0))
+        except asyncio.CancelledError:
+            cut_short = True
+            raise
+        finally:
+            if waiting is not None:
+                # Cut short (shutdown): leave it abandoned, for another process to take over.
+                await asyncio.shield(waiting.abandon() if cut_short else waiting.release())
 
     async def drain(self) -> None:
         """Wait for the wake-ups in flight (tests; shutdown)."""

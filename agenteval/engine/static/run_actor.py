@@ -24,8 +24,10 @@ run over at once; a killed process's lease expires). Its writes are fenced
 with the lease, so after a takeover the old owner can no longer write. Without
 the lease StartRun only answers with the row: the holder, or the claimer of
 another process (engine/static/claimer.py), runs it. A cancel reaching a
-process that does not own the run ends it with a plain compare-and-set; the
-owner's next save then finds the run no longer RUNNING and stops.
+process that does not own the run ends it with a compare-and-set made while
+holding the run's lease row (`leases.lock`), which the owner's fenced writes
+take first: so it cannot keep losing to the owner's saves, and the owner's next
+save finds the run no longer RUNNING, stores nothing and stops.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ import contextlib
 import logging
 import uuid
 from typing import Any, Protocol
+
+from tortoise.transactions import in_transaction
 
 from actors import Actor, ActorStopped
 from agenteval.channels import ChannelFactory
@@ -54,6 +58,7 @@ from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE, compute_summary
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
+from agenteval.store import leases
 from agenteval.store.event_bus import EventBus
 from agenteval.store.leases import Held, KeptLease, LeaseLost, claim_kept
 from agenteval.store.models import Run, Target
@@ -271,31 +276,38 @@ class RunActor(Actor):
             if task is not None:
                 await asyncio.wait([task])
             self.execution = self._task = None
+        cancelled_by: dict[str, Any] = {} if by is None else {"cancelled_by": by}
         try:
             for _ in range(MAX_ATTEMPTS):
-                run = await self._load()
-                # InvalidTransition if it ended meanwhile.
-                if await self._end(run, run_state.CANCEL, fenced=False, cancelled_by=by):
+                # The owner may be another process saving every few milliseconds, which a
+                # bare compare-and-set keeps losing to: holding the lease row its fenced
+                # writes take first puts this write between two of them (see `leases.lock`).
+                async with in_transaction():
+                    await leases.lock(run_lease_name(self.run_id))
+                    run = await self._load()
+                    summary = summary_to_json(await compute_summary(run))
+                    # InvalidTransition if it ended meanwhile.
+                    stored = await transition(run, run_state.CANCEL, summary=summary,
+                                              **cancelled_by)
+                if stored:
+                    await self._publish(progress_of(run))
                     return run
         finally:
             await self._release()
         raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
 
     async def _end(self, run: Run, action: str, error: str | None = None,
-                   summary: RunSummaryData | None = None, fenced: bool = True,
-                   cancelled_by: str | None = None) -> bool:
+                   summary: RunSummaryData | None = None) -> bool:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
-        False when the run's version moved on (nothing stored). `fenced`: only while
-        this actor still holds the run's lease (LeaseLost otherwise); a cancel is not.
+        False when the run's version moved on (nothing stored); fenced: only while this
+        actor still holds the run's lease (LeaseLost otherwise; a cancel is `_cancel`'s).
         """
         if summary is None:
             summary = await compute_summary(run)
-        lease = self._fencing() if fenced else None
-        by = {} if cancelled_by is None else {"cancelled_by": cancelled_by}
-        if not await transition(run, action, lease=lease, summary=summary_to_json(summary),
-                                error=error, **by):
+        if not await transition(run, action, lease=self._fencing(),
+                                summary=summary_to_json(summary), error=error):
             return False
         await self._publish(progress_of(run))
         return True
