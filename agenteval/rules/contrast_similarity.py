@@ -7,19 +7,24 @@ that matters. So, with `overlap` the share of words two texts have in the same
 order and the *edit* what is left on each side (see `contrast_cues`):
 
 - if the edit flips or trades the meaning (a negation on one side only, an
-  antonym pair, a content word that changed place), the similarity is cut in
-  proportion to the overlap: whole × max(0, 1 − 1.5 × overlap). A reworded reply
+  antonym pair, a content word that changed place), the similarity is cut by
+  the squared overlap: whole × max(0, 1 − 2 × overlap²). A reworded reply
   (overlap near 0) with a stray "not" keeps nearly all its score; a copy of the
-  reference with "not" inserted (overlap ≥ ⅔) drops to 0;
+  reference with "not" inserted (overlap ≥ 0.71) drops to 0;
 - otherwise the score weighs the whole texts by what differs and the edits by
-  what is shared: (1 − overlap) × whole + overlap × similarity(edit_a, edit_b). A
-  near-copy is judged by its changed words ("email shortly" / "letter by post in
-  a few weeks"), a reworded reply by its whole meaning. The same text scores 1;
-  words only added or dropped, with no cue among them, leave the whole similarity.
+  what is shared: (1 − overlap²) × whole + overlap² × similarity(edit_a, edit_b).
+  A near-copy is judged by its changed words ("email shortly" / "letter by post
+  in a few weeks"), a reworded reply by its whole meaning. The same text scores
+  1; words only added or dropped, with no cue among them, leave the whole
+  similarity.
 
-The factor 1.5 was chosen on the calibration set's development half (1.25, 1.5
-and 2 tried) before the held-out half was scored (docs/trust.md tells the order
-in which things were tried and measured).
+Squaring spares reworded replies: Chinese paraphrases share many characters
+(的, 了, 您) and so had overlaps of 0.1–0.5 and false cues from reordered
+characters; with a linear weight (cut 1 − 1.5 × overlap) they fell below
+unrelated replies. Both the factor (1.5, 2, 2.25, 3 tried) and the exponent (1,
+1.5, 2) were chosen on the calibration set's development half; docs/trust.md
+tells the order in which things were tried and how often the held-out half was
+scored.
 """
 
 from __future__ import annotations
