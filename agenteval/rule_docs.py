@@ -49,9 +49,11 @@ DETAILS: dict[str, str] = {
     "keyword_match": '{"matched": ["预约成功"], "missing": ["RP\\\\d{5}"], "mode": "all"}',
     "response_time": '{"latency_ms": 2300, "max_ms": 1500}',
     "llm_score": '{"raw_score": 8, "rationale": "...", "scope": "last_turn", "judge": {...}}',
-    "semantic_similarity": '{"similarity": 0.83, "method": "embedding" | "lexical", '
-                           '"model": "wordllama" | "<configured EMBEDDING model>" (embedding '
-                           'only), "min_similarity": 0.6}',
+    "semantic_similarity": '{"similarity": 0.83, "method": "embedding" | "embedding+contrast" '
+                           '| "lexical+contrast", "model": "<configured EMBEDDING model>" | '
+                           '"wordllama" (embedding methods only), "min_similarity": 0.5, '
+                           '"contrast": ["negation" | "antonym" | "moved"], "overlap": 0.12, '
+                           '"whole_similarity": 0.85 (the last three offline only)}',
     "json_schema": '{"found": true, "source": "...", "violations": [{"path": "$.order_id", '
                    '"message": "..."}]}',
     "safety": '{"flagged_categories": ["privacy_leak"], "method": "lexicon" | "moderation", ...}',

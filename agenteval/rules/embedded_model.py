@@ -7,6 +7,14 @@ wheel ships it under `tokenizers/`, and on a miss it would download from a
 model hub — so we never call that loader, and downloads are disabled besides.
 Imported on first use only: the CLI gate's start-up must not pay for numpy and
 the tokenizer unless a `semantic_similarity` rule actually runs.
+
+Similarity is the cosine of the two texts' mean word vectors *after subtracting
+the mean of the whole vocabulary*: averaged word vectors all lean the same way,
+so any two texts, above all two Chinese ones, looked alike (unrelated Chinese
+replies scored 0.5–0.6). Removing that common direction (as in "all-but-the-top",
+Mu & Viswanath 2018, with the mean alone) needs no data and raised the ROC AUC
+of paraphrase against unrelated on the calibration set's development half from
+0.81 to 0.87.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import functools
 import importlib.util
 import os
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 MODEL_NAME = "wordllama"
 WEIGHTS_FILE = "weights/l2_supercat_256.safetensors"
@@ -24,6 +32,25 @@ TOKENIZER_FILE = "tokenizers/l2_supercat_tokenizer_config.json"
 
 class SentenceSimilarity(Protocol):
     def similarity(self, text1: str, text2: str) -> float: ...
+
+
+class _Inference(Protocol):
+    embedding: Any
+
+    def embed(self, texts: list[str]) -> Any: ...
+
+
+class CentredEmbeddings:
+    """Cosine of mean word vectors, centred on the vocabulary's mean vector."""
+
+    def __init__(self, inference: _Inference) -> None:
+        self._inference = inference
+        self._centre = inference.embedding.astype("float32").mean(axis=0)
+
+    def similarity(self, text1: str, text2: str) -> float:
+        first, second = self._inference.embed([text1, text2]) - self._centre
+        norms = float((first @ first) ** 0.5 * (second @ second) ** 0.5)
+        return float(first @ second) / norms if norms else 0.0
 
 
 class EmbeddedModelMissing(Exception):
@@ -48,11 +75,9 @@ def embedded_model() -> SentenceSimilarity:
 
     with safe_open(str(weights), framework="np", device="cpu") as tensors:
         embedding = tensors.get_tensor("embedding.weight")
-    model: SentenceSimilarity = WordLlamaInference(embedding,
-                                                   Tokenizer.from_file(str(tokenizer_file)))
-    return model
+    return CentredEmbeddings(WordLlamaInference(embedding, Tokenizer.from_file(str(tokenizer_file))))
 
 
 def embedded_similarity(text1: str, text2: str) -> float:
-    """Cosine similarity of the two texts' embeddings, clamped to [0, 1]."""
+    """Centred cosine similarity of the two texts' embeddings, clamped to [0, 1]."""
     return max(0.0, min(1.0, float(embedded_model().similarity(text1, text2))))

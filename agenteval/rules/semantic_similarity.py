@@ -5,16 +5,17 @@ In order of preference:
    and reference (`method: "embedding"`, `model`: the configured one; vectors
    are cached like judge answers when the provider offers a response cache). A
    failing embedding call is an error result (MODEL_ERROR), not a silent fallback;
-2. the embedded model shipped with the `wordllama` package, offline
-   (`method: "embedding"`, `model: "wordllama"`);
-3. the built-in lexical similarity when that package is missing
-   (`method: "lexical"`).
+2. the embedded model shipped with the `wordllama` package, offline, read
+   through `contrast_similarity` (`method: "embedding+contrast"`,
+   `model: "wordllama"`): a reply that copies the reference's words but flips
+   them ("booking confirmed" / "booking cancelled") scores low;
+3. the built-in lexical similarity, through the same contrast check, when that
+   package is missing (`method: "lexical+contrast"`).
 
-Each has its own default `min_similarity` (see DEFAULT_THRESHOLDS and
-docs/rules.md for how they were chosen on the labelled pairs in
-`rules/calibration/`). None of them understands negation: "booking confirmed"
-and "booking cancelled" look alike to all three; pair this rule with a
-keyword or judge rule when that difference matters.
+Each has its own default `min_similarity`, chosen on the labelled pairs in
+`rules/calibration/` (see DEFAULT thresholds below and docs/trust.md). A
+configured model is not put through the contrast check: that would cost a
+second embedding call, and its scores are not calibrated here.
 """
 
 from __future__ import annotations
@@ -37,15 +38,21 @@ from agenteval.rules.registry import register_rule
 
 NAME = "semantic_similarity"
 
-# Default pass thresholds by method. The embedded model's maximises balanced accuracy
-# on the calibration set's paraphrase-vs-unrelated pairs (0.755 at 0.6; see
-# tests/rules/test_similarity_calibration.py). The lexical measure has no threshold
-# that tracks meaning there (best balanced accuracy 0.67 at 0.06, i.e. pass almost
-# anything), so it keeps 0.7: "nearly the same wording", all a character measure can
-# vouch for. A configured model is unknown to us: 0.7, as before.
+# Default pass thresholds by method. The embedded model's maximise balanced accuracy on
+# the calibration set's development half, per language: its Chinese scores run higher
+# (two unrelated Chinese replies score about 0.5, two English ones about 0.2), so a
+# Chinese reference (any CJK character) gets 0.5 and any other 0.3 (balanced accuracy
+# on the held-out half 0.79 and 0.83; see tests/rules/test_similarity_calibration.py
+# and docs/trust.md). The lexical measure has no threshold that tracks meaning (its
+# best balanced accuracy is at 0.05: pass almost anything), so it keeps 0.7: "nearly
+# the same wording", all a character measure can vouch for. A configured model is
+# unknown to us: 0.7, as before.
 CONFIGURED_MODEL_THRESHOLD = 0.7
-EMBEDDED_THRESHOLD = 0.6
+EMBEDDED_THRESHOLD_CHINESE = 0.5
+EMBEDDED_THRESHOLD_OTHER = 0.3
 LEXICAL_THRESHOLD = 0.7
+EMBEDDED_METHOD = "embedding+contrast"
+LEXICAL_METHOD = "lexical+contrast"
 
 PARAMS_SCHEMA: dict[str, Any] = {
     "properties": {
@@ -53,8 +60,10 @@ PARAMS_SCHEMA: dict[str, Any] = {
                       "description": "the answer the reply should resemble"},
         "min_similarity": {"type": "number", "minimum": 0, "maximum": 1,
                            "description": "pass threshold; default by method: configured "
-                                          "EMBEDDING model 0.7, embedded wordllama 0.6, "
-                                          "lexical 0.7"},
+                                          "EMBEDDING model 0.7, embedded wordllama "
+                                          "(embedding+contrast) 0.5 for a Chinese "
+                                          "reference and 0.3 otherwise, "
+                                          "lexical+contrast 0.7"},
     },
     "required": ["reference"],
 }
@@ -84,8 +93,10 @@ async def embedding_similarity(client: Any, models: ModelProvider, reply: str,
 
 
 @register_rule(name=NAME, description="The last reply is similar to a reference answer "
-               "(embedding cosine with the EMBEDDING model, else with the embedded offline "
-               "wordllama model, else character n-gram TF-IDF cosine). Score: the similarity.",
+               "(embedding cosine with the EMBEDDING model, else the embedded offline "
+               "wordllama model, else character n-gram TF-IDF cosine; the offline ones "
+               "lower the score of a reply that keeps the reference's words but negates, "
+               "inverts or swaps them). Score: the similarity.",
                scope="last_turn", model_role="EMBEDDING", params_schema=PARAMS_SCHEMA)
 @dataclass(frozen=True)
 class SemanticSimilarity:
@@ -121,11 +132,24 @@ class SemanticSimilarity:
 async def offline_similarity(reply: str, reference: str,
                              detail: dict[str, Any]) -> tuple[float, float]:
     """(similarity, default threshold) without a model server; records the method in detail."""
+    # Imported here: the CLI gate's start-up does not need the contrast lexicon.
+    from agenteval.rules.contrast_similarity import contrast_aware_similarity
+
+    # Reference first, as in the calibration set's pairs (the alignment is not
+    # exactly symmetric).
     try:
         # A thread: the first call loads the model (about a second), later ones are cheap.
-        similarity = await asyncio.to_thread(embedded_similarity, reply, reference)
+        similarity, contrast = await asyncio.to_thread(
+            contrast_aware_similarity, reference, reply, embedded_similarity)
     except EmbeddedModelMissing:
-        detail["method"] = "lexical"
-        return lexical_similarity(reply, reference), LEXICAL_THRESHOLD
-    detail.update(method="embedding", model=EMBEDDED_MODEL)
-    return similarity, EMBEDDED_THRESHOLD
+        similarity, contrast = contrast_aware_similarity(reference, reply, lexical_similarity)
+        detail.update(method=LEXICAL_METHOD, **contrast)
+        return similarity, LEXICAL_THRESHOLD
+    detail.update(method=EMBEDDED_METHOD, model=EMBEDDED_MODEL, **contrast)
+    return similarity, embedded_threshold(reference)
+
+
+def embedded_threshold(reference: str) -> float:
+    """The embedded model's default threshold for this reference's language."""
+    chinese = any("\u4e00" <= char <= "\u9fff" for char in reference)
+    return EMBEDDED_THRESHOLD_CHINESE if chinese else EMBEDDED_THRESHOLD_OTHER

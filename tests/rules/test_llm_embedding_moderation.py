@@ -49,7 +49,7 @@ async def test_without_an_embedding_model_the_embedded_model_is_used() -> None:
     result = await run_rule(RuleSpec("semantic_similarity", {"reference": REFERENCE}), CASE,
                             DIALOG, NO_MODELS)
 
-    assert result.detail["method"] == "embedding" and result.error is None
+    assert result.detail["method"] == "embedding+contrast" and result.error is None
     assert result.detail["model"] == "wordllama"
 
 

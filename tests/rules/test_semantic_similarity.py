@@ -1,5 +1,5 @@
-"""semantic_similarity without an EMBEDDING model: the embedded wordllama model, and the
-lexical fallback when that package is missing."""
+"""semantic_similarity without an EMBEDDING model: the embedded wordllama model through the
+contrast check, and the lexical fallback (same check) when that package is missing."""
 
 from __future__ import annotations
 
@@ -35,25 +35,45 @@ async def test_lexical_fallback(case, without_embedded_model, reply, min_similar
     result = await rule.evaluate(case, [reply_turn(reply)], NO_MODELS)
     assert result.passed is passed
     assert result.score == result.detail["similarity"]
-    assert result.detail["method"] == "lexical" and "model" not in result.detail
+    assert result.detail["method"] == "lexical+contrast" and "model" not in result.detail
 
 
 @pytest.mark.parametrize("reference, reply, passed", [
     (REFERENCE, "已经帮您约好了，维修空调的师傅明天上午到您家。", True),
     (REFERENCE, "我们的营业时间是早九点到晚六点。", False),
+    (REFERENCE, "您的空调维修预约没有成功，师傅明天上午不能上门", False),
     ("Your repair appointment is booked for tomorrow morning.",
      "Your repair is booked for tomorrow morning.", True),
     ("Your repair appointment is booked for tomorrow morning.",
+     "A technician will come to fix it tomorrow before noon.", True),
+    ("Your repair appointment is booked for tomorrow morning.",
      "Our store sells kitchen appliances.", False),
+    ("Your refund has been approved.", "Your refund has not been approved.", False),
 ])
 async def test_the_embedded_model_is_the_default_without_a_configured_one(
         case, reference, reply, passed):
     result = await SemanticSimilarity(reference=reference).evaluate(
         case, [reply_turn(reply)], NO_MODELS)
-    assert result.detail["method"] == "embedding"
+    assert result.detail["method"] == "embedding+contrast"
     assert result.detail["model"] == "wordllama"
-    assert result.detail["min_similarity"] == semantic_similarity.EMBEDDED_THRESHOLD == 0.6
+    assert result.detail["min_similarity"] == semantic_similarity.embedded_threshold(reference)
     assert result.passed is passed, result.detail
+
+
+@pytest.mark.parametrize("reference, threshold", [
+    (REFERENCE, semantic_similarity.EMBEDDED_THRESHOLD_CHINESE),
+    ("Your refund has been approved.", semantic_similarity.EMBEDDED_THRESHOLD_OTHER),
+])
+def test_the_embedded_default_threshold_follows_the_reference_language(reference, threshold):
+    assert semantic_similarity.embedded_threshold(reference) == threshold
+
+
+async def test_a_negated_copy_of_the_reference_names_its_cue(case):
+    result = await SemanticSimilarity(reference="您的退款已经到账。").evaluate(
+        case, [reply_turn("您的退款还没有到账。")], NO_MODELS)
+    assert result.detail["contrast"] == ["negation"]
+    assert result.detail["whole_similarity"] > 0.8 > result.score
+    assert not result.passed
 
 
 async def test_without_the_embedded_model_the_lexical_default_threshold_applies(

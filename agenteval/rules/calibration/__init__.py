@@ -8,10 +8,17 @@ English, half Chinese, in customer-service language. Each line is
 - "same_words_other_meaning": mostly the same words, another meaning (a
   negation, swapped roles or times) — the hard negatives;
 - "unrelated": a reply about something else from the same domain.
+
+Every reference sentence (`a`) has one paraphrase and one hard negative (22 also
+an unrelated reply). `development_half` splits the set by reference sentence, so
+both pairs of a sentence fall on the same side: the contrast lexicon and every
+setting of `contrast_similarity` were chosen looking at the development half
+only; the other half is held out to measure them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +39,14 @@ class LabelledPair:
 def load_pairs(path: Path = PAIRS_FILE) -> list[LabelledPair]:
     with path.open(encoding="utf-8") as lines:
         return [LabelledPair(**json.loads(line)) for line in lines if line.strip()]
+
+
+def development_half(pairs: Sequence[LabelledPair]) -> set[str]:
+    """The reference sentences of the development half: the first half of them in the
+    order of their SHA-256 (deterministic, blind to labels and scores)."""
+    references = sorted({p.a for p in pairs},
+                        key=lambda a: hashlib.sha256(a.encode("utf-8")).hexdigest())
+    return set(references[:len(references) // 2])
 
 
 def roc_auc(scores: Sequence[float], labels: Sequence[bool]) -> float:
