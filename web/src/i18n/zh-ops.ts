@@ -20,7 +20,7 @@ export const zhOps = {
     webhooks: {
       title: "Webhook 通知", intro: "计划等待批准、评估或运行结束时通知团队群聊。",
       adminOnly: "只有 ADMIN 密钥可以管理 Webhook。", empty: "还没有 Webhook：在下方添加一个。",
-      name: "名称", url: "URL", urlHint: "群机器人的 Webhook 地址；其中含有令牌，保存后不再显示。",
+      name: "Webhook 名称", url: "URL", urlHint: "群机器人的 Webhook 地址；其中含有令牌，保存后不再显示。",
       format: "格式", events: "事件", eventsHint: "不勾选即接收全部事件。", allEvents: "全部事件",
       created: "创建时间", lastDelivery: "最近一次发送", never: "尚未发送", ok: "成功", failed: "失败",
       lastError: "最近的错误", create: "添加 Webhook", test: "测试", testLabel: "测试 Webhook {{name}}",

@@ -115,7 +115,7 @@ function WebhookRow({ hook, testing, onTest, onDelete }: RowProps) {
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" loading={testing} onClick={onTest}
+          <Button size="xs" variant="default" loading={testing} onClick={onTest}
             aria-label={t("ops.webhooks.testLabel", { name: hook.name })}>{t("ops.webhooks.test")}</Button>
           <ConfirmDelete size="xs" label={t("ops.delete.webhookLabel", { name: hook.name })}
             title={t("ops.delete.webhookTitle", { name: hook.name })}
