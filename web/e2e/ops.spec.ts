@@ -57,7 +57,7 @@ test("an ADMIN tests a webhook against a local endpoint, then deletes it", async
   const section = page.getByRole("region", { name: "Webhooks" });
   await expect(section.getByText("No webhooks yet")).toBeVisible();
 
-  await section.getByRole("textbox", { name: "Webhook name" }).fill("E2E team chat");
+  await section.getByRole("textbox", { name: "Label" }).fill("E2E team chat");
   await section.getByRole("textbox", { name: "URL" }).fill(receiver.url("/hook/secret-token-123"));
   await section.getByRole("checkbox", { name: /eval\.plan_pending/ }).check();
   await section.getByRole("checkbox", { name: /run\.failed/ }).check();
@@ -82,7 +82,7 @@ test("an ADMIN tests a webhook against a local endpoint, then deletes it", async
 
   // One that nobody answers: the UI says it failed and shows the server's reason.
   const closedPort = await freePort();
-  await section.getByRole("textbox", { name: "Webhook name" }).fill("E2E nobody home");
+  await section.getByRole("textbox", { name: "Label" }).fill("E2E nobody home");
   await section.getByRole("textbox", { name: "URL" }).fill(`http://127.0.0.1:${closedPort}/hook`);
   await section.getByRole("combobox", { name: "Format" }).click();
   await page.getByRole("option", { name: "SLACK" }).click();
@@ -150,6 +150,12 @@ test("the plan's cost stands beside Approve; finished evals and runs are deleted
     await expect(page.getByTestId("eval-usage")).toContainText("model calls");
     const deleteEval = page.getByRole("button", { name: `Delete evaluation ${DEMO_EVAL}` });
     await expect(deleteEval).toBeVisible();
+    // The list offers it too; the modal's clicks do not open the row behind it.
+    await openNav(page, "Intelligent evaluation");
+    await page.getByRole("button", { name: `Delete evaluation ${DEMO_EVAL}` }).click();
+    await page.getByRole("dialog", { name: `Delete the evaluation “${DEMO_EVAL}”?` }).getByRole("button", { name: "Keep it" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/evals$/);
 
     // A finished run of a demo campaign, with its model usage on the row.
     await openNav(page, "Campaigns & runs");
@@ -170,6 +176,9 @@ test("the plan's cost stands beside Approve; finished evals and runs are deleted
     await operator.goto(`/evals/${evalRow.id}`);
     await expect(operator.getByRole("heading", { name: DEMO_EVAL })).toBeVisible();
     await expect(operator.getByText("Cancelled").first()).toBeVisible();
+    await expect(operator.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+    await operator.goto("/evals");
+    await expect(operator.getByRole("link", { name: DEMO_EVAL })).toBeVisible();
     await expect(operator.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
     await operator.goto(campaignUrl);
     await expect(operator.getByRole("group", { name: /^Run / }).first()).toContainText("Completed");

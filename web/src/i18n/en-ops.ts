@@ -20,7 +20,7 @@ export const enOps = {
     webhooks: {
       title: "Webhooks", intro: "Tell a team chat when a plan waits for approval or an evaluation or run ends.",
       adminOnly: "Only ADMIN keys manage webhooks.", empty: "No webhooks yet: add one below.",
-      name: "Webhook name", url: "URL", urlHint: "The incoming-webhook address; it holds a token, so it is never shown again.",
+      name: "Label", url: "URL", urlHint: "The incoming-webhook address; it holds a token, so it is never shown again.",
       format: "Format", events: "Events", eventsHint: "None ticked: every event.", allEvents: "all events",
       created: "Created", lastDelivery: "Last delivery", never: "not yet", ok: "delivered", failed: "failed",
       lastError: "Last error", create: "Add webhook", test: "Test", testLabel: "Test webhook {{name}}",

@@ -13,15 +13,13 @@ import { formatTime } from "../../components/time";
 import { UsageSummary } from "../../components/UsageSummary";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { useIsAdmin } from "../../graphql/useIsAdmin";
+import { TERMINAL_STATUSES } from "../evals/queries";
 import { EventTimeline } from "./EventTimeline";
 import { PlanActions } from "./PlanActions";
 import { PlanView, personaName } from "./PlanView";
 import { ProgressPanel } from "./ProgressPanel";
 import { DeleteEvalMutation } from "./queries";
 import { useEvalLive } from "./useEvalLive";
-
-/** The states deleteIntelligentEval accepts; in any other it answers CONFLICT. */
-const TERMINAL = new Set(["COMPLETED", "CANCELLED", "FAILED"]);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -98,7 +96,7 @@ export function EvalPage() {
         <Group>
           {item.report && <Button component={Link} to={`/evals/${item.id}/report`}>{t("manage.openReport")}</Button>}
           <Button component={Link} to="/evals" variant="default">{t("common.back")}</Button>
-          {isAdmin && TERMINAL.has(item.status) && (
+          {isAdmin && TERMINAL_STATUSES.has(item.status) && (
             <ConfirmDelete label={t("ops.delete.evalLabel", { name: item.name })}
               title={t("ops.delete.evalTitle", { name: item.name })} consequence={t("ops.delete.evalConsequence")}
               onConfirm={async () => {
