@@ -52,7 +52,7 @@ async function demoEval(server: AgentEvalServer): Promise<EvalRow> {
   return row;
 }
 
-test("an ADMIN tests a webhook against a local endpoint, then deletes it", async ({ signedIn: page, receiver }) => {
+test("an ADMIN tests a webhook against a local endpoint, then deletes it", async ({ signedIn: page, receiver, server }) => {
   await openNav(page, "Settings");
   const section = page.getByRole("region", { name: "Webhooks" });
   await expect(section.getByText("No webhooks yet")).toBeVisible();
@@ -111,6 +111,17 @@ test("an ADMIN tests a webhook against a local endpoint, then deletes it", async
   await expect(page.getByRole("row", { name: /E2E nobody home/ })).toBeVisible();
   await expect(page.getByRole("row", { name: /E2E team chat/ })).toHaveCount(0);
 
+  // Deleted elsewhere while the modal is open: the server's answer shows in the modal, code first.
+  await page.getByRole("button", { name: "Delete webhook E2E nobody home" }).click();
+  const { webhooks } = await server.gql<{ webhooks: { id: string; name: string }[] }>("{ webhooks { id name } }");
+  const gone = webhooks.find((hook) => hook.name === "E2E nobody home");
+  await server.gql("mutation($id: ID!) { deleteWebhook(id: $id) }", { id: gone?.id });
+  const deadDialog = page.getByRole("dialog", { name: "Delete the webhook “E2E nobody home”?" });
+  await deadDialog.getByRole("button", { name: "Delete for good" }).click();
+  await expect(deadDialog.getByRole("alert")).toContainText("NOT_FOUND");
+  await screenshot(page, "webhook-delete-error-en");
+  await deadDialog.getByRole("button", { name: "Keep it" }).click();
+
   await page.getByText("中文").first().click();
   await expect(page.getByRole("heading", { name: "Webhook 通知" })).toBeVisible();
   await screenshot(page, "webhooks-zh");
@@ -143,6 +154,10 @@ test("the plan's cost stands beside Approve; finished evals and runs are deleted
     await expect(page.getByRole("button", { name: /^Delete evaluation/ })).toHaveCount(0);
     await screenshot(page, "cost-estimate-en");
     await expectAccessible(page, "manage with estimate");
+    await page.getByText("中文").first().click();
+    await expect(page.getByRole("region", { name: "批准前的费用预估" })).toContainText(`${costEstimate.modelCalls} 次模型调用`);
+    await screenshot(page, "cost-estimate-zh");
+    await page.getByText("English").first().click();
 
     // Cancelled, it is finished: Delete is offered.
     await page.getByRole("button", { name: "Cancel evaluation" }).click();
