@@ -1,12 +1,13 @@
 /** One campaign: start runs, each run's live progress, cancel, and pick two runs to compare. */
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined } from "../../graphql/errors";
+import { useIsAdmin } from "../../graphql/useIsAdmin";
 import { readFragment } from "../../graphql/graphql";
 import { CampaignQuery, ProgressFields, StartRunMutation } from "./queries";
 import { RunProgressRow } from "./RunProgressRow";
@@ -19,6 +20,8 @@ export function CampaignPage() {
   const [started, start] = useMutation(StartRunMutation);
   const [picked, setPicked] = useState<string[]>([]);
   const campaign = result.data?.campaign;
+  const isAdmin = useIsAdmin();
+  const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
 
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
@@ -53,7 +56,8 @@ export function CampaignPage() {
       {runs.length === 0 && <Text>{t("runs.empty")}</Text>}
       {runs.map((run) => (
         <RunProgressRow key={run.id} run={run} initial={readFragment(ProgressFields, run.progress)}
-          picked={picked.includes(run.id)} onPick={(checked) => pick(run.id, checked)} />
+          picked={picked.includes(run.id)} onPick={(checked) => pick(run.id, checked)}
+          canDelete={isAdmin} onChanged={reread} />
       ))}
     </Stack>
   );

@@ -30,6 +30,7 @@ export const CampaignQuery = graphql(`
         target { id name }
         progress { ...ProgressFields }
         summary { passRate }
+        usage { modelCalls promptTokens completionTokens estimatedCost currency }
       }
     }
   }
@@ -46,3 +47,7 @@ export const CancelRunMutation = graphql(`
 export const RunProgressSubscription = graphql(`
   subscription RunProgressLive($runId: ID!) { runProgress(runId: $runId) { ...ProgressFields } }
 `, [ProgressFields]);
+
+export const DeleteRunMutation = graphql(`
+  mutation DeleteRunPage($id: ID!) { deleteRun(id: $id) }
+`);

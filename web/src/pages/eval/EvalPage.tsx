@@ -2,17 +2,23 @@
 import { Accordion, Alert, Anchor, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
+import { useMutation } from "urql";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { LiveIndicator } from "../../components/LiveIndicator";
 import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
 import { formatTime } from "../../components/time";
+import { UsageSummary } from "../../components/UsageSummary";
 import { apiErrorFromCombined } from "../../graphql/errors";
+import { useIsAdmin } from "../../graphql/useIsAdmin";
+import { TERMINAL_STATUSES } from "../evals/queries";
 import { EventTimeline } from "./EventTimeline";
 import { PlanActions } from "./PlanActions";
 import { PlanView, personaName } from "./PlanView";
 import { ProgressPanel } from "./ProgressPanel";
+import { DeleteEvalMutation } from "./queries";
 import { useEvalLive } from "./useEvalLive";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -29,6 +35,9 @@ export function EvalPage() {
   const { t, i18n } = useTranslation();
   const { result, data, events, live, refresh } = useEvalLive(evalId);
   const item = data?.intelligentEval;
+  const navigate = useNavigate();
+  const isAdmin = useIsAdmin();
+  const [, runDelete] = useMutation(DeleteEvalMutation);
 
   if (result.error && !item) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!data) return <Loading />;
@@ -40,13 +49,19 @@ export function EvalPage() {
   const decisionSection = (
     item.allowedActions.some((a) => ["APPROVE", "REJECT", "CANCEL"].includes(a)) && (
       <Section title={t("manage.actions")}>
-        <PlanActions evalId={item.id} allowed={item.allowedActions} onDone={refresh} />
+        <PlanActions evalId={item.id} allowed={item.allowedActions} costEstimate={item.costEstimate} onDone={refresh} />
       </Section>
     )
   );
   const progressSection = (
     <Section title={t("manage.progress")}>
       <ProgressPanel progress={item.progress} />
+      {item.usage && (
+        <Stack gap={0} mt="sm">
+          <Text size="xs" c="dimmed">{t("ops.usage.used")}</Text>
+          <UsageSummary usage={item.usage} testId="eval-usage" />
+        </Stack>
+      )}
     </Section>
   );
   const planSection = (
@@ -81,6 +96,16 @@ export function EvalPage() {
         <Group>
           {item.report && <Button component={Link} to={`/evals/${item.id}/report`}>{t("manage.openReport")}</Button>}
           <Button component={Link} to="/evals" variant="default">{t("common.back")}</Button>
+          {isAdmin && TERMINAL_STATUSES.has(item.status) && (
+            <ConfirmDelete label={t("ops.delete.evalLabel", { name: item.name })}
+              title={t("ops.delete.evalTitle", { name: item.name })} consequence={t("ops.delete.evalConsequence")}
+              onConfirm={async () => {
+                const result = await runDelete({ id: item.id });
+                if (result.error) return apiErrorFromCombined(result.error);
+                void navigate("/evals");
+                return null;
+              }} />
+          )}
         </Group>
       </Group>
       {live.error && <ErrorNotice error={live.error} />}

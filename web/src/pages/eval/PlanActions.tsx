@@ -1,13 +1,23 @@
 /** 批准 / 打回 / 取消, offered as allowedActions says; the server still checks the role. */
-import { Button, Group, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import type { UsageData } from "../../components/usage";
+import { UsageSummary } from "../../components/UsageSummary";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { ApproveMutation, CancelMutation, RejectMutation } from "./queries";
 
-export function PlanActions({ evalId, allowed, onDone }: { evalId: string; allowed: readonly string[]; onDone(): void }) {
+interface Props {
+  evalId: string;
+  allowed: readonly string[];
+  /** What the plan will cost: shown beside Approve, so the cost is read before deciding. */
+  costEstimate?: UsageData | null;
+  onDone(): void;
+}
+
+export function PlanActions({ evalId, allowed, costEstimate, onDone }: Props) {
   const { t } = useTranslation();
   const [feedback, setFeedback] = useState("");
   const [reason, setReason] = useState("");
@@ -24,10 +34,16 @@ export function PlanActions({ evalId, allowed, onDone }: { evalId: string; allow
   return (
     <Stack>
       {allowed.includes("APPROVE") && (
-        <Group>
+        <Group align="center">
           <Button loading={approve.fetching} onClick={async () => finish(await runApprove({ evalId }))}>
             {t("actions.approve")}
           </Button>
+          <Paper withBorder px="sm" py={6} component="section" aria-label={t("ops.usage.estimate")}>
+            <Text size="xs" fw={700}>{t("ops.usage.estimate")}</Text>
+            {costEstimate ? <UsageSummary usage={costEstimate} testId="cost-estimate" />
+              : <Text size="sm">{t("ops.usage.noEstimate")}</Text>}
+            <Text size="xs" c="dimmed">{t("ops.usage.estimateHint")}</Text>
+          </Paper>
         </Group>
       )}
       {allowed.includes("REJECT") && (

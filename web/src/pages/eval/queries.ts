@@ -27,6 +27,8 @@ export const EvalQuery = graphql(`
       }
       failureReason createdAt startedAt completedAt lastAgentActivityAt
       report { submittedAt }
+      usage { modelCalls promptTokens completionTokens estimatedCost currency }
+      costEstimate { modelCalls promptTokens completionTokens estimatedCost currency }
       sessions(first: 200) {
         totalCount
         edges { node { id goal dimension status turnCount persona } }
@@ -50,4 +52,7 @@ export const RejectMutation = graphql(`
 `);
 export const CancelMutation = graphql(`
   mutation Cancel($evalId: ID!, $reason: String) { cancelIntelligentEval(evalId: $evalId, reason: $reason) { id status allowedActions } }
+`);
+export const DeleteEvalMutation = graphql(`
+  mutation DeleteEval($id: ID!) { deleteIntelligentEval(id: $id) }
 `);

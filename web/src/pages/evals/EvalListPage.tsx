@@ -1,16 +1,21 @@
-/** P1 列表页: intelligent evals with filters and paging; refreshed on an interval and on focus. */
+/** P1 列表页: intelligent evals with filters and paging; refreshed on an interval and on focus. ADMIN deletes finished ones. */
 import { Anchor, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { memo, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
 import { formatTime } from "../../components/time";
-import { apiErrorFromCombined } from "../../graphql/errors";
+import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
+import { useIsAdmin } from "../../graphql/useIsAdmin";
 import { useLastData } from "../../graphql/useLastData";
-import { EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, type EvalStatus } from "./queries";
+import {
+  DeleteEvalFromListMutation, EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, TERMINAL_STATUSES,
+  type EvalStatus,
+} from "./queries";
 import { firstPage, nextPage, PAGE_SIZES, pageSizeFrom, previousPage } from "./paging";
 
 const REFRESH_MS = 10_000;
@@ -20,10 +25,13 @@ interface RowProps {
   details?: { target: { name: string }; progress: { sessionsPlanned: number; sessionsClosed: number } };
   locale: string;
   onOpen(id: string): void;
+  /** Set for ADMIN keys: deletes a finished eval. */
+  onDelete?: (id: string) => Promise<ApiError | null>;
 }
 
 /** One eval; memoised so a refresh re-renders only the rows that changed. */
-const EvalRow = memo(function EvalRow({ row, details, locale, onOpen }: RowProps) {
+const EvalRow = memo(function EvalRow({ row, details, locale, onOpen, onDelete }: RowProps) {
+  const { t } = useTranslation();
   return (
     <Table.Tr style={{ cursor: "pointer" }} onClick={() => onOpen(row.id)}>
       <Table.Td><Anchor component={Link} to={`/evals/${row.id}`}>{row.name}</Anchor></Table.Td>
@@ -31,6 +39,18 @@ const EvalRow = memo(function EvalRow({ row, details, locale, onOpen }: RowProps
       <Table.Td><StatusBadge status={row.status} /></Table.Td>
       <Table.Td>{formatTime(row.createdAt, locale)}</Table.Td>
       <Table.Td>{details ? `${details.progress.sessionsClosed} / ${details.progress.sessionsPlanned}` : "…"}</Table.Td>
+      {onDelete && (
+        <Table.Td>
+          {/* React events bubble out of the modal's portal: keep its clicks from opening the row. */}
+          <div onClick={(event) => event.stopPropagation()}>
+            {TERMINAL_STATUSES.has(row.status) && (
+              <ConfirmDelete size="xs" label={t("ops.delete.evalLabel", { name: row.name })}
+                title={t("ops.delete.evalTitle", { name: row.name })} consequence={t("ops.delete.evalConsequence")}
+                onConfirm={() => onDelete(row.id)} />
+            )}
+          </div>
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 });
@@ -50,6 +70,15 @@ export function EvalListPage() {
   const rowsHere = result.data !== undefined;
   const [details, refetchDetails] = useQuery({ query: EvalListDetailsQuery, variables, pause: !rowsHere });
   const [targets] = useQuery({ query: TargetOptionsQuery, pause: !rowsHere });
+  const isAdmin = useIsAdmin();
+  const [, runDelete] = useMutation(DeleteEvalFromListMutation);
+  const deleteEval = useCallback(async (id: string): Promise<ApiError | null> => {
+    const answer = await runDelete({ id });
+    if (answer.error) return apiErrorFromCombined(answer.error);
+    refetch({ requestPolicy: "network-only" });
+    refetchDetails({ requestPolicy: "network-only" });
+    return null;
+  }, [runDelete, refetch, refetchDetails]);
 
   useEffect(() => {
     const refresh = () => {
@@ -101,12 +130,13 @@ export function EvalListPage() {
               <Table.Th>{t("list.status")}</Table.Th>
               <Table.Th>{t("list.created")}</Table.Th>
               <Table.Th>{t("list.progress")}</Table.Th>
+              {isAdmin && <Table.Th><span className="visually-hidden">{t("ops.webhooks.actions")}</span></Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <EvalRow key={row.id} row={row} details={detailsById.get(row.id)} locale={i18n.language}
-                onOpen={openEval} />
+                onOpen={openEval} onDelete={isAdmin ? deleteEval : undefined} />
             ))}
           </Table.Tbody>
         </Table>

@@ -34,3 +34,10 @@ export const EVAL_STATUSES = [
   "DRAFT", "PLANNING", "PENDING_APPROVAL", "EXECUTING", "COMPLETED", "CANCELLED", "FAILED",
 ] as const;
 export type EvalStatus = (typeof EVAL_STATUSES)[number];
+
+/** The states deleteIntelligentEval accepts; in any other it answers CONFLICT. */
+export const TERMINAL_STATUSES: ReadonlySet<string> = new Set<EvalStatus>(["COMPLETED", "CANCELLED", "FAILED"]);
+
+export const DeleteEvalFromListMutation = graphql(`
+  mutation DeleteEvalFromList($id: ID!) { deleteIntelligentEval(id: $id) }
+`);

@@ -1,4 +1,4 @@
-/** Settings: the API key in use (replace or forget it) and the language. */
+/** Settings: the API key in use (replace or forget it), the language; for ADMIN keys, API keys and webhooks. */
 import { Button, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { useQuery } from "urql";
 import { useApi } from "../../graphql/ApiProvider";
 import { MeQuery } from "../shell/meQuery";
 import { ApiKeys } from "./ApiKeys";
+import { Webhooks } from "./Webhooks";
 import { setLanguage, type Language } from "../../i18n";
 
 export function SettingsPage() {
@@ -43,6 +44,17 @@ export function SettingsPage() {
       {me.data?.me.role === "ADMIN" && (
         <Paper withBorder p="md">
           <ApiKeys />
+        </Paper>
+      )}
+      {/* `webhooks` answers FORBIDDEN to other roles: they get the note, not the error. */}
+      {me.data && (
+        <Paper withBorder p="md" component="section" aria-label={t("ops.webhooks.title")}>
+          {me.data.me.role === "ADMIN" ? <Webhooks /> : (
+            <Stack gap="xs">
+              <Title order={3}>{t("ops.webhooks.title")}</Title>
+              <Text size="sm">{t("ops.webhooks.adminOnly")}</Text>
+            </Stack>
+          )}
         </Paper>
       )}
     </Stack>
