@@ -2,13 +2,14 @@
 export const enReview = {
   review: {
     title: "Human review",
+    badge: "Human review: {{label}}",
     review: "Review", changeReview: "Change review", close: "Close",
     note: "Note (optional)", noteHint: "Why: shown with the review and in the reports.",
     by: "Reviewed by {{reviewer}} · {{time}}",
     saved: "Review saved.",
     onlyFinished: "Can be reviewed once it has finished.",
-    automatic: "Automatic",
-    human: "Human",
+    automatic: "Automatic verdict",
+    human: "Reviewer's answer",
     // Case outcomes
     caseQuestion: "Which success level is right for this case?",
     confirmLevel: "Confirm: {{level}}",
@@ -24,8 +25,8 @@ export const enReview = {
     goalQuestion: "Goal achieved?",
     goalYes: "Yes, achieved",
     goalNo: "No, not achieved",
-    automaticVerdict: "Automatic verdict: goal achieved: {{answer}}",
-    humanVerdict: "Reviewer: goal achieved: {{answer}}",
+    automaticVerdict: "Goal achieved: {{answer}}",
+    humanVerdict: "goal achieved: {{answer}}",
     noVerdict: "No automatic verdict yet.",
     notReviewed: "Not reviewed yet.",
     sessionColumn: "Reviewed",

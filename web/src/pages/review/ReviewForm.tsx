@@ -14,7 +14,7 @@ export interface ReviewChoice<V> {
   value: V;
   label: string;
   colour?: string;
-  /** The answer that keeps the automatic judgement: drawn filled, the others outlined. */
+  /** The answer that keeps the automatic judgement: drawn filled in its colour, the others plain. */
   primary?: boolean;
 }
 
@@ -54,7 +54,7 @@ export function ReviewForm<V>({ question, choices, reviewed, finished, onSubmit,
     const text = reviewed ? t("review.changeReview") : t("review.review");
     return (
       <Stack gap={4} align="flex-start">
-        <Button size="xs" variant="light" disabled={!finished} aria-label={`${text}: ${subject}`} onClick={() => setOpen(true)}>
+        <Button size="xs" variant="default" disabled={!finished} aria-label={`${text}: ${subject}`} onClick={() => setOpen(true)}>
           {text}
         </Button>
         {!finished && <Text size="xs" c="dimmed">{t("review.onlyFinished")}</Text>}
@@ -68,7 +68,8 @@ export function ReviewForm<V>({ question, choices, reviewed, finished, onSubmit,
         onChange={(e) => setNote(e.currentTarget.value)} />
       <Group gap="xs">
         {choices.map((choice, position) => (
-          <Button key={position} size="xs" color={choice.colour} variant={choice.primary ? "filled" : "outline"}
+          // Outlined colours fail contrast on white: the other answers are neutral buttons.
+          <Button key={position} size="xs" color={choice.colour} variant={choice.primary ? "filled" : "default"} autoContrast
             loading={sending === position} disabled={sending !== null && sending !== position}
             onClick={() => void send(choice, position)}>
             {choice.label}

@@ -13,7 +13,7 @@ export function ReviewSummary({ review, label, colour }: { review: ShownReview; 
   const { t, i18n } = useTranslation();
   return (
     <Group gap="xs" wrap="wrap" data-testid="human-review">
-      <Badge color={colour} variant="light" autoContrast>{t("review.title")}: {label}</Badge>
+      <Badge color={colour} variant="light" autoContrast>{t("review.badge", { label })}</Badge>
       <Text size="xs" c="dimmed">{t("review.by", { reviewer: review.reviewer, time: formatTime(review.reviewedAt, i18n.language) })}</Text>
       {review.note && <Text size="sm" className="transcript-text" w="100%">{review.note}</Text>}
     </Group>

@@ -45,7 +45,7 @@ export function MetricsPanel({ summary }: { summary: Summary }) {
       </Group>
       {summary.humanAgreement && (
         <Card withBorder padding="sm" mt="sm" component="section" aria-label={t("review.agreementTitle")}>
-          <Text size="sm" fw={600}>{t("review.agreementTitle")} ({t("review.title")})</Text>
+          <Text size="sm" fw={600}>{t("review.agreementTitle")}</Text>
           <AgreementLine agreement={summary.humanAgreement} />
           <Text size="xs" c="dimmed">{t("review.agreementHint")}</Text>
         </Card>

@@ -1,5 +1,5 @@
 /** 人工复核 of a session: the automatic verdict beside the reviewer's "goal achieved?" answer. */
-import { Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { apiErrorFromCombined } from "../../graphql/errors";
@@ -26,8 +26,8 @@ export function SessionReview({ sessionId, automatic, review, finished, onReview
   return (
     <Paper withBorder p="md" component="section" aria-label={t("review.title")}>
       <Title order={3}>{t("review.title")}</Title>
-      <Group mt="xs" gap="xl" align="flex-start">
-        <Stack gap={4}>
+      <SimpleGrid mt="xs" cols={{ base: 1, sm: 2 }}>
+        <Stack gap={4} data-testid="automatic-verdict">
           <Text size="sm" fw={600}>{t("review.automatic")}</Text>
           <Text size="sm">{automatic === null ? t("review.noVerdict") : t("review.automaticVerdict", { answer: answer(automatic) })}</Text>
         </Stack>
@@ -38,7 +38,7 @@ export function SessionReview({ sessionId, automatic, review, finished, onReview
               label={t("review.humanVerdict", { answer: answer(review.goalAchieved) })} />
           ) : <Text size="sm">{t("review.notReviewed")}</Text>}
         </Stack>
-      </Group>
+      </SimpleGrid>
       <Stack mt="sm">
         <ReviewForm question={t("review.goalQuestion")} choices={automatic === false ? [no, yes] : [yes, no]}
           reviewed={!!review} finished={finished} subject={t("review.goalQuestion")}
