@@ -119,7 +119,7 @@ test("a reviewer confirms and corrects a case, a finding and a session; a VIEWER
   }, "review-report-zh");
 
   // A VIEWER key reads every review and is offered no control.
-  const viewerKey = await createKey(server, "e2e viewer", "VIEWER");
+  const viewerKey = await createKey(server, "read-only reader", "VIEWER");
   await page.getByRole("button", { name: "Forget key" }).click();
   await page.getByLabel("API key").fill(viewerKey);
   await page.getByRole("button", { name: "Use this key" }).click();
