@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
+import { startEvilTarget } from "./support/evilTarget";
 import { createKey, demoTargetId, startBookingRun, startRepairEval } from "./support/finishedWork";
 
 /** Opens an item's review form, writes the note and gives the answer. */
@@ -22,9 +23,9 @@ const REVIEW_CONTROL = /^(Review|Change review):/;
 test("a reviewer confirms and corrects a case, a finding and a session; a VIEWER sees the reviews without controls", async ({ signedIn: page, server }) => {
   test.setTimeout(300_000);
   const targetId = await demoTargetId(server);
-  const runFinished = await startBookingRun(server, targetId, "E2E review run");
+  const run = await startBookingRun(server, targetId, "E2E review run");
   const evalFinished = await startRepairEval(server, targetId, "E2E review eval");
-  const runId = await runFinished();
+  const runId = await run.finished();
   const evalId = await evalFinished();
 
   // Case outcomes: correct a failing case's level with a note, confirm a passing one.
@@ -135,4 +136,28 @@ test("a reviewer confirms and corrects a case, a finding and a session; a VIEWER
   await expect(sessionReview.getByTestId("human-review")).toContainText("Checked the last turn myself.");
   await expect(page.getByRole("button", { name: REVIEW_CONTROL })).toHaveCount(0);
   await screenshot(page, "review-session-viewer-en");
+});
+
+test("a run still going offers no review until it has ended", async ({ signedIn: page, server }) => {
+  const slowBot = await startEvilTarget(1500);
+  try {
+    const { createTarget } = await server.gql<{ createTarget: { id: string } }>(
+      "mutation($input: CreateTargetInput!) { createTarget(input: $input) { id } }",
+      { input: { name: "Slow bot (review)", channelType: "http", channelConfig: { url: slowBot.url, reply_path: "reply" } } });
+    // One case at a time, each reply 1.5 s: the first case ends well before the run does.
+    const { runId } = await startBookingRun(server, createTarget.id, "E2E review while running", 1);
+    await page.goto(`/runs/${runId}`);
+    await expect(page.getByRole("list", { name: "Cases" }).locator(":scope > li").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Running", { exact: true })).toBeVisible();
+    await expect(page.getByText("Human review opens once this has finished.")).toBeVisible();
+    await expect(page.getByRole("button", { name: REVIEW_CONTROL })).toHaveCount(0);
+    await screenshot(page, "review-run-running-en");
+    await server.gql("mutation($id: ID!) { cancelRun(runId: $id) { id } }", { id: runId });
+    // Cancelled is an end: whatever was judged can now be reviewed.
+    await expect(page.getByText("Human review opens once this has finished.")).toHaveCount(0);
+    await expect(page.getByText("Cancelled").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: REVIEW_CONTROL }).first()).toBeVisible();
+  } finally {
+    await slowBot.close();
+  }
 });

@@ -24,22 +24,24 @@ export async function demoTargetId(server: AgentEvalServer): Promise<string> {
   return target.node.id;
 }
 
-/** Imports the booking scenario, runs it once against the demo bot and waits for the end. */
-export async function startBookingRun(server: AgentEvalServer, targetId: string, name: string): Promise<() => Promise<string>> {
+/** Imports the booking scenario and starts a run of it against the target; `finished` waits for its end. */
+export async function startBookingRun(server: AgentEvalServer, targetId: string, name: string, concurrency = 8
+): Promise<{ runId: string; finished(): Promise<string> }> {
   const { importScenario } = await server.gql<{ importScenario: { id: string } }>(
     "mutation($document: String!) { importScenario(document: $document) { id } }", { document: readFileSync(BOOKING, "utf8") });
   const { createCampaign } = await server.gql<{ createCampaign: { id: string } }>(
     "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }",
-    { input: { name, scenarioId: importScenario.id, targetIds: [targetId] } });
+    { input: { name, scenarioId: importScenario.id, targetIds: [targetId], concurrency } });
   const { startRun } = await server.gql<{ startRun: { id: string }[] }>(
     "mutation($id: ID!) { startRun(campaignId: $id) { id } }", { id: createCampaign.id });
   const runId = startRun[0].id;
-  return async () => {
+  const finished = async () => {
     const status = await until("run", async () => (await server.gql<{ run: { status: string } }>(
       "query($id: ID!) { run(id: $id) { status } }", { id: runId })).run.status, (s) => FINISHED.has(s), 90_000);
     if (status !== "COMPLETED") throw new Error(`the run ended ${status}`);
     return runId;
   };
+  return { runId, finished };
 }
 
 /** One virtual user booking an air-conditioner repair: one session, approved as planned. */

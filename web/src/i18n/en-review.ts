@@ -7,7 +7,7 @@ export const enReview = {
     note: "Note (optional)", noteHint: "Why: shown with the review and in the reports.",
     by: "Reviewed by {{reviewer}} · {{time}}",
     saved: "Review saved.",
-    onlyFinished: "Can be reviewed once it has finished.",
+    onlyFinished: "Human review opens once this has finished.",
     automatic: "Automatic verdict",
     human: "Reviewer's answer",
     // Case outcomes
@@ -42,6 +42,7 @@ export const enReview = {
     caseAgreement: "Case levels",
     // History
     history: "Review history ({{count}})",
+    column: { time: "When", item: "Item", answer: "Review", reviewer: "Reviewer", note: "Note" },
     historyTarget: { case: "Case {{key}}, attempt {{attempt}}", finding: "Finding {{n}}", session: "Session {{id}}" },
     historyLabel: { CONFIRMED: "confirmed", REJECTED: "rejected", yes: "goal achieved", no: "goal not achieved" },
   },

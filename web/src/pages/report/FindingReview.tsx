@@ -31,14 +31,14 @@ export function FindingReview({ evalId, reportIndex, review, finished, onReviewe
         <ReviewSummary review={review} colour={review.decision === "CONFIRMED" ? "green" : "red"}
           label={t(`review.decision.${review.decision}`)} />
       )}
-      <ReviewForm question={t("review.findingQuestion")} choices={choices} reviewed={!!review} finished={finished}
+      {finished && <ReviewForm question={t("review.findingQuestion")} choices={choices} reviewed={!!review}
         subject={t("review.historyTarget.finding", { n: reportIndex + 1 })}
         onSubmit={async (decision, note) => {
           const result = await send({ evalId, findingIndex: reportIndex, decision, note });
           if (result.error) return apiErrorFromCombined(result.error);
           onReviewed();
           return null;
-        }} />
+        }} />}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * A review control: a "Review" button that opens the question, an optional note and one
- * button per answer. Shown only to keys that may review; disabled with a reason until the
- * run or eval has ended. The server still checks both, and its refusal is shown.
+ * button per answer. Shown only to keys that may review, and only once the run or eval has
+ * ended (the page says so once, not on every item). The server still checks both, and its
+ * refusal is shown.
  */
 import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
 import { useId, useState } from "react";
@@ -22,14 +23,13 @@ interface Props<V> {
   question: string;
   choices: readonly ReviewChoice<V>[];
   reviewed: boolean;
-  finished: boolean;
   /** Sends the review; resolves to the API's error, or null once saved. */
   onSubmit(value: V, note: string | null): Promise<ApiError | null>;
   /** What is reviewed, named in the button for assistive technology: "Review booking-zh". */
   subject: string;
 }
 
-export function ReviewForm<V>({ question, choices, reviewed, finished, onSubmit, subject }: Props<V>) {
+export function ReviewForm<V>({ question, choices, reviewed, onSubmit, subject }: Props<V>) {
   const { t } = useTranslation();
   const allowed = useCanReview();
   const [open, setOpen] = useState(false);
@@ -53,12 +53,9 @@ export function ReviewForm<V>({ question, choices, reviewed, finished, onSubmit,
   if (!open) {
     const text = reviewed ? t("review.changeReview") : t("review.review");
     return (
-      <Stack gap={4} align="flex-start">
-        <Button size="xs" variant="default" disabled={!finished} aria-label={`${text}: ${subject}`} onClick={() => setOpen(true)}>
-          {text}
-        </Button>
-        {!finished && <Text size="xs" c="dimmed">{t("review.onlyFinished")}</Text>}
-      </Stack>
+      <Group>
+        <Button size="xs" variant="default" aria-label={`${text}: ${subject}`} onClick={() => setOpen(true)}>{text}</Button>
+      </Group>
     );
   }
   return (

@@ -38,6 +38,13 @@ export function ReviewHistory({ records }: { records: readonly ReviewRecordShown
         <Accordion.Control>{t("review.history", { count: records.length })}</Accordion.Control>
         <Accordion.Panel>
           <Table fz="sm" aria-label={t("review.history", { count: records.length })}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("review.column.time")}</Table.Th><Table.Th>{t("review.column.item")}</Table.Th>
+                <Table.Th>{t("review.column.answer")}</Table.Th><Table.Th>{t("review.column.reviewer")}</Table.Th>
+                <Table.Th>{t("review.column.note")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {records.map((record, i) => (
                 <Table.Tr key={i}>

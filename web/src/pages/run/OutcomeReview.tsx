@@ -40,14 +40,14 @@ export function OutcomeReview({ runId, finished, outcome, label, onReviewed }: P
         <ReviewSummary review={human} colour={state === "confirmed" ? "green" : "orange"}
           label={state === "confirmed" ? t("review.confirmed") : t("review.corrected", { level: t(`run.tier.${human.successLevel}`) })} />
       )}
-      <ReviewForm question={t("review.caseQuestion")} choices={choices} reviewed={!!human} finished={finished}
+      {finished && <ReviewForm question={t("review.caseQuestion")} choices={choices} reviewed={!!human}
         subject={label}
         onSubmit={async (successLevel, note) => {
           const result = await review({ runId, caseKey: outcome.caseKey, attempt: outcome.attempt, successLevel, note });
           if (result.error) return apiErrorFromCombined(result.error);
           onReviewed();
           return null;
-        }} />
+        }} />}
     </Stack>
   );
 }

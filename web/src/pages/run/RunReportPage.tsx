@@ -19,6 +19,7 @@ import { OutcomeCard } from "./OutcomeCard";
 import { LatencyChart } from "./LatencyChart";
 import { ReviewHistory } from "../review/ReviewHistory";
 import { isFinished } from "../review/review";
+import { useCanReview } from "../review/useCanReview";
 import { failingFirst, failingRuleTypes, filterOutcomes, latencyHistogram, tagOptions, type Tier } from "./outcomes";
 import { OutcomeFields, RunReportQuery } from "./queries";
 
@@ -49,6 +50,7 @@ export function RunReportPage() {
   const shown = filterOutcomes(outcomes, { tier, failingRule });
   const showAttempt = outcomes.some((o) => o.attempt > 0);
   const reload = () => refetch({ requestPolicy: "network-only" });
+  const canReview = useCanReview();
   const latencies = useMemo(() => latencyHistogram(outcomes.flatMap((o) => o.turns.map((turn) => turn.latencyMs))), [outcomes]);
 
   if (result.error && !run) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
@@ -84,6 +86,7 @@ export function RunReportPage() {
         <Select label={t("run.filterTag")} placeholder={t("list.any")} clearable value={tag}
           data={tagOptions(run.campaign.scenario.cases, outcomes, tag)} onChange={setTag} />
       </Group>
+      {running && canReview && <Text size="sm" c="dimmed">{t("review.onlyFinished")}</Text>}
       {shown.length === 0 && <Text>{outcomes.length === 0 ? t("run.noCases") : t("list.emptyFiltered")}</Text>}
       <Stack gap="xs" component="ul" style={{ paddingLeft: 0, listStyle: "none" }} aria-label={t("run.caseList")}>
         {shown.map((outcome) => (

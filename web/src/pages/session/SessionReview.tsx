@@ -5,6 +5,7 @@ import { useMutation } from "urql";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { ReviewForm, type ReviewChoice } from "../review/ReviewForm";
 import { ReviewSummary, type ShownReview } from "../review/ReviewSummary";
+import { useCanReview } from "../review/useCanReview";
 import { ReviewSessionMutation } from "./queries";
 
 interface Props {
@@ -18,6 +19,7 @@ interface Props {
 export function SessionReview({ sessionId, automatic, review, finished, onReviewed }: Props) {
   const { t } = useTranslation();
   const [, send] = useMutation(ReviewSessionMutation);
+  const allowed = useCanReview();
   const answer = (value: boolean) => (value ? t("common.yes") : t("common.no"));
   // The answer that keeps the automatic verdict comes first.
   const yes: ReviewChoice<boolean> = { value: true, label: t("review.goalYes"), colour: "green", primary: automatic !== false };
@@ -40,14 +42,15 @@ export function SessionReview({ sessionId, automatic, review, finished, onReview
         </Stack>
       </SimpleGrid>
       <Stack mt="sm">
-        <ReviewForm question={t("review.goalQuestion")} choices={automatic === false ? [no, yes] : [yes, no]}
-          reviewed={!!review} finished={finished} subject={t("review.goalQuestion")}
+        {!finished && allowed && <Text size="sm" c="dimmed">{t("review.onlyFinished")}</Text>}
+        {finished && <ReviewForm question={t("review.goalQuestion")} choices={automatic === false ? [no, yes] : [yes, no]}
+          reviewed={!!review} subject={t("review.goalQuestion")}
           onSubmit={async (goalAchieved, note) => {
             const result = await send({ sessionId, goalAchieved, note });
             if (result.error) return apiErrorFromCombined(result.error);
             onReviewed();
             return null;
-          }} />
+          }} />}
       </Stack>
     </Paper>
   );
