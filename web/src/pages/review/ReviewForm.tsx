@@ -25,7 +25,7 @@ interface Props<V> {
   reviewed: boolean;
   /** Sends the review; resolves to the API's error, or null once saved. */
   onSubmit(value: V, note: string | null): Promise<ApiError | null>;
-  /** What is reviewed, named in the button for assistive technology: "Review booking-zh". */
+  /** What is reviewed, named in the button for assistive technology: "Review: booking-zh". */
   subject: string;
 }
 
