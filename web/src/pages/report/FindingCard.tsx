@@ -1,7 +1,11 @@
-/** One finding with its evidence; an unverified quote is marked as an unconfirmed claim. */
+/**
+ * One finding with its evidence; an unverified quote is marked as an unconfirmed claim.
+ * A finding a reviewer rejected stays listed, struck through, so the report's reader sees both.
+ */
 import { Anchor, Badge, Blockquote, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FindingReview, type FindingReviewShown } from "./FindingReview";
 import { SEVERITY_COLOUR } from "./severity";
 
 interface Evidence {
@@ -19,17 +23,32 @@ export interface Finding {
   suggestion: string;
   relatedSop: string | null;
   evidence: readonly Evidence[];
+  /** Its position in the report, which reviewFinding takes. */
+  reportIndex: number;
+  review: FindingReviewShown | null;
 }
 
-export function FindingCard({ evalId, finding }: { evalId: string; finding: Finding }) {
+interface Props {
+  evalId: string;
+  finding: Finding;
+  finished: boolean;
+  onReviewed(): void;
+}
+
+export function FindingCard({ evalId, finding, finished, onReviewed }: Props) {
   const { t } = useTranslation();
+  const rejected = finding.review?.decision === "REJECTED";
   return (
-    <Paper withBorder p="md" component="article">
+    <Paper withBorder p="md" component="article" data-rejected={rejected ? "true" : "false"}
+      aria-label={t("review.historyTarget.finding", { n: finding.reportIndex + 1 })}>
       <Group gap="xs" mb="xs">
+        <Text size="xs" c="dimmed">#{finding.reportIndex + 1}</Text>
         <Badge color={SEVERITY_COLOUR[finding.severity]} variant="light">{t(`severity.${finding.severity as "HIGH"}`)}</Badge>
         {finding.dimension && <Badge variant="outline">{finding.dimension}</Badge>}
       </Group>
-      <Text fw={600} className="transcript-text">{finding.issue}</Text>
+      <Text fw={600} className="transcript-text" td={rejected ? "line-through" : undefined}>
+        {finding.issue}
+      </Text>
       <Text size="sm" mt="xs" className="transcript-text">{t("report.suggestion")}: {finding.suggestion}</Text>
       {finding.relatedSop && <Text size="sm" className="transcript-text">{t("report.relatedSop")}: {finding.relatedSop}</Text>}
       <Stack gap="xs" mt="sm">
@@ -55,6 +74,7 @@ export function FindingCard({ evalId, finding }: { evalId: string; finding: Find
           );
         })}
       </Stack>
+      <FindingReview evalId={evalId} reportIndex={finding.reportIndex} review={finding.review} finished={finished} onReviewed={onReviewed} />
     </Paper>
   );
 }

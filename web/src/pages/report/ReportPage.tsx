@@ -14,8 +14,11 @@ import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
 import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
 import { personaName } from "../eval/PlanView";
+import { ReviewHistory } from "../review/ReviewHistory";
+import { isFinished, withReportIndex } from "../review/review";
 import { downloadReport } from "./download";
 import { FindingCard } from "./FindingCard";
+import { HumanReviewPanel } from "./HumanReviewPanel";
 import { ReportQuery } from "./queries";
 import { bySeverity } from "./severity";
 
@@ -73,9 +76,14 @@ export function ReportPage() {
           <Paper withBorder p="md" component="section" aria-label={t("report.findings")}>
             <Title order={3} mb="sm">{t("report.findings")}</Title>
             {report.findings.length === 0 ? <Text>{t("report.noFindings")}</Text> : (
-              <Stack>{bySeverity(report.findings).map((f, i) => <FindingCard key={i} evalId={item.id} finding={f} />)}</Stack>
+              <Stack>
+                {bySeverity(withReportIndex(report.findings)).map((f) => (
+                  <FindingCard key={f.reportIndex} evalId={item.id} finding={f} finished={isFinished(item.status)} onReviewed={refetch} />
+                ))}
+              </Stack>
             )}
           </Paper>
+          <HumanReviewPanel confirmed={item.findingsConfirmed} rejected={item.findingsRejected} verdicts={item.verdictAgreement} />
           <Paper withBorder p="md" component="section" aria-label={t("report.highlights")}>
             <Title order={3}>{t("report.highlights")}</Title>
             {report.highlights.length === 0 ? <Text mt="xs">{t("report.noHighlights")}</Text> : (
@@ -100,6 +108,7 @@ export function ReportPage() {
               <Table.Th>{t("session.turns")}</Table.Th>
               <Table.Th>{t("session.goalAchieved")}</Table.Th>
               <Table.Th>{t("session.achievement")}</Table.Th>
+              <Table.Th>{t("review.sessionColumn")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -112,11 +121,13 @@ export function ReportPage() {
                 <Table.Td>{node.turnCount}</Table.Td>
                 <Table.Td>{node.verdict ? (node.verdict.goalAchieved ? t("common.yes") : t("common.no")) : "—"}</Table.Td>
                 <Table.Td>{node.verdict ? `${Math.round(node.verdict.achievement * 100)}%` : "—"}</Table.Td>
+                <Table.Td>{node.review ? (node.review.goalAchieved ? t("common.yes") : t("common.no")) : "—"}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Paper>
+      <ReviewHistory records={item.reviewHistory} />
     </Stack>
   );
 }

@@ -4,12 +4,16 @@ export const ReportQuery = graphql(`
   query EvalReport($id: ID!) {
     intelligentEval(id: $id) {
       id name status
+      findingsConfirmed findingsRejected
+      verdictAgreement { reviewed agreed agreement kappa }
+      reviewHistory { target review { reviewer reviewedAt note decision goalAchieved } }
       report {
         summary submittedAt priorityRecommendations
         scores { dimension score }
         findings {
-          issue severity dimension suggestion relatedSop
+          index issue severity dimension suggestion relatedSop
           evidence { sessionId turnIndex userSaid assistantReplied verified }
+          review { reviewer reviewedAt note decision }
         }
         highlights { description dimension }
       }
@@ -18,9 +22,18 @@ export const ReportQuery = graphql(`
           node {
             id persona goal dimension status turnCount
             verdict { goalAchieved achievement }
+            review { goalAchieved }
           }
         }
       }
+    }
+  }
+`);
+
+export const ReviewFindingMutation = graphql(`
+  mutation ReviewFinding($evalId: ID!, $findingIndex: Int!, $decision: ReviewDecision!, $note: String) {
+    reviewFinding(evalId: $evalId, findingIndex: $findingIndex, decision: $decision, note: $note) {
+      index review { reviewer reviewedAt note decision }
     }
   }
 `);

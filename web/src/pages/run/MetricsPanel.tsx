@@ -1,12 +1,15 @@
 /** The run's numbers: L1/L2/L3 next to the pass rate, each with its one-line definition. */
 import { Card, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { AgreementLine, type Agreement } from "../review/AgreementLine";
 
 export interface Summary {
   totalCases: number; passedCases: number; passRate: number; successRate: number;
   successCount: number; partialCount: number; failureCount: number; errorCount: number;
   intentAccuracy: number | null; avgCompletion: number | null; passHatK: number | null;
   latencyP50Ms: number | null; latencyP95Ms: number | null;
+  /** Null until a case is reviewed. */
+  humanAgreement?: Agreement | null;
 }
 
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 1000) / 10}%`);
@@ -40,6 +43,13 @@ export function MetricsPanel({ summary }: { summary: Summary }) {
         <Text size="sm">{t("run.passHatK")}: {percent(summary.passHatK)}</Text>
         <Text size="sm">{t("run.latency", { p50: ms(summary.latencyP50Ms), p95: ms(summary.latencyP95Ms) })}</Text>
       </Group>
+      {summary.humanAgreement && (
+        <Card withBorder padding="sm" mt="sm" component="section" aria-label={t("review.agreementTitle")}>
+          <Text size="sm" fw={600}>{t("review.agreementTitle")}</Text>
+          <AgreementLine agreement={summary.humanAgreement} />
+          <Text size="xs" c="dimmed">{t("review.agreementHint")}</Text>
+        </Card>
+      )}
     </section>
   );
 }

@@ -4,22 +4,34 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResultOf } from "../../graphql/graphql";
 import { completionSummary, ruleReason } from "./outcomes";
+import { OutcomeReview } from "./OutcomeReview";
 import type { OutcomeFields } from "./queries";
 
 type Outcome = ResultOf<typeof OutcomeFields>;
 const TIER_COLOUR = { SUCCESS: "green", PARTIAL: "yellow", FAILURE: "red" } as const;
 
-export function OutcomeCard({ outcome }: { outcome: Outcome }) {
+interface Props {
+  outcome: Outcome;
+  runId: string;
+  /** Only a finished run can be reviewed. */
+  finished: boolean;
+  /** Whether the run repeats cases, so each card names its attempt. */
+  showAttempt: boolean;
+  onReviewed(): void;
+}
+
+export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const failing = outcome.results.filter((r) => !r.passed);
+  const label = showAttempt ? `${outcome.caseKey} (${t("run.attempt", { n: outcome.attempt + 1 })})` : outcome.caseKey;
   return (
     <Card withBorder padding="sm" component="li">
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm">
             <Text fw={600}>{outcome.caseKey}</Text>
-            {outcome.attempt > 1 && <Text size="xs" c="dimmed">{t("run.attempt", { n: outcome.attempt })}</Text>}
+            {showAttempt && <Text size="xs" c="dimmed">{t("run.attempt", { n: outcome.attempt + 1 })}</Text>}
             <Badge color={TIER_COLOUR[outcome.successLevel]} variant="light" autoContrast>{t(`run.tier.${outcome.successLevel}`)}</Badge>
             {outcome.error && <Badge color="orange" variant="light" autoContrast>{t("run.errored")}</Badge>}
           </Group>
@@ -29,6 +41,7 @@ export function OutcomeCard({ outcome }: { outcome: Outcome }) {
           <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReason(r)}`).join(" · ")}</Text>
         )}
       </UnstyledButton>
+      <OutcomeReview runId={runId} finished={finished} outcome={outcome} label={label} onReviewed={onReviewed} />
       {open && <OutcomeDetail outcome={outcome} />}
     </Card>
   );

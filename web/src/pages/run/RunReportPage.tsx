@@ -10,13 +10,17 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { readFragment } from "../../graphql/graphql";
+import { useLastData } from "../../graphql/useLastData";
 import { downloadFile } from "../report/download";
 import { TERMINAL } from "../campaigns/useRunProgress";
 import { ConfusionHeatmap } from "./ConfusionHeatmap";
 import { MetricsPanel } from "./MetricsPanel";
 import { OutcomeCard } from "./OutcomeCard";
 import { LatencyChart } from "./LatencyChart";
-import { failingFirst, failingRuleTypes, filterOutcomes, latencyHistogram, outcomeTags, type Tier } from "./outcomes";
+import { ReviewHistory } from "../review/ReviewHistory";
+import { isFinished } from "../review/review";
+import { useCanReview } from "../review/useCanReview";
+import { failingFirst, failingRuleTypes, filterOutcomes, latencyHistogram, tagOptions, type Tier } from "./outcomes";
 import { OutcomeFields, RunReportQuery } from "./queries";
 
 const RUNNING_REFRESH_MS = 2000;
@@ -25,12 +29,14 @@ export function RunReportPage() {
   const { runId = "" } = useParams();
   const { t } = useTranslation();
   const { apiKey } = useApi();
-  const [result, refetch] = useQuery({ query: RunReportQuery, variables: { id: runId }, requestPolicy: "network-only" });
+  const [tag, setTag] = useState<string | null>(null);
+  const [result, refetch] = useQuery({ query: RunReportQuery, variables: { id: runId, tag }, requestPolicy: "network-only" });
+  // Kept while another tag's cases load, so the filters stay in place.
+  const data = useLastData(result.data);
   const [tier, setTier] = useState<Tier | null>(null);
   const [failingRule, setFailingRule] = useState<string | null>(null);
-  const [tag, setTag] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<ApiError | null>(null);
-  const run = result.data?.run;
+  const run = data?.run;
   const running = !!run && !TERMINAL.has(run.status);
 
   // While the run is going, its summary and outcomes are re-read until it ends.
@@ -41,11 +47,14 @@ export function RunReportPage() {
   }, [running, refetch]);
 
   const outcomes = useMemo(() => failingFirst(run?.outcomes.edges.map((e) => readFragment(OutcomeFields, e.node)) ?? []), [run]);
-  const shown = filterOutcomes(outcomes, { tier, failingRule, tag });
+  const shown = filterOutcomes(outcomes, { tier, failingRule });
+  const showAttempt = outcomes.some((o) => o.attempt > 0);
+  const reload = () => refetch({ requestPolicy: "network-only" });
+  const canReview = useCanReview();
   const latencies = useMemo(() => latencyHistogram(outcomes.flatMap((o) => o.turns.map((turn) => turn.latencyMs))), [outcomes]);
 
   if (result.error && !run) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
-  if (!result.data) return <Loading />;
+  if (!data) return <Loading />;
   if (!run) return <Text>{t("run.notFound")}</Text>;
 
   return (
@@ -75,12 +84,17 @@ export function RunReportPage() {
         <Select label={t("run.filterRule")} placeholder={t("list.any")} clearable value={failingRule}
           data={failingRuleTypes(outcomes)} onChange={setFailingRule} />
         <Select label={t("run.filterTag")} placeholder={t("list.any")} clearable value={tag}
-          data={outcomeTags(outcomes)} onChange={setTag} />
+          data={tagOptions(run.campaign.scenario.cases, outcomes, tag)} onChange={setTag} />
       </Group>
+      {running && canReview && <Text size="sm" c="dimmed">{t("review.onlyFinished")}</Text>}
       {shown.length === 0 && <Text>{outcomes.length === 0 ? t("run.noCases") : t("list.emptyFiltered")}</Text>}
       <Stack gap="xs" component="ul" style={{ paddingLeft: 0, listStyle: "none" }} aria-label={t("run.caseList")}>
-        {shown.map((outcome) => <OutcomeCard key={`${outcome.caseKey}-${outcome.attempt}`} outcome={outcome} />)}
+        {shown.map((outcome) => (
+          <OutcomeCard key={`${outcome.caseKey}-${outcome.attempt}`} outcome={outcome} runId={run.id}
+            finished={isFinished(run.status)} showAttempt={showAttempt} onReviewed={reload} />
+        ))}
       </Stack>
+      <ReviewHistory records={run.reviewHistory} />
     </Stack>
   );
 }

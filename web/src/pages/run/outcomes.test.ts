@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completionSummary, confusionGrid, failingFirst, filterOutcomes, latencyHistogram, ruleReason, type OutcomeLike } from "./outcomes";
+import { completionSummary, confusionGrid, failingFirst, filterOutcomes, latencyHistogram, ruleReason, tagOptions, type OutcomeLike } from "./outcomes";
 
 const outcome = (caseKey: string, passed: boolean, successLevel: OutcomeLike["successLevel"], score: number,
   error: string | null = null): OutcomeLike => ({
@@ -18,8 +18,12 @@ describe("run report outcomes", () => {
     const list = [outcome("ok", true, "SUCCESS", 1), outcome("fail", false, "FAILURE", 0.2)];
     expect(filterOutcomes(list, { tier: "SUCCESS", failingRule: null }).map((o) => o.caseKey)).toEqual(["ok"]);
     expect(filterOutcomes(list, { tier: null, failingRule: "keyword_match" }).map((o) => o.caseKey)).toEqual(["fail"]);
-    const tagged = [{ ...list[0], tags: ["zh"] }, { ...list[1], tags: ["en"] }];
-    expect(filterOutcomes(tagged, { tier: null, failingRule: null, tag: "en" }).map((o) => o.caseKey)).toEqual(["fail"]);
+  });
+
+  it("offers the scenario's tags, the loaded cases' tags and the chosen one, once each and sorted", () => {
+    const loaded = [{ ...outcome("a", true, "SUCCESS", 1), tags: ["zh", "flaw-1"] }, { ...outcome("b", true, "SUCCESS", 1), tags: null }];
+    expect(tagOptions([{ tags: ["en", "zh"] }, { tags: [] }], loaded, null)).toEqual(["en", "flaw-1", "zh"]);
+    expect(tagOptions([], [], "gone")).toEqual(["gone"]);
   });
 
   it("gives a rule's reason from its error, its reason or its detail", () => {

@@ -27,21 +27,26 @@ export function failingFirst<T extends OutcomeLike>(outcomes: readonly T[]): T[]
     .map((entry) => entry.outcome);
 }
 
+/** The tier and failing-rule filters work on the loaded cases; the tag filter is the server's. */
 export interface OutcomeFilter {
   tier: Tier | null;
   failingRule: string | null;
-  tag?: string | null;
 }
 
 export function filterOutcomes<T extends OutcomeLike>(outcomes: readonly T[], filter: OutcomeFilter): T[] {
   return outcomes.filter((o) => (!filter.tier || o.successLevel === filter.tier)
-    && (!filter.failingRule || o.results.some((r) => r.ruleType === filter.failingRule && !r.passed))
-    && (!filter.tag || (o.tags ?? []).includes(filter.tag)));
+    && (!filter.failingRule || o.results.some((r) => r.ruleType === filter.failingRule && !r.passed)));
 }
 
-/** Every case tag in the run, for the filter. */
-export function outcomeTags(outcomes: readonly OutcomeLike[]): string[] {
-  return [...new Set(outcomes.flatMap((o) => o.tags ?? []))].sort();
+/**
+ * The tags to filter by: the scenario's case tags and those on the loaded cases (the run
+ * keeps its own snapshot of the scenario, which may differ), and always the chosen one,
+ * so narrowing the list never takes the other tags away.
+ */
+export function tagOptions(scenarioCases: readonly { tags: readonly string[] }[], outcomes: readonly OutcomeLike[],
+  chosen: string | null): string[] {
+  const tags = [...scenarioCases.flatMap((c) => c.tags), ...outcomes.flatMap((o) => o.tags ?? []), ...(chosen ? [chosen] : [])];
+  return [...new Set(tags)].sort();
 }
 
 /** The rule types that failed somewhere, for the filter. */

@@ -5,22 +5,34 @@ export const OutcomeFields = graphql(`
     caseKey attempt passed successLevel score intentPassed completionRate error tags
     turns { index sentMessage reply latencyMs error }
     results { ruleType implicit passed score weight detail error }
+    review { reviewer reviewedAt note successLevel }
   }
 `);
 
+/** `$tag` narrows the cases on the server (the run's snapshot of the scenario), not in the page. */
 export const RunReportQuery = graphql(`
-  query RunReport($id: ID!) {
+  query RunReport($id: ID!, $tag: String) {
     run(id: $id) {
       id status error createdAt startedAt completedAt
-      campaign { id name scenario { id name } }
+      campaign { id name scenario { id name cases { tags } } }
       target { id name }
       progress { runId status total done passed failed errored }
       summary {
         totalCases passedCases passRate successRate successCount partialCount failureCount errorCount
         intentAccuracy avgCompletion passHatK latencyP50Ms latencyP95Ms
         intentConfusion { expected predicted count }
+        humanAgreement { reviewed agreed agreement kappa }
       }
-      outcomes(first: 500) { totalCount edges { node { ...OutcomeFields } } }
+      outcomes(first: 500, tag: $tag) { totalCount edges { node { ...OutcomeFields } } }
+      reviewHistory { target review { reviewer reviewedAt note successLevel } }
     }
   }
 `, [OutcomeFields]);
+
+export const ReviewCaseOutcomeMutation = graphql(`
+  mutation ReviewCaseOutcome($runId: ID!, $caseKey: String!, $attempt: Int!, $successLevel: SuccessLevel!, $note: String) {
+    reviewCaseOutcome(runId: $runId, caseKey: $caseKey, attempt: $attempt, successLevel: $successLevel, note: $note) {
+      caseKey attempt review { reviewer reviewedAt note successLevel }
+    }
+  }
+`);

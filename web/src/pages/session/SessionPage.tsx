@@ -17,7 +17,9 @@ import { useLiveStream } from "../../graphql/useLiveStream";
 import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
 import { personaName } from "../eval/PlanView";
 import { SEVERITY_COLOUR } from "../report/severity";
+import { isFinished } from "../review/review";
 import { MessageFields, SessionMessagesSubscription, SessionQuery } from "./queries";
+import { SessionReview } from "./SessionReview";
 import { Transcript, type ShownMessage } from "./Transcript";
 import { groupByTurn, turnFromHash } from "./turns";
 
@@ -116,6 +118,8 @@ export function SessionPage() {
           {verdict.notes && <Text size="sm" mt="xs" className="transcript-text">{verdict.notes}</Text>}
         </Paper>
       )}
+      <SessionReview sessionId={session.id} automatic={verdict ? verdict.goalAchieved : null} review={session.review}
+        finished={isFinished(session.eval.status)} onReviewed={refetch} />
       {turns.length === 0 ? <Text>{running ? t("session.waiting") : t("session.empty")}</Text>
         : <Transcript turns={turns} highlighted={highlighted} />}
     </Stack>

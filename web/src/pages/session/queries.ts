@@ -8,7 +8,8 @@ export const SessionQuery = graphql(`
   query SessionDetail($id: ID!) {
     session(id: $id) {
       id evalId persona goal dimension status turnCount createdAt closedAt
-      eval { id name }
+      eval { id name status }
+      review { reviewer reviewedAt note goalAchieved }
       verdict {
         goalAchieved achievement suggestions notes
         issues { description severity turnIndex }
@@ -23,3 +24,11 @@ export const SessionMessagesSubscription = graphql(`
     sessionMessages(sessionId: $sessionId, afterIndex: $afterIndex) { ...MessageFields }
   }
 `, [MessageFields]);
+
+export const ReviewSessionMutation = graphql(`
+  mutation ReviewSession($sessionId: ID!, $goalAchieved: Boolean!, $note: String) {
+    reviewSession(sessionId: $sessionId, goalAchieved: $goalAchieved, note: $note) {
+      id review { reviewer reviewedAt note goalAchieved }
+    }
+  }
+`);
