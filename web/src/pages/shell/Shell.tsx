@@ -54,9 +54,11 @@ export function Shell() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {signedIn && identity && (
-              <Text size="xs" maw={220} truncate="end">
-                {identity.name} <Badge variant="outline" size="sm">{identity.role}</Badge>
-              </Text>
+              // Below 1408 px the nav needs the room: the key's name moves into the badge's title.
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" maw={220} truncate="end" visibleFrom="xl">{identity.name}</Text>
+                <Badge variant="outline" size="sm" title={identity.name}>{identity.role}</Badge>
+              </Group>
             )}
             <SegmentedControl size="xs" aria-label={t("nav.language")}
               value={i18n.language.startsWith("zh") ? "zh" : "en"}
