@@ -32,7 +32,7 @@ async def test_retry_after_is_capped(server: FakeLLMServer, make_client) -> None
     result = await make_client(max_retry_after_s=0.05).chat(PROMPT)
 
     assert result.text == "fine"
-    assert time.monotonic() - started < 1
+    assert time.monotonic() - started < 5  # not an hour: the cap held (room for a slow machine)
 
 
 async def test_500_then_ok_is_retried(server: FakeLLMServer, make_client) -> None:

@@ -70,7 +70,7 @@ async def test_retry_after_wins_over_the_backoff_up_to_its_cap() -> None:
                                   Flaky("slow down", retry_after=3600)),
                    failure=Flaky, on_retry=lambda error, attempt, delay_s: told.append(delay_s))
     assert told == [0.02, 0.05]
-    assert time.monotonic() - started < 1
+    assert time.monotonic() - started < 5  # not an hour: the cap held (room for a slow machine)
 
 
 def test_the_backoff_doubles_up_to_its_ceiling_with_or_without_jitter() -> None:

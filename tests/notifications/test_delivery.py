@@ -102,7 +102,7 @@ async def test_a_hanging_platform_never_blocks_the_eval_and_its_timeout_is_visib
 
     started = time.monotonic()
     submitted = await gql.execute(SUBMIT_PLAN, {"id": eval_id, "plan": plan()})
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 5.0  # the platform hangs for 30 s
     assert submitted["submitPlan"]["status"] == "PENDING_APPROVAL"
 
     await eventually(lambda: hanging.requests >= 3)

@@ -120,11 +120,13 @@ async def test_a_subscription_over_post_says_use_the_websocket(client: GraphQLCl
 
 
 async def test_a_fragment_bomb_without_a_key_is_refused_at_once(client: GraphQLClient) -> None:
-    started = time.perf_counter()
+    # The app runs in this process: its CPU time is what the bomb costs, whatever else the
+    # machine is doing (expanding 60 levels would never end).
+    started = time.process_time()
     response = await client.http.post("/graphql", json={"query": fragment_bomb(60)},
                                       headers={"content-type": "application/json"})
-    elapsed = time.perf_counter() - started
-    assert elapsed < 0.5, f"took {elapsed:.2f} s"
+    spent = time.process_time() - started
+    assert spent < 0.5, f"took {spent:.2f} s of CPU"
     error = assert_coded(response, 200)
     assert "fragments are expanded" in error["message"]
 
