@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -50,7 +51,29 @@ def _existing_database(settings: Settings) -> Settings:
     return settings
 
 
-@click.group()
+class LazyGroup(click.Group):
+    """A group some of whose subcommands are imported only when they are named.
+
+    `agenteval run` (the CI gate) starts with every process of a CI job, so it must not
+    pay for commands it does not run: `openclaw` alone pulls in the GraphQL client, httpx
+    and rich (~40 % of the gate's imports). `--help` still lists them (it imports them).
+    """
+
+    def __init__(self, *args: Any, lazy: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy  # command name -> "module:attribute"
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            module, _, attribute = self.lazy[cmd_name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, lazy={"openclaw": "agenteval.drivers.openclaw_cli:openclaw"})
 def main() -> None:
     """AgentEval: evaluate conversational AI agents."""
 
@@ -268,10 +291,6 @@ def driver(api_url: str | None, api_key: str, poll_interval: float) -> None:
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_driver_process(url, api_key, poll_interval, settings=settings))
 
-
-from agenteval.drivers.openclaw_cli import openclaw  # noqa: E402 - the group joins `main` here
-
-main.add_command(openclaw)
 
 if __name__ == "__main__":  # pragma: no cover
     main()
