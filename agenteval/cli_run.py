@@ -122,12 +122,14 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
             if options.verbosity != terminal.QUIET:
                 console.print(terminal.header(scenario.name, str(path), target_row.name,
                                               scenario.case_count, repeat, concurrency) + "\n")
-            campaign = await campaigns.create_campaign(
+            # Only the id is kept: the campaign holds its scenario with every case decoded.
+            campaign_id = (await campaigns.create_campaign(
                 f"CI gate: {scenario.name}", str(scenario.id), [str(target_row.id)], repeat,
-                concurrency)
+                concurrency)).id
             started = time.monotonic()
-            [started_run] = await services.runs.start_campaign(campaign.id, None)
-            run = await _follow(services, started_run.id,
+            # Likewise only the run's id: the started Run carries the snapshot of every case.
+            [run_id] = [run.id for run in await services.runs.start_campaign(campaign_id, None)]
+            run = await _follow(services, run_id,
                                 terminal.progress_display(err, options.verbosity))
             result = await scenario_result(run, str(path), with_report=bool(options.report))
             return replace(result, duration_s=round(time.monotonic() - started, 3))

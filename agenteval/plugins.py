@@ -17,9 +17,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+
+
+def is_builtin(entry: Any) -> bool:
+    """Whether `entry` (a class or function) is defined inside the package.
+
+    A registry checks the JSON Schema of what is registered from outside (plugins,
+    tests) as it is registered; the built-in rules' and channels' schemas are
+    constants, checked once by tests/test_builtin_schemas.py instead of at every
+    start (a dozen checks were ~5 % of the CI gate's start-up).
+    """
+    return str(getattr(entry, "__module__", "")).startswith("agenteval.")
 
 
 class UnknownEntry(LookupError):

@@ -7,10 +7,15 @@ deterministic bot, which lands it in the same state.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from agenteval.channels.base import Channel, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
-from agenteval.demo_bot.bot import BotState, replay, reply
+
+# The bot is imported by the first demo channel: every process registers this channel
+# type, and the CI gate against an HTTP target would otherwise load the bot for nothing.
+if TYPE_CHECKING:
+    from agenteval.demo_bot.bot import BotState
 
 NAME = "demo"
 DESCRIPTION = (
@@ -32,9 +37,13 @@ CONFIG_SCHEMA: dict = {
 
 class DemoChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
+        from agenteval.demo_bot.bot import BotState, replay, reply
+
         super().__init__(state)
         self._limiter = context.limiter
+        self._reply = reply
         language = context.config["language"]
+        self._bot: BotState
         if self._history:
             self._bot, _ = replay([user for user, _ in self._history], language)
         else:
@@ -44,7 +53,7 @@ class DemoChannel(Channel):
         self._next_turn()
         async with self._limiter.slot():
             started = time.perf_counter()
-            self._bot, answer = reply(self._bot, text)
+            self._bot, answer = self._reply(self._bot, text)
             latency_ms = round((time.perf_counter() - started) * 1000)
         self._remember(text, answer)
         return Reply(answer, latency_ms, {"reply": answer})

@@ -24,7 +24,10 @@ async def scenario_result(run: Run, source: str | None = None, *,
     Without `with_report` the Markdown report is not rendered (`report_markdown` None):
     the gate renders it only for --report.
     """
-    view = await run_view(run)  # fetches campaign, scenario and target
+    # On a copy of the row: the view fetches the campaign's scenario with every case
+    # decoded, which would otherwise stay cached on `run` while the attempts are read
+    # (~6 MB at 2,000 cases, at the gate's peak of memory).
+    view = await run_view(await Run.get(id=run.id))
     prices = os.environ.get("AGENTEVAL_MODEL_PRICES")  # as Settings.from_env reads it
     started, ended = run.started_at, run.completed_at
     duration = (ended - started).total_seconds() if started and ended else None

@@ -5,9 +5,9 @@ most of the CI gate's start-up on its scratch database (~0.2 s, more than a copy
 by two orders of magnitude). The template is a database the real migrations built once, kept in
 the user's cache folder under a key made of the migration files' bytes and
 tortoise's version: a new or edited migration, or another tortoise, gives
-another key, so a stale template is never used. `database.migrate` still runs
-the migrations over the copy afterwards (a no-op costing a few milliseconds),
-so the migration path stays the one every database goes through.
+another key, so a stale template is never used, and a copy needs no migration
+run afterwards (`database.migrate` skips it: the no-op replay cost the gate ~2 %
+of its start-up, mostly importing tortoise's migration machinery).
 """
 
 from __future__ import annotations

@@ -105,3 +105,19 @@ async def test_an_unusable_cache_folder_falls_back_to_migrating(
     await database.migrate(f"sqlite://{fallback}")
 
     assert catalogue(fallback) == catalogue(direct)
+
+
+async def test_a_copy_of_the_template_is_not_migrated_again(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    direct, copied = tmp_path / "direct.db", tmp_path / "copied.db"
+    await database.migrate(f"sqlite://{direct}")  # builds the template
+    replays: list[str] = []
+
+    async def replay(url: str) -> None:
+        replays.append(url)
+
+    monkeypatch.setattr(database, "apply_migrations", replay)
+    await database.migrate(f"sqlite://{copied}")
+
+    assert replays == [], "the template's key already says every migration is applied"
+    assert catalogue(copied) == catalogue(direct)
