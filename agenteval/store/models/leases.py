@@ -12,6 +12,8 @@ class Lease(Model):
     a released lease has `owner` "" and `expires_at` 0 (the epoch is kept).
     """
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     name = fields.CharField(max_length=200, primary_key=True)
     owner = fields.CharField(max_length=200, default="")
     epoch = fields.BigIntField(default=0)

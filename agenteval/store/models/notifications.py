@@ -12,6 +12,8 @@ from tortoise.models import Model
 class Webhook(Model):
     """Where notifications go. `url` is a secret: the API never reads it back."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.UUIDField(primary_key=True)
     name = fields.CharField(max_length=200)
     url = fields.TextField()
@@ -33,6 +35,8 @@ class WebhookDelivery(Model):
     `id` is the idempotency id every payload carries: retries resend the same id.
     `payload` is the event as built at the first attempt, so retries send the same body.
     """
+
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
 
     id = fields.UUIDField(primary_key=True)
     webhook: fields.ForeignKeyRelation[Webhook] = fields.ForeignKeyField(

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 class ModelUsage(Model):
     """One model call's tokens (`cached`: an answer the response cache gave, no call made)."""
 
+    _no_comments = True  # no "#:" field comments: tortoise need not read the source
+
     id = fields.IntField(primary_key=True)
     run: fields.ForeignKeyNullableRelation[Run] = fields.ForeignKeyField(
         "models.Run", related_name="model_usage", null=True, on_delete=fields.CASCADE)
