@@ -109,7 +109,8 @@ class OperationGuard(SchemaExtension):
         problems: list[FieldError] = []
         for name, value in (context.variables or {}).items():
             problems.extend(value_problems(value, name, limits.max_json_depth))
-        problems.extend(facts.literal_problems)
+        # Copies: the cached ones are shared by every request of this document.
+        problems.extend(FieldError(p["path"], p["message"]) for p in facts.literal_problems)
         if problems:
             refused = ValidationFailed(problems[:MAX_REPORTED])
             return GraphQLError(refused.message, extensions=refused.extensions)
