@@ -7,7 +7,10 @@ target in a child process that answers at once. For every message the
 platform overhead is the end-to-end time of the mutation minus the target's
 own `latencyMs` (what the channel measured around the HTTP call): actor
 hand-off, the turn's reads and writes (compare-and-set, two messages, an event
-with its sequence), GraphQL parsing and serialisation.
+with its sequence), GraphQL parsing and serialisation. It also prints the
+process's CPU time per message (the event loop and the SQLite thread; the
+target is another process) and the load average: on a shared machine the wall
+figures follow the load, the CPU per message much less.
 
 Run:
   .venv/bin/python bench/message_throughput.py [--sessions 50] [--messages 20]
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import statistics
 import tempfile
 import time
@@ -143,10 +147,10 @@ async def run(database_url: str, target_url: str, sessions: int, messages: int,
             session_ids = await _setup(http, target_url, sessions, messages)
             overheads: list[float] = []
             totals: list[float] = []
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             await asyncio.gather(*(_conversation(http, s, messages, overheads, totals)
                                    for s in session_ids))
-            elapsed = time.perf_counter() - started
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         finally:
             await http.aclose()
     count = len(totals)
@@ -156,7 +160,11 @@ async def run(database_url: str, target_url: str, sessions: int, messages: int,
     print(f"  end-to-end   p50 {_pct(totals, 0.5):.2f} ms  p99 {_pct(totals, 0.99):.2f} ms")
     print(f"  overhead     p50 {_pct(overheads, 0.5):.2f} ms  p99 {_pct(overheads, 0.99):.2f} ms"
           f"  mean {statistics.fmean(overheads):.2f} ms")
+    print(f"  cpu          {cpu / count * 1000:.2f} ms per message (this process)"
+          f"  load average {os.getloadavg()[0]:.1f}")
     command = f"python bench/message_throughput.py --sessions {sessions} --messages {messages}"
+    record(f"sendMessage CPU per message ({backend}, {sessions}x{messages})",
+           cpu / count * 1000, "ms", command=command)
     if sessions == 1:
         record(f"sendMessage overhead p50 ({backend}, 1 session)", _pct(overheads, 0.5), "ms", 3,
                command=command)

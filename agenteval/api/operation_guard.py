@@ -1,22 +1,29 @@
 """Checks that run on the parsed document before GraphQL's (costly) validation.
 
 Each refusal is a coded GraphQL error; once one is set, validation is skipped
-(see `CheckedValidationCache`), so a document built to be expensive to
+(see `document_cache.CachedValidation`), so a document built to be expensive to
 validate is refused in time linear in its size, before any permission check.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
-from graphql import GraphQLError, OperationType
+from graphql import DocumentNode, GraphQLError, OperationDefinitionNode, OperationType
 from starlette.requests import Request
 from starlette.websockets import WebSocket
-from strawberry.extensions import SchemaExtension, ValidationCache
+from strawberry.extensions import SchemaExtension
 
 from agenteval.api import ws_auth
-from agenteval.api.input_checks import input_problems
-from agenteval.api.query_cost import operation_cost, selected_operation, selects_introspection
+from agenteval.api.document_cache import document_facts
+from agenteval.api.input_checks import MAX_REPORTED, literal_problems, value_problems
+from agenteval.api.query_cost import (
+    Cost,
+    operation_cost,
+    selected_operation,
+    selects_introspection,
+)
 from agenteval.config import Settings
 from agenteval.errors import FieldError, ValidationFailed
 
@@ -26,6 +33,30 @@ def _refusal(code: str, message: str, path: str = "query") -> GraphQLError:
     if code == "VALIDATION_FAILED":
         extensions["details"] = [FieldError(path, message)]
     return GraphQLError(message, extensions=extensions)
+
+
+@dataclass(frozen=True)
+class _DocumentFacts:
+    """What the checks need from the document alone (worked out once per cached document)."""
+
+    operation: OperationDefinitionNode | None
+    cost: Cost
+    literal_problems: tuple[FieldError, ...]
+    introspection: bool
+
+    @classmethod
+    def of(cls, document: DocumentNode, sent_name: str | None, max_json_depth: int
+           ) -> _DocumentFacts:
+        operation = selected_operation(document, sent_name)
+        if operation is None:
+            return cls(None, Cost(), (), False)
+        problems = []
+        for problem in literal_problems(document, operation, max_json_depth):
+            problems.append(problem)
+            if len(problems) >= MAX_REPORTED:
+                break
+        return cls(operation, operation_cost(document, operation), tuple(problems),
+                   selects_introspection(document, operation))
 
 
 class OperationGuard(SchemaExtension):
@@ -48,7 +79,11 @@ class OperationGuard(SchemaExtension):
         # `operation_name` falls back to the document's first operation; the name the
         # client sent (or None) is kept privately, and it decides what is ambiguous.
         sent_name = getattr(context, "_provided_operation_name", context.operation_name)
-        operation = selected_operation(document, sent_name)
+        limits = self.settings
+        facts: _DocumentFacts = document_facts(
+            context, ("guard", sent_name, limits.max_json_depth),
+            lambda: _DocumentFacts.of(document, sent_name, limits.max_json_depth))
+        operation = facts.operation
         if operation is None:
             return _refusal("VALIDATION_FAILED", "the document has several operations: "
                             "name the one to run in operationName", "operationName")
@@ -60,8 +95,7 @@ class OperationGuard(SchemaExtension):
         if operation.operation == OperationType.SUBSCRIPTION and isinstance(request, Request):
             return _refusal("VALIDATION_FAILED", "subscriptions run over the websocket "
                             "(graphql-transport-ws at /graphql), not over HTTP")
-        limits = self.settings
-        cost = operation_cost(document, operation)
+        cost = facts.cost
         if cost.depth > limits.max_query_depth:
             return _refusal("VALIDATION_FAILED", f"the query is {cost.depth} levels deep; "
                             f"the limit is {limits.max_query_depth}")
@@ -71,12 +105,16 @@ class OperationGuard(SchemaExtension):
         if cost.aliases > limits.max_aliases:
             return _refusal("VALIDATION_FAILED", f"the query uses {cost.aliases} aliases; "
                             f"the limit is {limits.max_aliases}")
-        problems = input_problems(context.variables, document, operation,
-                                  limits.max_json_depth)
+        # Variables first, then the document's inline values (as input_checks.input_problems).
+        problems: list[FieldError] = []
+        for name, value in (context.variables or {}).items():
+            problems.extend(value_problems(value, name, limits.max_json_depth))
+        # Copies: the cached ones are shared by every request of this document.
+        problems.extend(FieldError(p["path"], p["message"]) for p in facts.literal_problems)
         if problems:
-            refused = ValidationFailed(problems)
+            refused = ValidationFailed(problems[:MAX_REPORTED])
             return GraphQLError(refused.message, extensions=refused.extensions)
-        if selects_introspection(document, operation):
+        if facts.introspection:
             return await self._introspection_refusal()
         return None
 
@@ -92,13 +130,3 @@ class OperationGuard(SchemaExtension):
             return _refusal("UNAUTHENTICATED", "introspection needs a valid API key "
                             "(header X-API-Key)")
         return None
-
-
-class CheckedValidationCache(ValidationCache):
-    """ValidationCache that leaves a document alone once OperationGuard has refused it."""
-
-    def on_validate(self) -> Iterator[None]:
-        if self.execution_context.pre_execution_errors:
-            yield
-            return
-        yield from super().on_validate()

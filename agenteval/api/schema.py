@@ -21,9 +21,10 @@ from strawberry.extensions import MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
+from agenteval.api.document_cache import CachedValidation, DocumentCache
 from agenteval.api.errors import ContractErrors
 from agenteval.api.mutations import MUTATIONS
-from agenteval.api.operation_guard import CheckedValidationCache, OperationGuard
+from agenteval.api.operation_guard import OperationGuard
 from agenteval.api.queries import QUERIES
 from agenteval.api.subscriptions import SUBSCRIPTIONS
 from agenteval.api.types.enums import ErrorCode
@@ -45,14 +46,13 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
         OperationMetrics,  # first: it counts the errors once they have their codes
         ContractErrors,
         lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
+        # Clients (skills, the driver, the UI) send the same few documents over and
+        # over: each text is parsed, measured and validated once (api/document_cache).
+        DocumentCache,
         # Depth, aliases and expanded size, measured with each fragment counted once,
         # before validation (whose rules walk every expansion of every fragment).
         lambda: OperationGuard(settings),
-        # Clients (skills, the driver, the UI) send the same few documents over and
-        # over: validating a document costs more than executing most mutations.
-        # (No ParserCache: it raises the token limit's error where no extension
-        # can give it a contract code; parsing is cheap next to validation.)
-        lambda: CheckedValidationCache(maxsize=256),
+        CachedValidation,  # skipped once OperationGuard refused the document
     ]
     schema = _Schema(
         query=merge_types("Query", QUERIES),

@@ -47,12 +47,7 @@ from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import (
-    TurnState,
-    hold_turn_lease,
-    read_turn_state,
-    store_turn,
-)
+from agenteval.engine.intelligent.turn_store import TurnState, open_turn, store_turn
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
 from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
@@ -82,6 +77,8 @@ class SessionActor(Actor):
         # and the eval's status and counters, and stores with compare-and-set.
         self.session: EvalSession | None = None
         self.plan: dict[str, Any] | None = None
+        # Set when the current turn's own transaction gave its lease up (SQLite).
+        self.lease_released = False
 
     async def on_stop(self) -> None:
         await self._close_channel()
@@ -131,14 +128,18 @@ class SessionActor(Actor):
 
     # ------------------------------------------------------------ sendMessage
     async def _send(self, message: commands.SendMessage) -> Exchange:
-        lease = await hold_turn_lease(self.session_id, self.engine.settings.lease_ttl_s)
+        lease, fresh = await open_turn(self.session_id, self.engine.settings.lease_ttl_s)
+        self.lease_released = False
         try:
-            return await self._send_holding(message, lease.held)
+            return await self._send_holding(message, lease.held, fresh)
         finally:
-            await lease.release()
+            if self.lease_released:
+                await lease.stop_renewing()
+            else:
+                await lease.release()
 
-    async def _send_holding(self, message: commands.SendMessage, lease: Held) -> Exchange:
-        fresh = await read_turn_state(self.session_id)
+    async def _send_holding(self, message: commands.SendMessage, lease: Held,
+                            fresh: TurnState | None) -> Exchange:
         if fresh is None:
             raise NotFound(f"session {self.session_id} does not exist")
         session = await self._current_session(fresh)
@@ -177,6 +178,7 @@ class SessionActor(Actor):
                 if prior is not None:
                     return await _replay(await EvalSession.get(id=session.id), prior, message)
             raise
+        self.lease_released = stored.lease_released
         self.turns_in_channel = turn + 1
         session.turn_count, session.last_activity_at = turn + 1, now
         session.conversation_id = self.channel.conversation_id

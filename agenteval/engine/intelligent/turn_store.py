@@ -5,6 +5,12 @@ statements a turn needs: one read before the target is called (so a session
 that was closed, failed or ran out of budget elsewhere is refused without
 calling the target) and one transaction after it, whose compare-and-set
 UPDATEs detect anything that changed meanwhile, in this process or another.
+
+Both are prebuilt SQL (store/turn_writes.py): the read is one statement, and
+a turn that stays within the plan's budgets is stored in one round trip (on
+SQLite one hand-off to its thread, which also releases the turn lease). Any
+other turn — one past a budget, or one whose session or eval changed — takes
+the general path below, through `eval_log.append_events` in an ORM transaction.
 """
 
 from __future__ import annotations
@@ -20,10 +26,21 @@ from tortoise.transactions import in_transaction
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict, Unavailable
+from agenteval.observability.metrics import lease_claimed
 from agenteval.store import leases
 from agenteval.store.eval_log import NewEvent, append_events
 from agenteval.store.leases import Held, KeptLease, LeaseLost
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
+from agenteval.store.turn_writes import (
+    Exchange,
+    TurnState,
+    claim_and_read,
+    read_turn_state,
+    store_exchange,
+)
+
+__all__ = ["TURN_WAIT_S", "StoredTurn", "TurnState", "hold_turn_lease", "open_turn",
+           "read_turn_state", "store_turn", "turn_lease_name"]
 
 # How long a turn waits for another process's turn on the same session, beyond its lease.
 TURN_WAIT_S = 120.0
@@ -49,14 +66,30 @@ async def hold_turn_lease(session_id: uuid.UUID, ttl_s: float) -> KeptLease:
     return lease
 
 
-@dataclass(frozen=True)
-class TurnState:
-    """What a turn must check first, read fresh from the database."""
-
-    session_status: str
-    turn_count: int
-    eval_status: str
-    turns_used: int
+async def open_turn(session_id: uuid.UUID, ttl_s: float) -> tuple[KeptLease, TurnState | None]:
+    """The session's turn lease (waiting as `hold_turn_lease` does) and the turn's state
+    read after it was claimed (None: no such session). One hand-off on SQLite."""
+    name = turn_lease_name(session_id)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + ttl_s + TURN_WAIT_S
+    pause = 0.02
+    while (claimed := await claim_and_read(name, leases.PROCESS_OWNER, ttl_s,
+                                           session_id)) is not None:
+        epoch, state = claimed
+        if epoch is not None:
+            lease_claimed("session")
+            return KeptLease(Held(name, leases.PROCESS_OWNER, epoch), ttl_s), state
+        if loop.time() > deadline:
+            raise Unavailable("another process's turn on this session is still in flight; "
+                              "retry with the same idempotency key")
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.5)
+    lease = await hold_turn_lease(session_id, ttl_s)  # not SQLite: two round trips
+    try:
+        return lease, await read_turn_state(session_id)
+    except BaseException:
+        await lease.release()
+        raise
 
 
 @dataclass
@@ -64,13 +97,8 @@ class StoredTurn:
     user: EvalMessage
     reply: EvalMessage
     events: list[EvalEvent]
-
-
-async def read_turn_state(session_id: uuid.UUID) -> TurnState | None:
-    """The session's and its eval's status and turn counters in one query (None: no session)."""
-    rows = await EvalSession.filter(id=session_id).values_list(
-        "status", "turn_count", "eval__status", "eval__turns_used")
-    return TurnState(*rows[0]) if rows else None
+    # The turn's own transaction gave the turn lease up (only stop renewing it).
+    lease_released: bool = False
 
 
 async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: int,
@@ -90,6 +118,17 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
     """
     detail = {"sessionId": str(session.id), "turnIndex": turn,
               "latencyMs": reply.latency_ms, "error": reply.error}
+    if not turn_overruns(plan, turn + 1, 0, enforce=False):
+        # Within the session's budget: the fast path checks the total budget itself.
+        total = ((plan or {}).get("budget") or {}).get("totalMaxTurns")
+        try:
+            stored = await store_exchange(Exchange(
+                session.eval_id, session.id, turn, user, reply, detail, conversation_id, now,
+                total, lease))
+        except LeaseLost:
+            raise Unavailable() from None
+        if stored is not None:
+            return StoredTurn(user, reply, [stored.event], stored.lease_released)
     async with in_transaction():
         if lease is not None:
             try:

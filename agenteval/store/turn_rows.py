@@ -1,0 +1,74 @@
+"""What one sendMessage turn reads and writes, and the rows it writes (see turn_writes)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from agenteval.store.leases import Held
+from agenteval.store.models import EvalEvent, EvalMessage
+
+EXCHANGED = "MESSAGE_EXCHANGED"
+EXECUTING = "EXECUTING"  # domain.eval_state.EXECUTING (the store does not import the domain)
+
+MESSAGE_COLUMNS = ("id", "session_id", "index", "turn_index", "role", "content", "latency_ms",
+                   "error", "error_kind", "idempotency_key", "created_at")
+EVENT_COLUMNS = ("id", "eval_id", "sequence", "type", "status", "session_id", "detail", "at")
+
+
+def quoted(columns: tuple[str, ...]) -> str:
+    return ", ".join(f'"{column}"' for column in columns)
+
+
+READ_STATE = ("SELECT s.status, s.turn_count, e.status AS eval_status, e.turns_used "
+              "FROM eval_sessions s JOIN intelligent_evals e ON e.id = s.eval_id "
+              "WHERE s.id = {0}")
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """What a turn must check first, read fresh from the database."""
+
+    session_status: str
+    turn_count: int
+    eval_status: str
+    turns_used: int
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One turn's writes: the session at `turn` moves to `turn + 1` with both messages."""
+
+    eval_id: uuid.UUID
+    session_id: uuid.UUID
+    turn: int
+    user: EvalMessage
+    reply: EvalMessage
+    detail: dict[str, Any]
+    conversation_id: str | None
+    now: datetime
+    total_budget: int | None  # the plan's totalMaxTurns: beyond it, the general path
+    lease: Held | None
+
+
+@dataclass(frozen=True)
+class StoredExchange:
+    """The turn's MESSAGE_EXCHANGED event; whether its transaction also released the lease."""
+
+    event: EvalEvent
+    lease_released: bool
+
+
+
+def new_event(exchange: Exchange) -> EvalEvent:
+    return EvalEvent(id=uuid.uuid4(), eval_id=exchange.eval_id, sequence=0, type=EXCHANGED,
+                     status=EXECUTING, session_id=exchange.session_id,
+                     detail=exchange.detail, at=exchange.now)
+
+
+def db_values(row: Any, columns: tuple[str, ...]) -> list[Any]:
+    """The row's values as the ORM would write them (its own per-field conversions)."""
+    fields_map = row._meta.fields_map
+    return [fields_map[name].to_db_value(getattr(row, name), row) for name in columns]
