@@ -62,14 +62,17 @@ def _now_sql(dialect: str) -> str:
     return "((julianday('now') - 2440587.5) * 86400.0)"
 
 
-async def query(sql: str, *params: Any) -> list[dict[str, Any]]:
-    """Run `sql` (placeholders $1, $2 …; `{now}` is the database's clock in seconds since
-    the Unix epoch) on the current connection (a transaction's inside one)."""
-    connection = connections.get("default")
-    dialect = connection.capabilities.dialect
+def in_dialect(sql: str, dialect: str) -> str:
+    """`sql` as `dialect` runs it: `{now}` becomes the database's clock in seconds since the
+    Unix epoch; on SQLite the placeholders $1, $2 … become its numbered ?1, ?2 …"""
     sql = sql.replace("{now}", _now_sql(dialect))
-    if dialect == "sqlite":
-        sql = sql.replace("$", "?")  # SQLite's numbered parameters are ?1, ?2 …
+    return sql.replace("$", "?") if dialect == "sqlite" else sql
+
+
+async def query(sql: str, *params: Any) -> list[dict[str, Any]]:
+    """Run `sql` (see `in_dialect`) on the current connection (a transaction's inside one)."""
+    connection = connections.get("default")
+    sql = in_dialect(sql, connection.capabilities.dialect)
     rows = await connection.execute_query_dict(sql, list(params))
     return [dict(row) for row in rows]
 
@@ -78,7 +81,9 @@ async def query(sql: str, *params: Any) -> list[dict[str, Any]]:
 # NULL when new) and whether that owner's lease had expired — a takeover when it was
 # another process's. On PostgreSQL the CTE reads the row as of the statement's start;
 # SQLite evaluates a CTE lazily (after the upsert), so it reads the row first instead.
-_UPSERT = ("INSERT INTO leases (name, owner, epoch, expires_at) VALUES ($1, $2, 1, {now} + $3) "
+# The statements are public for the turn writers (store/turn_writes_*), which run them on
+# their own connections in the same round trip as the turn.
+CLAIM_SQL = ("INSERT INTO leases (name, owner, epoch, expires_at) VALUES ($1, $2, 1, {now} + $3) "
            "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, "
            "epoch = leases.epoch + 1, expires_at = excluded.expires_at "
            "WHERE leases.expires_at < {now} RETURNING epoch")
@@ -91,13 +96,13 @@ async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Held | N
     Counted in /metrics as claimed, and as taken over when the lease was another
     process's and had expired (that process died, stalled or shut down mid-work)."""
     if connections.get("default").capabilities.dialect == "postgres":
-        rows = await query(f"WITH previous AS ({_PREVIOUS}) {_UPSERT}, "
+        rows = await query(f"WITH previous AS ({_PREVIOUS}) {CLAIM_SQL}, "
                            "(SELECT owner FROM previous) AS previous_owner",
                            name, owner, float(ttl_s))
         previous = rows[0]["previous_owner"] if rows else None
     else:
         before = await query(_PREVIOUS, name)
-        rows = await query(_UPSERT, name, owner, float(ttl_s))
+        rows = await query(CLAIM_SQL, name, owner, float(ttl_s))
         previous = before[0]["owner"] if before else None
     if not rows:
         return None
@@ -116,10 +121,13 @@ async def renew(held: Held, ttl_s: float) -> bool:
     return bool(rows)
 
 
+RELEASE_SQL = ("UPDATE leases SET owner = '', expires_at = 0 WHERE name = $1 AND owner = $2 "
+               "AND epoch = $3 RETURNING epoch")
+
+
 async def release(held: Held) -> None:
     """Give the lease up now (others may claim it at once); a lost lease is left alone."""
-    await query("UPDATE leases SET owner = '', expires_at = 0 WHERE name = $1 AND owner = $2 "
-                 "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
+    await query(RELEASE_SQL, held.name, held.owner, held.epoch)
 
 
 async def abandon(held: Held) -> None:

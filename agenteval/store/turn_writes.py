@@ -28,9 +28,9 @@ the per-eval sequence stays gap-free: nothing commits unless everything does.
 The claim of the turn lease and the read of the turn's state go together too:
 one hand-off on SQLite, one pooled connection (two statements, so the read
 sees what the previous holder stored) on PostgreSQL; there the lease is
-released on the store's connection right after its statement. The lease
-statements repeat store/leases.py's claim, fence and release (same columns,
-same conditions), because they run inside these hand-offs and transactions.
+released on the store's connection right after its statement. The claim and
+release are store/leases.py's own statements (`CLAIM_SQL`, `RELEASE_SQL`), run
+inside these hand-offs and transactions; such claims are not counted in /metrics.
 Modules: turn_rows (the rows), turn_writes_sqlite, turn_writes_postgres.
 """
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from tortoise.exceptions import IntegrityError
 
-from agenteval.store.leases import LeaseLost, _now_sql
+from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, LeaseLost, in_dialect
 from agenteval.store.models import EvalEvent, EvalMessage
 from agenteval.store.turn_rows import (
     EVENT_COLUMNS,
@@ -27,13 +27,8 @@ from agenteval.store.turn_rows import (
 logger = logging.getLogger("agenteval.leases")
 
 # store/leases.py's claim and release, on the connection that reads or stores the turn.
-_CLAIM = (
-    "INSERT INTO leases (name, owner, epoch, expires_at) VALUES ($1, $2, 1, {now} + $3) "
-    "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, epoch = leases.epoch + 1, "
-    "expires_at = excluded.expires_at WHERE leases.expires_at < {now} RETURNING epoch"
-).replace("{now}", _now_sql("postgres"))
-_RELEASE = ("UPDATE leases SET owner = '', expires_at = 0 WHERE name = $1 AND owner = $2 "
-            "AND epoch = $3")
+_CLAIM = in_dialect(CLAIM_SQL, "postgres")
+_RELEASE = in_dialect(RELEASE_SQL, "postgres")
 
 # $1-$3 the lease (name, owner, epoch; NULLs: no lease), $4 now, $5 eval id, $6 the total
 # budget (NULL: none), $7 the turn, $8 conversation id, $9 session id, $10-$20 the user

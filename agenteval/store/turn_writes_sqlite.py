@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.store.leases import LeaseLost, _now_sql
+from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, LeaseLost, in_dialect
 from agenteval.store.models import EvalEvent
 from agenteval.store.sqlite_batches import batches_of
 from agenteval.store.turn_rows import (
@@ -21,15 +21,9 @@ from agenteval.store.turn_rows import (
     quoted,
 )
 
-# store/leases.py's claim: take the lease if it is free or expired, one more epoch.
-_SQLITE_CLAIM = (
-    "INSERT INTO leases (name, owner, epoch, expires_at) VALUES (?1, ?2, 1, {now} + ?3) "
-    "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, epoch = leases.epoch + 1, "
-    "expires_at = excluded.expires_at WHERE leases.expires_at < {now} RETURNING epoch"
-).replace("{now}", _now_sql("sqlite"))
-_SQLITE_FENCE_AND_RELEASE = (
-    "UPDATE leases SET owner = '', expires_at = 0 WHERE name = ? AND owner = ? AND epoch = ? "
-    "RETURNING epoch")
+# store/leases.py's claim, and its release, which also fences the turn's write.
+_SQLITE_CLAIM = in_dialect(CLAIM_SQL, "sqlite")
+_SQLITE_FENCE_AND_RELEASE = in_dialect(RELEASE_SQL, "sqlite")
 _SQLITE_ADVANCE = (
     "UPDATE intelligent_evals SET event_sequence = event_sequence + 1, "
     "turns_used = turns_used + 1, last_agent_activity_at = ? "
