@@ -1,5 +1,5 @@
 /** P2 管理页: status and next step, inputs, plan with history, actions, live progress and events. */
-import { Accordion, Alert, Anchor, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Accordion, Alert, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
@@ -16,9 +16,10 @@ import { useIsAdmin } from "../../graphql/useIsAdmin";
 import { TERMINAL_STATUSES } from "../evals/queries";
 import { EventTimeline } from "./EventTimeline";
 import { PlanActions } from "./PlanActions";
-import { PlanView, personaName } from "./PlanView";
+import { PlanView } from "./PlanView";
 import { ProgressPanel } from "./ProgressPanel";
 import { DeleteEvalMutation } from "./queries";
+import { SessionsTable } from "./SessionsTable";
 import { useEvalLive } from "./useEvalLive";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -127,28 +128,7 @@ export function EvalPage() {
 
       <Section title={t("manage.sessions")}>
         {item.sessions.edges.length === 0 ? <Text>{t("manage.noSessions")}</Text> : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("plan.persona")}</Table.Th>
-                <Table.Th>{t("plan.goal")}</Table.Th>
-                <Table.Th>{t("plan.dimension")}</Table.Th>
-                <Table.Th>{t("list.status")}</Table.Th>
-                <Table.Th>{t("session.turns")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {item.sessions.edges.map(({ node }) => (
-                <Table.Tr key={node.id}>
-                  <Table.Td><Anchor component={Link} to={`/evals/${item.id}/sessions/${node.id}`}>{personaName(node.persona)}</Anchor></Table.Td>
-                  <Table.Td>{node.goal}</Table.Td>
-                  <Table.Td>{node.dimension ?? "—"}</Table.Td>
-                  <Table.Td><StatusBadge status={node.status} /></Table.Td>
-                  <Table.Td>{node.turnCount}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SessionsTable evalId={item.id} sessions={item.sessions.edges.map(({ node }) => node)} />
         )}
       </Section>
 

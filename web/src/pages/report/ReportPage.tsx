@@ -1,5 +1,5 @@
 /** P3 报告页: summary, dimension chart, findings by severity with evidence, sessions, Export Markdown. */
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -13,7 +13,7 @@ import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
 import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
-import { personaName } from "../eval/PlanView";
+import { SessionsTable } from "../eval/SessionsTable";
 import { ReviewHistory } from "../review/ReviewHistory";
 import { isFinished, withReportIndex } from "../review/review";
 import { downloadReport } from "./download";
@@ -98,34 +98,13 @@ export function ReportPage() {
       )}
       <Paper withBorder p="md" component="section" aria-label={t("manage.sessions")}>
         <Title order={3} mb="sm">{t("manage.sessions")}</Title>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("plan.persona")}</Table.Th>
-              <Table.Th>{t("plan.goal")}</Table.Th>
-              <Table.Th>{t("plan.dimension")}</Table.Th>
-              <Table.Th>{t("list.status")}</Table.Th>
-              <Table.Th>{t("session.turns")}</Table.Th>
-              <Table.Th>{t("session.goalAchieved")}</Table.Th>
-              <Table.Th>{t("session.achievement")}</Table.Th>
-              <Table.Th>{t("review.sessionColumn")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {item.sessions.edges.map(({ node }) => (
-              <Table.Tr key={node.id}>
-                <Table.Td><Anchor component={Link} to={`/evals/${item.id}/sessions/${node.id}`}>{personaName(node.persona)}</Anchor></Table.Td>
-                <Table.Td>{node.goal}</Table.Td>
-                <Table.Td>{node.dimension ?? "—"}</Table.Td>
-                <Table.Td><StatusBadge status={node.status} /></Table.Td>
-                <Table.Td>{node.turnCount}</Table.Td>
-                <Table.Td>{node.verdict ? (node.verdict.goalAchieved ? t("common.yes") : t("common.no")) : "—"}</Table.Td>
-                <Table.Td>{node.verdict ? `${Math.round(node.verdict.achievement * 100)}%` : "—"}</Table.Td>
-                <Table.Td>{node.review ? (node.review.goalAchieved ? t("common.yes") : t("common.no")) : "—"}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SessionsTable evalId={item.id} sessions={item.sessions.edges.map(({ node }) => node)}
+          extraHeaders={[t("session.goalAchieved"), t("session.achievement"), t("review.sessionColumn")]}
+          extraCells={(node) => [
+            node.verdict ? (node.verdict.goalAchieved ? t("common.yes") : t("common.no")) : "—",
+            node.verdict ? `${Math.round(node.verdict.achievement * 100)}%` : "—",
+            node.review ? (node.review.goalAchieved ? t("common.yes") : t("common.no")) : "—",
+          ]} />
       </Paper>
       <ReviewHistory records={item.reviewHistory} />
     </Stack>
