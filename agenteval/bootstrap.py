@@ -1,12 +1,13 @@
 """The composition root: every long-lived part of the service, started and stopped in one place.
 
 `running_services` builds them on one `AsyncExitStack`, in this order (closed
-in reverse): [start-up lock: migrations → database → admin key] → event bus →
-channel factory → actor system → the intelligent engine and the run engine →
-the driver that wakes agents → [demo seeding, still under the lock] → the
-background work (watchdog, run claimer, drive takeover, webhook deliverer,
-retention). The server (`agenteval.app`), the `agenteval demo` command and the
-CI gate (`agenteval run`) all start through it.
+in reverse): the core (`agenteval.bootstrap_core`: [start-up lock: migrations →
+database] → event bus → channel factory → actor system → run engine) → [admin
+key] → the intelligent engine → the driver that wakes agents → [demo seeding,
+still under the lock] → the background work (watchdog, run claimer, drive
+takeover, webhook deliverer, retention). The server (`agenteval.app`) and the
+`agenteval demo` command start through it; the CI gate (`agenteval run`) starts
+the core alone.
 
 Several processes may share one PostgreSQL database: the start-up singletons
 (migrations, the first ADMIN key, the demo) run under a start-up lock, and
@@ -30,13 +31,11 @@ import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from actors import ActorSystem
-from agenteval.channels import create_channel_factory
+from agenteval.bootstrap_core import start_core
 from agenteval.config import Settings
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.catalog.retention import purge_forever
-from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import (
     NoneNotifier,
@@ -47,15 +46,11 @@ from agenteval.engine.intelligent.wakeups import (
     forget_waiting,
 )
 from agenteval.engine.intelligent.watchdog import run_forever
-from agenteval.engine.notifications.deliverer import Deliverer
 from agenteval.engine.services import Services
 from agenteval.engine.static.claimer import claim_forever, claim_interval
-from agenteval.engine.static.engine import RunEngine
 from agenteval.llm import ModelRegistry
-from agenteval.net.shared_limiter import SharedSlots
-from agenteval.store import api_keys, database, leases
+from agenteval.store import api_keys, leases
 from agenteval.store.eval_log import record_event
-from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import ModelConfig
 from agenteval.store.usage import UsageRecorder
 
@@ -65,12 +60,6 @@ if TYPE_CHECKING:
     from agenteval.drivers.builtin.graphql import AgentEvalApi
 
 logger = logging.getLogger("agenteval")
-
-# An idle actor (eval, session, run) is passivated after this long; the next message
-# rebuilds it from the database.
-ACTOR_IDLE_TIMEOUT_S = 600.0
-ACTOR_SHUTDOWN_DEADLINE_S = 10.0
-
 
 # A GraphQL client of the running services in the same process, acting with `role`
 # (ADMIN, OPERATOR, AGENT, VIEWER) under the name given, without a stored key.
@@ -85,7 +74,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
     """Start everything in order; stop it in reverse when the block ends.
 
     - `migrate`: apply the migrations first (tests start on migrated databases).
-    - `admin_key`: make sure an ADMIN key exists (the CI gate, which serves nobody, skips it).
+    - `admin_key`: make sure an ADMIN key exists (tests that use no key skip it).
     - `in_process`: how the built-in driver and the demo reach the API; needed when
       `settings.driver` is `builtin` or `settings.demo` is on.
     - `notifier`: wakes the agents instead of the driver `settings.driver` names (tests).
@@ -94,32 +83,13 @@ async def running_services(settings: Settings, *, migrate: bool = True,
     The watchdog runs when `settings.watchdog_interval_s` > 0; runs nobody executes are
     claimed when `settings.resume_runs` is on.
     """
-    check_price_setting(settings.model_prices)
     async with contextlib.AsyncExitStack() as stack:
         startup = contextlib.AsyncExitStack()
         stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
-        await startup.enter_async_context(leases.startup_lock(settings.database_url))
-        if migrate:
-            await database.migrate(settings.database_url)
-        await database.open_database(settings.database_url)
-        stack.push_async_callback(database.close_database)
+        core = await start_core(stack, startup, settings, migrate=migrate)
         if admin_key:
             await _ensure_admin_key(settings)
-
-        events = create_event_bus(settings.redis_url)
-        await events.start()
-        stack.push_async_callback(events.close)
-        await stack.enter_async_context(api_keys.evictions_on_revocation(events))
-
-        channels = create_channel_factory()
-        stack.push_async_callback(channels.aclose)
-        if settings.redis_url:  # several processes: a target's maxConcurrency holds across them
-            channels.shared_slots = SharedSlots(settings.redis_url, ttl_s=settings.lease_ttl_s)
-            await channels.shared_slots.start()
-            stack.push_async_callback(channels.shared_slots.close)
-
-        actors = create_actor_system()
-        stack.push_async_callback(actors.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
+        await stack.enter_async_context(api_keys.evictions_on_revocation(core.events))
 
         # Wake-ups stop before the actors drain (the stack closes in reverse). Driving an
         # eval in process holds its drive lease: one process drives it at a time.
@@ -129,22 +99,20 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         stack.push_async_callback(wakeups.aclose)
         work = BackgroundWork(wakeups)
         services = Services(
-            settings=settings, events=events, channels=channels, actors=actors,
-            intelligent=IntelligentEngine(settings=settings, events=events, actors=actors,
-                                          channels=channels, wakeups=wakeups),
-            runs=RunEngine(actors=actors, channels=channels, events=events,
-                           lease_ttl_s=settings.lease_ttl_s,
-                           claim_limit=settings.run_claim_limit),
-            work=work)
+            settings=settings, events=core.events, channels=core.channels, actors=core.actors,
+            runs=core.runs, work=work,
+            intelligent=IntelligentEngine(settings=settings, events=core.events,
+                                          actors=core.actors, channels=core.channels,
+                                          wakeups=wakeups))
         wakeups.notifier = notifier or create_notifier(services, in_process)
 
         if settings.watchdog_interval_s > 0:
             work.loops.append(("watchdog", lambda: run_forever(services.intelligent)))
         # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work.
-        work.loops.append(("webhooks", lambda: Deliverer(settings).run_forever()))
+        work.loops.append(("webhooks", lambda: _deliver_webhooks(settings)))
         if settings.retention_days is not None:
             retention_days = settings.retention_days
-            work.loops.append(("retention", lambda: purge_forever(retention_days, actors)))
+            work.loops.append(("retention", lambda: purge_forever(retention_days, core.actors)))
         if settings.resume_runs:
             interval = claim_interval(settings.lease_ttl_s)
             work.loops.append(("run claimer", lambda: claim_forever(services.runs, interval)))
@@ -165,15 +133,6 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if start_work:
             await work.start()
         yield services
-
-
-def create_actor_system() -> ActorSystem:
-    """The actor runtime of the service.
-
-    An actor that fails beyond its restart budget is forgotten (`forget_failed`), so
-    the next message for its key builds it afresh; until then callers get UNAVAILABLE.
-    """
-    return ActorSystem(idle_timeout=ACTOR_IDLE_TIMEOUT_S, forget_failed=True)
 
 
 def create_notifier(services: Services, in_process: InProcessApi | None) -> Notifier:
@@ -267,6 +226,12 @@ async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float
         except Exception:  # noqa: BLE001 - e.g. the database is away: look again later
             logger.warning("looking for evals to take over failed", exc_info=True)
         await asyncio.sleep(claim_interval(ttl_s))
+
+
+async def _deliver_webhooks(settings: Settings) -> None:
+    from agenteval.engine.notifications.deliverer import Deliverer
+
+    await Deliverer(settings).run_forever()
 
 
 async def _seed_demo(operator: AgentEvalApi) -> None:

@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from agenteval.api.ids import parse_id
-from agenteval.bootstrap import running_services
+from agenteval.bootstrap_core import running_core
 from agenteval.config import Settings
 from agenteval.engine.catalog import campaigns, scenarios, targets
 from agenteval.engine.catalog.model_sources import file_models
-from agenteval.engine.services import Services
+from agenteval.engine.services import CoreServices
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import AgentEvalError, ValidationFailed
@@ -105,11 +105,11 @@ def _describe(what: str, error: AgentEvalError) -> str:
 async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
                 concurrency: int, url: str, cache: str | None, options: GateOptions,
                 out: Console, err: Console) -> list[ScenarioResult]:
-    # The server's services without what only a server needs: no admin key, watchdog,
-    # driver, demo or resumed runs.
+    # The static system alone: no admin key, intelligent engine, driver, demo or
+    # background work (resumed runs, watchdog, webhooks).
     settings = Settings(database_url=url, driver="none", demo=False, resume_runs=False,
                         watchdog_interval_s=0)
-    async with running_services(settings, admin_key=False) as services:
+    async with running_core(settings) as services:
         target_row = await _target(services, target)
         # Only what the header needs is kept: the cases stay in the database (a
         # 2,000-case scenario's documents are tens of MB once decoded).
@@ -131,7 +131,9 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
             [run_id] = [run.id for run in await services.runs.start_campaign(campaign_id, None)]
             run = await _follow(services, run_id,
                                 terminal.progress_display(err, options.verbosity))
-            result = await scenario_result(run, str(path), with_report=bool(options.report))
+            result = await scenario_result(
+                run, str(path), with_report=bool(options.report),
+                details_of_successes=bool(options.json_out or options.junit))
             return replace(result, duration_s=round(time.monotonic() - started, 3))
 
         results = await run_scenarios([path for path, _ in documents], run_one, out, options)
@@ -148,7 +150,7 @@ async def _import(path: Path, text: str) -> ImportedScenario:
     return ImportedScenario(scenario.id, scenario.name, len(scenario.cases))
 
 
-async def _target(services: Services, target: dict[str, Any] | str) -> Target:
+async def _target(services: CoreServices, target: dict[str, Any] | str) -> Target:
     """A target from a file's fields (CreateTargetInput's), or a stored target by id."""
     try:
         if isinstance(target, str):
@@ -161,7 +163,7 @@ async def _target(services: Services, target: dict[str, Any] | str) -> Target:
         raise BadInput(_describe("target (--target)", exc)) from None
 
 
-async def _follow(services: Services, run_id: uuid.UUID,
+async def _follow(services: CoreServices, run_id: uuid.UUID,
                   display: terminal.ProgressDisplay) -> Run:
     """Show the run's progress until it ends; the ended Run.
 

@@ -43,3 +43,18 @@ def test_export_schema_prints_the_checked_in_schema(tmp_path: Path) -> None:
     result = agenteval("export-schema", database=tmp_path / "unused.db")
     assert result.returncode == 0
     assert result.stdout == (ROOT / "schema.graphql").read_text()
+
+
+def test_the_gate_loads_tortoise_without_pydantic_and_leaves_it_importable() -> None:
+    """tortoise imports pydantic when it is installed (~70 ms of the gate's start) for
+    fields agenteval does not use; the gate hides it while it imports, and only then."""
+    code = ("import sys\n"
+            "from agenteval.cli import _gate_imports\n"
+            "with _gate_imports():\n"
+            "    import agenteval.cli_run\n"
+            "print('pydantic' in sys.modules, 'tortoise' in sys.modules)\n"
+            "import pydantic\n"
+            "print(pydantic.BaseModel.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "True", "BaseModel"]

@@ -1,31 +1,42 @@
 """The running service, as the API's resolvers, the CLI gate and the demo reach it.
 
-Built by the composition root (`agenteval.bootstrap.running_services`); defined here,
-below the API, so the API can type its context without importing the root.
+Built by the composition root (`agenteval.bootstrap.running_services`, or for the
+static system alone `agenteval.bootstrap_core.running_core`); defined here, below the
+API, so the API can type its context without importing the root.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from actors import ActorSystem
-from agenteval.channels import ChannelFactory
-from agenteval.config import Settings
-from agenteval.engine.background import BackgroundWork
-from agenteval.engine.intelligent.engine import IntelligentEngine
-from agenteval.engine.static.engine import RunEngine
-from agenteval.store.event_bus import EventBus
+# Annotations only: the CI gate runs on `CoreServices` and never loads the
+# intelligent engine or the background work.
+if TYPE_CHECKING:
+    from actors import ActorSystem
+    from agenteval.channels import ChannelFactory
+    from agenteval.config import Settings
+    from agenteval.engine.background import BackgroundWork
+    from agenteval.engine.intelligent.engine import IntelligentEngine
+    from agenteval.engine.static.engine import RunEngine
+    from agenteval.store.event_bus import EventBus
 
 
 @dataclass(frozen=True)
-class Services:
-    """The long-lived parts of a running service."""
+class CoreServices:
+    """What static evaluation needs: the database (opened), events, channels, actors, runs."""
 
     settings: Settings
     events: EventBus
     channels: ChannelFactory
     actors: ActorSystem
-    intelligent: IntelligentEngine
     runs: RunEngine
+
+
+@dataclass(frozen=True)
+class Services(CoreServices):
+    """The long-lived parts of a running service."""
+
+    intelligent: IntelligentEngine
     # What the process takes on from the cluster once it serves (leases coordinate it).
     work: BackgroundWork

@@ -17,17 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from agenteval.gate import terminal
-from agenteval.gate.baseline import (
-    BadBaseline,
-    compare,
-    load_baseline,
-    regression_count,
-    render_comparison,
-)
 from agenteval.gate.console import Console
 from agenteval.gate.inputs import BadInput, read_text
-from agenteval.gate.json_report import json_report
-from agenteval.gate.junit import junit_xml
 from agenteval.gate.results import ScenarioResult
 from agenteval.gate.verdict import Verdict, decide
 
@@ -55,6 +46,9 @@ def load_checked_baseline(options: GateOptions) -> list[dict[str, Any]] | None:
         raise BadInput("--fail-on-regression needs --baseline FILE (a previous --json)")
     if options.baseline is None:
         return None
+    # The writers for options not given are not imported (the gate's start-up counts).
+    from agenteval.gate.baseline import BadBaseline, load_baseline
+
     try:
         return load_baseline(read_text(options.baseline, "baseline"), options.baseline)
     except BadBaseline as exc:
@@ -86,6 +80,8 @@ def finish(results: Sequence[ScenarioResult], options: GateOptions, out: Console
         out.print(terminal.combined_summary(results))
         out.print()
     if baseline is not None:
+        from agenteval.gate.baseline import compare, regression_count, render_comparison
+
         comparisons = compare(results, baseline)
         regressions = regression_count(comparisons)
         if options.verbosity != terminal.QUIET:
@@ -105,8 +101,12 @@ def write_files(results: Sequence[ScenarioResult], options: GateOptions) -> None
             REPORT_SEPARATOR.join((r.report_markdown or "").rstrip() for r in results) + "\n",
             encoding="utf-8")
     if options.json_out:
+        from agenteval.gate.json_report import json_report
+
         Path(options.json_out).write_text(
             json.dumps(json_report(results), indent=2, ensure_ascii=False, default=str) + "\n",
             encoding="utf-8")
     if options.junit:
+        from agenteval.gate.junit import junit_xml
+
         Path(options.junit).write_text(junit_xml(results), encoding="utf-8")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from agenteval.engine.catalog.model_sources import (
     ModelSourceError,
@@ -69,9 +68,14 @@ def target_source(target: str) -> dict[str, Any] | str:
 def parse_target_file(text: str, path: str) -> dict[str, Any]:
     """A target file's fields (CreateTargetInput's), each problem named."""
     try:
-        data = yaml.safe_load(text)  # JSON is YAML too
-    except yaml.YAMLError as exc:
-        raise BadInput(f"target file {path!r} is neither JSON nor YAML: {exc}") from None
+        data = json.loads(text)
+    except ValueError:
+        import yaml  # only for YAML: a JSON target file never loads it
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise BadInput(f"target file {path!r} is neither JSON nor YAML: {exc}") from None
     if not isinstance(data, dict):
         raise BadInput(f"target file {path!r} must be an object with {', '.join(TARGET_FIELDS)}")
     problems = [f"{key}: is not a target field" for key in data if key not in TARGET_FIELDS]

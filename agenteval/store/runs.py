@@ -34,6 +34,9 @@ from agenteval.store.outbox import enqueue_run_notification
 from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
 
 PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
+# Every column of a run but its cases snapshot, which only executing the run needs (a
+# 2,000-case snapshot takes ~20 ms to decode).
+STATE_FIELDS = tuple(name for name in Run._meta.db_fields if name != "cases")
 
 
 class StaleRun(Exception):
@@ -172,16 +175,22 @@ class StoredOutcome:
     completion_rate: float | None
 
 
-async def stored_outcomes(run: Run,
-                          outcome_ids: Sequence[Any] | None = None) -> list[StoredOutcome]:
-    """Stored attempts (turns and results in order), all of the run's or only some."""
+async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
+                          details_of_successes: bool = True) -> list[StoredOutcome]:
+    """Stored attempts (turns and results in order), all of the run's or only some.
+
+    Without `details_of_successes`, a plain SUCCESS comes without its turns and rule
+    results (empty lists): the gate's terminal output shows only the others, and at
+    2,000 cases their rows are most of the reading.
+    """
     query = CaseOutcome.filter(run_id=run.id)
     if outcome_ids is not None:
         query = query.filter(id__in=list(outcome_ids))
     outcomes = await query.order_by("position", "attempt").values(
         "id", "case_key", "attempt", "success_level", "passed", "score", "error",
         "intent_passed", "completion_rate")
-    ids = [o["id"] for o in outcomes]
+    ids = [o["id"] for o in outcomes
+           if details_of_successes or o["success_level"] != "SUCCESS" or o["error"]]
     turns: dict[Any, list[Any]] = {}
     for row in await RunTurn.filter(outcome_id__in=ids).order_by("index").values(
             "outcome_id", "index", "sent_message", "reply", "latency_ms", "error"):

@@ -267,3 +267,18 @@ def test_stored_cases_are_rechecked_against_the_current_models():
     with pytest.raises(ValidationFailed) as caught:
         revalidate_cases(cases, RULE_CATALOG, judge_configured=False)
     assert caught.value.details[0]["path"] == "scenario.cases[0].eval_rules[0].type"
+
+
+def test_rechecking_stored_cases_finds_rules_that_no_longer_validate() -> None:
+    """Only the rules are re-checked (the rest cannot change since import), but every
+    rule of every case is, each problem at its path."""
+    good = RuleSpec("keyword_match", {"keywords": ["ok"]})
+    cases = [CaseSpec(key="a", messages=["hi"], eval_rules=[good]),
+             CaseSpec(key="b", messages=["hi"], eval_rules=[
+                 good, RuleSpec("response_time", {"max_ms": -5}), RuleSpec("gone_rule", {})])]
+    with pytest.raises(ValidationFailed) as caught:
+        revalidate_cases(cases, RULE_CATALOG, judge_configured=True, path="input.scenarioId.cases")
+    assert [e["path"] for e in caught.value.details] == [
+        "input.scenarioId.cases[1].eval_rules[1].params.max_ms",
+        "input.scenarioId.cases[1].eval_rules[2].type"]
+    revalidate_cases(cases[:1], RULE_CATALOG, judge_configured=False)

@@ -30,8 +30,6 @@ from contextvars import ContextVar
 from typing import Any
 from urllib.parse import urlsplit
 
-import yaml
-
 from agenteval.llm.config import MODEL_ROLES, ModelEndpoint, ModelRole
 
 logger = logging.getLogger("agenteval.models")
@@ -71,6 +69,8 @@ def environment_endpoints(environ: Mapping[str, str] | None = None) -> list[Mode
 def file_endpoints(text: str, path: str,
                    environ: Mapping[str, str] | None = None) -> list[ModelEndpoint]:
     """The endpoints of a `--models` YAML (or JSON) file; ModelSourceError names each problem."""
+    import yaml  # only with --models: the gate without it never loads it
+
     env = os.environ if environ is None else environ
     try:
         data = yaml.safe_load(text)

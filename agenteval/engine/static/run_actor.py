@@ -63,6 +63,7 @@ from agenteval.store.event_bus import EventBus
 from agenteval.store.leases import Held, KeptLease, LeaseLost, claim_kept
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import (
+    STATE_FIELDS,
     StaleRun,
     finished_attempt_keys,
     progress_of,
@@ -173,16 +174,24 @@ class RunActor(Actor):
             raise NotFound(f"run {self.run_id} does not exist")
         return run
 
+    async def _load_state(self) -> Run:
+        """The run without its cases snapshot (a read-only partial row): enough to look at
+        its status and counters, or to change them, without decoding every case."""
+        run = await Run.filter(id=self.run_id).only(*STATE_FIELDS).first()
+        if run is None:
+            raise NotFound(f"run {self.run_id} does not exist")
+        return run
+
     async def _start(self, by: str | None = None) -> Run:
         if self.execution is not None:
             return await self._load()  # a fresh row: the execution's own is being written
         for _ in range(MAX_ATTEMPTS):
-            run = await self._load()
-            if run_state.is_terminal(run.status):
+            state = await self._load_state()
+            if run_state.is_terminal(state.status):
                 await self._release()
-                return run
+                return await self._load()
             if not await self._claim():
-                return run  # another process executes it, or will
+                return await self._load()  # another process executes it, or will
             run = await self._load()  # read after the claim: the last owner's writes included
             target = await Target.get_or_none(id=run.target_id)
             try:
@@ -254,7 +263,7 @@ class RunActor(Actor):
             logger.warning("run %s was taken over by another process (a fenced write "
                            "failed); this process stops running it", self.run_id)
             return
-        run = await self._load()
+        run = await self._load_state()
         if run_state.is_terminal(run.status):
             return
         if message.failure is not None:

@@ -49,11 +49,13 @@ async def outcome_views(run: Run) -> list[OutcomeView]:
 
 
 async def run_view(run: Run) -> RunView:
-    await run.fetch_related("campaign__scenario", "target")
-    return RunView(id=str(run.id), status=run.status, campaign_name=run.campaign.name,
-                   scenario_name=run.campaign.scenario.name, target_name=run.target.name,
-                   created_at=run.created_at, started_at=run.started_at,
-                   completed_at=run.completed_at, error=run.error)
+    # Only the names: fetching the campaign's scenario would decode its every case.
+    names = await Run.filter(id=run.id).first().values(
+        "campaign__name", "campaign__scenario__name", "target__name")
+    return RunView(id=str(run.id), status=run.status, campaign_name=names["campaign__name"],
+                   scenario_name=names["campaign__scenario__name"],
+                   target_name=names["target__name"], created_at=run.created_at,
+                   started_at=run.started_at, completed_at=run.completed_at, error=run.error)
 
 
 async def report_markdown(run: Run, model_prices: str | None = None) -> str | None:

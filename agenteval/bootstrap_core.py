@@ -1,0 +1,80 @@
+"""The part of the composition root that static evaluation needs, and the CI gate runs alone.
+
+`start_core` opens, on the caller's exit stacks and in this order (closed in
+reverse): [start-up lock: migrations → database] → event bus → channel factory
+(with slots shared through Redis when there is one) → actor system → run engine.
+`agenteval.bootstrap.running_services` builds the intelligent engine, the driver
+and the background work on top; `running_core` is the gate's whole service, which
+keeps `agenteval run` from importing any of those (~30 modules of its start-up).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from actors import ActorSystem
+from agenteval.channels import create_channel_factory
+from agenteval.config import Settings
+from agenteval.engine.catalog.usage import check_price_setting
+from agenteval.engine.services import CoreServices
+from agenteval.engine.static.engine import RunEngine
+from agenteval.net.shared_limiter import SharedSlots
+from agenteval.store import database, leases
+from agenteval.store.event_bus import create_event_bus
+
+# An idle actor (eval, session, run) is passivated after this long; the next message
+# rebuilds it from the database.
+ACTOR_IDLE_TIMEOUT_S = 600.0
+ACTOR_SHUTDOWN_DEADLINE_S = 10.0
+
+
+async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.AsyncExitStack,
+                     settings: Settings, *, migrate: bool) -> CoreServices:
+    """Start the core on `stack`; the start-up lock is entered on `startup`, which the
+    caller closes once its own start-up singletons (admin key, demo) are done."""
+    check_price_setting(settings.model_prices)
+    await startup.enter_async_context(leases.startup_lock(settings.database_url))
+    if migrate:
+        await database.migrate(settings.database_url)
+    await database.open_database(settings.database_url)
+    stack.push_async_callback(database.close_database)
+
+    events = create_event_bus(settings.redis_url)
+    await events.start()
+    stack.push_async_callback(events.close)
+
+    channels = create_channel_factory()
+    stack.push_async_callback(channels.aclose)
+    if settings.redis_url:  # several processes: a target's maxConcurrency holds across them
+        channels.shared_slots = SharedSlots(settings.redis_url, ttl_s=settings.lease_ttl_s)
+        await channels.shared_slots.start()
+        stack.push_async_callback(channels.shared_slots.close)
+
+    actors = create_actor_system()
+    stack.push_async_callback(actors.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
+    runs = RunEngine(actors=actors, channels=channels, events=events,
+                     lease_ttl_s=settings.lease_ttl_s, claim_limit=settings.run_claim_limit)
+    return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
+                        runs=runs)
+
+
+@contextlib.asynccontextmanager
+async def running_core(settings: Settings, *, migrate: bool = True
+                       ) -> AsyncIterator[CoreServices]:
+    """The core alone (the CI gate): no admin key, driver, watchdog or background loop."""
+    async with contextlib.AsyncExitStack() as stack:
+        startup = contextlib.AsyncExitStack()
+        stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
+        core = await start_core(stack, startup, settings, migrate=migrate)
+        await startup.aclose()
+        yield core
+
+
+def create_actor_system() -> ActorSystem:
+    """The actor runtime of the service.
+
+    An actor that fails beyond its restart budget is forgotten (`forget_failed`), so
+    the next message for its key builds it afresh; until then callers get UNAVAILABLE.
+    """
+    return ActorSystem(idle_timeout=ACTOR_IDLE_TIMEOUT_S, forget_failed=True)
