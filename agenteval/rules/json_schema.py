@@ -98,13 +98,16 @@ def validator_for(schema: dict[str, Any] | bool) -> Draft202012Validator:
     return validator
 
 
-def json_schema_verdict(reply: str, schema: dict[str, Any] | bool) -> tuple[bool, dict[str, Any]]:
-    """(passed, detail) as `json_extraction.json_verdict` gives, with a shared validator."""
+def json_schema_verdict(reply: str, schema: dict[str, Any] | bool,
+                        validator: Draft202012Validator | None = None
+                        ) -> tuple[bool, dict[str, Any]]:
+    """(passed, detail) as `json_extraction.json_verdict` gives, with a shared validator
+    (`validator`, when the caller holds the one for `schema`)."""
     found = find_json(reply)
     if found is None:
         return False, {"found": False, "violations": [],
                        "reason": "no JSON found in the reply"}
-    violations = schema_errors(validator_for(schema), found.value, "$")
+    violations = schema_errors(validator or validator_for(schema), found.value, "$")
     return not violations, {"found": True, "source": found.source, "violations": violations}
 
 
@@ -126,5 +129,11 @@ class JsonSchemaRule:
         reply = last_reply_or_failure(NAME, dialog)
         if isinstance(reply, RuleResult):
             return reply
-        passed, detail = json_schema_verdict(reply, self.schema)
+        passed, detail = json_schema_verdict(reply, self.schema, self._validator)
         return RuleResult(NAME, passed=passed, score=1.0 if passed else 0.0, detail=detail)
+
+    @functools.cached_property
+    def _validator(self) -> Draft202012Validator:
+        # A run builds this rule once per distinct params and judges every attempt with
+        # it: the validator is looked up once, not per attempt.
+        return validator_for(self.schema)

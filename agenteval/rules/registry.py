@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import inspect
-import json
 import math
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
@@ -48,7 +47,6 @@ T = TypeVar("T", bound=Callable[..., Any])
 ParamsCheck = Callable[[dict[str, Any]], list[tuple[str, str]]]
 # Distinct valid params remembered per rule type; the memory is cleared when full.
 VALID_PARAMS_MEMORY = 4096
-_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)  # one, not one per call
 
 
 @dataclass
@@ -69,8 +67,8 @@ class RegisteredRule:
     target: Callable[..., Any]
     validator: Draft202012Validator
     check_params: ParamsCheck | None = None
-    # Params that passed validation, by canonical JSON, with a private copy to compare
-    # (JSON text alone would confuse {1: …} with {"1": …}). Only successes are kept, so
+    # Params that passed validation, by `_memory_key` key, with a private copy to compare
+    # (a key alone could confuse equal-looking values). Only successes are kept, so
     # bad params are refused every time; a re-registered rule starts with an empty memory.
     _valid: dict[str, PreparedRule] = field(default_factory=dict, compare=False, repr=False)
 
@@ -80,14 +78,14 @@ class RegisteredRule:
 
     def prepared(self, params: Any) -> PreparedRule | None:
         """What is remembered of exactly these params, when they passed validation."""
-        key = _canonical(params) if isinstance(params, dict) else None
+        key = _memory_key(params) if isinstance(params, dict) else None
         if key is None:
             return None
         remembered = self._valid.get(key)
         return remembered if remembered is not None and remembered.params == params else None
 
     def remember_valid(self, params: dict[str, Any]) -> None:
-        key = _canonical(params)
+        key = _memory_key(params)
         if key is None:
             return
         if len(self._valid) >= VALID_PARAMS_MEMORY:
@@ -251,12 +249,11 @@ def validate_rule_params(rule_type: str, params: Any, path: str = "params") -> F
     return errors
 
 
-def _canonical(params: dict[str, Any]) -> str | None:
-    """Params as canonical JSON (keys sorted), or None when they are not plain JSON."""
-    try:
-        return _CANONICAL_JSON.encode(params)
-    except (TypeError, ValueError):
-        return None
+def _memory_key(params: dict[str, Any]) -> str | None:
+    """A memory key for params: their repr (a third of canonical JSON's cost, and looked
+    up on every rule of every case attempt). Equal params in another key order only miss
+    the memory; the private copy compared on a hit makes a key collision harmless."""
+    return repr(params)
 
 
 async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
