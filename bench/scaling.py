@@ -34,13 +34,16 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import IO
 
 import asyncpg
 import httpx
 from aiohttp import web
+from figures import record
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN_KEY = "bench-scaling-admin-key"
@@ -100,19 +103,23 @@ def _start_services(count: int, database_url: str, redis_url: str) -> list[Servi
                    AGENTEVAL_REDIS_URL=redis_url, AGENTEVAL_PORT=str(port),
                    AGENTEVAL_ADMIN_KEY=ADMIN_KEY, AGENTEVAL_DRIVER="none",
                    AGENTEVAL_DEMO="false", AGENTEVAL_WATCHDOG_INTERVAL_S="0")
-        child = subprocess.Popen([sys.executable, "-m", "agenteval.cli", "serve"], cwd=ROOT,
-                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        url = f"http://127.0.0.1:{port}"
-        started.append((url, child))
-        _wait_healthy(url, child)
+        # Its log goes to a file: a pipe nobody reads fills up (64 KB) and the server then
+        # blocks writing a log line and answers nothing (a `run` poll once timed out so).
+        with tempfile.TemporaryFile() as log:
+            child = subprocess.Popen([sys.executable, "-m", "agenteval.cli", "serve"],
+                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+            url = f"http://127.0.0.1:{port}"
+            started.append((url, child))
+            _wait_healthy(url, child, log)
     return started
 
 
-def _wait_healthy(url: str, child: subprocess.Popen[bytes]) -> None:
+def _wait_healthy(url: str, child: subprocess.Popen[bytes], log: IO[bytes]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if child.poll() is not None:
-            raise RuntimeError(child.stderr.read().decode() if child.stderr else "exited")
+            log.seek(0)
+            raise RuntimeError(log.read().decode(errors="replace")[-4000:] or "exited")
         try:
             if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
                 return
@@ -262,10 +269,16 @@ def main() -> None:
     finally:
         for server in servers:
             server.terminate()
+    command = "python bench/scaling.py"
+    for count, throughput in figures.items():
+        record(f"scaling: cases/s with {count} serve process(es)", throughput, "cases/s",
+               better="higher", command=command)
     if 1 in figures:
         for count, throughput in figures.items():
             if count != 1:
                 print(f"ratio {count} processes / 1 process: {throughput / figures[1]:.2f}x")
+                record(f"scaling: {count} serve processes vs 1 (PostgreSQL + Redis)",
+                       throughput / figures[1], "×", 1.3, better="higher", command=command)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import inspect
 import math
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field, is_dataclass, replace
+from dataclasses import dataclass, field, is_dataclass
 from typing import Any, TypeVar
 
 from jsonschema import Draft202012Validator
@@ -314,8 +314,9 @@ def _checked(result: object, spec: RuleSpec, provenance: RuleProvenance) -> Rule
         return RuleResult.failed_to_run(spec.type, f"rule '{spec.type}' returned score "
                                         f"{score!r}, outside [0, 1]",
                                         weight=spec.weight, rule=provenance)
-    if result.error is not None:
-        return replace(result, rule_type=spec.type, passed=False, score=0.0,
-                       weight=spec.weight, rule=provenance)
-    return replace(result, rule_type=spec.type, score=float(score), weight=spec.weight,
-                   rule=provenance)
+    # Built directly: `dataclasses.replace` costs ~5 µs, here three times per attempt.
+    failed = result.error is not None
+    return RuleResult(rule_type=spec.type, passed=False if failed else result.passed,
+                      score=0.0 if failed else float(score), weight=spec.weight,
+                      detail=result.detail, error=result.error, implicit=result.implicit,
+                      rule=provenance)
