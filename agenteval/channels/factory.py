@@ -167,9 +167,12 @@ class ChannelFactory:
         loop = asyncio.get_running_loop()
         if self._session is None or self._session.closed or self._session_loop is not loop:
             # A session is bound to the loop it was made in; a new loop needs a new one.
-            # Concurrency is bounded per target by our limiters, not by the connector.
+            # Concurrency is bounded per target by our limiters, not by the connector, and
+            # time by each channel's own timeout_s around every exchange: aiohttp's default
+            # 5-minute timeout would only add a second timer to every request.
             self._session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(limit=0), trust_env=self._trust_env
+                connector=aiohttp.TCPConnector(limit=0), trust_env=self._trust_env,
+                timeout=aiohttp.ClientTimeout(total=None),
             )
             self._session_loop = loop
         return self._session

@@ -139,9 +139,10 @@ def validate_case_inputs(cases: list[dict[str, Any]], catalog: RuleCatalog,
     return specs
 
 
-def revalidate_cases(cases: Iterable[CaseSpec], catalog: RuleCatalog, judge_configured: bool,
-                     path: str = "scenario.cases") -> None:
-    """Re-check stored cases against today's rules and models (e.g. at campaign creation).
+def revalidate_cases(stored: Iterable[dict[str, Any]], catalog: RuleCatalog,
+                     judge_configured: bool, path: str = "scenario.cases") -> None:
+    """Re-check stored cases (documents, as `case_to_document` stores them) against today's
+    rules and models, e.g. at campaign creation.
 
     Raises ValidationFailed when, say, the JUDGE model config was removed since import.
     Only the rules are looked at: the rest of a stored case was validated at import and
@@ -150,16 +151,17 @@ def revalidate_cases(cases: Iterable[CaseSpec], catalog: RuleCatalog, judge_conf
     a full validation).
     """
     errors = FieldErrors()
-    for index, case in enumerate(cases):
-        for position, rule in enumerate(case.eval_rules):
+    for index, case in enumerate(stored):
+        for position, rule in enumerate(case.get("eval_rules", [])):
             rule_path = f"{path}[{index}].eval_rules[{position}]"
-            registered = catalog.get_rule(rule.type)
+            rule_type, params = rule["type"], rule.get("params") or {}
+            registered = catalog.get_rule(rule_type)
             if registered is None:
-                errors.add(f"{rule_path}.type", catalog.unknown_rule_type_message(rule.type))
+                errors.add(f"{rule_path}.type", catalog.unknown_rule_type_message(rule_type))
             elif registered.model_required and not judge_configured:
-                errors.add(f"{rule_path}.type", f"rule {rule.type!r} {JUDGE_MISSING}")
+                errors.add(f"{rule_path}.type", f"rule {rule_type!r} {JUDGE_MISSING}")
             else:
-                errors.add_all(catalog.validate_params(rule.type, rule.params,
+                errors.add_all(catalog.validate_params(rule_type, params,
                                                        f"{rule_path}.params"))
     errors.raise_if_any()
 

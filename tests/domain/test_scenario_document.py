@@ -262,7 +262,8 @@ def test_every_bad_case_is_reported_not_only_the_first():
 
 
 def test_stored_cases_are_rechecked_against_the_current_models():
-    cases = parse_scenario_document(EXAMPLE.read_text(encoding="utf-8"), RULE_CATALOG).cases
+    cases = [case_to_document(case) for case in parse_scenario_document(
+        EXAMPLE.read_text(encoding="utf-8"), RULE_CATALOG).cases]
     revalidate_cases(cases, RULE_CATALOG, judge_configured=True)
     with pytest.raises(ValidationFailed) as caught:
         revalidate_cases(cases, RULE_CATALOG, judge_configured=False)
@@ -276,9 +277,11 @@ def test_rechecking_stored_cases_finds_rules_that_no_longer_validate() -> None:
     cases = [CaseSpec(key="a", messages=["hi"], eval_rules=[good]),
              CaseSpec(key="b", messages=["hi"], eval_rules=[
                  good, RuleSpec("response_time", {"max_ms": -5}), RuleSpec("gone_rule", {})])]
+    stored = [case_to_document(case) for case in cases]
     with pytest.raises(ValidationFailed) as caught:
-        revalidate_cases(cases, RULE_CATALOG, judge_configured=True, path="input.scenarioId.cases")
+        revalidate_cases(stored, RULE_CATALOG, judge_configured=True,
+                         path="input.scenarioId.cases")
     assert [e["path"] for e in caught.value.details] == [
         "input.scenarioId.cases[1].eval_rules[1].params.max_ms",
         "input.scenarioId.cases[1].eval_rules[2].type"]
-    revalidate_cases(cases[:1], RULE_CATALOG, judge_configured=False)
+    revalidate_cases(stored[:1], RULE_CATALOG, judge_configured=False)

@@ -10,7 +10,6 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import revalidate_cases
 from agenteval.engine.catalog.models import judge_configured
-from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Run, Scenario, Target
@@ -34,7 +33,7 @@ async def create_campaign(name: str, scenario_id: str, target_ids: list[str], re
         errors.add("input.scenarioId", "the scenario has no cases")
     errors.raise_if_any()
     assert scenario is not None
-    revalidate_cases(cases_of(scenario.cases), RULE_CATALOG, await judge_configured(),
+    revalidate_cases(scenario.cases, RULE_CATALOG, await judge_configured(),
                      path="input.scenarioId.cases")
     async with in_transaction():
         campaign = await Campaign.create(name=name.strip(), scenario=scenario, repeat=repeat,
