@@ -15,6 +15,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from agenteval.store import response_cache
 from agenteval.store.models import JudgeCacheEntry
 
 DEFAULT_CACHE_DIR = ".agenteval-cache"
@@ -46,6 +47,8 @@ async def load_into_database(directory: str | Path) -> int:
              for key, model, value in rows if key not in known]
     if fresh:
         await JudgeCacheEntry.bulk_create(fresh, batch_size=BATCH)
+        # Served from memory during the run: no database hand-off per judgement.
+        response_cache.remember((entry.key, entry.value) for entry in fresh)
     return len(fresh)
 
 

@@ -9,7 +9,7 @@ from tortoise import Tortoise
 from tortoise.backends.base.executor import EXECUTOR_CACHE
 
 from agenteval.logs import quiet
-from agenteval.store import api_keys
+from agenteval.store import api_keys, response_cache
 from agenteval.store.schema_template import copy_template, fresh_sqlite_path
 
 MODELS_MODULE = "agenteval.store.models"
@@ -88,6 +88,7 @@ async def open_database(database_url: str) -> None:
     # PostgreSQL.
     EXECUTOR_CACHE.clear()
     api_keys.cache.clear()  # keys read from another database must not authenticate here
+    response_cache.forget_all()  # nor its judge answers be served here
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     if is_sqlite(database_url):
         # WAL lets readers proceed while the single writer commits.

@@ -51,3 +51,22 @@ async def test_a_new_client_is_answered_from_the_database(db: str) -> None:
     assert len(server.requests) == 1
     assert (first.cached, second.cached) == (False, True)
     assert second.data == {"yes": True} and second.usage == first.usage
+
+
+async def test_answers_seen_are_served_from_memory_as_copies_until_a_database_is_opened(
+        db: str) -> None:
+    """Answers never change, so a process serves those it has seen without asking the
+    database again; each caller gets its own copy; another database forgets them."""
+    from agenteval.store import response_cache
+
+    cache = DatabaseResponseCache()
+    await cache.set("k" * 64, {"text": "hi", "model": "m"})
+    await JudgeCacheEntry.filter(key="k" * 64).delete()  # only memory has it now
+
+    served = await cache.get("k" * 64)
+    assert served == {"text": "hi", "model": "m"}
+    served["text"] = "changed by a caller"
+    assert await cache.get("k" * 64) == {"text": "hi", "model": "m"}
+
+    response_cache.forget_all()  # what opening a database does (store.database)
+    assert await cache.get("k" * 64) is None
