@@ -15,7 +15,8 @@ SCRATCH="${PROMPTFOO_DIR:-$ROOT/.bench-promptfoo}"
 PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
 mkdir -p "$SCRATCH"
 cd "$SCRATCH"
-[ -f package.json ] || npm init -y >/dev/null
+# Written by hand: `npm init -y` takes the folder's name, and npm refuses ".bench-promptfoo".
+[ -f package.json ] || echo '{"name": "bench-promptfoo", "private": true}' > package.json
 
 node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 NODE="$(command -v node || true)"
