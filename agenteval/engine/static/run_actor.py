@@ -175,8 +175,9 @@ class RunActor(Actor):
         return run
 
     async def _load_state(self) -> Run:
-        """The run without its cases snapshot (a read-only partial row): enough to look at
-        its status and counters, or to change them, without decoding every case."""
+        """The run's state (`STATE_FIELDS`, a read-only partial row without its cases or
+        its campaign and target ids): enough to look at its status and counters, or to
+        change them, without decoding every case."""
         run = await Run.filter(id=self.run_id).only(*STATE_FIELDS).first()
         if run is None:
             raise NotFound(f"run {self.run_id} does not exist")
