@@ -15,6 +15,7 @@ from tortoise.functions import Count
 
 from agenteval.domain import eval_state as sm
 from agenteval.engine.paging import Page, page_of
+from agenteval.engine.single_flight import SingleFlight
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -22,6 +23,11 @@ from agenteval.store.models import (
     IntelligentEval,
     PlanRevision,
 )
+
+# Subscription replay reads in flight, shared by the subscribers asking the same.
+_event_reads: SingleFlight[tuple[uuid.UUID, int, int], tuple[EvalEvent, ...]] = SingleFlight()
+_message_reads: SingleFlight[tuple[uuid.UUID, int, int], tuple[EvalMessage, ...]] = \
+    SingleFlight()
 
 
 async def eval_page(offset: int, limit: int, status: str | None = None,
@@ -65,10 +71,15 @@ async def messages_by_session(session_ids: Sequence[uuid.UUID]
     return found
 
 
-async def messages_after(session_id: uuid.UUID, index: int, limit: int) -> list[EvalMessage]:
-    """A session's messages after `index`, in order (subscription replay)."""
-    return list(await EvalMessage.filter(session_id=session_id, index__gt=index).order_by(
-        "index").limit(limit))
+async def messages_after(session_id: uuid.UUID, index: int, limit: int
+                         ) -> Sequence[EvalMessage]:
+    """A session's messages after `index`, in order (subscription replay); the subscribers
+    woken by the same message share one read (the rows are shared: read-only)."""
+    async def read() -> tuple[EvalMessage, ...]:
+        return tuple(await EvalMessage.filter(session_id=session_id, index__gt=index)
+                     .order_by("index").limit(limit))
+
+    return await _message_reads.do((session_id, index, limit), read)
 
 
 async def plan_revisions_by_eval(eval_ids: Sequence[uuid.UUID]
@@ -84,10 +95,14 @@ async def event_page(eval_id: uuid.UUID, offset: int, limit: int) -> Page[EvalEv
     return await page_of(EvalEvent.filter(eval_id=eval_id).order_by("sequence"), offset, limit)
 
 
-async def events_after(eval_id: uuid.UUID, sequence: int, limit: int) -> list[EvalEvent]:
-    """An eval's events after `sequence`, in order (subscription replay)."""
-    return list(await EvalEvent.filter(eval_id=eval_id, sequence__gt=sequence).order_by(
-        "sequence").limit(limit))
+async def events_after(eval_id: uuid.UUID, sequence: int, limit: int) -> Sequence[EvalEvent]:
+    """An eval's events after `sequence`, in order (subscription replay); the subscribers
+    woken by the same event share one read (the rows are shared: read-only)."""
+    async def read() -> tuple[EvalEvent, ...]:
+        return tuple(await EvalEvent.filter(eval_id=eval_id, sequence__gt=sequence)
+                     .order_by("sequence").limit(limit))
+
+    return await _event_reads.do((eval_id, sequence, limit), read)
 
 
 @dataclass
