@@ -19,12 +19,11 @@ from agenteval.rules.calibration import (
     balanced_accuracy,
     best_threshold,
     development_half,
+    labelled,
     load_pairs,
     roc_auc,
 )
-from agenteval.rules.contrast_similarity import contrast_aware_similarity
-from agenteval.rules.embedded_model import embedded_similarity
-from agenteval.rules.lexical_similarity import lexical_similarity
+from agenteval.rules.calibration.report import METHODS
 from agenteval.rules.semantic_similarity import (
     EMBEDDED_THRESHOLD_CHINESE,
     EMBEDDED_THRESHOLD_OTHER,
@@ -40,19 +39,11 @@ Chooser = Callable[[LabelledPair], bool]
 
 @pytest.fixture(scope="module")
 def scores() -> Scores:
-    return {
-        "embedding+contrast": [contrast_aware_similarity(p.a, p.b, embedded_similarity)[0]
-                               for p in PAIRS],
-        "embedding": [embedded_similarity(p.a, p.b) for p in PAIRS],
-        "lexical+contrast": [contrast_aware_similarity(p.a, p.b, lexical_similarity)[0]
-                             for p in PAIRS],
-        "lexical": [lexical_similarity(p.a, p.b) for p in PAIRS],
-    }
+    return {name: [measure(p.a, p.b) for p in PAIRS] for name, measure in METHODS.items()}
 
 
 def subset(values: list[float], chosen: Chooser) -> tuple[list[float], list[bool]]:
-    kept = [(v, p.same_meaning) for v, p in zip(values, PAIRS, strict=True) if chosen(p)]
-    return [v for v, _ in kept], [label for _, label in kept]
+    return labelled(values, PAIRS, chosen)
 
 
 def auc(values: list[float], chosen: Chooser = lambda p: True) -> float:

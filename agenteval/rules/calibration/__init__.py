@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,6 +47,13 @@ def development_half(pairs: Sequence[LabelledPair]) -> set[str]:
     references = sorted({p.a for p in pairs},
                         key=lambda a: hashlib.sha256(a.encode("utf-8")).hexdigest())
     return set(references[:len(references) // 2])
+
+
+def labelled(scores: Sequence[float], pairs: Sequence[LabelledPair],
+             chosen: Callable[[LabelledPair], bool]) -> tuple[list[float], list[bool]]:
+    """The scores of the chosen pairs (`scores[i]` is `pairs[i]`'s) and their labels."""
+    kept = [(s, p.same_meaning) for s, p in zip(scores, pairs, strict=True) if chosen(p)]
+    return [s for s, _ in kept], [label for _, label in kept]
 
 
 def roc_auc(scores: Sequence[float], labels: Sequence[bool]) -> float:

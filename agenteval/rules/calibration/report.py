@@ -18,6 +18,7 @@ from agenteval.rules.calibration import (
     balanced_accuracy,
     best_threshold,
     development_half,
+    labelled,
     load_pairs,
     roc_auc,
 )
@@ -62,8 +63,7 @@ def main() -> None:
 
 
 def _auc(values: list[float], pairs: list[LabelledPair], chosen: Chooser) -> float:
-    kept = [(v, p.same_meaning) for v, p in zip(values, pairs, strict=True) if chosen(p)]
-    return roc_auc([v for v, _ in kept], [label for _, label in kept])
+    return roc_auc(*labelled(values, pairs, chosen))
 
 
 def _versus(values: list[float], pairs: list[LabelledPair], kind: str, lang: str | None) -> float:
@@ -81,9 +81,7 @@ def _thresholds(pairs: list[LabelledPair], development: set[str],
 
             def part(chosen: Chooser, values: list[float] = scores[name],
                      lang: str = lang) -> tuple[list[float], list[bool]]:
-                kept = [(v, p.same_meaning) for v, p in zip(values, pairs, strict=True)
-                        if p.lang == lang and chosen(p)]
-                return [v for v, _ in kept], [label for _, label in kept]
+                return labelled(values, pairs, lambda pair: pair.lang == lang and chosen(pair))
 
             dev, held = part(lambda p: p.a in development), part(lambda p: p.a not in development)
             passing = {kind: _pass_rate(scores[name], pairs, lang, kind, threshold)
