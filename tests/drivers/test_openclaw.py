@@ -7,20 +7,17 @@ import logging
 import socket
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from aiohttp import web
 
 from agenteval.app import create_app
 from agenteval.config import Settings
 from agenteval.drivers.openclaw import OpenClawNotifier, create_openclaw_notifier
 from agenteval.net.retry import RetryPolicy
+from tests.support.fake_openclaw import TOKEN, FakeGateway, running_gateway
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
-from tests.support.local_server import local_server
 
-TOKEN = "hooks-secret-token"
 PUBLIC_URL = "http://agenteval.example:8000/graphql"
 EVAL_ID = "3f1c2a9e-0000-4000-8000-000000000001"
 AGENTS = {"planner": "ae-planner", "evaluator": "ae-evaluator", "analyst": "ae-analyst"}
@@ -30,38 +27,9 @@ SKILLS = {"planner": "agenteval-intelligent-planner",
 FAST = RetryPolicy(attempts=4, backoff_s=0.01, jitter=False)
 
 
-@dataclass
-class FakeGateway:
-    """Answers /hooks/agent like OpenClaw; `script` lists (status, body, headers) to send first."""
-
-    token: str = TOKEN
-    script: list[tuple[int, dict[str, Any], dict[str, str]]] = field(default_factory=list)
-    requests: list[dict[str, Any]] = field(default_factory=list)
-    url: str = ""
-
-    async def hooks_agent(self, request: web.Request) -> web.Response:
-        body = await request.json()
-        self.requests.append({"headers": dict(request.headers), "body": body,
-                              "at": time.monotonic()})
-        if self.script:
-            status, answer, headers = self.script.pop(0)
-            return web.json_response(answer, status=status, headers=headers)
-        if request.headers.get("Authorization") != f"Bearer {self.token}":
-            return web.json_response({"ok": False, "error": "unauthorized"}, status=401)
-        return web.json_response({"ok": True, "runId": f"run-{len(self.requests)}"})
-
-    @property
-    def keys(self) -> list[str]:
-        return [r["headers"]["Idempotency-Key"] for r in self.requests]
-
-
 @pytest.fixture
 async def gateway() -> AsyncIterator[FakeGateway]:
-    fake = FakeGateway()
-    app = web.Application()
-    app.router.add_post("/hooks/agent", fake.hooks_agent)
-    async with local_server(app) as url:
-        fake.url = url
+    async with running_gateway() as fake:
         yield fake
 
 

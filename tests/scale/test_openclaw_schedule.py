@@ -13,17 +13,15 @@ import signal
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 
 import pytest
-from aiohttp import web
 
 from agenteval.engine.intelligent.session_wakeups import schedule_lease_name, woken_so_far
 from agenteval.store import leases
 from tests.api.intelligent_support import APPROVE, CREATE_EVAL, SEEDS, SUBMIT_PLAN, create_target
 from tests.scale.cluster import LEASE_TTL_S, Cluster, Node, wait_until
+from tests.support.fake_openclaw import FakeGateway, running_gateway
 from tests.support.graphql_client import GraphQLClient
-from tests.support.local_server import local_server
 
 TOKEN = "scale-hooks-token"
 SESSIONS = 6
@@ -31,31 +29,15 @@ SESSIONS = 6
 TIME_SCALE = 0.002
 
 
-@dataclass
-class Gateway:
-    """Answers /hooks/agent as OpenClaw does and keeps each request's Idempotency-Key."""
-
-    keys: list[str] = field(default_factory=list)
-    url: str = ""
-
-    async def hooks_agent(self, request: web.Request) -> web.Response:
-        if request.headers.get("Authorization") != f"Bearer {TOKEN}":
-            return web.json_response({"ok": False, "error": "unauthorized"}, status=401)
-        self.keys.append(request.headers["Idempotency-Key"])
-        return web.json_response({"ok": True, "runId": f"run-{len(self.keys)}"})
-
-    def session_keys(self, eval_id: str) -> Counter[str]:
-        prefix = f"agenteval-{eval_id}-evaluator-session-"
-        return Counter(key.removeprefix(prefix) for key in self.keys if key.startswith(prefix))
+def session_keys(gateway: FakeGateway, eval_id: str) -> Counter[str]:
+    """How often each session of the eval was woken, by its Idempotency-Key."""
+    prefix = f"agenteval-{eval_id}-evaluator-session-"
+    return Counter(key.removeprefix(prefix) for key in gateway.keys if key.startswith(prefix))
 
 
 @pytest.fixture
-async def gateway() -> AsyncIterator[Gateway]:
-    fake = Gateway()
-    app = web.Application()
-    app.router.add_post("/hooks/agent", fake.hooks_agent)
-    async with local_server(app) as url:
-        fake.url = url
+async def gateway() -> AsyncIterator[FakeGateway]:
+    async with running_gateway(TOKEN) as fake:
         yield fake
 
 
@@ -80,7 +62,7 @@ async def _approved_by(cluster: Cluster, local: GraphQLClient, node: Node) -> st
     return str(created["id"])
 
 
-def _start_two(cluster: Cluster, gateway: Gateway) -> tuple[Node, Node]:
+def _start_two(cluster: Cluster, gateway: FakeGateway) -> tuple[Node, Node]:
     driving = {"driver": "openclaw", "openclaw_url": gateway.url,
                "openclaw_hooks_token": TOKEN, "time_scale": str(TIME_SCALE)}
     return cluster.start("a", **driving), cluster.start("b", **driving)
@@ -90,10 +72,10 @@ async def _sessions_woken(eval_id: str, count: int) -> bool:
     return len((await woken_so_far(eval_id)).sessions) >= count
 
 
-async def _assert_each_session_woken_once(gateway: Gateway, eval_id: str) -> None:
+async def _assert_each_session_woken_once(gateway: FakeGateway, eval_id: str) -> None:
     await wait_until(lambda: _sessions_woken(eval_id, SESSIONS), 30, "every session woken")
     expected = {f"0-{n}": 1 for n in range(SESSIONS)}
-    assert gateway.session_keys(eval_id) == expected, gateway.keys
+    assert session_keys(gateway, eval_id) == expected, gateway.keys
     assert gateway.keys.count(f"agenteval-{eval_id}-evaluator-r1") == 1  # the approval
     # Done: released, so no process takes the finished schedule over again.
     await wait_until(lambda: _released(eval_id), 10, "the schedule's lease released")
@@ -106,7 +88,7 @@ async def _released(eval_id: str) -> bool:
 
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["kill", "term"])
 async def test_the_survivor_wakes_the_remaining_sessions_once_each(
-        cluster: Cluster, local: GraphQLClient, gateway: Gateway, stop: signal.Signals) -> None:
+        cluster: Cluster, local: GraphQLClient, gateway: FakeGateway, stop: signal.Signals) -> None:
     first, second = _start_two(cluster, gateway)
     await cluster.ready(first, second)
     eval_id = await _approved_by(cluster, local, first)
@@ -114,11 +96,11 @@ async def test_the_survivor_wakes_the_remaining_sessions_once_each(
                             "the schedule's owner") is first
     await wait_until(lambda: _sessions_woken(eval_id, 2), 20, "two sessions woken")
     cluster.signal(first, stop)
-    stopped_at, woken_before = time.monotonic(), len(gateway.session_keys(eval_id))
+    stopped_at, woken_before = time.monotonic(), len(session_keys(gateway, eval_id))
     assert woken_before < SESSIONS
 
     async def woken_after_stop() -> bool:
-        return len(gateway.session_keys(eval_id)) > woken_before
+        return len(session_keys(gateway, eval_id)) > woken_before
 
     await wait_until(woken_after_stop, LEASE_TTL_S + 10, "a wake-up by the survivor")
     resumed_in = time.monotonic() - stopped_at
@@ -131,7 +113,7 @@ async def test_the_survivor_wakes_the_remaining_sessions_once_each(
 
 
 async def test_a_schedule_nobody_claimed_is_taken_over(
-        cluster: Cluster, local: GraphQLClient, gateway: Gateway) -> None:
+        cluster: Cluster, local: GraphQLClient, gateway: FakeGateway) -> None:
     """The approving process died before it claimed the schedule (here: the test's own
     service approves, and it does not drive): another process wakes the evaluator and
     every session, once."""
