@@ -30,7 +30,8 @@ one hand-off on SQLite, one pooled connection (two statements, so the read
 sees what the previous holder stored) on PostgreSQL; there the lease is
 released on the store's connection right after its statement. The claim and
 release are store/leases.py's own statements (`CLAIM_SQL`, `RELEASE_SQL`), run
-inside these hand-offs and transactions; such claims are not counted in /metrics.
+inside these hand-offs and transactions; the caller counts such a claim in /metrics
+(`turn_store.open_turn`), but not whether it took an expired lease over.
 Modules: turn_rows (the rows), turn_writes_sqlite, turn_writes_postgres.
 """
 
