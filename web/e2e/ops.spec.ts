@@ -121,6 +121,7 @@ test("an ADMIN tests a webhook against a local endpoint, then deletes it", async
   await expect(deadDialog.getByRole("alert")).toContainText("NOT_FOUND");
   await screenshot(page, "webhook-delete-error-en");
   await deadDialog.getByRole("button", { name: "Keep it" }).click();
+  await expect(deadDialog).toBeHidden(); // closed, not fading out in the screenshot below
 
   await page.getByText("中文").first().click();
   await expect(page.getByRole("heading", { name: "Webhook 通知" })).toBeVisible();
