@@ -41,6 +41,12 @@ Errors and supervision
       for the key then builds a fresh actor.
     - Standalone `spawn(...)` uses `RestartPolicy(max_restarts=0)` unless told otherwise.
 
+Ownership across processes
+    `OwnedSystem` runs `OwnedActor`s of declared `EntityKind`s only while this
+    process holds their key's lease in a `LeaseStore` (see `actors.owned`); one
+    takeover loop serves every kind whose leases lapsed. `MemoryLeases` is the
+    store of tests.
+
 Lifecycle
     `ActorSystem.get_or_spawn` gives one actor per key; idle actors are passivated
     after `idle_timeout` (an actor is not idle while a child task it started with
@@ -49,6 +55,9 @@ Lifecycle
 
 from actors.actor import Actor
 from actors.errors import ActorError, ActorFailed, ActorStopped, MailboxFull
+from actors.memory_leases import MemoryLeases
+from actors.owned import EntityKind, OwnedActor, OwnedSystem
+from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, OwnershipLost, lease_name
 from actors.ref import ActorFactory, ActorRef, FailureCallback, spawn
 from actors.supervision import RestartPolicy
 from actors.system import ActorSystem
@@ -61,8 +70,18 @@ __all__ = [
     "ActorRef",
     "ActorStopped",
     "ActorSystem",
+    "EntityKind",
+    "Fence",
+    "Holding",
+    "LeaseStore",
+    "MemoryLeases",
+    "OwnedActor",
+    "OwnedSystem",
+    "OwnerBusy",
+    "OwnershipLost",
     "FailureCallback",
     "MailboxFull",
     "RestartPolicy",
+    "lease_name",
     "spawn",
 ]

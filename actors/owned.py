@@ -1,0 +1,313 @@
+"""Owned entities: actors (and background work) that run only while this process holds
+their key's lease — Akka Cluster Sharding's lease before activation, Orleans'
+activation and deactivation by the runtime.
+
+An `EntityKind` is declared once (at the composition root) with its lease policy:
+
+- `"activation"`: the lease is claimed before the key's actor is activated, renewed
+  while it is active, and released when it stops (passivation, `passivate()`, a
+  shutdown). A renewal that finds the lease gone stops the activation; a fenced
+  write that finds it gone (`OwnershipLost`) stops it too, and the message is then
+  answered by the kind's `elsewhere` handler, as a process that does not own the
+  key answers it (also when another process holds the lease, or this process
+  already holds `max_active` keys of the kind).
+- `"per-message"`: the actor lives without a lease; each message claims the lease
+  first (waiting while another process holds it, `OwnerBusy` after `ttl_s + wait_s`)
+  and releases it once handled. The kind's `open` may claim and read what the
+  message needs in one round trip (`OwnedActor.claimed_with`).
+- `"work"`: no actor: background work holds the lease with `OwnedSystem.hold`.
+
+Either way the actor sees only `self.fence`, which it hands to its store port's
+writes; the port applies it inside its transaction. ONE takeover loop
+(`take_over_forever`) serves every kind with a `take_over` action: it asks the
+`LeaseStore` which keys of the kind have lapsed (their owner died, stalled or
+handed them over) and takes each over, within the kind's `max_active`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from actors.actor import Actor
+from actors.errors import ActorFailed, ActorStopped
+from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, OwnershipLost, hold, lease_name
+from actors.ref import ActorRef
+from actors.system import ActorSystem
+
+logger = logging.getLogger("actors.owned")
+
+Policy = Literal["activation", "per-message", "work"]
+# (lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
+OpenMessage = Callable[[str, float], Awaitable[tuple[Fence | None, Any]]]
+
+
+@dataclass(frozen=True)
+class EntityKind:
+    """One kind of owned entity; its leases are named `"<name>:<key>"`."""
+
+    name: str
+    policy: Policy
+    ttl_s: float
+    factory: Callable[[str], OwnedActor] | None = None  # the key's actor (not for "work")
+    # The answer when the key is owned elsewhere (activation kinds).
+    elsewhere: Callable[[str, Any], Awaitable[Any]] | None = None
+    max_active: int | None = None  # keys of this kind this process owns at once
+    take_over: Callable[[str], Awaitable[None]] | None = None  # for a lapsed key
+    open: OpenMessage | None = None  # per-message: claim and read together
+    # per-message: which messages take the lease (default: every one).
+    leased: Callable[[Any], bool] | None = None
+    wait_s: float = 120.0  # per-message: how long to wait beyond the ttl for another owner
+
+
+class OwnedActor(Actor):
+    """An actor of an owned kind. It writes with `self.fence` and never claims anything.
+
+    Subclasses implement `receive` (the runtime's `handle` wraps it in the lease).
+    """
+
+    fence: Fence | None = None  # the lease its writes are fenced with, set by the runtime
+    claimed_with: Any = None  # per-message kinds: what the kind's `open` read with the claim
+    _deliver: Callable[[OwnedActor, Any], Awaitable[Any]] | None = None
+
+    async def receive(self, message: Any) -> Any:
+        raise NotImplementedError(f"{type(self).__name__} must implement receive()")
+
+    async def handle(self, message: Any) -> Any:
+        if self._deliver is None:
+            return await self.receive(message)
+        return await self._deliver(self, message)
+
+    def passivate(self) -> None:
+        """Stop once the mailbox is handled: the runtime then gives the lease up."""
+        self.ref.request_stop()
+
+
+class OwnedSystem:
+    """Owned kinds over an `ActorSystem` (keys `(kind, key)`) and a `LeaseStore`."""
+
+    def __init__(self, actors: ActorSystem, leases: LeaseStore,
+                 kinds: Iterable[EntityKind] = ()) -> None:
+        self.actors = actors
+        self.leases = leases
+        self._kinds: dict[str, EntityKind] = {}
+        self._active: dict[str, set[str]] = {}
+        self._locks: dict[Hashable, asyncio.Lock] = {}
+        self._releases: dict[Hashable, asyncio.Task[None]] = {}
+        self.freed = asyncio.Event()  # a key stopped being owned here: take another over
+        for kind in kinds:
+            self.declare(kind)
+
+    def declare(self, kind: EntityKind) -> None:
+        if kind.name in self._kinds:
+            raise ValueError(f"entity kind {kind.name!r} is declared twice")
+        if kind.policy != "work" and kind.factory is None:
+            raise ValueError(f"entity kind {kind.name!r} needs a factory")
+        self._kinds[kind.name] = kind
+        self._active[kind.name] = set()
+
+    def kind(self, name: str) -> EntityKind:
+        return self._kinds[name]
+
+    def active(self, kind: str) -> set[str]:
+        """The keys of `kind` this process owns now."""
+        return set(self._active[kind])
+
+    def may_own(self, kind: str) -> bool:
+        """Whether this process owns fewer keys of `kind` than its `max_active`."""
+        limit = self._kinds[kind].max_active
+        return limit is None or len(self._active[kind]) < limit
+
+    # ------------------------------------------------------------ asks
+    async def ask(self, kind: str, key: str, message: Any, *,
+                  timeout: float | None = None) -> Any:  # noqa: ASYNC109
+        """Deliver `message` to the key's actor (activated under its lease if it must be)
+        and return its answer, or the kind's `elsewhere` answer when another process
+        owns the key."""
+        entity = self._kinds[kind]
+        if entity.policy == "per-message":
+            ref = await self.actors.get_or_spawn((kind, key), lambda: self._build(entity, key))
+            return await ref.ask(message, timeout=timeout)
+        for _ in range(3):  # an activation passivating meanwhile: activate afresh
+            ref = await self._activation(entity, key)
+            if ref is None:
+                return await self._elsewhere(entity, key, message)
+            try:
+                return await ref.ask(message, timeout=timeout)
+            except OwnershipLost:
+                ref.request_stop()
+                return await self._elsewhere(entity, key, message)
+            except ActorFailed:
+                raise
+            except ActorStopped:
+                if ref.is_alive:
+                    raise
+        raise ActorStopped((kind, key), f"actor {(kind, key)!r} keeps stopping")
+
+    async def _elsewhere(self, entity: EntityKind, key: str, message: Any) -> Any:
+        if entity.elsewhere is None:
+            raise ActorStopped((entity.name, key), f"{entity.name} {key} is owned elsewhere")
+        return await entity.elsewhere(key, message)
+
+    async def _activation(self, entity: EntityKind, key: str) -> ActorRef | None:
+        """The key's live actor, activated now under a fresh lease; None: not ours."""
+        actor_key = (entity.name, key)
+        ref = self.actors.get(actor_key)
+        if ref is not None and (ref.is_alive or ref.failure is not None):
+            return ref
+        lock = self._locks.setdefault(actor_key, asyncio.Lock())
+        async with lock:
+            ref = self.actors.get(actor_key)
+            if ref is not None and (ref.is_alive or ref.failure is not None):
+                return ref
+            if ref is not None:
+                await ref.wait_terminated()
+            releasing = self._releases.get(actor_key)
+            if releasing is not None:  # the last activation's lease is being given up
+                await asyncio.shield(releasing)
+            if not self.may_own(entity.name):
+                return None
+            holding = await hold(self.leases, lease_name(entity.name, key), entity.ttl_s)
+            if holding is None:
+                return None
+            try:
+                ref = await self.actors.get_or_spawn(
+                    actor_key, lambda: self._build(entity, key, holding))
+            except BaseException:
+                await holding.release()
+                raise
+            holding.on_lost = ref.request_stop  # renewal failed: stop the activation
+            self._active[entity.name].add(key)
+            self._releases[actor_key] = asyncio.get_running_loop().create_task(
+                self._release_when_stopped(entity.name, key, ref, holding),
+                name=f"lease of {entity.name} {key}")
+        if not lock.locked():
+            self._locks.pop(actor_key, None)
+        return ref
+
+    async def _release_when_stopped(self, kind: str, key: str, ref: ActorRef,
+                                    holding: Holding) -> None:
+        try:
+            await ref.wait_terminated()
+            await holding.release()
+        finally:
+            self._active[kind].discard(key)
+            if self._releases.get((kind, key)) is asyncio.current_task():
+                del self._releases[(kind, key)]
+            self.freed.set()
+            logger.debug("released %s %s", kind, key)
+
+    def _build(self, entity: EntityKind, key: str, holding: Holding | None = None
+               ) -> OwnedActor:
+        assert entity.factory is not None
+        actor = entity.factory(key)
+        if holding is not None:
+            actor.fence = holding.fence
+            actor._deliver = _deliver_activated
+        else:
+            actor._deliver = _PerMessage(self.leases, entity, key)
+        return actor
+
+    # ------------------------------------------------------------ work
+    async def hold(self, kind: str, key: str,
+                   on_lost: Callable[[], None] | None = None) -> Holding | None:
+        """Hold the key's lease for background work (renewed until released); None: held
+        elsewhere. The holder releases it (`finished=False` when cut short)."""
+        return await hold(self.leases, lease_name(kind, key), self._kinds[kind].ttl_s, on_lost)
+
+    # ------------------------------------------------------------ takeover
+    async def take_over_once(self) -> int:
+        """Take over the lapsed keys of every kind that has a `take_over`; how many."""
+        tried = 0
+        for entity in list(self._kinds.values()):
+            if entity.take_over is None or not self.may_own(entity.name):
+                continue
+            limit = (None if entity.max_active is None
+                     else entity.max_active - len(self._active[entity.name]))
+            try:
+                keys = await self.leases.lapsed(entity.name, limit)
+            except Exception:  # noqa: BLE001 - e.g. the database is away: look again later
+                logger.warning("looking for lapsed %s keys failed", entity.name, exc_info=True)
+                continue
+            for key in keys:
+                if not self.may_own(entity.name):
+                    break
+                tried += 1
+                try:
+                    await entity.take_over(key)
+                except Exception:  # noqa: BLE001 - one key that fails must not stop the rest
+                    logger.exception("could not take over %s %s", entity.name, key)
+        return tried
+
+    async def take_over_forever(self, interval_s: float) -> None:
+        """The one takeover loop: every `interval_s`, and at once when a key is freed here."""
+        while True:
+            self.freed.clear()
+            try:
+                await self.take_over_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - try again later
+                logger.warning("taking over lapsed keys failed", exc_info=True)
+            # asyncio.timeout, not wait_for: on 3.11 wait_for swallows a cancellation that
+            # arrives as the event is set, and this loop would outlive shutdown.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(interval_s):
+                    await self.freed.wait()
+
+    async def shutdown(self, deadline: float = 10.0) -> None:
+        """Stop every actor (see `ActorSystem.shutdown`), then give their leases up."""
+        await self.actors.shutdown(deadline)
+        releases = list(self._releases.values())
+        if releases:
+            await asyncio.gather(*releases, return_exceptions=True)
+
+
+async def _deliver_activated(actor: OwnedActor, message: Any) -> Any:
+    try:
+        return await actor.receive(message)
+    except OwnershipLost:
+        actor.passivate()  # another process owns the key now
+        raise
+
+
+class _PerMessage:
+    """Claims the key's lease around each message (waiting while another process holds it)."""
+
+    def __init__(self, leases: LeaseStore, entity: EntityKind, key: str) -> None:
+        self.leases = leases
+        self.entity = entity
+        self.name = lease_name(entity.name, key)
+
+    async def _claim(self) -> tuple[Fence, Any]:
+        entity = self.entity
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + entity.ttl_s + entity.wait_s
+        pause = 0.02
+        while True:
+            if entity.open is not None:
+                fence, read = await entity.open(self.name, entity.ttl_s)
+            else:
+                fence, read = await self.leases.claim(self.name, entity.ttl_s), None
+            if fence is not None:
+                return fence, read
+            if loop.time() > deadline:
+                raise OwnerBusy(self.name)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.5)
+
+    async def __call__(self, actor: OwnedActor, message: Any) -> Any:
+        if self.entity.leased is not None and not self.entity.leased(message):
+            return await actor.receive(message)
+        fence, read = await self._claim()
+        holding = Holding(self.leases, fence, self.entity.ttl_s)
+        actor.fence, actor.claimed_with = fence, read
+        try:
+            return await actor.receive(message)
+        finally:
+            actor.fence = actor.claimed_with = None
+            await asyncio.shield(holding.release())

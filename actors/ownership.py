@@ -1,0 +1,174 @@
+"""Owning a key across processes: the `LeaseStore` port, the `Fence` a write carries, and
+`Holding`, a claimed lease kept alive in the background.
+
+A lease is named `"<kind>:<key>"` (`lease_name`). `claim` takes it when nobody holds it
+(or its holder let it expire) and returns a `Fence`: the name, the owner and the
+epoch, which grows by one with every claim. A write made on behalf of the owner
+passes its fence to its store, which checks it (`LeaseStore.fence`) inside the
+write's own transaction: a process that lost the lease (stopped past the expiry)
+has its writes refused with `OwnershipLost`. `lapsed(kind)` lists the keys of a
+kind whose owner is gone, for the runtime's one takeover loop (`OwnedSystem`).
+
+The runtime is domain-free: what "lapsed" means for a kind (a run still queued,
+an eval still waiting for a role) is the store's, which implements this port
+(agenteval.store.leases; `actors.memory_leases` for tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from actors.errors import ActorError
+
+logger = logging.getLogger("actors.ownership")
+
+
+def lease_name(kind: str, key: str) -> str:
+    """The one spelling of a key's lease name; stores build theirs from it."""
+    return f"{kind}:{key}"
+
+
+@dataclass(eq=False)
+class Fence:
+    """The lease a write is made under. Equal by (name, owner, epoch).
+
+    `released` is set by a store whose write also gave the lease up in its own
+    transaction (one round trip less per turn), so the runtime does not release it
+    again.
+    """
+
+    name: str
+    owner: str
+    epoch: int
+    released: bool = field(default=False, compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Fence) and (
+            (self.name, self.owner, self.epoch) == (other.name, other.owner, other.epoch))
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.owner, self.epoch))
+
+
+class OwnershipLost(ActorError):
+    """The lease has another owner or a newer epoch: nothing was written.
+
+    Raised by a store port's fenced write; the runtime stops the activation and
+    answers the message as a process that does not own the key would.
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"lease {name} is no longer this process's")
+        self.name = name
+
+
+class OwnerBusy(ActorError):
+    """Another process holds the key's per-message lease for longer than one may wait."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"another process's work on {name} is still in flight")
+        self.name = name
+
+
+class LeaseStore(Protocol):
+    """Where leases live (a database shared by every process)."""
+
+    owner: str  # this process, as lease owner
+
+    async def claim(self, name: str, ttl_s: float) -> Fence | None:
+        """The lease if nobody holds it (or its holder let it expire); None otherwise."""
+
+    async def renew(self, fence: Fence, ttl_s: float) -> bool:
+        """Push the expiry on; False when the lease is no longer `fence`'s."""
+
+    async def release(self, fence: Fence, *, finished: bool = True) -> None:
+        """Give the lease up now. `finished=False`: the work was cut short (a shutdown),
+        so the lease lapses still naming its owner and counts as lapsed at once."""
+
+    async def fence(self, fence: Fence) -> None:
+        """Inside a write's transaction: raise `OwnershipLost` unless `fence` still holds."""
+
+    async def lapsed(self, kind: str, limit: int | None = None) -> list[str]:
+        """Keys of `kind` whose work has no live owner (to take over), at most `limit`."""
+
+
+class Holding:
+    """A claimed lease renewed every third of `ttl_s` until released.
+
+    When a renewal finds the lease gone (another process claimed it after this one
+    stopped past the expiry), `lost` is set and `on_lost` is called. A renewal that
+    fails on an error of the store is retried at the next tick (the lease may still
+    be live).
+    """
+
+    def __init__(self, store: LeaseStore, fence: Fence, ttl_s: float,
+                 on_lost: Callable[[], None] | None = None) -> None:
+        self.store = store
+        self.fence = fence
+        self.ttl_s = ttl_s
+        self.lost = False
+        self.on_lost = on_lost
+        self._task = asyncio.get_running_loop().create_task(
+            self._renew_forever(), name=f"lease {fence.name}")
+
+    def _mark_lost(self) -> None:
+        if not self.lost:
+            self.lost = True
+            logger.warning("lease %s (epoch %d) was taken over", self.fence.name,
+                           self.fence.epoch)
+            if self.on_lost is not None:
+                self.on_lost()
+
+    async def _renew_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl_s / 3)
+            try:
+                renewed = await self.store.renew(self.fence, self.ttl_s)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a hiccup of the store: try again at the next tick
+                logger.warning("could not renew lease %s; retrying", self.fence.name,
+                               exc_info=True)
+                continue
+            if not renewed:
+                self._mark_lost()
+                return
+
+    async def confirm(self) -> bool:
+        """Renew now, before an act no fence can guard (a request to another system):
+        whether the lease is still this one's (False also sets `lost`)."""
+        if not self.lost and not await self.store.renew(self.fence, self.ttl_s):
+            self._mark_lost()
+        return not self.lost
+
+    async def stop_renewing(self) -> None:
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+    async def release(self, *, finished: bool = True) -> None:
+        """Stop renewing and give the lease up (errors logged: it then just expires).
+        `finished=False` hands the work over at once (see `LeaseStore.release`)."""
+        await self.stop_renewing()
+        if self.lost or self.fence.released:
+            return
+        try:
+            await self.store.release(self.fence, finished=finished)
+        except Exception:  # noqa: BLE001 - the lease expires by itself
+            logger.warning("could not release lease %s", self.fence.name, exc_info=True)
+
+    async def abandon(self) -> None:
+        """Stop renewing and let the lease lapse at once as cut short."""
+        await self.release(finished=False)
+
+
+async def hold(store: LeaseStore, name: str, ttl_s: float,
+               on_lost: Callable[[], None] | None = None) -> Holding | None:
+    """Claim `name` and keep renewing it; None when someone else holds it."""
+    fence = await store.claim(name, ttl_s)
+    return None if fence is None else Holding(store, fence, ttl_s, on_lost)
