@@ -42,8 +42,8 @@ from actors.system import ActorSystem
 logger = logging.getLogger("actors.owned")
 
 Policy = Literal["activation", "per-message", "work"]
-# (lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
-OpenMessage = Callable[[str, float], Awaitable[tuple[Fence | None, Any]]]
+# (key, lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
+OpenMessage = Callable[[str, str, float], Awaitable[tuple[Fence | None, Any]]]
 
 
 @dataclass(frozen=True)
@@ -130,23 +130,34 @@ class OwnedSystem:
         owns the key."""
         entity = self._kinds[kind]
         if entity.policy == "per-message":
-            ref = await self.actors.get_or_spawn((kind, key), lambda: self._build(entity, key))
-            return await ref.ask(message, timeout=timeout)
+            return await self._ask_per_message(entity, key, message, timeout)
         for _ in range(3):  # an activation passivating meanwhile: activate afresh
-            ref = await self._activation(entity, key)
-            if ref is None:
+            activated = await self._activation(entity, key)
+            if activated is None:
                 return await self._elsewhere(entity, key, message)
             try:
-                return await ref.ask(message, timeout=timeout)
+                return await activated.ask(message, timeout=timeout)
             except OwnershipLost:
-                ref.request_stop()
+                activated.request_stop()
                 return await self._elsewhere(entity, key, message)
             except ActorFailed:
                 raise
             except ActorStopped:
-                if ref.is_alive:
+                if activated.is_alive:
                     raise
         raise ActorStopped((kind, key), f"actor {(kind, key)!r} keeps stopping")
+
+    async def _ask_per_message(self, entity: EntityKind, key: str, message: Any,
+                               timeout: float | None) -> Any:  # noqa: ASYNC109
+        for attempt in range(2):  # an actor passivated meanwhile: ask its successor
+            ref = await self.actors.get_or_spawn((entity.name, key),
+                                                 lambda: self._build(entity, key))
+            try:
+                return await ref.ask(message, timeout=timeout)
+            except ActorStopped:
+                if attempt or ref.failure is not None:
+                    raise
+        raise AssertionError("unreachable")
 
     async def _elsewhere(self, entity: EntityKind, key: str, message: Any) -> Any:
         if entity.elsewhere is None:
@@ -281,6 +292,7 @@ class _PerMessage:
     def __init__(self, leases: LeaseStore, entity: EntityKind, key: str) -> None:
         self.leases = leases
         self.entity = entity
+        self.key = key
         self.name = lease_name(entity.name, key)
 
     async def _claim(self) -> tuple[Fence, Any]:
@@ -290,7 +302,7 @@ class _PerMessage:
         pause = 0.02
         while True:
             if entity.open is not None:
-                fence, read = await entity.open(self.name, entity.ttl_s)
+                fence, read = await entity.open(self.key, self.name, entity.ttl_s)
             else:
                 fence, read = await self.leases.claim(self.name, entity.ttl_s), None
             if fence is not None:

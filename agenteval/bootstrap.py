@@ -2,17 +2,20 @@
 
 `running_services` builds them on one `AsyncExitStack`, in this order (closed
 in reverse): the core (`agenteval.bootstrap_core`: [start-up lock: migrations →
-database] → event bus → channel factory → actor system → run engine) → [admin
-key] → the intelligent engine → the driver that wakes agents → [demo seeding,
-still under the lock] → the background work (watchdog, run claimer, drive
-takeover, webhook deliverer, retention). The server (`agenteval.app`) and the
+database] → event bus → channel factory → actor system and owned entities →
+run engine) → [admin key] → the intelligent engine → the driver that wakes
+agents → [demo seeding, still under the lock] → the background work (watchdog,
+the one takeover loop of every owned entity kind, webhook deliverer,
+retention). The owned entity kinds are declared here and in bootstrap_core,
+each once: `run`, `session` (per message), `drive` and `drive-wait` (the
+built-in driver), `sessions` (openclaw's schedules). The server (`agenteval.app`) and the
 `agenteval demo` command start through it; the CI gate (`agenteval run`) starts
 the core alone.
 
 Several processes may share one PostgreSQL database: the start-up singletons
 (migrations, the first ADMIN key, the demo) run under a start-up lock, and
-the background work — claiming runs nobody executes, the watchdog, taking
-over the driving of evals whose driver died — is `Services.work`, which
+the background work — taking over what nobody owns (runs, drives, schedules),
+the watchdog — is `Services.work`, which
 `agenteval serve` starts only once its socket is listening (a process that
 cannot serve takes no work); other callers have it started before the block.
 
@@ -24,32 +27,32 @@ load the API at all.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from actors import EntityKind
 from agenteval.bootstrap_core import start_core
 from agenteval.config import Settings
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.catalog.retention import purge_forever
 from agenteval.engine.intelligent.engine import IntelligentEngine
+from agenteval.engine.intelligent.session_wakeups import SCHEDULE
 from agenteval.engine.intelligent.wakeups import (
+    DRIVE,
+    DRIVE_WAIT,
     NoneNotifier,
     Notifier,
+    Role,
     WakeUps,
-    abandoned_drives,
-    drive_lease_name,
-    forget_waiting,
 )
 from agenteval.engine.intelligent.watchdog import run_forever
 from agenteval.engine.services import Services
-from agenteval.engine.static.claimer import claim_forever, claim_interval
 from agenteval.llm import ModelRegistry
-from agenteval.store import api_keys, leases
+from agenteval.store import api_keys
 from agenteval.store.eval_log import record_event
 from agenteval.store.models import ModelConfig
 from agenteval.store.usage import UsageRecorder
@@ -92,19 +95,26 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         await stack.enter_async_context(api_keys.evictions_on_revocation(core.events))
 
         # Wake-ups stop before the actors drain (the stack closes in reverse). Driving an
-        # eval in process holds its drive lease: one process drives it at a time.
+        # eval in process is owned work (the `drive` kind): one process drives it at a time.
+        ttl_s = settings.lease_ttl_s
         drives = notifier is None and settings.driver == "builtin"
-        wakeups = WakeUps(lease_ttl_s=settings.lease_ttl_s if drives else None)
+        wakeups = WakeUps(hold=core.owned.hold if drives else None, wait_s=min(ttl_s / 3, 1.0))
         wakeups.hold_back()
         stack.push_async_callback(wakeups.aclose)
         work = BackgroundWork(wakeups)
         services = Services(
             settings=settings, events=core.events, channels=core.channels, actors=core.actors,
-            runs=core.runs, work=work,
+            owned=core.owned, runs=core.runs, work=work,
             intelligent=IntelligentEngine(settings=settings, events=core.events,
-                                          actors=core.actors, channels=core.channels,
-                                          wakeups=wakeups))
+                                          actors=core.actors, owned=core.owned,
+                                          channels=core.channels, wakeups=wakeups))
+        core.owned.declare(services.intelligent.session_kind())
         wakeups.notifier = notifier or create_notifier(services, in_process)
+        schedules = getattr(wakeups.notifier, "sessions", None)  # openclaw's, when owned
+        if schedules is not None and schedules.ports is not None:
+            core.owned.declare(EntityKind(SCHEDULE, "work", ttl_s,
+                                          take_over=schedules.take_over))
+            stack.push_async_callback(schedules.aclose)
 
         if settings.watchdog_interval_s > 0:
             work.loops.append(("watchdog", lambda: run_forever(services.intelligent)))
@@ -113,9 +123,9 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if settings.retention_days is not None:
             retention_days = settings.retention_days
             work.loops.append(("retention", lambda: purge_forever(retention_days, core.actors)))
-        if settings.resume_runs:
-            interval = claim_interval(settings.lease_ttl_s)
-            work.loops.append(("run claimer", lambda: claim_forever(services.runs, interval)))
+        # The one takeover loop of every owned entity kind whose owner is gone.
+        work.loops.append(("takeover", lambda: core.owned.take_over_forever(
+            claim_interval(ttl_s))))
         if settings.driver == "builtin":
             from agenteval.drivers.builtin.startup import wake_waiting_roles
 
@@ -124,8 +134,10 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             await wake_waiting_roles(viewer, lambda eval_id, role, revision: wakeups.wake(
                 eval_id, role, revision, unless_driven=True))
             if drives:
-                work.loops.append(("drive takeover", lambda: _take_over_drives(
-                    viewer, wakeups, settings.lease_ttl_s)))
+                core.owned.declare(EntityKind(DRIVE, "work", ttl_s, take_over=lambda eval_id:
+                                              wakeups.take_over_drive(eval_id,
+                                                                      role_waiting_of(viewer))))
+                core.owned.declare(EntityKind(DRIVE_WAIT, "work", ttl_s))
         if settings.demo:
             await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
         await startup.aclose()  # the start-up singletons are done: release the lock
@@ -133,6 +145,11 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if start_work:
             await work.start()
         yield services
+
+
+def claim_interval(lease_ttl_s: float) -> float:
+    """How often to look for work whose owner is gone: well within the lease's expiry."""
+    return max(0.2, min(lease_ttl_s / 3, 5.0))
 
 
 def create_notifier(services: Services, in_process: InProcessApi | None) -> Notifier:
@@ -161,27 +178,20 @@ def create_notifier(services: Services, in_process: InProcessApi | None) -> Noti
 
 def _openclaw_notifier(services: Services, in_process: InProcessApi | None,
                        record_wake: Callable[[str, dict[str, Any]], Any]) -> Notifier:
-    """The openclaw driver; its per-session wake-ups (read as an AGENT) are owned under a
-    lease and taken over from dead processes by a background loop (`Services.work`)."""
+    """The openclaw driver; its per-session wake-ups (read as an AGENT) are owned work of
+    the `sessions` kind, taken over from dead processes by the one takeover loop."""
     from agenteval.drivers.openclaw import create_openclaw_notifier
     from agenteval.drivers.openclaw_schedules import SchedulePorts
     from agenteval.engine.intelligent import session_wakeups
 
-    ttl_s = services.settings.lease_ttl_s
     if in_process is None:
         return create_openclaw_notifier(services.settings, record_wake)
     ports = SchedulePorts(
-        claim=lambda eval_id: session_wakeups.claim_schedule(eval_id, ttl_s),
-        woken=session_wakeups.woken_so_far,
-        abandoned=lambda: session_wakeups.abandoned_schedules(unclaimed_after_s=ttl_s),
-        interval_s=claim_interval(ttl_s))
-    notifier = create_openclaw_notifier(
+        claim=lambda eval_id: services.owned.hold(session_wakeups.SCHEDULE, eval_id),
+        woken=session_wakeups.woken_so_far)
+    return create_openclaw_notifier(
         services.settings, record_wake,
         lambda: in_process(services, "AGENT", "openclaw driver"), ports)
-    if notifier.sessions is not None:
-        services.work.loops.append(("session wake-up takeover",
-                                    notifier.sessions.take_over_forever))
-    return notifier
 
 
 async def load_driver_models(eval_id: str) -> ModelRegistry | None:
@@ -202,30 +212,16 @@ def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
     return in_process
 
 
-async def _take_over_drives(viewer: AgentEvalApi, wakeups: WakeUps, ttl_s: float) -> None:
-    """Drive the evals nobody drives (see `abandoned_drives`), now and every claim interval."""
+def role_waiting_of(viewer: AgentEvalApi) -> Callable[[str], Awaitable[tuple[Role, int] | None]]:
+    """The role an eval waits for and its plan revision, read through the API (None: none)."""
     from agenteval.drivers.builtin.process import role_waiting
 
-    while True:
-        try:
-            for eval_id in await abandoned_drives():
-                lease = await leases.claim_kept(drive_lease_name(eval_id), ttl_s)
-                if lease is None:
-                    continue  # another process took it first
-                await forget_waiting(eval_id, ttl_s)  # the role is taken over here
-                eval_ = await viewer.get_eval(eval_id)
-                role = role_waiting(eval_)
-                if role is None:
-                    await lease.release()
-                    continue
-                logger.info("taking over the %s of eval %s: nobody drives it",
-                            role, eval_id)
-                wakeups.wake(eval_id, role, eval_["planRevision"], lease=lease)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # noqa: BLE001 - e.g. the database is away: look again later
-            logger.warning("looking for evals to take over failed", exc_info=True)
-        await asyncio.sleep(claim_interval(ttl_s))
+    async def waiting(eval_id: str) -> tuple[Role, int] | None:
+        evaluation = await viewer.get_eval(eval_id)
+        role = role_waiting(evaluation)
+        return None if role is None else (role, int(evaluation["planRevision"]))
+
+    return waiting
 
 
 async def _deliver_webhooks(settings: Settings) -> None:

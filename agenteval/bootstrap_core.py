@@ -2,7 +2,9 @@
 
 `start_core` opens, on the caller's exit stacks and in this order (closed in
 reverse): [start-up lock: migrations → database] → event bus → channel factory
-(with slots shared through Redis when there is one) → actor system → run engine.
+(with slots shared through Redis when there is one) → actor system with its
+owned entities (`actors.OwnedSystem` over the database's leases) → run engine,
+whose `run` entity kind is declared here.
 `agenteval.bootstrap.running_services` builds the intelligent engine, the driver
 and the background work on top; `running_core` is the gate's whole service, which
 keeps `agenteval run` from importing any of those (~30 modules of its start-up).
@@ -13,7 +15,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
-from actors import ActorSystem
+from actors import ActorSystem, EntityKind, OwnedSystem
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.engine.catalog.usage import check_price_setting
@@ -22,6 +24,7 @@ from agenteval.engine.static.engine import RunEngine
 from agenteval.net.shared_limiter import SharedSlots
 from agenteval.store import database, leases
 from agenteval.store.event_bus import create_event_bus
+from agenteval.store.runs import RUN_KIND
 
 # An idle actor (eval, session, run) is passivated after this long; the next message
 # rebuilds it from the database.
@@ -52,11 +55,20 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
         stack.push_async_callback(channels.shared_slots.close)
 
     actors = create_actor_system()
-    stack.push_async_callback(actors.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
-    runs = RunEngine(actors=actors, channels=channels, events=events,
-                     lease_ttl_s=settings.lease_ttl_s, claim_limit=settings.run_claim_limit)
+    owned = OwnedSystem(actors, leases.DatabaseLeases(unclaimed_after_s=settings.lease_ttl_s))
+    stack.push_async_callback(owned.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
+    runs = RunEngine(owned=owned, channels=channels, events=events)
+    owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
-                        runs=runs)
+                        owned=owned, runs=runs)
+
+
+def run_kind(runs: RunEngine, settings: Settings) -> EntityKind:
+    """Static runs: owned while executing (at most `run_claim_limit` per process), by
+    the holder of their lease; runs nobody executes are resumed when `resume_runs`."""
+    return EntityKind(RUN_KIND, "activation", settings.lease_ttl_s, factory=runs.actor,
+                      elsewhere=runs.answer_elsewhere, max_active=settings.run_claim_limit,
+                      take_over=runs.take_over if settings.resume_runs else None)
 
 
 @contextlib.asynccontextmanager

@@ -2,15 +2,16 @@
 
 The process that approves an eval wakes the evaluator and then, session by
 session, wakes it again when each planned session is due (`openclaw_sessions`).
-That schedule is owned under a lease (`sessions:<eval id>`, renewed by a
-heartbeat) and derived from the database, never from memory: the plan, the
-sessions that exist and the wake-ups the eval's log records as admitted. So
-when the owner dies (kill -9, a lost host) its lease expires unreleased, and
-`take_over_forever` — running in every openclaw-driven process — claims it
-within the lease's time to live plus one interval and wakes only the sessions
-not woken yet. A shutdown abandons the lease (it lapses at once, still naming
-its owner) so another process takes over without waiting; a schedule that ran
-to its end, or whose eval ended, is released and left alone.
+That schedule is owned work of the entity kind `sessions` (its lease
+`sessions:<eval id>` held and renewed by the actor runtime) and derived from
+the database, never from memory: the plan, the sessions that exist and the
+wake-ups the eval's log records as admitted. So when the owner dies (kill -9,
+a lost host) its lease expires unreleased, and the runtime's one takeover loop
+— running in every process — finds it within the lease's time to live plus
+one interval and calls `take_over`, which wakes only the sessions not woken
+yet. A shutdown hands the schedule over (it lapses at once, still naming its
+owner) so another process takes over without waiting; a schedule that ran to
+its end, or whose eval ended, is released and left alone.
 
 Each session is woken once: the owner confirms its lease (a renewal) right
 before each request, and a request cut short by a death — sent, not yet
@@ -36,7 +37,7 @@ logger = logging.getLogger("agenteval.notifier.openclaw")
 
 
 class ScheduleLease(Ownership, Protocol):
-    """The lease of one eval's schedule (agenteval.store.leases.KeptLease)."""
+    """The lease of one eval's schedule (`actors.Holding`)."""
 
     async def release(self) -> None: ...
 
@@ -59,8 +60,6 @@ class SchedulePorts:
 
     claim: Callable[[str], Awaitable[ScheduleLease | None]]  # eval id → the lease, or None
     woken: Callable[[str], Awaitable[WokenRecord]]
-    abandoned: Callable[[], Awaitable[list[str]]]  # eval ids whose schedule nobody owns
-    interval_s: float  # between two looks for abandoned schedules
 
 
 # (eval id, plan revision) → whether OpenClaw admitted the approval wake-up.
@@ -131,30 +130,21 @@ class SessionSchedules:
             await self.post_session(eval_id, key, message, extra)
         return post
 
-    async def take_over_forever(self) -> None:
-        """Every interval, claim the schedules nobody owns and run them (a background loop)."""
-        ports = self.ports
-        if ports is None:
+    async def take_over(self, eval_id: str) -> None:
+        """Own a schedule nobody owns any more (the `sessions` kind's takeover action)."""
+        if self.ports is None:
             return
-        try:
-            while True:
-                try:
-                    for eval_id in await ports.abandoned():
-                        lease = await ports.claim(eval_id)
-                        if lease is None:
-                            continue  # another process took it first
-                        logger.info("taking over the session wake-ups of eval %s", eval_id)
-                        task = asyncio.get_running_loop().create_task(
-                            self._own(eval_id, lease), name=f"session wake-ups of {eval_id}")
-                        self._taken_over.add(task)
-                        task.add_done_callback(self._taken_over.discard)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # noqa: BLE001 - e.g. the database is away: look again
-                    logger.warning("looking for session wake-ups to take over failed",
-                                   exc_info=True)
-                await asyncio.sleep(ports.interval_s)
-        finally:
-            for task in list(self._taken_over):
-                task.cancel()
-            await asyncio.gather(*self._taken_over, return_exceptions=True)
+        lease = await self.ports.claim(eval_id)
+        if lease is None:
+            return  # another process took it first
+        logger.info("taking over the session wake-ups of eval %s", eval_id)
+        task = asyncio.get_running_loop().create_task(
+            self._own(eval_id, lease), name=f"session wake-ups of {eval_id}")
+        self._taken_over.add(task)
+        task.add_done_callback(self._taken_over.discard)
+
+    async def aclose(self) -> None:
+        """Stop the schedules taken over (shutdown: each hands its schedule over)."""
+        for task in list(self._taken_over):
+            task.cancel()
+        await asyncio.gather(*self._taken_over, return_exceptions=True)

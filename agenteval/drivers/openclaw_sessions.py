@@ -67,7 +67,7 @@ def due_times(runs: list[PlannedSession], started_at: datetime, now: datetime,
 
 
 class Ownership(Protocol):
-    """The schedule's lease as its owner holds it (agenteval.store.leases.KeptLease)."""
+    """The schedule's lease as its owner holds it (`actors.Holding`)."""
 
     lost: bool
 

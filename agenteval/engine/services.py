@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 # Annotations only: the CI gate runs on `CoreServices` and never loads the
 # intelligent engine or the background work.
 if TYPE_CHECKING:
-    from actors import ActorSystem
+    from actors import ActorSystem, OwnedSystem
     from agenteval.channels import ChannelFactory
     from agenteval.config import Settings
     from agenteval.engine.background import BackgroundWork
@@ -24,12 +24,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class CoreServices:
-    """What static evaluation needs: the database (opened), events, channels, actors, runs."""
+    """What static evaluation needs: the database (opened), events, channels, actors (and
+    the owned entities over them), runs."""
 
     settings: Settings
     events: EventBus
     channels: ChannelFactory
     actors: ActorSystem
+    owned: OwnedSystem
     runs: RunEngine
 
 

@@ -12,24 +12,30 @@ say) has its writes refused, and on PostgreSQL the row lock it takes orders
 the write before or after a competing claim — never in between.
 
 Expiry is measured on the database's clock (seconds since the Unix epoch),
-so processes on different hosts agree on it. `KeptLease` renews a claimed
-lease every third of its time to live until it is released.
+so processes on different hosts agree on it.
+
+`DatabaseLeases` is the actor runtime's `LeaseStore` (actors/ownership.py) on
+these statements: the runtime claims, renews, releases and takes over; a
+store port fences its writes with the `Fence` (alias `Held`) the runtime hands
+the actor. `lapsed(kind)` is where each kind's "owner gone" is spelled, in SQL
+(`_LAPSED`), with the lease names built from `actors.lease_name`'s one shape.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tortoise import connections
 
+from actors import Fence, Holding, OwnershipLost
+from agenteval.domain import eval_state, run_state
 from agenteval.observability.metrics import lease_claimed, lease_taken_over
 
 logger = logging.getLogger("agenteval.leases")
@@ -43,17 +49,10 @@ FENCED_IDLE_LIMIT_MS = 5000
 STARTUP_LOCK_KEY = 0x61676576  # "agev"
 
 
-class LeaseLost(Exception):
-    """The lease has another owner or a newer epoch: this writer must stop writing."""
-
-
-@dataclass(frozen=True)
-class Held:
-    """A lease as its owner claimed it: the name, the owner and the fencing epoch."""
-
-    name: str
-    owner: str
-    epoch: int
+# The runtime's names for them: a lease as its owner claimed it (name, owner, epoch),
+# and what a fenced write raises once the lease has another owner or a newer epoch.
+Held = Fence
+LeaseLost = OwnershipLost
 
 
 def _now_sql(dialect: str) -> str:
@@ -183,83 +182,101 @@ async def current(name: str) -> tuple[str, int, bool] | None:
     return str(rows[0]["owner"]), int(rows[0]["epoch"]), bool(rows[0]["live"])
 
 
-class KeptLease:
-    """A claimed lease renewed in the background every third of `ttl_s` until released.
+class DatabaseLeases:
+    """The `LeaseStore` of the running service: the `leases` table, this process as owner.
 
-    When a renewal finds the lease gone (another process claimed it after this
-    one stopped past the expiry), `lost` is set and `on_lost` is called; writes
-    fenced with it fail anyway. A renewal that fails on a database error is
-    retried at the next tick (the lease may still be live).
+    `unclaimed_after_s`: how long after an eval's approval a schedule nobody ever
+    claimed counts as lapsed (its approving process died first).
     """
 
-    def __init__(self, held: Held, ttl_s: float,
-                 on_lost: Callable[[], None] | None = None) -> None:
-        self.held = held
-        self.ttl_s = ttl_s
-        self.lost = False
-        self._on_lost = on_lost
-        self._task = asyncio.get_running_loop().create_task(
-            self._renew_forever(), name=f"lease {held.name}")
+    def __init__(self, owner: str = PROCESS_OWNER, unclaimed_after_s: float = 15.0) -> None:
+        self.owner = owner
+        self.unclaimed_after_s = unclaimed_after_s
 
-    async def _renew_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.ttl_s / 3)
-            try:
-                renewed = await renew(self.held, self.ttl_s)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - a database hiccup: try again at the next tick
-                logger.warning("could not renew lease %s; retrying", self.held.name,
-                               exc_info=True)
-                continue
-            if not renewed:
-                self.lost = True
-                logger.warning("lease %s (epoch %d) was taken over", self.held.name,
-                               self.held.epoch)
-                if self._on_lost is not None:
-                    self._on_lost()
-                return
+    async def claim(self, name: str, ttl_s: float) -> Fence | None:
+        return await claim(name, ttl_s, self.owner)
 
-    async def confirm(self) -> bool:
-        """Renew now, before an act no fence can guard (a request to another system):
-        whether the lease is still this one's (False also sets `lost`)."""
-        if not self.lost and not await renew(self.held, self.ttl_s):
-            self.lost = True
-            logger.warning("lease %s (epoch %d) was taken over", self.held.name,
-                           self.held.epoch)
-        return not self.lost
+    async def renew(self, fence: Fence, ttl_s: float) -> bool:
+        return await renew(fence, ttl_s)
 
-    async def stop_renewing(self) -> None:
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+    async def release(self, fence: Fence, *, finished: bool = True) -> None:
+        await (release(fence) if finished else abandon(fence))
 
-    async def release(self) -> None:
-        """Stop renewing and give the lease up (errors logged: it then just expires)."""
-        await self.stop_renewing()
-        if self.lost:
-            return
-        try:
-            await release(self.held)
-        except Exception:  # noqa: BLE001 - the lease expires by itself
-            logger.warning("could not release lease %s", self.held.name, exc_info=True)
+    async def fence(self, held: Fence) -> None:
+        await fence(held)  # the module's function (a method is not in its own scope)
 
-    async def abandon(self) -> None:
-        """Stop renewing and let the lease lapse at once as abandoned (see `abandon`)."""
-        await self.stop_renewing()
-        if self.lost:
-            return
-        try:
-            await abandon(self.held)
-        except Exception:  # noqa: BLE001 - the lease expires by itself
-            logger.warning("could not hand over lease %s", self.held.name, exc_info=True)
+    async def lapsed(self, kind: str, limit: int | None = None) -> list[str]:
+        find = _LAPSED.get(kind)
+        if find is None:
+            raise ValueError(f"no lapsed query for lease kind {kind!r}")
+        keys = await find(self)
+        return keys if limit is None else keys[:limit]
+
+
+# `'<kind>:' || id`: a row's lease name in SQL, as `actors.lease_name` spells it.
+def _name_of(column: str, kind: str) -> str:
+    return f"'{kind}:' || CAST({column} AS TEXT)"
+
+
+async def _lapsed_runs(_: DatabaseLeases) -> list[str]:
+    """QUEUED or RUNNING runs whose lease is free or expired, oldest first: queued while
+    every process was at its limit, or their owner died (expired) or stopped (released)."""
+    rows = await query(
+        f"SELECT r.id AS id FROM runs r LEFT JOIN leases l ON l.name = {_name_of('r.id', 'run')} "
+        "WHERE r.status IN ($1, $2) AND (l.name IS NULL OR l.expires_at < {now}) "
+        "ORDER BY r.created_at", run_state.QUEUED, run_state.RUNNING)
+    return [str(row["id"]) for row in rows]
+
+
+async def _lapsed_drives(_: DatabaseLeases) -> list[str]:
+    """Evals waiting for a role that nobody drives: their driver died (the drive lease
+    expired unreleased), no process ever took the wake-up (no drive lease at all: the
+    process that moved the eval on died first, or does not drive), or a wake-up waiting
+    for the drive lease died while waiting (its `drive-wait` lease expired unreleased)
+    and nobody drives the eval now."""
+    rows = await query(
+        "SELECT e.id AS id FROM intelligent_evals e "
+        f"LEFT JOIN leases l ON l.name = {_name_of('e.id', 'drive')} "
+        f"LEFT JOIN leases w ON w.name = {_name_of('e.id', 'drive-wait')} "
+        "WHERE e.status IN ($1, $2) "
+        "AND (l.name IS NULL OR (l.owner <> '' AND l.expires_at < {now}) "
+        "OR (l.expires_at < {now} AND w.owner <> '' AND w.expires_at < {now}))",
+        eval_state.PLANNING, eval_state.EXECUTING)
+    return [str(row["id"]) for row in rows]
+
+
+async def _lapsed_schedules(store: DatabaseLeases) -> list[str]:
+    """Executing evals whose session wake-ups nobody owns: the owner's lease expired
+    without a release, or no process claimed it within `unclaimed_after_s` of the
+    approval (the approving process died first)."""
+    unclaimed_before = datetime.now(UTC) - timedelta(seconds=store.unclaimed_after_s)
+    rows = await query(
+        "SELECT e.id AS id, e.started_at AS started_at, l.owner AS owner, "
+        "l.expires_at < {now} AS expired FROM intelligent_evals e "
+        f"LEFT JOIN leases l ON l.name = {_name_of('e.id', 'sessions')} WHERE e.status = $1",
+        eval_state.EXECUTING)
+    lapsed = []
+    for row in rows:
+        if row["owner"] is None:
+            started_at = row["started_at"]
+            if isinstance(started_at, str):  # SQLite hands back the stored text
+                started_at = datetime.fromisoformat(started_at)
+            if started_at is not None and started_at < unclaimed_before:
+                lapsed.append(str(row["id"]))
+        elif row["owner"] and row["expired"]:
+            lapsed.append(str(row["id"]))
+    return lapsed
+
+
+_LAPSED: dict[str, Callable[[DatabaseLeases], Awaitable[list[str]]]] = {
+    "run": _lapsed_runs, "drive": _lapsed_drives, "sessions": _lapsed_schedules}
 
 
 async def claim_kept(name: str, ttl_s: float, on_lost: Callable[[], None] | None = None
-                     ) -> KeptLease | None:
-    """`claim` and keep renewing; None when someone else holds the lease."""
+                     ) -> Holding | None:
+    """`claim` and keep renewing; None when someone else holds it."""
     held = await claim(name, ttl_s)
-    return None if held is None else KeptLease(held, ttl_s, on_lost)
+    return None if held is None else Holding(DatabaseLeases(), held, ttl_s, on_lost)
 
 
 @contextlib.asynccontextmanager

@@ -2,25 +2,28 @@
 
 Ownership: a run's row is written by its RunActor only — status transitions
 here, and the counters through `save_attempts` from the execution the actor
-runs. Across processes the run's owner is the holder of its lease
-(`run_lease_name`): its writes are fenced with the lease's epoch
-(`leases.fence` in the same transaction), so a process that lost the lease
-cannot write. Writes are also compare-and-set on `Run.version` (a cancel may
-have moved the run on); a batch of finished attempts is saved in ONE
-transaction with the run's counters, so an attempt is stored whole or not at
-all. Nothing here awaits the network inside a transaction.
+runs. Across processes the run's owner is the holder of its lease (the actor
+runtime claims it: the `run` entity kind, `run_lease_name`): the `fence` the
+runtime hands the actor is applied here, inside each write's transaction
+(`leases.fence`), so a process that lost the lease cannot write. Writes are
+also compare-and-set on `Run.version` (a cancel may have moved the run on); a
+batch of finished attempts is saved in ONE transaction with the run's
+counters, so an attempt is stored whole or not at all. Nothing here awaits the
+network inside a transaction.
 """
 
 from __future__ import annotations
 
+import contextlib
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.transactions import in_transaction
 
+from actors import Fence, OwnershipLost, lease_name
 from agenteval.domain import run_state
 from agenteval.domain.cases import RuleResult
 from agenteval.domain.judgement import INTENT_RULE
@@ -28,7 +31,6 @@ from agenteval.domain.run_records import Counters, FinishedAttempt
 from agenteval.domain.run_summary import OutcomeRecord, intent_labels
 from agenteval.domain.run_views import OutcomeView
 from agenteval.store import leases
-from agenteval.store.leases import Held, LeaseLost
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.outbox import enqueue_run_notification
 from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
@@ -46,19 +48,26 @@ class StaleRun(Exception):
     """The run's version moved on (cancelled, or changed by another process): reload it."""
 
 
+RUN_KIND = "run"  # the entity kind (its leases are "run:<id>")
+
+
 def run_lease_name(run_id: Any) -> str:
     """The name of the lease whose holder owns (executes and writes) the run."""
-    return f"run:{run_id}"
+    return lease_name(RUN_KIND, str(run_id))
 
 
-async def unowned_active_runs(limit: int) -> list[uuid.UUID]:
-    """QUEUED or RUNNING runs whose lease is free or expired, oldest first (at most `limit`)."""
-    rows = await leases.query(
-        "SELECT r.id AS id FROM runs r LEFT JOIN leases l "
-        "ON l.name = 'run:' || CAST(r.id AS TEXT) "
-        "WHERE r.status IN ($1, $2) AND (l.name IS NULL OR l.expires_at < {now}) "
-        "ORDER BY r.created_at LIMIT $3", run_state.QUEUED, run_state.RUNNING, limit)
-    return [uuid.UUID(str(row["id"])) for row in rows]
+@contextlib.asynccontextmanager
+async def excluding_owner(run_id: uuid.UUID, fence: Fence | None) -> AsyncIterator[None]:
+    """A transaction no fenced write of the run's owner interleaves with: the owner's own
+    (fenced with `fence`), or — from a process that does not own the run, say a cancel —
+    one that waits for the owner's write in flight and keeps its next one out
+    (`leases.lock`), so what it reads cannot change before it writes."""
+    async with in_transaction():
+        if fence is not None:
+            await leases.fence(fence)
+        else:
+            await leases.lock(run_lease_name(run_id))
+        yield
 
 
 def progress_of(run: Run) -> dict[str, Any]:
@@ -79,18 +88,18 @@ async def stored_progress(run_id: Any) -> dict[str, Any] | None:
 
 
 async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[FinishedAttempt],
-                        counters: Counters, lease: Held | None = None) -> int:
+                        counters: Counters, fence: Fence | None = None) -> int:
     """Store the attempts and the new counters in one transaction; the new version.
 
     Raises StaleRun (nothing stored) when the run is no longer RUNNING at `version`
-    or `lease` is no longer the run's.
+    or `fence` is no longer the run's lease.
     """
     rows = attempt_rows(run_id, attempts)  # prepared before the transaction holds the connection
     async with in_transaction() as connection:
-        if lease is not None:
+        if fence is not None:
             try:
-                await leases.fence(lease)
-            except LeaseLost:
+                await leases.fence(fence)
+            except OwnershipLost:
                 raise StaleRun(str(run_id)) from None
         updated = await Run.filter(id=run_id, version=version,
                                    status=run_state.RUNNING).update(
@@ -102,11 +111,11 @@ async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[Fini
     return version + 1
 
 
-async def transition(run: Run, action: str, lease: Held | None = None, **fields: Any) -> bool:
+async def transition(run: Run, action: str, fence: Fence | None = None, **fields: Any) -> bool:
     """Compare-and-set the run to the status `action` leads to (with `fields`).
 
-    Raises InvalidTransition when the run's status refuses `action` and LeaseLost
-    when `lease` (if given) is no longer the run's; returns False when its version
+    Raises InvalidTransition when the run's status refuses `action` and OwnershipLost
+    when `fence` (if given) is no longer the run's lease; returns False when its version
     moved on (reload and look again), True once stored (`run` then holds the new
     status, version and fields).
     """
@@ -117,8 +126,8 @@ async def transition(run: Run, action: str, lease: Held | None = None, **fields:
     if run_state.is_terminal(status):
         fields.setdefault("completed_at", now)
     async with in_transaction():  # the webhook outbox rows commit with the status
-        if lease is not None:
-            await leases.fence(lease)
+        if fence is not None:
+            await leases.fence(fence)
         updated = await Run.filter(id=run.id, version=run.version).update(
             status=status, version=run.version + 1, **fields)
         if updated:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from agenteval.store.leases import Held
+from actors import Fence
 from agenteval.store.models import EvalEvent, EvalMessage
 
 EXCHANGED = "MESSAGE_EXCHANGED"
@@ -50,15 +50,15 @@ class Exchange:
     conversation_id: str | None
     now: datetime
     total_budget: int | None  # the plan's totalMaxTurns: beyond it, the general path
-    lease: Held | None
+    lease: Fence | None  # the turn's ownership of the session; its write sets `released`
 
 
 @dataclass(frozen=True)
 class StoredExchange:
-    """The turn's MESSAGE_EXCHANGED event; whether its transaction also released the lease."""
+    """The turn's MESSAGE_EXCHANGED event (`Exchange.lease.released` says whether its
+    transaction also gave the lease up)."""
 
     event: EvalEvent
-    lease_released: bool
 
 
 

@@ -30,8 +30,10 @@ one hand-off on SQLite, one pooled connection (two statements, so the read
 sees what the previous holder stored) on PostgreSQL; there the lease is
 released on the store's connection right after its statement. The claim and
 release are store/leases.py's own statements (`CLAIM_SQL`, `RELEASE_SQL`), run
-inside these hand-offs and transactions; the caller counts such a claim in /metrics
-(`turn_store.open_turn`), but not whether it took an expired lease over.
+inside these hand-offs and transactions; `open_turn` — the `session` entity kind's
+claim, which the actor runtime calls before each sendMessage — counts such a claim in
+/metrics, but not whether it took an expired lease over. A store that also released
+the lease marks the turn's fence `released`, so the runtime does not release it again.
 Modules: turn_rows (the rows), turn_writes_sqlite, turn_writes_postgres.
 """
 
@@ -42,6 +44,9 @@ import uuid
 from tortoise import connections
 from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClient
 
+from actors import Fence
+from agenteval.observability.metrics import lease_claimed
+from agenteval.store import leases
 from agenteval.store.outbox import EVAL_NOTIFICATIONS
 from agenteval.store.turn_rows import (
     EXCHANGED,
@@ -53,8 +58,8 @@ from agenteval.store.turn_rows import (
 from agenteval.store.turn_writes_postgres import claim_and_read_postgres, store_postgres
 from agenteval.store.turn_writes_sqlite import claim_and_read_sqlite, store_sqlite
 
-__all__ = ["Exchange", "StoredExchange", "TurnState", "claim_and_read", "read_turn_state",
-           "store_exchange"]
+__all__ = ["Exchange", "StoredExchange", "TurnState", "claim_and_read", "open_turn",
+           "read_turn_state", "store_exchange"]
 
 
 def _client() -> BaseDBAsyncClient | None:
@@ -91,6 +96,22 @@ async def claim_and_read(name: str, owner: str, ttl_s: float, session_id: uuid.U
     return None
 
 
+async def open_turn(key: str, name: str, ttl_s: float) -> tuple[Fence | None, TurnState | None]:
+    """Claim the session's turn lease `name` and read the turn's state after the claim:
+    the fence (None: another process's turn holds it, and no state) and the state (None:
+    no such session). One hand-off on SQLite; two round trips inside a transaction."""
+    session_id = uuid.UUID(key)
+    claimed = await claim_and_read(name, leases.PROCESS_OWNER, ttl_s, session_id)
+    if claimed is None:  # inside a transaction: claim and read apart
+        fence = await leases.claim(name, ttl_s)
+        return fence, None if fence is None else await read_turn_state(session_id)
+    epoch, state = claimed
+    if epoch is None:
+        return None, None
+    lease_claimed(name.partition(":")[0])
+    return Fence(name, leases.PROCESS_OWNER, epoch), state
+
+
 async def store_exchange(exchange: Exchange) -> StoredExchange | None:
     """Store the turn in one round trip, or nothing (None: take the general path).
     Raises LeaseLost when the lease has moved on."""
@@ -108,4 +129,8 @@ async def store_exchange(exchange: Exchange) -> StoredExchange | None:
         event, released = await store_postgres(client, exchange)
     else:
         return None
-    return None if event is None else StoredExchange(event, released)
+    if event is None:
+        return None
+    if released and exchange.lease is not None:
+        exchange.lease.released = True
+    return StoredExchange(event)

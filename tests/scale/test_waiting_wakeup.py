@@ -13,11 +13,10 @@ import asyncio
 from starlette.applications import Starlette
 
 from agenteval.app import in_process_api
-from agenteval.bootstrap import _take_over_drives
+from agenteval.bootstrap import claim_interval, role_waiting_of
 from agenteval.engine.intelligent.wakeups import (
     Role,
     WakeUps,
-    abandoned_drives,
     drive_lease_name,
     waiting_lease_name,
 )
@@ -25,6 +24,8 @@ from agenteval.store import leases
 from tests.api.intelligent_support import CREATE_EVAL, SEEDS, create_target
 from tests.scale.cluster import LEASE_TTL_S, wait_until
 from tests.support.graphql_client import GraphQLClient, running_app
+from tests.support.owned_work import driving_system
+from tests.support.owned_work import lapsed_drives as abandoned_drives
 
 
 class Recording:
@@ -57,7 +58,7 @@ async def test_the_role_a_dead_process_was_waiting_to_drive_is_taken_over(
         # Another process drives the eval now (its planner, say).
         driving = await leases.claim(drive_lease_name(eval_id), 30, owner="host:1:driving")
         assert driving is not None
-        waiting = WakeUps(Recording(), lease_ttl_s=LEASE_TTL_S)
+        waiting = WakeUps(Recording(), hold=driving_system(LEASE_TTL_S).hold)
         waiting.wake(eval_id, "planner", 0)
         await wait_until(lambda: _holds(waiting_lease_name(eval_id)), 10, "the waiting lease")
         assert eval_id not in await abandoned_drives()  # driven, and a live wake-up waits
@@ -70,8 +71,11 @@ async def test_the_role_a_dead_process_was_waiting_to_drive_is_taken_over(
 
         taker = Recording()
         viewer = in_process_api(local_app.state.services, "VIEWER", "test")
-        takeover = asyncio.create_task(
-            _take_over_drives(viewer, WakeUps(taker, lease_ttl_s=LEASE_TTL_S), LEASE_TTL_S))
+        taking: list[WakeUps] = []
+        owned = driving_system(LEASE_TTL_S, take_over=lambda eval_id: taking[0].take_over_drive(
+            eval_id, role_waiting_of(viewer)))
+        taking.append(WakeUps(taker, hold=owned.hold))
+        takeover = asyncio.create_task(owned.take_over_forever(claim_interval(LEASE_TTL_S)))
         try:
             await wait_until(lambda: _woken(taker), 10, "the role taken over")
         finally:

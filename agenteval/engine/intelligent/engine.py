@@ -2,9 +2,11 @@
 
 Actors are looked up by key each time (`("eval", id)`, `("session", id)`)
 because idle ones are passivated; an ask that meets an actor that was just
-passivated is retried once on its successor. An actor that cannot answer now
-(given up on after repeated crashes — the next message rebuilds it — or
-stopping, or not answering in time) gives `Unavailable`: "try again shortly".
+passivated is retried once on its successor. Sessions are owned entities of
+kind `session` (declared at the composition root): the actor runtime claims
+the session's turn lease around each sendMessage (`actors.OwnedSystem`). An
+actor that cannot answer now gives `Unavailable` ("try again shortly",
+engine/asks.py).
 
 Asks go one way, EvalActor → SessionActor: when a session has closed or
 expired, it is this router (not the SessionActor) that then tells the
@@ -18,14 +20,15 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from actors import ActorFactory, ActorStopped, ActorSystem
+from actors import ActorFactory, ActorStopped, ActorSystem, EntityKind, OwnedSystem
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
+from agenteval.engine.asks import answered
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_actor import EvalActor
 from agenteval.engine.intelligent.session_actor import SessionActor
+from agenteval.engine.intelligent.turn_store import SESSION_KIND, TURN_WAIT_S, open_turn
 from agenteval.engine.intelligent.wakeups import WakeUps
-from agenteval.errors import Unavailable
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalSession
 
@@ -40,16 +43,25 @@ class IntelligentEngine:
     settings: Settings
     events: EventBus
     actors: ActorSystem
+    owned: OwnedSystem
     channels: ChannelFactory
     wakeups: WakeUps
+
+    def session_kind(self) -> EntityKind:
+        """Sessions: one turn at a time across processes, through a lease claimed per
+        sendMessage (read with the turn's state in one round trip, `open_turn`)."""
+        return EntityKind(SESSION_KIND, "per-message", self.settings.lease_ttl_s,
+                          factory=lambda key: SessionActor(self, uuid.UUID(key)),
+                          open=open_turn, wait_s=TURN_WAIT_S,
+                          leased=lambda message: isinstance(message, commands.SendMessage))
 
     async def ask_eval(self, eval_id: uuid.UUID, message: Any) -> Any:
         key = ("eval", str(eval_id))
         return await self._ask(key, lambda: EvalActor(self, eval_id), message)
 
     async def ask_session(self, session_id: uuid.UUID, message: Any) -> Any:
-        key = ("session", str(session_id))
-        result = await self._ask(key, lambda: SessionActor(self, session_id), message)
+        result = await answered(self.owned.ask(SESSION_KIND, str(session_id), message,
+                                               timeout=ASK_TIMEOUT_S))
         match message, result:
             case (commands.CloseSession() | commands.ExpireSession(), EvalSession()):
                 await self.settle_sessions(result.eval_id)
@@ -60,13 +72,14 @@ class IntelligentEngine:
         await self.ask_eval(eval_id, commands.SessionsSettled())
 
     async def _ask(self, key: Hashable, factory: ActorFactory, message: Any) -> Any:
-        for attempt in range(2):
+        return await answered(self._ask_retrying(key, factory, message))
+
+    async def _ask_retrying(self, key: Hashable, factory: ActorFactory, message: Any) -> Any:
+        for attempt in range(2):  # an actor passivated meanwhile: ask its successor
             ref = await self.actors.get_or_spawn(key, factory)
             try:
                 return await ref.ask(message, timeout=ASK_TIMEOUT_S)
-            except ActorStopped as exc:
+            except ActorStopped:
                 if attempt or ref.failure is not None:
-                    raise Unavailable() from exc
-            except TimeoutError as exc:
-                raise Unavailable() from exc
+                    raise
         raise AssertionError("unreachable")

@@ -11,16 +11,18 @@ so the two can never wait for each other.
 
 Sessions of one eval run in parallel (one actor each) while each session's
 turns are strictly ordered: one message at a time in the actor, and across
-processes one turn at a time through the session's turn lease
-(`turn_store.turn_lease_name`). A turn claims the lease before it reads the session and
-calls the target, and releases it after storing; a turn reaching another
-process meanwhile waits for it, then reads the stored turn count (and finds a
-retried idempotency key's stored exchange) before calling the target, so the
-target sees each stored turn once. The store is fenced with the lease: a
-process that lost it (stopped past its expiry) stores nothing. If the owner
-dies mid-turn, its lease expires and the waiting turn proceeds. Why a lease per
-turn rather than forwarding to an owner process: it needs no request/reply
-channel (and so no Redis), and a turn's cost is two small statements. The channel
+processes one turn at a time: the session is an owned entity whose ownership
+the actor runtime takes per sendMessage (the `session` kind, declared at the
+composition root). Before a turn is handled the runtime owns the session and
+hands the actor the turn's state read with that claim (`claimed_with`); a turn
+reaching another process meanwhile waits for it, then reads the stored turn
+count (and finds a retried idempotency key's stored exchange) before calling
+the target, so the target sees each stored turn once. The store is fenced
+(`self.fence`): a process that lost the session (stopped past its expiry)
+stores nothing. If the owner dies mid-turn, the waiting turn proceeds once its
+ownership lapses. Why per turn rather than forwarding to an owner process: it
+needs no request/reply channel (and so no Redis), and a turn's cost is two
+small statements. The channel
 is built from the stored transcript and the persisted conversation id on the
 first message (after a restart, passivation, or on another process) and
 whenever the stored turn count shows that another process sent a turn. A
@@ -39,7 +41,7 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from actors import Actor
+from actors import OwnedActor
 from agenteval.channels import Channel, ChannelError, ConversationState
 from agenteval.domain import eval_state
 from agenteval.domain.verdict_validation import validate_verdict
@@ -47,11 +49,10 @@ from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import TurnState, open_turn, store_turn
+from agenteval.engine.intelligent.turn_store import TurnState, store_turn
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
 from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
-from agenteval.store.leases import Held
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
 
 
@@ -64,7 +65,7 @@ class Exchange:
     session: EvalSession
 
 
-class SessionActor(Actor):
+class SessionActor(OwnedActor):
     """The session's one writer; handles SendMessage, CloseSession, ExpireSession, FailSession."""
 
     def __init__(self, engine: SessionServices, session_id: uuid.UUID) -> None:
@@ -77,13 +78,11 @@ class SessionActor(Actor):
         # and the eval's status and counters, and stores with compare-and-set.
         self.session: EvalSession | None = None
         self.plan: dict[str, Any] | None = None
-        # Set when the current turn's own transaction gave its lease up (SQLite).
-        self.lease_released = False
 
     async def on_stop(self) -> None:
         await self._close_channel()
 
-    async def handle(self, message: Any) -> Any:
+    async def receive(self, message: Any) -> Any:
         log_context.bind(session_id=self.session_id)
         match message:
             case commands.SendMessage():
@@ -128,18 +127,7 @@ class SessionActor(Actor):
 
     # ------------------------------------------------------------ sendMessage
     async def _send(self, message: commands.SendMessage) -> Exchange:
-        lease, fresh = await open_turn(self.session_id, self.engine.settings.lease_ttl_s)
-        self.lease_released = False
-        try:
-            return await self._send_holding(message, lease.held, fresh)
-        finally:
-            if self.lease_released:
-                await lease.stop_renewing()
-            else:
-                await lease.release()
-
-    async def _send_holding(self, message: commands.SendMessage, lease: Held,
-                            fresh: TurnState | None) -> Exchange:
+        fresh: TurnState | None = self.claimed_with  # read as the runtime took the turn
         if fresh is None:
             raise NotFound(f"session {self.session_id} does not exist")
         session = await self._current_session(fresh)
@@ -166,7 +154,7 @@ class SessionActor(Actor):
         user, answer = _messages(session, turn, message, text, latency_ms, error, now)
         try:
             stored = await store_turn(session, self.plan, turn, user, answer,
-                                      self.channel.conversation_id, now, enforce, lease)
+                                      self.channel.conversation_id, now, enforce, self.fence)
         except Exception:
             # Nothing was stored: forget the channel's view of this turn and the session.
             self.session = None
@@ -178,7 +166,6 @@ class SessionActor(Actor):
                 if prior is not None:
                     return await _replay(await EvalSession.get(id=session.id), prior, message)
             raise
-        self.lease_released = stored.lease_released
         self.turns_in_channel = turn + 1
         session.turn_count, session.last_activity_at = turn + 1, now
         session.conversation_id = self.channel.conversation_id

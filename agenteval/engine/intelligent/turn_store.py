@@ -15,7 +15,6 @@ the general path below, through `eval_log.append_events` in an ORM transaction.
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,73 +22,32 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
+from actors import Fence, OwnershipLost, lease_name
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict, Unavailable
-from agenteval.observability.metrics import lease_claimed
 from agenteval.store import leases
 from agenteval.store.eval_log import NewEvent, append_events
-from agenteval.store.leases import Held, KeptLease, LeaseLost
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
 from agenteval.store.turn_writes import (
     Exchange,
     TurnState,
-    claim_and_read,
+    open_turn,
     read_turn_state,
     store_exchange,
 )
 
-__all__ = ["TURN_WAIT_S", "StoredTurn", "TurnState", "hold_turn_lease", "open_turn",
-           "read_turn_state", "store_turn", "turn_lease_name"]
+__all__ = ["SESSION_KIND", "StoredTurn", "TurnState", "open_turn", "read_turn_state",
+           "store_turn", "turn_lease_name"]
 
+SESSION_KIND = "session"  # the entity kind: its turn lease is claimed per message
 # How long a turn waits for another process's turn on the same session, beyond its lease.
 TURN_WAIT_S = 120.0
 
 
 def turn_lease_name(session_id: uuid.UUID) -> str:
     """The lease a sendMessage turn holds on its session, across processes."""
-    return f"session:{session_id}"
-
-
-async def hold_turn_lease(session_id: uuid.UUID, ttl_s: float) -> KeptLease:
-    """The session's turn lease, waiting while another process's turn holds it
-    (Unavailable after TURN_WAIT_S beyond its expiry)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + ttl_s + TURN_WAIT_S
-    pause = 0.02
-    while (lease := await leases.claim_kept(turn_lease_name(session_id), ttl_s)) is None:
-        if loop.time() > deadline:
-            raise Unavailable("another process's turn on this session is still in flight; "
-                              "retry with the same idempotency key")
-        await asyncio.sleep(pause)
-        pause = min(pause * 2, 0.5)
-    return lease
-
-
-async def open_turn(session_id: uuid.UUID, ttl_s: float) -> tuple[KeptLease, TurnState | None]:
-    """The session's turn lease (waiting as `hold_turn_lease` does) and the turn's state
-    read after it was claimed (None: no such session). One hand-off on SQLite."""
-    name = turn_lease_name(session_id)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + ttl_s + TURN_WAIT_S
-    pause = 0.02
-    while (claimed := await claim_and_read(name, leases.PROCESS_OWNER, ttl_s,
-                                           session_id)) is not None:
-        epoch, state = claimed
-        if epoch is not None:
-            lease_claimed("session")
-            return KeptLease(Held(name, leases.PROCESS_OWNER, epoch), ttl_s), state
-        if loop.time() > deadline:
-            raise Unavailable("another process's turn on this session is still in flight; "
-                              "retry with the same idempotency key")
-        await asyncio.sleep(pause)
-        pause = min(pause * 2, 0.5)
-    lease = await hold_turn_lease(session_id, ttl_s)  # not SQLite: two round trips
-    try:
-        return lease, await read_turn_state(session_id)
-    except BaseException:
-        await lease.release()
-        raise
+    return lease_name(SESSION_KIND, str(session_id))
 
 
 @dataclass
@@ -97,13 +55,11 @@ class StoredTurn:
     user: EvalMessage
     reply: EvalMessage
     events: list[EvalEvent]
-    # The turn's own transaction gave the turn lease up (only stop renewing it).
-    lease_released: bool = False
 
 
 async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: int,
                      user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
-                     now: datetime, enforce_budget: bool, lease: Held | None = None
+                     now: datetime, enforce_budget: bool, fence: Fence | None = None
                      ) -> StoredTurn:
     """Store both messages of turn `turn` with their events, or nothing (Conflict).
 
@@ -112,9 +68,9 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
     only while it is RUNNING at `turn`: the same lock order as the EvalActor's
     transitions (eval, then its sessions), so the two never deadlock on
     PostgreSQL. The budget is checked again on the counters the transaction
-    itself produced, which no concurrent turn can share. With `lease` (the
-    session's turn lease) the write is fenced first: a process that lost the
-    lease meanwhile stores nothing (Unavailable).
+    itself produced, which no concurrent turn can share. With `fence` (the turn's
+    ownership of the session) the write is fenced first: a process that lost it
+    meanwhile stores nothing (Unavailable).
     """
     detail = {"sessionId": str(session.id), "turnIndex": turn,
               "latencyMs": reply.latency_ms, "error": reply.error}
@@ -124,16 +80,16 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
         try:
             stored = await store_exchange(Exchange(
                 session.eval_id, session.id, turn, user, reply, detail, conversation_id, now,
-                total, lease))
-        except LeaseLost:
+                total, fence))
+        except OwnershipLost:
             raise Unavailable() from None
         if stored is not None:
-            return StoredTurn(user, reply, [stored.event], stored.lease_released)
+            return StoredTurn(user, reply, [stored.event])
     async with in_transaction():
-        if lease is not None:
+        if fence is not None:
             try:
-                await leases.fence(lease)
-            except LeaseLost:
+                await leases.fence(fence)
+            except OwnershipLost:
                 raise Unavailable() from None
         exchanged = await append_events(
             session.eval_id, eval_state.EXECUTING,

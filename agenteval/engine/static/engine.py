@@ -1,61 +1,62 @@
 """The static-evaluation engine: how the API, the CLI gate and start-up reach the runs.
 
-Each run has one `RunActor`, looked up by key (`("run", id)`) every time
-because idle actors are passivated. The run's progress is published on a
-separate event topic (`run_topic`), which subscribers follow. A process
-executes the runs whose lease it holds, at most `claim_limit` at once; the
-claimer (engine/static/claimer.py) picks up runs nobody holds.
+Each run is an owned entity of kind `run` (declared at the composition root):
+its `RunActor` is active only in the process that holds the run, and the actor
+runtime activates, passivates and takes runs over (`actors.OwnedSystem`). A
+process that does not own a run answers for it here (`answer_elsewhere`). The
+run's progress is published on a separate event topic (`run_topic`), which
+subscribers follow.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
-from actors import ActorSystem
+from actors import OwnedSystem
 from agenteval.channels import ChannelFactory
+from agenteval.engine.asks import answered
 from agenteval.engine.catalog import campaigns
-from agenteval.engine.static.run_actor import ASK_TIMEOUT_S, CancelRun, RunActor, StartRun
-from agenteval.errors import NotFound
+from agenteval.engine.static.run_actor import (
+    ASK_TIMEOUT_S,
+    CancelRun,
+    RunActor,
+    StartRun,
+    run_topic,
+)
+from agenteval.engine.static.run_cancel import cancel_stored, load_run
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run
+from agenteval.store.runs import RUN_KIND
 
 logger = logging.getLogger("agenteval.runs")
 
 
 @dataclass(frozen=True)
 class RunEngine:
-    """Starts, cancels and resumes static runs through their actors.
+    """Starts, cancels and resumes static runs through their owned actors.
 
-    `channels`, `events` and the lease settings are what a RunActor uses of the
-    service (it is given the engine itself).
+    `channels` and `events` are what a RunActor uses of the service (it is given
+    the engine itself).
     """
 
-    actors: ActorSystem
+    owned: OwnedSystem
     channels: ChannelFactory
     events: EventBus
-    lease_ttl_s: float = 15.0
-    claim_limit: int = 4
-    # The runs this process executes now (their leases are held here).
-    owned: set[uuid.UUID] = field(default_factory=set)
-    # Set when a run stops executing here: the claimer may take another one at once.
-    freed: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def may_claim(self) -> bool:
-        return len(self.owned) < self.claim_limit
-
-    def owns(self, run_id: uuid.UUID, owned: bool) -> None:
-        if owned:
-            self.owned.add(run_id)
-        else:
-            self.owned.discard(run_id)
-            self.freed.set()
+    def actor(self, key: str) -> RunActor:
+        """The `run` kind's actor for a run id (the kind's factory)."""
+        return RunActor(self, uuid.UUID(key))
 
     async def start(self, run_id: uuid.UUID, by: str | None = None) -> Run:
-        """Ask the run's actor to start (or resume) it; the Run row as it is then."""
+        """Start (or resume) the run if this process may own it; the Run as it is then."""
         return await self._ask(run_id, StartRun(by))
+
+    async def take_over(self, key: str) -> None:
+        """Resume a run nobody owns (the takeover loop's action for the `run` kind)."""
+        await self.start(uuid.UUID(key))
 
     async def start_campaign(self, campaign_id: uuid.UUID, target_id: uuid.UUID | None,
                              by: str | None = None) -> list[Run]:
@@ -65,12 +66,22 @@ class RunEngine:
 
     async def cancel(self, run_id: uuid.UUID, by: str | None = None) -> Run:
         """Stop the run's attempts in flight and end it CANCELLED (NotFound, InvalidTransition)."""
-        if not await Run.filter(id=run_id).exists():
-            raise NotFound(f"run {run_id} does not exist")
         return await self._ask(run_id, CancelRun(by))
 
+    async def answer_elsewhere(self, key: str, message: Any) -> Run:
+        """A run this process does not own (another process does, or it is at its limit):
+        StartRun answers with the stored run; CancelRun cancels it all the same."""
+        run_id = uuid.UUID(key)
+        match message:
+            case CancelRun(by=by):
+                async def publish(progress: dict[str, Any]) -> None:
+                    await self.events.publish(run_topic(run_id), progress)
+
+                return await cancel_stored(run_id, by, None, publish)
+            case _:
+                return await load_run(run_id)
+
     async def _ask(self, run_id: uuid.UUID, message: StartRun | CancelRun) -> Run:
-        ref = await self.actors.get_or_spawn(("run", str(run_id)),
-                                             lambda: RunActor(self, run_id))
-        run: Run = await ref.ask(message, timeout=ASK_TIMEOUT_S)
+        run: Run = await answered(self.owned.ask(RUN_KIND, str(run_id), message,
+                                                 timeout=ASK_TIMEOUT_S))
         return run

@@ -16,18 +16,11 @@ not idle, while it runs) and reports back through the mailbox only:
 Transitions are persisted (compare-and-set on the version, at most
 MAX_ATTEMPTS tries) before the reply and published on topic f"run:{id}" after.
 
-Across processes: the actor executes the run only while it holds the run's
-lease (`store.runs.run_lease_name`), claimed on StartRun when this process
-executes fewer than its claim limit of runs, renewed in the background, and
-released when the run ends or the actor stops (a graceful shutdown hands the
-run over at once; a killed process's lease expires). Its writes are fenced
-with the lease, so after a takeover the old owner can no longer write. Without
-the lease StartRun only answers with the row: the holder, or the claimer of
-another process (engine/static/claimer.py), runs it. A cancel reaching a
-process that does not own the run ends it with a compare-and-set made while
-holding the run's lease row (`leases.lock`), which the owner's fenced writes
-take first: so it cannot keep losing to the owner's saves, and the owner's next
-save finds the run no longer RUNNING, stores nothing and stops.
+Across processes the actor runtime owns the run for it (the `run` entity kind,
+declared at the composition root): the actor is active only in the process
+that holds the run, writes with the `fence` it is given, and passivates once
+the run has ended. A process that does not own the run answers StartRun and
+CancelRun without it (engine/static/engine.py).
 """
 
 from __future__ import annotations
@@ -36,11 +29,10 @@ import asyncio
 import contextlib
 import logging
 import uuid
+from copy import copy
 from typing import Any, Protocol
 
-from tortoise.transactions import in_transaction
-
-from actors import Actor, ActorStopped
+from actors import ActorStopped, OwnedActor, OwnershipLost
 from agenteval.channels import ChannelFactory
 from agenteval.domain import run_state
 from agenteval.domain.run_records import summary_to_json
@@ -54,29 +46,26 @@ from agenteval.engine.static.commands import (
     ExecutionProgress,
     StartRun,
 )
+from agenteval.engine.static.run_cancel import MAX_ATTEMPTS, cancel_stored, load_run
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE, compute_summary
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
-from agenteval.store import leases
 from agenteval.store.event_bus import EventBus
-from agenteval.store.leases import Held, KeptLease, LeaseLost, claim_kept
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import (
     STATE_FIELDS,
     StaleRun,
     finished_attempt_keys,
     progress_of,
-    run_lease_name,
     transition,
 )
 from agenteval.store.usage import UsageRecorder
 
-__all__ = ["ACTIVE", "CancelRun", "RunActor", "Services", "StartRun", "run_topic"]
+__all__ = ["ACTIVE", "CancelRun", "RunActor", "RunServices", "StartRun", "run_topic"]
 
 logger = logging.getLogger("agenteval.runs")
 ASK_TIMEOUT_S = 60.0
-MAX_ATTEMPTS = 5  # compare-and-set tries before a transition gives up with CONFLICT
 # At shutdown, attempts in flight get this long to finish (within the actor system's
 # shutdown deadline); later ones are cancelled and run again elsewhere.
 FINISH_IN_FLIGHT_S = 5.0
@@ -87,10 +76,9 @@ def run_topic(run_id: Any) -> str:
     return f"run:{run_id}"
 
 
-class Services(Protocol):
-    """What a RunActor uses of the running service: the targets' channels, the event
-    bus and the process's run leases. The `RunEngine` (engine/static/engine.py) that
-    spawns the actors provides them."""
+class RunServices(Protocol):
+    """What a RunActor uses of the running service: the targets' channels and the event
+    bus. The `RunEngine` (engine/static/engine.py) provides them."""
 
     @property
     def channels(self) -> ChannelFactory: ...
@@ -98,30 +86,27 @@ class Services(Protocol):
     @property
     def events(self) -> EventBus: ...
 
-    @property
-    def lease_ttl_s(self) -> float: ...
 
-    def may_claim(self) -> bool:
-        """Whether this process executes fewer runs than its claim limit."""
-
-    def owns(self, run_id: uuid.UUID, owned: bool) -> None:
-        """Record that this process now executes (or no longer executes) the run."""
-
-
-class RunActor(Actor):
+class RunActor(OwnedActor):
     """The run's one writer; handles StartRun, CancelRun and its execution's reports."""
 
-    def __init__(self, services: Services, run_id: uuid.UUID) -> None:
+    def __init__(self, services: RunServices, run_id: uuid.UUID) -> None:
         self.services = services
         self.run_id = run_id
         self.execution: RunExecution | None = None
         self._task: asyncio.Task[None] | None = None
         self._generation = 0  # which execution the ExecutionEnded reports are about
         self._saw_every_attempt = False  # nothing was stored before this execution
-        self.lease: KeptLease | None = None  # held while this process executes the run
 
-    async def handle(self, message: Any) -> Any:
+    async def receive(self, message: Any) -> Any:
         log_context.bind(run_id=self.run_id)
+        try:
+            return await self._dispatch(message)
+        except NotFound:
+            self.passivate()  # nothing to own
+            raise
+
+    async def _dispatch(self, message: Any) -> Any:
         match message:
             case StartRun(by=by):
                 return await self._start(by)
@@ -136,7 +121,7 @@ class RunActor(Actor):
 
     async def on_stop(self) -> None:
         # Shutdown: finish the attempts in flight, save them and leave the run RUNNING;
-        # releasing the lease below lets another process take the rest over at once.
+        # the runtime then gives the run up, so another process takes the rest over at once.
         if self.execution is not None:
             await self.execution.finish_in_flight(FINISH_IN_FLIGHT_S)
         if self._task is not None:
@@ -144,35 +129,6 @@ class RunActor(Actor):
             # only makes sure it is over before the actor is. It may also have been
             # cancelled with the actor at the shutdown deadline.
             await asyncio.wait([self._task])
-        await self._release()  # another process takes the run over at once
-
-    async def _claim(self) -> bool:
-        """Hold the run's lease (claimed now unless held already); False: not this process's."""
-        if self.lease is None:
-            if not self.services.may_claim():
-                return False
-            self.lease = await claim_kept(run_lease_name(self.run_id), self.services.lease_ttl_s)
-            if self.lease is None:
-                return False
-            self.services.owns(self.run_id, True)
-        return True
-
-    async def _release(self) -> None:
-        if self.lease is not None:
-            lease, self.lease = self.lease, None
-            await lease.release()
-            self.services.owns(self.run_id, False)
-            logger.info("released run %s", self.run_id)
-
-    def _fencing(self) -> Held | None:
-        """The lease its writes are fenced with (None: not held, e.g. a cancel elsewhere)."""
-        return None if self.lease is None else self.lease.held
-
-    async def _load(self) -> Run:
-        run = await Run.get_or_none(id=self.run_id)
-        if run is None:
-            raise NotFound(f"run {self.run_id} does not exist")
-        return run
 
     async def _load_state(self) -> Run:
         """The run's state (`STATE_FIELDS`, a read-only partial row without its cases or
@@ -185,30 +141,23 @@ class RunActor(Actor):
 
     async def _start(self, by: str | None = None) -> Run:
         if self.execution is not None:
-            return await self._load()  # a fresh row: the execution's own is being written
+            return await load_run(self.run_id)  # fresh: the execution's own is being written
         for _ in range(MAX_ATTEMPTS):
-            state = await self._load_state()
-            if run_state.is_terminal(state.status):
-                await self._release()
-                return await self._load()
-            if not await self._claim():
-                return await self._load()  # another process executes it, or will
-            run = await self._load()  # read after the claim: the last owner's writes included
+            run = await load_run(self.run_id)  # read once owned: the last owner's writes in
+            if run_state.is_terminal(run.status):
+                self.passivate()
+                return run
             target = await Target.get_or_none(id=run.target_id)
-            try:
-                if target is None:
-                    await self._end(run, run_state.FAIL, error="the target was deleted")
-                    await self._release()
-                    return run
-                if run.status == run_state.QUEUED and not await transition(
-                        run, run_state.START, lease=self._fencing(), started_by=by):
-                    continue  # changed meanwhile: look again
-            except LeaseLost:
-                await self._release()
-                return await self._load()
+            if target is None:
+                await self._end(run, run_state.FAIL, error="the target was deleted")
+                self.passivate()
+                return copy(run)
+            if run.status == run_state.QUEUED and not await transition(
+                    run, run_state.START, fence=self.fence, started_by=by):
+                continue  # changed meanwhile: look again
             await self._publish(progress_of(run))
             await self._execute(run, target)
-            return run
+            return copy(run)  # the execution writes `run` from now on
         raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
 
     async def _execute(self, run: Run, target: Target) -> None:
@@ -225,7 +174,7 @@ class RunActor(Actor):
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
-            lease=self._fencing())
+            fence=self.fence)
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),
                                       name=f"run {run.id} execution")
@@ -251,13 +200,13 @@ class RunActor(Actor):
             return
         self.execution = self._task = None
         if execution.stopped:
-            return  # cancelled or stopping: _cancel / on_stop end it and release the lease
+            return  # cancelled or stopping: _cancel / on_stop end it
         try:
             await self._conclude(execution, message)
-        except LeaseLost:
+        except OwnershipLost:
             logger.warning("run %s was taken over by another process", self.run_id)
         finally:
-            await self._release()
+            self.passivate()
 
     async def _conclude(self, execution: RunExecution, message: ExecutionEnded) -> None:
         if message.stale:  # said even when the new owner has finished the run meanwhile
@@ -277,46 +226,31 @@ class RunActor(Actor):
             await self._end(run, run_state.COMPLETE)
 
     async def _cancel(self, by: str | None = None) -> Run:
-        run = await self._load()
-        # INVALID_TRANSITION (with the status and the allowed actions) once it has ended.
-        run_state.next_status(run.status, run_state.CANCEL)
-        if self.execution is not None:
-            execution, task = self.execution, self._task
-            await execution.stop()
-            if task is not None:
-                await asyncio.wait([task])
-            self.execution = self._task = None
-        cancelled_by: dict[str, Any] = {} if by is None else {"cancelled_by": by}
-        try:
-            for _ in range(MAX_ATTEMPTS):
-                # The owner may be another process saving every few milliseconds, which a
-                # bare compare-and-set keeps losing to: holding the lease row its fenced
-                # writes take first puts this write between two of them (see `leases.lock`).
-                async with in_transaction():
-                    await leases.lock(run_lease_name(self.run_id))
-                    run = await self._load()
-                    summary = summary_to_json(await compute_summary(run))
-                    # InvalidTransition if it ended meanwhile.
-                    stored = await transition(run, run_state.CANCEL, summary=summary,
-                                              **cancelled_by)
-                if stored:
-                    await self._publish(progress_of(run))
-                    return run
+        try:  # cancelled, or it had ended already: nothing is left to own
+            run = await load_run(self.run_id)
+            # INVALID_TRANSITION (with the status and the allowed actions) once it has ended.
+            run_state.next_status(run.status, run_state.CANCEL)
+            if self.execution is not None:
+                execution, task = self.execution, self._task
+                await execution.stop()
+                if task is not None:
+                    await asyncio.wait([task])
+                self.execution = self._task = None
+            return await cancel_stored(self.run_id, by, self.fence, self._publish)
         finally:
-            await self._release()
-        raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
+            self.passivate()
 
     async def _end(self, run: Run, action: str, error: str | None = None,
                    summary: RunSummaryData | None = None) -> bool:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
-        False when the run's version moved on (nothing stored); fenced: only while this
-        actor still holds the run's lease (LeaseLost otherwise; a cancel is `_cancel`'s).
+        False when the run's version moved on (nothing stored); fenced: OwnershipLost
+        when another process owns the run now.
         """
         if summary is None:
             summary = await compute_summary(run)
-        if not await transition(run, action, lease=self._fencing(),
+        if not await transition(run, action, fence=self.fence,
                                 summary=summary_to_json(summary), error=error):
             return False
         await self._publish(progress_of(run))

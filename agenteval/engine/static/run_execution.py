@@ -20,7 +20,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from actors import ActorRef, ActorStopped, MailboxFull
+from actors import ActorRef, ActorStopped, Fence, MailboxFull
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
@@ -28,7 +28,6 @@ from agenteval.domain.run_summary import OutcomeRecord
 from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider
-from agenteval.store.leases import Held
 from agenteval.store.models import Run
 from agenteval.store.runs import progress_of, save_attempts
 
@@ -50,15 +49,15 @@ class RunExecution:
     """Runs the pending attempts of `run`; `run.version` and the counters are the writer's.
 
     The progress goes to `owner` (the run's actor) as `ExecutionProgress` messages,
-    throttled; the owner publishes them. Every save is fenced with `lease`, the
-    run's lease as the actor claimed it.
+    throttled; the owner publishes them. Every save is fenced with `fence`, the
+    run's ownership as the actor runtime claimed it.
     """
 
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
-                 owner: ActorRef, lease: Held | None = None) -> None:
+                 owner: ActorRef, fence: Fence | None = None) -> None:
         self.run = run
-        self._lease = lease
+        self._fence = fence
         self.counters = Counters.of(run)
         self._target = target
         self._channels = channels
@@ -148,7 +147,7 @@ class RunExecution:
                 for finished in batch:
                     counters.add(finished.verdict)
                 self.run.version = await save_attempts(self.run.id, self.run.version, batch,
-                                                       counters, self._lease)
+                                                       counters, self._fence)
                 self.counters = counters
                 self._saved += [(item.position, item.attempt, outcome_record(item))
                                 for item in batch]

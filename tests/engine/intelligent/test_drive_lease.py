@@ -7,11 +7,12 @@ import asyncio
 from agenteval.engine.intelligent.wakeups import (
     Role,
     WakeUps,
-    abandoned_drives,
     drive_lease_name,
 )
 from agenteval.store import leases
 from agenteval.store.models import IntelligentEval, Target
+from tests.support.owned_work import driving_system
+from tests.support.owned_work import lapsed_drives as abandoned_drives
 
 
 class SlowDriver:
@@ -33,7 +34,7 @@ class SlowDriver:
 async def test_two_processes_never_drive_one_eval_at_once(db: str) -> None:
     driver = SlowDriver()
     # Two WakeUps stand for two processes: the lease, not the object, keeps them apart.
-    first, second = WakeUps(driver, lease_ttl_s=5), WakeUps(driver, lease_ttl_s=5)
+    first, second = WakeUps(driver, hold=driving_system(5).hold), WakeUps(driver, hold=driving_system(5).hold)
     first.wake("e1", "evaluator", 1)
     second.wake("e1", "analyst", 1)
     await asyncio.gather(first.drain(), second.drain())
@@ -43,7 +44,7 @@ async def test_two_processes_never_drive_one_eval_at_once(db: str) -> None:
 
 async def test_wake_ups_wait_until_the_process_serves(db: str) -> None:
     driver = SlowDriver()
-    wakeups = WakeUps(driver, lease_ttl_s=5)
+    wakeups = WakeUps(driver, hold=driving_system(5).hold)
     wakeups.hold_back()
     wakeups.wake("e1", "planner", 0)
     await wakeups.drain()
@@ -82,7 +83,7 @@ async def test_a_drive_cut_short_by_a_shutdown_is_handed_over_at_once(db: str) -
             started.set()
             await asyncio.sleep(3600)
 
-    wakeups = WakeUps(Endless(), lease_ttl_s=60)
+    wakeups = WakeUps(Endless(), hold=driving_system(60).hold)
     wakeups.wake(str(row.id), "evaluator", 1)
     await started.wait()
     assert await abandoned_drives() == []  # driven now
@@ -94,7 +95,7 @@ async def test_a_start_up_wake_leaves_an_eval_driven_elsewhere_alone(db: str) ->
     driver = SlowDriver()
     held = await leases.claim(drive_lease_name("e1"), 60, owner="another process")
     assert held is not None
-    wakeups = WakeUps(driver, lease_ttl_s=60)
+    wakeups = WakeUps(driver, hold=driving_system(60).hold)
     wakeups.wake("e1", "evaluator", 1, unless_driven=True)
     await wakeups.drain()
     assert driver.woken == []

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from tortoise.exceptions import IntegrityError
 
+from actors import ActorSystem, EntityKind, OwnedActor, OwnedSystem
 from agenteval.engine.intelligent.turn_store import open_turn, turn_lease_name
 from agenteval.store import leases
 from agenteval.store.leases import LeaseLost
@@ -107,50 +108,59 @@ async def test_a_reused_idempotency_key_stores_nothing(db: str) -> None:
     assert session.turn_count == 1
 
 
+async def _open(session_id: uuid.UUID) -> tuple[leases.Held, object]:
+    fence, state = await open_turn(str(session_id), turn_lease_name(session_id), 5)
+    assert fence is not None
+    return fence, state
+
+
 async def test_the_turn_is_fenced_by_its_lease(db: str) -> None:
     row = await _eval()
     session = await _session(row)
-    lease, state = await open_turn(session.id, ttl_s=5)
-    await lease.stop_renewing()
+    lease, state = await _open(session.id)
     assert state is not None and (state.session_status, state.turn_count) == ("RUNNING", 0)
     assert (state.eval_status, state.turns_used) == ("EXECUTING", 0)
-    stored = await store_exchange(_exchange(session, 0, lease=lease.held))
-    assert stored is not None and stored.lease_released
+    stored = await store_exchange(_exchange(session, 0, lease=lease))
+    assert stored is not None and lease.released
     owner, _, live = await leases.current(turn_lease_name(session.id)) or ("?", 0, True)
     assert (owner, live) == ("", False)  # released with (SQLite) or right after the turn
 
     # Another process took the lease over: this one's write is refused and nothing stored.
-    lost, _ = await open_turn(session.id, ttl_s=5)
-    await lost.stop_renewing()
-    await leases.abandon(lost.held)
+    lost, _ = await _open(session.id)
+    await leases.abandon(lost)
     other = await leases.claim(turn_lease_name(session.id), 5, owner="another process")
     assert other is not None
     with pytest.raises(LeaseLost):
-        await store_exchange(_exchange(session, 1, lease=lost.held))
+        await store_exchange(_exchange(session, 1, lease=lost))
     assert await _sequences(row) == [1]
     assert await leases.current(turn_lease_name(session.id)) == ("another process",
                                                                  other.epoch, True)
 
 
+class ReadsItsTurn(OwnedActor):
+    async def receive(self, message: object) -> object:
+        return self.claimed_with
+
+
 async def test_a_turn_waits_for_the_lease_and_reads_what_the_holder_stored(db: str) -> None:
     row = await _eval()
     session = await _session(row)
-    holder, _ = await open_turn(session.id, ttl_s=5)
-    waiting = asyncio.create_task(open_turn(session.id, ttl_s=5))
+    owned = OwnedSystem(ActorSystem(), leases.DatabaseLeases(), [EntityKind(
+        "session", "per-message", 5, factory=lambda key: ReadsItsTurn(), open=open_turn)])
+    holder, _ = await _open(session.id)
+    waiting = asyncio.create_task(owned.ask("session", str(session.id), "turn"))
     await asyncio.sleep(0.1)
     assert not waiting.done()
-    stored = await store_exchange(_exchange(session, 0, lease=holder.held))
+    stored = await store_exchange(_exchange(session, 0, lease=holder))
     assert stored is not None
-    if stored.lease_released:
-        await holder.stop_renewing()
-    else:
-        await holder.release()
-    lease, state = await asyncio.wait_for(waiting, 10)
-    await lease.release()
+    if not holder.released:
+        await leases.release(holder)
+    state = await asyncio.wait_for(waiting, 10)
+    await owned.shutdown()
     assert state is not None and (state.turn_count, state.turns_used) == (1, 1)
 
 
 async def test_no_session_reads_as_none(db: str) -> None:
-    lease, state = await open_turn(uuid.uuid4(), ttl_s=5)
-    await lease.release()
+    lease, state = await _open(uuid.uuid4())
+    await leases.release(lease)
     assert state is None
