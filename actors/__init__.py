@@ -15,6 +15,8 @@ Usage::
         await ref.ask(2, timeout=5)   # -> 2
         await ref.tell(3)             # fire and forget
 
+    A message class deriving from `Ask[R]` types its answer: `ask` returns an `R`.
+
 Messages
     Each actor handles one message at a time, in arrival order. The mailbox is
     bounded (`Actor.mailbox_size`): `tell`/`ask` wait for space (backpressure),
@@ -54,6 +56,7 @@ Lifecycle
 """
 
 from actors.actor import Actor
+from actors.asks import Ask
 from actors.errors import ActorError, ActorFailed, ActorStopped, MailboxFull
 from actors.memory_leases import MemoryLeases
 from actors.owned import EntityKind, OwnedActor, OwnedSystem
@@ -64,6 +67,7 @@ from actors.system import ActorSystem
 
 __all__ = [
     "Actor",
+    "Ask",
     "ActorError",
     "ActorFactory",
     "ActorFailed",

@@ -31,9 +31,10 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, overload
 
 from actors.actor import Actor
+from actors.asks import Ask
 from actors.errors import ActorFailed, ActorStopped
 from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, OwnershipLost, hold, lease_name
 from actors.ref import ActorRef
@@ -42,6 +43,7 @@ from actors.system import ActorSystem
 logger = logging.getLogger("actors.owned")
 
 Policy = Literal["activation", "per-message", "work"]
+R = TypeVar("R")
 # (key, lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
 OpenMessage = Callable[[str, str, float], Awaitable[tuple[Fence | None, Any]]]
 
@@ -123,6 +125,14 @@ class OwnedSystem:
         return limit is None or len(self._active[kind]) < limit
 
     # ------------------------------------------------------------ asks
+    @overload
+    async def ask(self, kind: str, key: str, message: Ask[R], *,
+                  timeout: float | None = None) -> R: ...  # noqa: ASYNC109
+
+    @overload
+    async def ask(self, kind: str, key: str, message: Any, *,
+                  timeout: float | None = None) -> Any: ...  # noqa: ASYNC109
+
     async def ask(self, kind: str, key: str, message: Any, *,
                   timeout: float | None = None) -> Any:  # noqa: ASYNC109
         """Deliver `message` to the key's actor (activated under its lease if it must be)

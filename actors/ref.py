@@ -14,9 +14,10 @@ import inspect
 import logging
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from actors.actor import Actor
+from actors.asks import Ask
 from actors.errors import ActorFailed, ActorStopped, MailboxFull
 from actors.mailbox import Mailbox, MailboxClosed
 from actors.supervision import RestartBudget, RestartPolicy
@@ -27,6 +28,7 @@ ActorFactory = Callable[[], Actor]
 FailureCallback = Callable[[Hashable, BaseException], Awaitable[None] | None]
 
 NEVER_RESTART = RestartPolicy(max_restarts=0)
+R = TypeVar("R")
 
 
 @dataclass(eq=False)
@@ -155,9 +157,16 @@ class ActorRef:
         except asyncio.QueueFull:
             raise MailboxFull(self.key, self._mailbox.maxsize) from None
 
+    @overload
+    async def ask(self, message: Ask[R], *, timeout: float | None = None) -> R: ...  # noqa: ASYNC109
+
+    @overload
+    async def ask(self, message: Any, *, timeout: float | None = None) -> Any: ...  # noqa: ASYNC109
+
     # The contract asks for ask(..., timeout=...): callers should not need asyncio.timeout.
     async def ask(self, message: Any, *, timeout: float | None = None) -> Any:  # noqa: ASYNC109
-        """Send and return what `handle` returns, or raise what it raised.
+        """Send and return what `handle` returns, or raise what it raised (typed: the
+        answer an `Ask[R]` message promises).
 
         Raises `ActorStopped` (`ActorFailed`) if the message will not be handled, and
         `TimeoutError` after `timeout` seconds (waiting for mailbox space included).

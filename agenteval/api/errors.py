@@ -26,7 +26,6 @@ from graphql import (
 )
 from strawberry.extensions import SchemaExtension
 
-from actors import ActorStopped
 from agenteval.errors import AgentEvalError, FieldError, Unavailable
 from agenteval.logs import redact
 
@@ -56,9 +55,9 @@ def with_contract_code(error: GraphQLError,
     original = error.original_error
     if isinstance(original, AgentEvalError):
         return error
-    if isinstance(original, ActorStopped | TimeoutError):
-        # The entity's actor is stopping, was given up on (the next message rebuilds
-        # it) or did not answer in time: retryable, unlike a masked INTERNAL.
+    if isinstance(original, TimeoutError):
+        # Something did not answer in time: retryable, unlike a masked INTERNAL. (An
+        # actor that cannot answer is already Unavailable: engine/asks.py.)
         logger.warning("unavailable in %s: %r", error.path, original)
         unavailable = Unavailable()
         return GraphQLError(unavailable.message, error.nodes, error.source, error.positions,

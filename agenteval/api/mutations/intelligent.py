@@ -39,10 +39,12 @@ def _engine(info: ResolverInfo) -> IntelligentEngine:
     return info.context.services.intelligent
 
 
-async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID, command: object) -> IntelligentEval:
-    """Hand `command` to the eval's actor (NOT_FOUND for an unknown eval); the eval it answers."""
-    row = await evals.get_eval(parse_id(eval_id, "evalId"))
-    return IntelligentEval.from_row(await _engine(info).ask_eval(row.id, command))
+async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID,
+                    command: cmd.EvalCommand) -> IntelligentEval:
+    """Hand `command` to the eval's actor (which answers NOT_FOUND for an unknown eval);
+    the eval it answers."""
+    return IntelligentEval.from_row(
+        await _engine(info).ask_eval(parse_id(eval_id, "evalId"), command))
 
 
 async def _actor(info: ResolverInfo) -> cmd.Actor:
@@ -134,8 +136,9 @@ class IntelligentMutations:
     @strawberry.mutation(permission_classes=[IsAgent])
     async def close_session(self, info: ResolverInfo, session_id: strawberry.ID,
                             verdict: VerdictInput) -> Session:
-        session = await evals.get_session(parse_id(session_id, "sessionId"))
-        closed = await _engine(info).ask_session(session.id, cmd.CloseSession(as_json(verdict)))
+        # The session's actor answers NOT_FOUND itself.
+        closed = await _engine(info).ask_session(parse_id(session_id, "sessionId"),
+                                                 cmd.CloseSession(as_json(verdict)))
         return Session.from_row(closed)
 
     @strawberry.mutation(permission_classes=[IsAgent])

@@ -1,7 +1,9 @@
 """The messages an EvalActor and a SessionActor handle (one dataclass per command).
 
 Messages are plain data (no callables, no ORM rows): what they carry can be
-logged, compared and, one day, sent to another process.
+logged, compared and, one day, sent to another process. Each says what its
+answer is (`actors.Ask[R]`), so the engine's `ask_eval`/`ask_session` are typed
+end to end.
 """
 
 from __future__ import annotations
@@ -10,15 +12,21 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from actors import Ask
+from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
 
 # ---------------------------------------------------------------- EvalActor
+# A command whose answer is the eval as it is after the change.
+EvalCommand = Ask[IntelligentEval]
+
+
 @dataclass(frozen=True)
-class StartPlanning:
+class StartPlanning(Ask[IntelligentEval]):
     """DRAFT → PLANNING right after creation (records CREATED, wakes the planner)."""
 
 
 @dataclass(frozen=True)
-class SubmitPlan:
+class SubmitPlan(Ask[IntelligentEval]):
     plan: dict[str, Any]  # validated by plan_validation.validate_plan
 
 
@@ -28,34 +36,34 @@ Actor = dict[str, str]
 
 
 @dataclass(frozen=True)
-class ApprovePlan:
+class ApprovePlan(Ask[IntelligentEval]):
     actor: Actor | None = None
 
 
 @dataclass(frozen=True)
-class RejectPlan:
+class RejectPlan(Ask[IntelligentEval]):
     feedback: str
     actor: Actor | None = None
 
 
 @dataclass(frozen=True)
-class CancelEval:
+class CancelEval(Ask[IntelligentEval]):
     reason: str | None
     actor: Actor | None = None
 
 
 @dataclass(frozen=True)
-class SubmitReport:
+class SubmitReport(Ask[IntelligentEval]):
     report: dict[str, Any]  # validated and with verified evidence
 
 
 @dataclass(frozen=True)
-class Heartbeat:
+class Heartbeat(Ask[IntelligentEval]):
     note: str | None
 
 
 @dataclass(frozen=True)
-class CreateSession:
+class CreateSession(Ask[EvalSession]):
     persona: dict[str, Any]
     goal: str
     dimension: str | None
@@ -65,7 +73,7 @@ class CreateSession:
 
 
 @dataclass(frozen=True)
-class FailEval:
+class FailEval(Ask[IntelligentEval | None]):
     """The watchdog: FAILED with `reason` if the fresh row is still stalled for that reason
     at `now` (the watchdog's clock, so a test's moved clock holds inside the actor too)."""
 
@@ -74,31 +82,41 @@ class FailEval:
 
 
 @dataclass(frozen=True)
-class SessionsSettled:
+class SessionsSettled(Ask[None]):
     """A session closed or expired: wake the analyst once every planned session is done."""
 
 
 # ---------------------------------------------------------------- SessionActor
 @dataclass(frozen=True)
-class SendMessage:
+class SentMessage:
+    """What sendMessage answers: both stored messages and a copy of the session after
+    the turn (never the row the actor keeps)."""
+
+    user: EvalMessage
+    reply: EvalMessage
+    session: EvalSession
+
+
+@dataclass(frozen=True)
+class SendMessage(Ask[SentMessage]):
     content: str
     idempotency_key: str | None
 
 
 @dataclass(frozen=True)
-class CloseSession:
+class CloseSession(Ask[EvalSession]):
     verdict: dict[str, Any]  # raw VerdictInput as camelCase dict; validated by the actor
 
 
 @dataclass(frozen=True)
-class ExpireSession:
+class ExpireSession(Ask[EvalSession | None]):
     """The watchdog: EXPIRED if the session is still RUNNING and idle since before `idle_before`."""
 
     idle_before: datetime
 
 
 @dataclass(frozen=True)
-class FailSession:
+class FailSession(Ask[EvalSession | None]):
     """From the EvalActor once the eval has left EXECUTING (or the watchdog, for a session
     left RUNNING by a crash): FAILED at `failed_at` if the session is still RUNNING."""
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from actors import ActorFactory, ActorStopped, ActorSystem, EntityKind, OwnedSystem
+from actors import ActorFactory, ActorStopped, ActorSystem, Ask, EntityKind, OwnedSystem
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
 from agenteval.engine.asks import answered
@@ -31,6 +31,8 @@ from agenteval.engine.intelligent.turn_store import SESSION_KIND, TURN_WAIT_S, o
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalSession
+
+R = TypeVar("R")
 
 # Generous: a sendMessage waits for the target (with its own timeouts and retries).
 ASK_TIMEOUT_S = 600.0
@@ -55,11 +57,12 @@ class IntelligentEngine:
                           open=open_turn, wait_s=TURN_WAIT_S,
                           leased=lambda message: isinstance(message, commands.SendMessage))
 
-    async def ask_eval(self, eval_id: uuid.UUID, message: Any) -> Any:
+    async def ask_eval(self, eval_id: uuid.UUID, message: Ask[R]) -> R:
         key = ("eval", str(eval_id))
-        return await self._ask(key, lambda: EvalActor(self, eval_id), message)
+        result: R = await self._ask(key, lambda: EvalActor(self, eval_id), message)
+        return result
 
-    async def ask_session(self, session_id: uuid.UUID, message: Any) -> Any:
+    async def ask_session(self, session_id: uuid.UUID, message: Ask[R]) -> R:
         result = await answered(self.owned.ask(SESSION_KIND, str(session_id), message,
                                                timeout=ASK_TIMEOUT_S))
         match message, result:

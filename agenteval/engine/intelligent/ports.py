@@ -7,12 +7,15 @@ protocols instead keeps the engine → actor import one-way.
 from __future__ import annotations
 
 import uuid
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
+from actors import Ask
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.store.event_bus import EventBus
+
+R = TypeVar("R")
 
 
 class SessionServices(Protocol):
@@ -41,4 +44,4 @@ class EvalServices(Protocol):
     @property
     def wakeups(self) -> WakeUps: ...
 
-    async def ask_session(self, session_id: uuid.UUID, message: Any) -> Any: ...
+    async def ask_session(self, session_id: uuid.UUID, message: Ask[R]) -> R: ...

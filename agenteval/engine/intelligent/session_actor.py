@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import uuid
 from copy import copy
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -54,15 +53,6 @@ from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError,
 from agenteval.observability import log_context
 from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
-
-
-@dataclass
-class Exchange:
-    """What sendMessage returns: both stored messages and the session after the turn."""
-
-    user: EvalMessage
-    reply: EvalMessage
-    session: EvalSession
 
 
 class SessionActor(OwnedActor):
@@ -126,7 +116,7 @@ class SessionActor(OwnedActor):
             await channel.aclose()
 
     # ------------------------------------------------------------ sendMessage
-    async def _send(self, message: commands.SendMessage) -> Exchange:
+    async def _send(self, message: commands.SendMessage) -> commands.SentMessage:
         fresh: TurnState | None = self.claimed_with  # read as the runtime took the turn
         if fresh is None:
             raise NotFound(f"session {self.session_id} does not exist")
@@ -173,7 +163,7 @@ class SessionActor(OwnedActor):
         await self.engine.events.publish(session_topic(session.id), {"index": answer.index})
         if error is not None:
             raise _target_error(session, user, answer, error.kind, error.message)
-        return Exchange(user, answer, copy(session))
+        return commands.SentMessage(user, answer, copy(session))
 
     async def _current_session(self, fresh: TurnState) -> EvalSession:
         """The kept session row, reloaded when the fresh status or turn count disagree."""
@@ -293,7 +283,7 @@ def _target_error(session: EvalSession, user: EvalMessage, reply: EvalMessage, k
                         "kind": kind})
 
 
-async def _replay(session: EvalSession, prior: EvalMessage, message: commands.SendMessage) -> Exchange:
+async def _replay(session: EvalSession, prior: EvalMessage, message: commands.SendMessage) -> commands.SentMessage:
     """A retried sendMessage: the stored exchange (or the same error), the target not called."""
     if prior.content != message.content:
         raise Conflict(f"idempotency key {message.idempotency_key!r} was already used in this "
@@ -303,4 +293,4 @@ async def _replay(session: EvalSession, prior: EvalMessage, message: commands.Se
         detail_message = reply.error.partition(": ")[2] or reply.error
         raise _target_error(session, prior, reply, reply.error_kind or "bad_response",
                             detail_message)
-    return Exchange(prior, reply, session)
+    return commands.SentMessage(prior, reply, copy(session))

@@ -1,20 +1,27 @@
-"""The messages a RunActor handles (plain data: no callables, no ORM rows, no tasks)."""
+"""The messages a RunActor handles (plain data: no callables, no ORM rows, no tasks).
+
+StartRun and CancelRun say what they answer (`actors.Ask[R]`): a snapshot of the
+run, never the row its execution keeps writing.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from actors import Ask
+from agenteval.store.models import Run
+
 
 @dataclass(frozen=True)
-class StartRun:
+class StartRun(Ask[Run]):
     """Start (QUEUED) or resume (RUNNING) the run; replies with the Run row."""
 
     by: str | None = None  # the user who started it ("name (key id)"); None: a resume
 
 
 @dataclass(frozen=True)
-class CancelRun:
+class CancelRun(Ask[Run]):
     """Stop the attempts in flight and end the run CANCELLED; replies with the Run row."""
 
     by: str | None = None  # the user who cancelled it ("name (key id)")
