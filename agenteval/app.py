@@ -20,12 +20,10 @@ from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
-from agenteval.domain import limits
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.transport import AsgiTransport
 from agenteval.engine.intelligent.wakeups import Notifier
 from agenteval.engine.services import Services
-from agenteval.logs import install_redaction
 from agenteval.store import database
 from agenteval.store.api_keys import internal_identity
 from agenteval.web_ui import mount_web_ui
@@ -38,10 +36,6 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     `start_work=False`: the lifespan leaves `services.work` for the server to start
     once it listens (`agenteval serve`)."""
     settings = settings or Settings.from_env()
-    install_redaction()
-    limits.configure(limits.InputLimits(message_chars=settings.max_message_chars,
-                                        reply_chars=settings.max_reply_chars,
-                                        cases=settings.max_cases))
     schema = build_schema(settings)
     graphql = _LateView()
 

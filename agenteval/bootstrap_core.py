@@ -1,6 +1,7 @@
 """The part of the composition root that static evaluation needs, and the CI gate runs alone.
 
-`start_core` opens, on the caller's exit stacks and in this order (closed in
+`start_core` first does the process-wide set-up (log redaction, input limits),
+then opens, on the caller's exit stacks and in this order (closed in
 reverse): [start-up lock: migrations → database] → event bus → channel factory
 (with slots shared through Redis when there is one) → actor system with its
 owned entities (`actors.OwnedSystem` over the database's leases) → run engine,
@@ -18,9 +19,11 @@ from collections.abc import AsyncIterator
 from actors import ActorSystem, EntityKind, OwnedSystem
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
+from agenteval.domain import limits
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.services import CoreServices
 from agenteval.engine.static.engine import RunEngine
+from agenteval.logs import install_redaction
 from agenteval.net.shared_limiter import SharedSlots
 from agenteval.store import database, leases
 from agenteval.store.event_bus import create_event_bus
@@ -36,6 +39,7 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
                      settings: Settings, *, migrate: bool) -> CoreServices:
     """Start the core on `stack`; the start-up lock is entered on `startup`, which the
     caller closes once its own start-up singletons (admin key, demo) are done."""
+    configure_process(settings)
     check_price_setting(settings.model_prices)
     await startup.enter_async_context(leases.startup_lock(settings.database_url))
     if migrate:
@@ -61,6 +65,15 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
                         owned=owned, runs=runs)
+
+
+def configure_process(settings: Settings) -> None:
+    """Process-wide set-up every entry point gets (the server, the CI gate, the demo):
+    secrets redacted from every log line, and the input limits of the settings."""
+    install_redaction()
+    limits.configure(limits.InputLimits(message_chars=settings.max_message_chars,
+                                        reply_chars=settings.max_reply_chars,
+                                        cases=settings.max_cases))
 
 
 def run_kind(runs: RunEngine, settings: Settings) -> EntityKind:

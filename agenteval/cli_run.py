@@ -106,9 +106,10 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
                 concurrency: int, url: str, cache: str | None, options: GateOptions,
                 out: Console, err: Console) -> list[ScenarioResult]:
     # The static system alone: no admin key, intelligent engine, driver, demo or
-    # background work (resumed runs, watchdog, webhooks).
-    settings = Settings(database_url=url, driver="none", demo=False, resume_runs=False,
-                        watchdog_interval_s=0)
+    # background work (resumed runs, watchdog, webhooks); the environment's other
+    # settings (input limits, prices) hold as for the server.
+    settings = Settings.from_env().with_overrides(
+        database_url=url, driver="none", demo=False, resume_runs=False, watchdog_interval_s=0)
     async with running_core(settings) as services:
         target_row = await _target(services, target)
         # Only what the header needs is kept: the cases stay in the database (a

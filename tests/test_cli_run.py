@@ -177,3 +177,25 @@ def test_the_command_line_passes_every_option_through(tmp_path: Path) -> None:
                            DEMO, "-q", "-v"], cwd=tmp_path, capture_output=True, text=True,
                           timeout=60)
     assert both.returncode == 2 and "exclude each other" in both.stderr
+
+
+def test_the_gate_applies_the_input_limits_of_the_environment(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # The server's limits hold for the gate too: booking.json has 5 cases.
+    monkeypatch.setenv("AGENTEVAL_MAX_CASES", "1")
+    assert run_command(BOOKING, DEMO, fail_under=0.0) == 2
+    assert "error: invalid scenario" in capsys.readouterr().err
+
+
+def test_the_gate_redacts_secrets_from_its_log_lines() -> None:
+    # In a process of its own: redaction is process-wide, and other tests install it.
+    script = (
+        "import logging\n"
+        "from agenteval.cli_run import run_command\n"
+        f"run_command({RETURNS!r}, {DEMO!r}, fail_under=0.0, verbosity=0)\n"
+        "record = logging.getLogger('x').makeRecord('x', logging.WARNING, 'f', 1,\n"
+        "    'password=hunter2', None, None)\n"
+        "print(record.getMessage())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "password=[redacted]"
