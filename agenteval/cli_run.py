@@ -29,6 +29,7 @@ from agenteval.engine.catalog import campaigns, scenarios, targets
 from agenteval.engine.catalog.model_sources import file_models
 from agenteval.engine.services import CoreServices
 from agenteval.engine.static.run_actor import run_topic
+from agenteval.engine.static.run_document import ScenarioResult, scenario_result
 from agenteval.engine.static.run_store import TERMINAL, stored_progress
 from agenteval.errors import AgentEvalError, ValidationFailed
 from agenteval.gate import judge_cache, terminal
@@ -41,8 +42,6 @@ from agenteval.gate.inputs import (
     scenario_files,
     target_source,
 )
-from agenteval.gate.results import ScenarioResult
-from agenteval.gate.stored import scenario_result
 from agenteval.gate.verdict import EXIT_BAD_INPUT
 from agenteval.store.models import Run, Target
 
@@ -133,7 +132,7 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
             run = await _follow(services, run_id,
                                 terminal.progress_display(err, options.verbosity))
             result = await scenario_result(
-                run, str(path), with_report=bool(options.report),
+                run, str(path), prices=settings.model_prices, with_report=bool(options.report),
                 details_of_successes=bool(options.json_out or options.junit))
             return replace(result, duration_s=round(time.monotonic() - started, 3))
 

@@ -17,8 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from agenteval.domain.eval_report_markdown import safe_filename
-from agenteval.gate.json_report import scenario_entry
-from agenteval.gate.stored import scenario_result
+from agenteval.engine.static.run_document import scenario_entry, scenario_result
 from agenteval.store import api_keys
 from agenteval.store.models import Run
 
@@ -45,7 +44,7 @@ async def run_report_markdown(request: Request) -> Response:
     run = await _run(request)
     if isinstance(run, Response):
         return run
-    result = await scenario_result(run)
+    result = await scenario_result(run, prices=_prices(request))
     return Response(result.report_markdown or "", media_type="text/markdown; charset=utf-8",
                     headers=_attachment(result.scenario_name, run, "md"))
 
@@ -54,10 +53,16 @@ async def run_report_json(request: Request) -> Response:
     run = await _run(request)
     if isinstance(run, Response):
         return run
-    result = await scenario_result(run)
+    result = await scenario_result(run, prices=_prices(request))
     body = json.dumps(scenario_entry(result), ensure_ascii=False, indent=2, default=str)
     return Response(body, media_type="application/json; charset=utf-8",
                     headers=_attachment(result.scenario_name, run, "json"))
+
+
+def _prices(request: Request) -> str | None:
+    """The model prices setting the report's usage is costed with."""
+    prices: str | None = request.app.state.services.settings.model_prices
+    return prices
 
 
 def _attachment(scenario: str, run: Run, extension: str) -> dict[str, str]:

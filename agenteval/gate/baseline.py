@@ -25,8 +25,7 @@ from agenteval.domain.statistics import (
     is_flaky,
     significance,
 )
-from agenteval.gate.json_report import json_report
-from agenteval.gate.results import ScenarioResult
+from agenteval.engine.static.run_document import ScenarioResult, json_report
 
 LEVEL_RANK = {"SUCCESS": 2, "PARTIAL": 1, "FAILURE": 0}
 METRICS = (("passRate", "pass rate", "rate"), ("successRate", "success rate", "rate"),

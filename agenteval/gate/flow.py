@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agenteval.engine.static.run_document import ScenarioResult
 from agenteval.gate import terminal
 from agenteval.gate.console import Console
 from agenteval.gate.inputs import BadInput, read_text
-from agenteval.gate.results import ScenarioResult
 from agenteval.gate.verdict import Verdict, decide
 
 REPORT_SEPARATOR = "\n\n---\n\n"
@@ -101,7 +101,7 @@ def write_files(results: Sequence[ScenarioResult], options: GateOptions) -> None
             REPORT_SEPARATOR.join((r.report_markdown or "").rstrip() for r in results) + "\n",
             encoding="utf-8")
     if options.json_out:
-        from agenteval.gate.json_report import json_report
+        from agenteval.engine.static.run_document import json_report
 
         Path(options.json_out).write_text(
             json.dumps(json_report(results), indent=2, ensure_ascii=False, default=str) + "\n",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from agenteval.domain.outcome_explanation import failing_rules, rule_reason
 from agenteval.domain.run_views import OutcomeView
-from agenteval.gate.results import ScenarioResult
+from agenteval.engine.static.run_document import ScenarioResult
 
 
 def junit_xml(results: Sequence[ScenarioResult]) -> str:

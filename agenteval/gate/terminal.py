@@ -20,7 +20,7 @@ from agenteval.domain.outcome_explanation import (
     shorten,
 )
 from agenteval.domain.run_views import OutcomeView
-from agenteval.gate.results import ScenarioResult
+from agenteval.engine.static.run_document import ScenarioResult
 
 QUIET, NORMAL, VERBOSE = 0, 1, 2
 REPLY_EXCERPT_CHARS = 160

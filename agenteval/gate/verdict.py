@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agenteval.gate.results import ScenarioResult
+from agenteval.engine.static.run_document import ScenarioResult
 
 EXIT_OK, EXIT_BELOW_BAR, EXIT_BAD_INPUT, EXIT_ERRORS = 0, 1, 2, 3
 

@@ -16,7 +16,7 @@ row's id as its idempotency id.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -106,7 +106,3 @@ async def record_webhook_result(webhook_id: Any, error: str | None) -> None:
     await Webhook.filter(id=webhook_id).update(
         last_delivery_ok=error is None, last_delivery_at=datetime.now(UTC), last_error=error)
 
-
-async def deliveries_of(webhook_id: Any) -> Sequence[WebhookDelivery]:
-    """The webhook's deliveries, oldest first (tests and operators)."""
-    return await WebhookDelivery.filter(webhook_id=webhook_id).order_by("created_at")

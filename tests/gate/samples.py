@@ -6,7 +6,7 @@ from typing import Any
 
 from agenteval.domain.run_summary import OutcomeRecord, summarise
 from agenteval.domain.run_views import OutcomeView, RuleResultView, TurnView
-from agenteval.gate.results import AttemptResult, ScenarioResult
+from agenteval.engine.static.run_document import AttemptResult, ScenarioResult
 
 
 def turn(index: int, sent: str, reply: str | None, latency: int | None = 12,

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from junitparser import JUnitXml
 
+from agenteval.engine.static.run_document import ScenarioResult, json_report
 from agenteval.gate.console import Console
 from agenteval.gate.flow import GateOptions, finish, load_checked_baseline, run_scenarios
 from agenteval.gate.inputs import BadInput
-from agenteval.gate.json_report import json_report
-from agenteval.gate.results import ScenarioResult
 from tests.gate.samples import booking_result
 
 

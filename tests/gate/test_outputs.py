@@ -11,6 +11,7 @@ from pathlib import Path
 import jsonschema
 from junitparser import Error, Failure, JUnitXml
 
+from agenteval.engine.static.run_document import json_report
 from agenteval.gate.baseline import (
     BadBaseline,
     compare,
@@ -19,7 +20,6 @@ from agenteval.gate.baseline import (
     regression_count,
     render_comparison,
 )
-from agenteval.gate.json_report import json_report
 from agenteval.gate.junit import junit_xml
 from agenteval.gate.verdict import decide
 from tests.gate.samples import booking_result
@@ -117,7 +117,7 @@ def test_importing_the_terminal_output_does_not_import_rich() -> None:
 
 def test_the_json_summary_carries_the_flip_rate_of_repeated_cases() -> None:
     from agenteval.domain.run_summary import OutcomeRecord, summarise
-    from agenteval.gate.json_report import summary_json
+    from agenteval.engine.static.run_document import summary_json
 
     records = [OutcomeRecord("coin", 0, "SUCCESS", True), OutcomeRecord("coin", 1, "FAILURE", False),
                OutcomeRecord("steady", 0, "SUCCESS", True),

@@ -1,0 +1,159 @@
+"""A stored static run as one typed record, and the JSON document both the API's download
+and the gate's `--json` serialise.
+
+`scenario_result` projects a stored run (summary, every attempt with its turns
+and rule results) into a `ScenarioResult` once, so every writer — the gate's
+terminal, JUnit, JSON and baseline outputs, and GET /api/runs/{id}/report.json —
+is a pure function of it. `scenario_entry` is that run as the versioned JSON
+entry documented by docs/run-json.schema.json:
+
+    [{"formatVersion": 1,
+      "scenario": {"name", "file"}, "target": {"name"},
+      "run": {"id", "status", "error", "repeat", "concurrency", "durationS"},
+      "summary": RunSummary,
+      "outcomes": [CaseOutcome + "tags", with "turns": [Turn] and "results": [RuleResult]]}]
+
+Field names are the contract's camelCase ones; each rule's `detail` is copied
+verbatim, so its keys stay as docs/design.md's wire formats define them
+(`completion_rate`, `raw_score`, ...). A later `--baseline` reads this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agenteval.domain.run_summary import RunSummaryData
+from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.usage_report import usage_line
+from agenteval.engine.catalog.usage import usage_of
+from agenteval.engine.static.run_store import (
+    report_markdown,
+    run_view,
+    stored_outcomes,
+    summary_of,
+)
+from agenteval.store.models import Run
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class AttemptResult:
+    """One case attempt as stored: the report view plus the tiers it does not carry."""
+
+    view: OutcomeView
+    intent_passed: bool | None = None  # L1, when an intent rule ran
+    completion_rate: float | None = None  # L2, when a task_completion rule ran
+
+    @property
+    def case_key(self) -> str:
+        return self.view["case_key"]
+
+    @property
+    def attempt(self) -> int:
+        return self.view["attempt"]
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    """One scenario run against one target by the gate."""
+
+    scenario_name: str
+    source: str  # the scenario file the gate read
+    target_name: str
+    run_id: str
+    status: str  # the run's RunStatus
+    summary: RunSummaryData
+    attempts: Sequence[AttemptResult]
+    repeat: int = 1
+    concurrency: int = 8
+    error: str | None = None  # the run's own error (engine failure, target deleted)
+    duration_s: float | None = None
+    report_markdown: str | None = field(default=None, repr=False)
+    model_usage: str | None = None  # one line: calls, tokens, cost (domain.usage_report)
+
+    @property
+    def case_count(self) -> int:
+        return len({attempt.case_key for attempt in self.attempts}) or (
+            self.summary.total_cases // max(1, self.repeat))
+
+
+
+async def scenario_result(run: Run, source: str | None = None, *, prices: str | None = None,
+                          with_report: bool = True,
+                          details_of_successes: bool = True) -> ScenarioResult:
+    """The run with its summary and every attempt (turns and rule results included).
+
+    `source` is the scenario file the gate read; stored runs name their scenario instead.
+    Without `with_report` the Markdown report is not rendered (`report_markdown` None):
+    the gate renders it only for --report. Without `details_of_successes` the plain
+    successes carry no turns or rule results: the gate reads them only for --json and
+    --junit, which write every attempt's dialog. `prices`: the model prices setting
+    (`Settings.model_prices`) the usage is costed with.
+    """
+    view = await run_view(run)
+    started, ended = run.started_at, run.completed_at
+    duration = (ended - started).total_seconds() if started and ended else None
+    return ScenarioResult(
+        scenario_name=view["scenario_name"], source=source or f"scenario {view['scenario_name']}",
+        target_name=view["target_name"], run_id=str(run.id), status=run.status,
+        summary=await summary_of(run),
+        attempts=[AttemptResult(stored.view, stored.intent_passed, stored.completion_rate)
+                  for stored in await stored_outcomes(
+                      run, details_of_successes=details_of_successes)],
+        repeat=run.repeat, concurrency=run.concurrency, error=run.error, duration_s=duration,
+        report_markdown=await report_markdown(run, prices) if with_report else None,
+        model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)))
+
+
+def json_report(results: Sequence[ScenarioResult]) -> list[dict[str, Any]]:
+    """The `--json` document: one entry per scenario."""
+    return [scenario_entry(result) for result in results]
+
+
+def scenario_entry(result: ScenarioResult) -> dict[str, Any]:
+    return {
+        "formatVersion": FORMAT_VERSION,
+        "scenario": {"name": result.scenario_name, "file": result.source},
+        "target": {"name": result.target_name},
+        "run": {"id": result.run_id, "status": result.status, "error": result.error,
+                "repeat": result.repeat, "concurrency": result.concurrency,
+                "durationS": result.duration_s},
+        "summary": summary_json(result.summary),
+        "outcomes": [outcome_json(attempt) for attempt in result.attempts],
+    }
+
+
+def summary_json(summary: RunSummaryData) -> dict[str, Any]:
+    """The contract's RunSummary."""
+    confusion = summary.intent_confusion
+    return {
+        "totalCases": summary.total_cases, "passedCases": summary.passed_cases,
+        "passRate": summary.pass_rate, "successRate": summary.success_rate,
+        "successCount": summary.success_count, "partialCount": summary.partial_count,
+        "failureCount": summary.failure_count, "errorCount": summary.error_count,
+        "intentAccuracy": summary.intent_accuracy, "avgCompletion": summary.avg_completion,
+        "passHatK": summary.pass_hat_k, "flipRate": summary.flip_rate,
+        "intentConfusion": None if confusion is None else [
+            {"expected": c.expected, "predicted": c.predicted, "count": c.count}
+            for c in confusion],
+        "latencyP50Ms": summary.latency_p50_ms, "latencyP95Ms": summary.latency_p95_ms,
+    }
+
+
+def outcome_json(attempt: AttemptResult) -> dict[str, Any]:
+    """The contract's CaseOutcome (plus the case's tags)."""
+    view = attempt.view
+    return {
+        "caseKey": view["case_key"], "attempt": view["attempt"], "passed": view["passed"],
+        "successLevel": view["success_level"], "score": view["score"],
+        "intentPassed": attempt.intent_passed, "completionRate": attempt.completion_rate,
+        "error": view["error"], "tags": list(view["tags"]),
+        "turns": [{"index": t["index"], "sentMessage": t["sent_message"], "reply": t["reply"],
+                   "latencyMs": t["latency_ms"], "error": t["error"]} for t in view["turns"]],
+        "results": [{"ruleType": r["rule_type"], "implicit": r["implicit"],
+                     "passed": r["passed"], "score": r["score"], "weight": r["weight"],
+                     "detail": r["detail"], "error": r["error"]} for r in view["results"]],
+    }
