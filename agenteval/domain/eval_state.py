@@ -1,7 +1,9 @@
 """The intelligent-evaluation state machines (eval and session) as pure functions.
 
-Statuses and actions are plain strings with the contract's enum names
-(`IntelligentEvalStatus`, `EvalAction`, `SessionStatus`). Besides the contract's
+Statuses and the contract's actions are defined once, here, as `StrEnum`s with the
+contract's enum names (`IntelligentEvalStatus`, `EvalAction`, `SessionStatus`):
+the API registers these very classes with strawberry, and their members are
+strings, as the rows store them. Besides the contract's
 actions the eval machine knows two internal ones: START_PLANNING (DRAFT →
 PLANNING, right after creation) and FAIL (the watchdog: PLANNING / EXECUTING →
 FAILED). `allowed_actions` lists contract actions only, because it backs the
@@ -10,27 +12,58 @@ FAILED). `allowed_actions` lists contract actions only, because it backs the
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from agenteval.errors import InvalidTransition
 
-DRAFT = "DRAFT"
-PLANNING = "PLANNING"
-PENDING_APPROVAL = "PENDING_APPROVAL"
-EXECUTING = "EXECUTING"
-COMPLETED = "COMPLETED"
-CANCELLED = "CANCELLED"
-FAILED = "FAILED"
+
+class IntelligentEvalStatus(StrEnum):
+    DRAFT = "DRAFT"
+    PLANNING = "PLANNING"
+    PENDING_APPROVAL = "PENDING_APPROVAL"
+    EXECUTING = "EXECUTING"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
+    FAILED = "FAILED"
+
+
+class EvalAction(StrEnum):
+    """The contract's actions (START_PLANNING and FAIL are internal: plain strings)."""
+
+    SUBMIT_PLAN = "SUBMIT_PLAN"
+    APPROVE = "APPROVE"
+    REJECT = "REJECT"
+    CANCEL = "CANCEL"
+    CREATE_SESSION = "CREATE_SESSION"
+    SUBMIT_REPORT = "SUBMIT_REPORT"
+    HEARTBEAT = "HEARTBEAT"
+
+
+class SessionStatus(StrEnum):
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    EXPIRED = "EXPIRED"
+
+
+DRAFT = IntelligentEvalStatus.DRAFT
+PLANNING = IntelligentEvalStatus.PLANNING
+PENDING_APPROVAL = IntelligentEvalStatus.PENDING_APPROVAL
+EXECUTING = IntelligentEvalStatus.EXECUTING
+COMPLETED = IntelligentEvalStatus.COMPLETED
+CANCELLED = IntelligentEvalStatus.CANCELLED
+FAILED = IntelligentEvalStatus.FAILED
 
 TERMINAL_STATUSES = frozenset({COMPLETED, CANCELLED, FAILED})
 
-SUBMIT_PLAN = "SUBMIT_PLAN"
-APPROVE = "APPROVE"
-REJECT = "REJECT"
-CANCEL = "CANCEL"
-CREATE_SESSION = "CREATE_SESSION"
-SUBMIT_REPORT = "SUBMIT_REPORT"
-HEARTBEAT = "HEARTBEAT"
+SUBMIT_PLAN = EvalAction.SUBMIT_PLAN
+APPROVE = EvalAction.APPROVE
+REJECT = EvalAction.REJECT
+CANCEL = EvalAction.CANCEL
+CREATE_SESSION = EvalAction.CREATE_SESSION
+SUBMIT_REPORT = EvalAction.SUBMIT_REPORT
+HEARTBEAT = EvalAction.HEARTBEAT
 START_PLANNING = "START_PLANNING"
 FAIL = "FAIL"
 
@@ -55,10 +88,10 @@ _EVAL_TRANSITIONS: dict[str, dict[str, str]] = {
     FAILED: {},
 }
 
-SESSION_RUNNING = "RUNNING"
-SESSION_COMPLETED = "COMPLETED"
-SESSION_FAILED = "FAILED"
-SESSION_EXPIRED = "EXPIRED"
+SESSION_RUNNING = SessionStatus.RUNNING
+SESSION_COMPLETED = SessionStatus.COMPLETED
+SESSION_FAILED = SessionStatus.FAILED
+SESSION_EXPIRED = SessionStatus.EXPIRED
 SESSION_STATUSES = (SESSION_RUNNING, SESSION_COMPLETED, SESSION_FAILED, SESSION_EXPIRED)
 
 CLOSE = "CLOSE"

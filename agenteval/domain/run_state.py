@@ -1,20 +1,32 @@
 """The static run state machine as pure functions (modelled on `eval_state`).
 
 QUEUED → RUNNING (START) → COMPLETED (COMPLETE); CANCEL and FAIL end a
-queued or running run. Statuses are the contract's `RunStatus` names. There
+queued or running run. Statuses are the contract's `RunStatus`, defined once here
+(a `StrEnum` the API registers with strawberry; its members are strings). There
 is no client-facing list of run actions, so `allowed_actions` backs only the
 `allowed` detail of an INVALID_TRANSITION error.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from agenteval.errors import InvalidTransition
 
-QUEUED = "QUEUED"
-RUNNING = "RUNNING"
-COMPLETED = "COMPLETED"
-CANCELLED = "CANCELLED"
-FAILED = "FAILED"
+
+class RunStatus(StrEnum):
+    QUEUED = "QUEUED"
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
+    FAILED = "FAILED"
+
+
+QUEUED = RunStatus.QUEUED
+RUNNING = RunStatus.RUNNING
+COMPLETED = RunStatus.COMPLETED
+CANCELLED = RunStatus.CANCELLED
+FAILED = RunStatus.FAILED
 
 RUN_STATUSES = (QUEUED, RUNNING, COMPLETED, CANCELLED, FAILED)
 ACTIVE_STATUSES = (QUEUED, RUNNING)

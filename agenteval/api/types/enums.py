@@ -4,6 +4,14 @@ from enum import Enum
 
 import strawberry
 
+from agenteval.domain.eval_state import EvalAction, IntelligentEvalStatus, SessionStatus
+from agenteval.domain.run_state import RunStatus
+
+# The state machines' statuses and actions are defined once, as the domain's own enums;
+# registered here with strawberry under their own (the contract's) names.
+for _domain_enum in (IntelligentEvalStatus, EvalAction, SessionStatus, RunStatus):
+    strawberry.enum(_domain_enum)
+
 
 @strawberry.enum
 class ErrorCode(Enum):
@@ -39,34 +47,10 @@ class ModelRole(Enum):
     ANALYST = "ANALYST"
 
 
-@strawberry.enum
-class IntelligentEvalStatus(Enum):
-    DRAFT = "DRAFT"
-    PLANNING = "PLANNING"
-    PENDING_APPROVAL = "PENDING_APPROVAL"
-    EXECUTING = "EXECUTING"
-    COMPLETED = "COMPLETED"
-    CANCELLED = "CANCELLED"
-    FAILED = "FAILED"
 
 
-@strawberry.enum
-class EvalAction(Enum):
-    SUBMIT_PLAN = "SUBMIT_PLAN"
-    APPROVE = "APPROVE"
-    REJECT = "REJECT"
-    CANCEL = "CANCEL"
-    CREATE_SESSION = "CREATE_SESSION"
-    SUBMIT_REPORT = "SUBMIT_REPORT"
-    HEARTBEAT = "HEARTBEAT"
 
 
-@strawberry.enum
-class SessionStatus(Enum):
-    RUNNING = "RUNNING"
-    COMPLETED = "COMPLETED"
-    FAILED = "FAILED"
-    EXPIRED = "EXPIRED"
 
 
 @strawberry.enum
@@ -122,10 +106,3 @@ class SuccessLevel(Enum):
     FAILURE = "FAILURE"
 
 
-@strawberry.enum
-class RunStatus(Enum):
-    QUEUED = "QUEUED"
-    RUNNING = "RUNNING"
-    COMPLETED = "COMPLETED"
-    CANCELLED = "CANCELLED"
-    FAILED = "FAILED"

@@ -9,6 +9,7 @@ state, so it is written here rather than by the entity's actor.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 from agenteval.domain import eval_state, run_state
 from agenteval.errors import InvalidTransition, NotFound, ValidationFailed
@@ -42,10 +43,10 @@ def session_target(session_id: uuid.UUID | str) -> str:
     return f"session:{session_id}"
 
 
-def _require_finished(what: str, status: str, allowed: list[str]) -> None:
+def _require_finished(what: str, status: str, allowed: Sequence[str]) -> None:
     if status not in allowed:
         raise InvalidTransition(f"{what} is {status}: only a finished one can be reviewed",
-                                status=status, allowed=allowed)
+                                status=status, allowed=[str(state) for state in allowed])
 
 
 async def review_case_outcome(run_id: uuid.UUID, case_key: str, attempt: int,
