@@ -44,7 +44,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "expected_intent": "appointment_booking", "intent_taxonomy": TAXONOMY}},
 }
 
-# The `detail` each rule writes (DESIGN.md's wire formats); keys stay snake_case.
+# The `detail` each rule writes (docs/design.md, Wire formats); keys stay snake_case.
 DETAILS: dict[str, str] = {
     "keyword_match": '{"matched": ["预约成功"], "missing": ["RP\\\\d{5}"], "mode": "all"}',
     "response_time": '{"latency_ms": 2300, "max_ms": 1500}',

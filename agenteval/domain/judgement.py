@@ -1,6 +1,6 @@
 """Judging one case attempt from its rule results: rule logic and the three tiers.
 
-The tiers, as DESIGN.md defines them:
+The tiers, as docs/design.md ("Judgement") defines them:
 
 - `rules_ok`: every implicit (hard) rule passed and `rule_logic` over the
   case's own eval rules passed.

@@ -1,6 +1,6 @@
 """Why a case attempt failed, in words: each failing rule's expected vs got, errors by kind.
 
-Reads the `detail` wire formats of DESIGN.md (and the implicit expectation
+Reads the `detail` wire formats of docs/design.md (and the implicit expectation
 rules' details); an unknown shape falls back to its compact JSON, so a new
 rule is still explained, only less nicely. Pure functions.
 """

@@ -20,7 +20,7 @@ CONTRACT_ACTIONS = ["SUBMIT_PLAN", "APPROVE", "REJECT", "CANCEL", "CREATE_SESSIO
                     "SUBMIT_REPORT", "HEARTBEAT"]
 ALL_ACTIONS = CONTRACT_ACTIONS + ["START_PLANNING", "FAIL"]
 
-# Written out by hand from DESIGN.md "Intelligent evaluation", independent of the code.
+# Written out by hand from docs/design.md "State machines", independent of the code.
 EXPECTED = {
     ("DRAFT", "START_PLANNING"): "PLANNING",
     ("DRAFT", "CANCEL"): "CANCELLED",

@@ -1,4 +1,4 @@
-"""The tier rules of DESIGN.md 'Static evaluation', branch by branch."""
+"""The tier rules of docs/design.md 'Judgement', branch by branch."""
 
 from __future__ import annotations
 
