@@ -36,7 +36,8 @@ from typing import Any, Literal, TypeVar, overload
 from actors.actor import Actor
 from actors.asks import Ask
 from actors.errors import ActorFailed, ActorStopped
-from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, OwnershipLost, hold, lease_name
+from actors.ownership import Fence, Holding, LeaseStore, OwnershipLost, hold, lease_name
+from actors.per_message import PerMessage
 from actors.ref import ActorRef
 from actors.system import ActorSystem
 
@@ -206,8 +207,6 @@ class OwnedSystem:
             self._releases[actor_key] = asyncio.get_running_loop().create_task(
                 self._release_when_stopped(entity.name, key, ref, holding),
                 name=f"lease of {entity.name} {key}")
-        if not lock.locked():
-            self._locks.pop(actor_key, None)
         return ref
 
     async def _release_when_stopped(self, kind: str, key: str, ref: ActorRef,
@@ -219,6 +218,9 @@ class OwnedSystem:
             self._active[kind].discard(key)
             if self._releases.get((kind, key)) is asyncio.current_task():
                 del self._releases[(kind, key)]
+            lock = self._locks.get((kind, key))
+            if lock is not None and not lock.locked():
+                del self._locks[(kind, key)]
             self.freed.set()
             logger.debug("released %s %s", kind, key)
 
@@ -230,7 +232,7 @@ class OwnedSystem:
             actor.fence = holding.fence
             actor._deliver = _deliver_activated
         else:
-            actor._deliver = _PerMessage(self.leases, entity, key)
+            actor._deliver = PerMessage(self.leases, entity, key)
         return actor
 
     # ------------------------------------------------------------ work
@@ -294,42 +296,3 @@ async def _deliver_activated(actor: OwnedActor, message: Any) -> Any:
     except OwnershipLost:
         actor.passivate()  # another process owns the key now
         raise
-
-
-class _PerMessage:
-    """Claims the key's lease around each message (waiting while another process holds it)."""
-
-    def __init__(self, leases: LeaseStore, entity: EntityKind, key: str) -> None:
-        self.leases = leases
-        self.entity = entity
-        self.key = key
-        self.name = lease_name(entity.name, key)
-
-    async def _claim(self) -> tuple[Fence, Any]:
-        entity = self.entity
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + entity.ttl_s + entity.wait_s
-        pause = 0.02
-        while True:
-            if entity.open is not None:
-                fence, read = await entity.open(self.key, self.name, entity.ttl_s)
-            else:
-                fence, read = await self.leases.claim(self.name, entity.ttl_s), None
-            if fence is not None:
-                return fence, read
-            if loop.time() > deadline:
-                raise OwnerBusy(self.name)
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 0.5)
-
-    async def __call__(self, actor: OwnedActor, message: Any) -> Any:
-        if self.entity.leased is not None and not self.entity.leased(message):
-            return await actor.receive(message)
-        fence, read = await self._claim()
-        holding = Holding(self.leases, fence, self.entity.ttl_s)
-        actor.fence, actor.claimed_with = fence, read
-        try:
-            return await actor.receive(message)
-        finally:
-            actor.fence = actor.claimed_with = None
-            await asyncio.shield(holding.release())

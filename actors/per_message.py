@@ -1,0 +1,73 @@
+"""The per-message lease policy: each message claims its key's lease first and gives it up
+once handled (see `actors.owned`)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, lease_name
+
+
+class PerMessageKind(Protocol):
+    """What this policy reads of its `EntityKind` (actors.owned)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def ttl_s(self) -> float: ...
+    @property
+    def wait_s(self) -> float: ...
+    @property
+    def open(self) -> Callable[[str, str, float], Awaitable[tuple[Fence | None, Any]]] | None: ...
+    @property
+    def leased(self) -> Callable[[Any], bool] | None: ...
+
+
+class Receiver(Protocol):
+    """What this policy sets and calls on its `OwnedActor`."""
+
+    fence: Fence | None
+    claimed_with: Any
+
+    async def receive(self, message: Any) -> Any: ...
+
+
+class PerMessage:
+    """Claims the key's lease around each message (waiting while another process holds it)."""
+
+    def __init__(self, leases: LeaseStore, entity: PerMessageKind, key: str) -> None:
+        self.leases = leases
+        self.entity = entity
+        self.key = key
+        self.name = lease_name(entity.name, key)
+
+    async def _claim(self) -> tuple[Fence, Any]:
+        entity = self.entity
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + entity.ttl_s + entity.wait_s
+        pause = 0.02
+        while True:
+            if entity.open is not None:
+                fence, read = await entity.open(self.key, self.name, entity.ttl_s)
+            else:
+                fence, read = await self.leases.claim(self.name, entity.ttl_s), None
+            if fence is not None:
+                return fence, read
+            if loop.time() > deadline:
+                raise OwnerBusy(self.name)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.5)
+
+    async def __call__(self, actor: Receiver, message: Any) -> Any:
+        if self.entity.leased is not None and not self.entity.leased(message):
+            return await actor.receive(message)
+        fence, read = await self._claim()
+        holding = Holding(self.leases, fence, self.entity.ttl_s)
+        actor.fence, actor.claimed_with = fence, read
+        try:
+            return await actor.receive(message)
+        finally:
+            actor.fence = actor.claimed_with = None
+            await asyncio.shield(holding.release())
