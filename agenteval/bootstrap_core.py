@@ -14,20 +14,25 @@ keeps `agenteval run` from importing any of those (~30 modules of its start-up).
 from __future__ import annotations
 
 import contextlib
+import uuid
 from collections.abc import AsyncIterator
 
 from actors import ActorSystem, EntityKind, OwnedSystem
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain import limits
+from agenteval.engine.catalog.models import load_model_provider
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.services import CoreServices
 from agenteval.engine.static.engine import RunEngine
+from agenteval.engine.static.ports import ClosableModels
 from agenteval.logs import install_redaction
 from agenteval.net.shared_limiter import SharedSlots
 from agenteval.store import database, leases
+from agenteval.store.database_runs import DatabaseRuns
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.runs import RUN_KIND
+from agenteval.store.usage import UsageRecorder
 
 # An idle actor (eval, session, run) is passivated after this long; the next message
 # rebuilds it from the database.
@@ -61,10 +66,16 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     actors = create_actor_system()
     owned = OwnedSystem(actors, leases.DatabaseLeases(unclaimed_after_s=settings.lease_ttl_s))
     stack.push_async_callback(owned.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
-    runs = RunEngine(owned=owned, channels=channels, events=events)
+    runs = RunEngine(owned=owned, channels=channels, events=events, store=DatabaseRuns(),
+                     models=run_models)
     owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
                         owned=owned, runs=runs)
+
+
+async def run_models(run_id: uuid.UUID) -> ClosableModels:
+    """A run's models as configured now; their calls' usage is recorded under the run."""
+    return await load_model_provider(usage_sink=UsageRecorder(run_id=run_id))
 
 
 def configure_process(settings: Settings) -> None:

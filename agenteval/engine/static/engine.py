@@ -19,6 +19,7 @@ from actors import OwnedSystem
 from agenteval.channels import ChannelFactory
 from agenteval.engine.asks import answered
 from agenteval.engine.catalog import campaigns
+from agenteval.engine.static.ports import ClosableModels, LoadModels, RunStore
 from agenteval.engine.static.run_actor import (
     ASK_TIMEOUT_S,
     CancelRun,
@@ -26,7 +27,7 @@ from agenteval.engine.static.run_actor import (
     StartRun,
     run_topic,
 )
-from agenteval.engine.static.run_cancel import cancel_stored, load_run
+from agenteval.engine.static.run_cancel import cancel_stored
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run
 from agenteval.store.runs import RUN_KIND
@@ -38,13 +39,18 @@ logger = logging.getLogger("agenteval.runs")
 class RunEngine:
     """Starts, cancels and resumes static runs through their owned actors.
 
-    `channels` and `events` are what a RunActor uses of the service (it is given
-    the engine itself).
+    `channels`, `events`, `store` and `models` are what a RunActor uses of the
+    service (it is given the engine itself).
     """
 
     owned: OwnedSystem
     channels: ChannelFactory
     events: EventBus
+    store: RunStore
+    models: LoadModels
+
+    async def models_for(self, run_id: uuid.UUID) -> ClosableModels:
+        return await self.models(run_id)
 
     def actor(self, key: str) -> RunActor:
         """The `run` kind's actor for a run id (the kind's factory)."""
@@ -77,9 +83,9 @@ class RunEngine:
                 async def publish(progress: dict[str, Any]) -> None:
                     await self.events.publish(run_topic(run_id), progress)
 
-                return await cancel_stored(run_id, by, None, publish)
+                return await cancel_stored(self.store, run_id, by, None, publish)
             case _:
-                return await load_run(run_id)
+                return await self.store.run(run_id)
 
     async def _ask(self, run_id: uuid.UUID, message: StartRun | CancelRun) -> Run:
         run: Run = await answered(self.owned.ask(RUN_KIND, str(run_id), message,

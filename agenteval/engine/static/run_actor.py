@@ -37,7 +37,6 @@ from agenteval.channels import ChannelFactory
 from agenteval.domain import run_state
 from agenteval.domain.run_records import summary_to_json
 from agenteval.domain.run_summary import RunSummaryData, summarise
-from agenteval.engine.catalog.models import ConfiguredModels, load_model_provider
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.static.commands import (
@@ -46,21 +45,15 @@ from agenteval.engine.static.commands import (
     ExecutionProgress,
     StartRun,
 )
-from agenteval.engine.static.run_cancel import MAX_ATTEMPTS, cancel_stored, load_run
+from agenteval.engine.static.ports import ClosableModels, RunStore
+from agenteval.engine.static.run_cancel import MAX_ATTEMPTS, cancel_stored
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
-from agenteval.engine.static.run_store import ACTIVE, compute_summary
+from agenteval.engine.static.run_store import ACTIVE
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
-from agenteval.store.runs import (
-    STATE_FIELDS,
-    StaleRun,
-    finished_attempt_keys,
-    progress_of,
-    transition,
-)
-from agenteval.store.usage import UsageRecorder
+from agenteval.store.runs import StaleRun, progress_of
 
 __all__ = ["ACTIVE", "CancelRun", "RunActor", "RunServices", "StartRun", "run_topic"]
 
@@ -77,8 +70,9 @@ def run_topic(run_id: Any) -> str:
 
 
 class RunServices(Protocol):
-    """What a RunActor uses of the running service: the targets' channels and the event
-    bus. The `RunEngine` (engine/static/engine.py) provides them."""
+    """What a RunActor uses of the running service: the targets' channels, the event
+    bus, the runs' store and the models. The `RunEngine` (engine/static/engine.py)
+    provides them."""
 
     @property
     def channels(self) -> ChannelFactory: ...
@@ -86,12 +80,19 @@ class RunServices(Protocol):
     @property
     def events(self) -> EventBus: ...
 
+    @property
+    def store(self) -> RunStore: ...
+
+    async def models_for(self, run_id: uuid.UUID) -> ClosableModels:
+        """The run's models as configured now (their calls' usage is the run's)."""
+
 
 class RunActor(OwnedActor):
     """The run's one writer; handles StartRun, CancelRun and its execution's reports."""
 
     def __init__(self, services: RunServices, run_id: uuid.UUID) -> None:
         self.services = services
+        self.store = services.store
         self.run_id = run_id
         self.execution: RunExecution | None = None
         self._task: asyncio.Task[None] | None = None
@@ -130,29 +131,20 @@ class RunActor(OwnedActor):
             # cancelled with the actor at the shutdown deadline.
             await asyncio.wait([self._task])
 
-    async def _load_state(self) -> Run:
-        """The run's state (`STATE_FIELDS`, a read-only partial row without its cases or
-        its campaign and target ids): enough to look at its status and counters, or to
-        change them, without decoding every case."""
-        run = await Run.filter(id=self.run_id).only(*STATE_FIELDS).first()
-        if run is None:
-            raise NotFound(f"run {self.run_id} does not exist")
-        return run
-
     async def _start(self, by: str | None = None) -> Run:
         if self.execution is not None:
-            return await load_run(self.run_id)  # fresh: the execution's own is being written
+            return await self.store.run(self.run_id)  # fresh: the execution writes its own
         for _ in range(MAX_ATTEMPTS):
-            run = await load_run(self.run_id)  # read once owned: the last owner's writes in
+            run = await self.store.run(self.run_id)  # read once owned: the last owner's writes in
             if run_state.is_terminal(run.status):
                 self.passivate()
                 return run
-            target = await Target.get_or_none(id=run.target_id)
+            target = await self.store.target(run.target_id)
             if target is None:
                 await self._end(run, run_state.FAIL, error="the target was deleted")
                 self.passivate()
                 return copy(run)
-            if run.status == run_state.QUEUED and not await transition(
+            if run.status == run_state.QUEUED and not await self.store.transition(
                     run, run_state.START, fence=self.fence, started_by=by):
                 continue  # changed meanwhile: look again
             await self._publish(progress_of(run))
@@ -162,24 +154,24 @@ class RunActor(OwnedActor):
 
     async def _execute(self, run: Run, target: Target) -> None:
         cases = cases_of(run.cases)
-        finished = await finished_attempt_keys(run.id)
+        finished = await self.store.finished_attempts(run.id)
         self._saw_every_attempt = not finished
         pending = [PendingAttempt(position, case, attempt)
                    for position, case in enumerate(cases) for attempt in range(run.repeat)
                    if (case.key, attempt) not in finished]
         # This run judges with today's model configs; their calls' usage is the run's.
-        models = await load_model_provider(usage_sink=UsageRecorder(run_id=run.id))
+        models = await self.services.models_for(run.id)
         self._generation += 1
         self.execution = RunExecution(
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
-            fence=self.fence)
+            save=self.store.save_attempts, fence=self.fence)
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),
                                       name=f"run {run.id} execution")
 
-    async def _run_execution(self, execution: RunExecution, models: ConfiguredModels,
+    async def _run_execution(self, execution: RunExecution, models: ClosableModels,
                              generation: int) -> None:
         ended = ExecutionEnded(generation)
         try:
@@ -213,7 +205,8 @@ class RunActor(OwnedActor):
             logger.warning("run %s was taken over by another process (a fenced write "
                            "failed); this process stops running it", self.run_id)
             return
-        run = await self._load_state()
+        # The state without the cases: enough to change the status, no case decoded.
+        run = await self.store.state(self.run_id)
         if run_state.is_terminal(run.status):
             return
         if message.failure is not None:
@@ -227,7 +220,7 @@ class RunActor(OwnedActor):
 
     async def _cancel(self, by: str | None = None) -> Run:
         try:  # cancelled, or it had ended already: nothing is left to own
-            run = await load_run(self.run_id)
+            run = await self.store.run(self.run_id)
             # INVALID_TRANSITION (with the status and the allowed actions) once it has ended.
             run_state.next_status(run.status, run_state.CANCEL)
             if self.execution is not None:
@@ -236,7 +229,7 @@ class RunActor(OwnedActor):
                 if task is not None:
                     await asyncio.wait([task])
                 self.execution = self._task = None
-            return await cancel_stored(self.run_id, by, self.fence, self._publish)
+            return await cancel_stored(self.store, self.run_id, by, self.fence, self._publish)
         finally:
             self.passivate()
 
@@ -249,9 +242,9 @@ class RunActor(OwnedActor):
         when another process owns the run now.
         """
         if summary is None:
-            summary = await compute_summary(run)
-        if not await transition(run, action, fence=self.fence,
-                                summary=summary_to_json(summary), error=error):
+            summary = await self.store.summary(run)
+        if not await self.store.transition(run, action, fence=self.fence,
+                                           summary=summary_to_json(summary), error=error):
             return False
         await self._publish(progress_of(run))
         return True

@@ -2,10 +2,10 @@
 
 The owner may be another process saving every few milliseconds, which a bare
 compare-and-set keeps losing to. So the cancel is made in a transaction that
-excludes the owner's writes (`store.runs.excluding_owner`): the owner's own
-fenced one, or — elsewhere — one that holds the row the owner's fenced writes take
-first, which puts this write between two of them. The owner's next save then
-finds the run no longer RUNNING, stores nothing and stops.
+excludes the owner's writes (`RunStore.excluding_owner`): the owner's own fenced
+one, or — elsewhere — one that holds the row the owner's fenced writes take first,
+which puts this write between two of them. The owner's next save then finds the
+run no longer RUNNING, stores nothing and stops.
 """
 
 from __future__ import annotations
@@ -18,38 +18,32 @@ from typing import Any
 from actors import Fence
 from agenteval.domain import run_state
 from agenteval.domain.run_records import summary_to_json
-from agenteval.engine.static.run_store import compute_summary
-from agenteval.errors import Conflict, NotFound
+from agenteval.engine.static.ports import RunStore
+from agenteval.errors import Conflict
 from agenteval.store.models import Run
-from agenteval.store.runs import excluding_owner, progress_of, transition
+from agenteval.store.runs import progress_of
 
 MAX_ATTEMPTS = 5  # compare-and-set tries before a change gives up with CONFLICT
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-async def load_run(run_id: uuid.UUID) -> Run:
-    run = await Run.get_or_none(id=run_id)
-    if run is None:
-        raise NotFound(f"run {run_id} does not exist")
-    return run
-
-
-async def cancel_stored(run_id: uuid.UUID, by: str | None, fence: Fence | None,
-                        publish: Publish) -> Run:
+async def cancel_stored(store: RunStore, run_id: uuid.UUID, by: str | None,
+                        fence: Fence | None, publish: Publish) -> Run:
     """Compare-and-set the run CANCELLED with its summary; publish its progress after.
 
     InvalidTransition once it has ended (with the status and the allowed actions);
     OwnershipLost when `fence` is given and no longer the run's."""
-    run = await load_run(run_id)
+    run = await store.run(run_id)
     run_state.next_status(run.status, run_state.CANCEL)
     cancelled_by: dict[str, Any] = {} if by is None else {"cancelled_by": by}
     for _ in range(MAX_ATTEMPTS):
-        async with excluding_owner(run_id, fence):
-            run = await load_run(run_id)
-            summary = summary_to_json(await compute_summary(run))
+        async with store.excluding_owner(run_id, fence):
+            run = await store.run(run_id)
+            summary = summary_to_json(await store.summary(run))
             # InvalidTransition if it ended meanwhile.
-            stored = await transition(run, run_state.CANCEL, summary=summary, **cancelled_by)
+            stored = await store.transition(run, run_state.CANCEL, summary=summary,
+                                            **cancelled_by)
         if stored:
             await publish(progress_of(run))
             return copy(run)

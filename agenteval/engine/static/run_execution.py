@@ -16,7 +16,9 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +31,14 @@ from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider
 from agenteval.store.models import Run
-from agenteval.store.runs import progress_of, save_attempts
+from agenteval.store.runs import progress_of
 
 logger = logging.getLogger("agenteval.runs")
+
+# The store's `save_attempts` (engine/static/ports.py): (run id, version, attempts,
+# counters, fence) → the new version, or StaleRun.
+SaveAttempts = Callable[[uuid.UUID, int, Sequence[FinishedAttempt], Counters, Fence | None],
+                        Awaitable[int]]
 
 BATCH_SIZE = 500
 PUBLISH_INTERVAL_S = 0.2
@@ -49,14 +56,15 @@ class RunExecution:
     """Runs the pending attempts of `run`; `run.version` and the counters are the writer's.
 
     The progress goes to `owner` (the run's actor) as `ExecutionProgress` messages,
-    throttled; the owner publishes them. Every save is fenced with `fence`, the
-    run's ownership as the actor runtime claimed it.
+    throttled; the owner publishes them. Every save (`save`: the run store's) is
+    fenced with `fence`, the run's ownership as the actor runtime claimed it.
     """
 
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
-                 owner: ActorRef, fence: Fence | None = None) -> None:
+                 owner: ActorRef, save: SaveAttempts, fence: Fence | None = None) -> None:
         self.run = run
+        self._save = save
         self._fence = fence
         self.counters = Counters.of(run)
         self._target = target
@@ -146,8 +154,8 @@ class RunExecution:
                 counters = Counters(**vars(self.counters))
                 for finished in batch:
                     counters.add(finished.verdict)
-                self.run.version = await save_attempts(self.run.id, self.run.version, batch,
-                                                       counters, self._fence)
+                self.run.version = await self._save(self.run.id, self.run.version, batch,
+                                                    counters, self._fence)
                 self.counters = counters
                 self._saved += [(item.position, item.attempt, outcome_record(item))
                                 for item in batch]

@@ -1,0 +1,59 @@
+"""What a static run's actor needs of persistence and models: one port each.
+
+`RunStore` is the run's persistence: the database's (`store.database_runs.DatabaseRuns`)
+in the service, an in-memory one in tests (tests/support/memory_runs.py), so the
+RunActor's behaviour — transitions, resumes, cancels, ownership — is tested without
+a database. Every write takes the `Fence` the actor runtime handed the actor and
+applies it inside its transaction (OwnershipLost when it no longer holds).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+from actors import Fence
+from agenteval.domain.run_records import Counters, FinishedAttempt
+from agenteval.domain.run_summary import RunSummaryData
+from agenteval.rules import ModelProvider
+from agenteval.store.models import Run, Target
+
+
+class RunStore(Protocol):
+    async def run(self, run_id: uuid.UUID) -> Run:
+        """The whole run, its cases snapshot included (NotFound when there is none)."""
+
+    async def state(self, run_id: uuid.UUID) -> Run:
+        """The run without its cases snapshot (status, version, counters …; NotFound)."""
+
+    async def target(self, target_id: Any) -> Target | None:
+        """The run's target (None: deleted)."""
+
+    async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
+        """(case key, attempt) of every stored attempt."""
+
+    async def transition(self, run: Run, action: str, fence: Fence | None = None,
+                         **fields: Any) -> bool:
+        """Compare-and-set the run to the status `action` leads to (see store.runs)."""
+
+    async def save_attempts(self, run_id: uuid.UUID, version: int,
+                            attempts: Sequence[FinishedAttempt], counters: Counters,
+                            fence: Fence | None = None) -> int:
+        """Store attempts and counters in one transaction; the new version (StaleRun)."""
+
+    async def summary(self, run: Run) -> RunSummaryData:
+        """The summary of the run's stored attempts."""
+
+    def excluding_owner(self, run_id: uuid.UUID, fence: Fence | None
+                        ) -> AbstractAsyncContextManager[None]:
+        """A transaction no fenced write of the run's owner interleaves with."""
+
+
+class ClosableModels(ModelProvider, Protocol):
+    async def aclose(self) -> None: ...
+
+
+# The run's models as configured now (their usage recorded under the run).
+LoadModels = Callable[[uuid.UUID], Awaitable[ClosableModels]]

@@ -1,0 +1,146 @@
+"""`MemoryRuns`: the static run's store port (engine/static/ports.py) in memory, with a
+RunEngine built on it, so the RunActor's behaviour is tested without a database.
+
+Writes are fenced against the `MemoryLeases` the engine's actor runtime claims
+from (OwnershipLost / StaleRun exactly where the database store raises them) and
+compare-and-set on the run's version, as the database store is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from copy import copy
+from datetime import UTC, datetime
+from typing import Any
+
+from tortoise import Tortoise
+
+from actors import ActorSystem, EntityKind, Fence, MemoryLeases, OwnedSystem, OwnershipLost
+from agenteval.channels import ChannelFactory
+from agenteval.domain import run_state
+from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
+from agenteval.domain.run_summary import RunSummaryData, summarise
+from agenteval.engine.static.engine import RunEngine
+from agenteval.errors import NotFound
+from agenteval.rules import NoModels
+from agenteval.store.event_bus import create_event_bus
+from agenteval.store.models import Run, Target
+from agenteval.store.runs import RUN_KIND, StaleRun
+
+# Model instances without a database: the ORM's relations set up, no connection.
+Tortoise.init_models(["agenteval.store.models"], "models")
+
+DEFAULTS = {"type": "single_turn", "rule_logic": "all", "rule_pass_threshold": 0.5,
+            "success_threshold": 0.8, "partial_threshold": 0.5}
+
+
+def case(key: str, *messages: str, contains: str) -> dict[str, Any]:
+    """A stored case document (as a campaign snapshots it)."""
+    kind = "multi_turn" if len(messages) > 1 else "single_turn"
+    return {**DEFAULTS, "type": kind, "id": key, "messages": list(messages),
+            "expectation": {"contains": contains}}
+
+
+class MemoryRuns:
+    def __init__(self, leases: MemoryLeases) -> None:
+        self.leases = leases
+        self.runs: dict[uuid.UUID, Run] = {}
+        self.targets: dict[Any, Target] = {}
+        self.attempts: dict[uuid.UUID, list[FinishedAttempt]] = {}
+        self.transitions: list[tuple[str, str]] = []  # (run id, new status)
+
+    def add(self, cases: list[dict[str, Any]], *, channel_type: str = "mock",
+            repeat: int = 1, concurrency: int = 4, status: str = run_state.QUEUED) -> Run:
+        target = Target(id=uuid.uuid4(), name="t", channel_type=channel_type,
+                        channel_config={}, max_concurrency=8)
+        run = Run(id=uuid.uuid4(), campaign_id=uuid.uuid4(), target_id=target.id,
+                  status=status, cases=cases, repeat=repeat, concurrency=concurrency,
+                  total=len(cases) * repeat, created_at=datetime.now(UTC))
+        self.targets[target.id] = target
+        self.runs[run.id] = run
+        self.attempts[run.id] = []
+        return copy(run)
+
+    async def run(self, run_id: uuid.UUID) -> Run:
+        if run_id not in self.runs:
+            raise NotFound(f"run {run_id} does not exist")
+        return copy(self.runs[run_id])
+
+    state = run
+
+    async def target(self, target_id: Any) -> Target | None:
+        return self.targets.get(target_id)
+
+    async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
+        return {(a.case.key, a.attempt) for a in self.attempts[run_id]}
+
+    async def transition(self, run: Run, action: str, fence: Fence | None = None,
+                         **fields: Any) -> bool:
+        status = run_state.next_status(run.status, action)
+        if fence is not None:
+            await self.leases.fence(fence)
+        stored = self.runs[run.id]
+        if stored.version != run.version:
+            return False
+        now = datetime.now(UTC)
+        if status == run_state.RUNNING:
+            fields.setdefault("started_at", now)
+        if run_state.is_terminal(status):
+            fields.setdefault("completed_at", now)
+        for target in (stored, run):
+            target.status, target.version = status, run.version + 1
+            for name, value in fields.items():
+                setattr(target, name, value)
+        self.transitions.append((str(run.id), status))
+        return True
+
+    async def save_attempts(self, run_id: uuid.UUID, version: int,
+                            attempts: Sequence[FinishedAttempt], counters: Counters,
+                            fence: Fence | None = None) -> int:
+        if fence is not None:
+            try:
+                await self.leases.fence(fence)
+            except OwnershipLost:
+                raise StaleRun(str(run_id)) from None
+        stored = self.runs[run_id]
+        if stored.version != version or stored.status != run_state.RUNNING:
+            raise StaleRun(str(run_id))
+        self.attempts[run_id] += attempts
+        for name, count in vars(counters).items():
+            setattr(stored, name, count)
+        stored.version = version + 1
+        return version + 1
+
+    async def summary(self, run: Run) -> RunSummaryData:
+        return summarise([outcome_record(a) for a in self.attempts[run.id]], run.repeat,
+                         expected_total=run.total)
+
+    @contextlib.asynccontextmanager
+    async def excluding_owner(self, run_id: uuid.UUID, fence: Fence | None
+                              ) -> AsyncIterator[None]:
+        if fence is not None:
+            await self.leases.fence(fence)
+        yield
+
+
+class _NoModels(NoModels):
+    async def aclose(self) -> None:
+        return None
+
+
+def memory_engine(store: MemoryRuns, channels: ChannelFactory, *, ttl_s: float = 30.0,
+                  max_active: int | None = None) -> RunEngine:
+    """A RunEngine on `store`, whose runs are owned under `store.leases`."""
+    owned = OwnedSystem(ActorSystem(), store.leases)
+
+    async def no_models(run_id: uuid.UUID) -> _NoModels:
+        return _NoModels()
+
+    engine = RunEngine(owned=owned, channels=channels, events=create_event_bus(None),
+                       store=store, models=no_models)
+    owned.declare(EntityKind(RUN_KIND, "activation", ttl_s, factory=engine.actor,
+                             elsewhere=engine.answer_elsewhere, max_active=max_active,
+                             take_over=engine.take_over))
+    return engine
