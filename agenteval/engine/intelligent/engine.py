@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from actors import ActorFactory, ActorStopped, ActorSystem, Ask, EntityKind, OwnedSystem
@@ -27,7 +27,8 @@ from agenteval.engine.asks import answered
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_actor import EvalActor
 from agenteval.engine.intelligent.session_actor import SessionActor
-from agenteval.engine.intelligent.turn_store import SESSION_KIND, TURN_WAIT_S, open_turn
+from agenteval.engine.intelligent.session_store import DatabaseSessions, SessionStore
+from agenteval.engine.intelligent.turn_store import SESSION_KIND, TURN_WAIT_S
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalSession
@@ -48,13 +49,14 @@ class IntelligentEngine:
     owned: OwnedSystem
     channels: ChannelFactory
     wakeups: WakeUps
+    sessions: SessionStore = field(default_factory=DatabaseSessions)
 
     def session_kind(self) -> EntityKind:
         """Sessions: one turn at a time across processes, through a lease claimed per
         sendMessage (read with the turn's state in one round trip, `open_turn`)."""
         return EntityKind(SESSION_KIND, "per-message", self.settings.lease_ttl_s,
                           factory=lambda key: SessionActor(self, uuid.UUID(key)),
-                          open=open_turn, wait_s=TURN_WAIT_S,
+                          open=self.sessions.open_turn, wait_s=TURN_WAIT_S,
                           leased=lambda message: isinstance(message, commands.SendMessage))
 
     async def ask_eval(self, eval_id: uuid.UUID, message: Ask[R]) -> R:

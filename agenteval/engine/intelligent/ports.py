@@ -12,6 +12,7 @@ from typing import Protocol, TypeVar
 from actors import Ask
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
+from agenteval.engine.intelligent.session_store import SessionStore
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.store.event_bus import EventBus
 
@@ -19,7 +20,11 @@ R = TypeVar("R")
 
 
 class SessionServices(Protocol):
-    """A SessionActor's needs: the settings, the event bus and the targets' channels."""
+    """A SessionActor's needs: the settings, the event bus, the targets' channels and the
+    sessions' store."""
+
+    @property
+    def sessions(self) -> SessionStore: ...
 
     @property
     def settings(self) -> Settings: ...

@@ -38,8 +38,6 @@ from copy import copy
 from datetime import UTC, datetime
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from actors import OwnedActor
 from agenteval.channels import Channel, ChannelError, ConversationState
 from agenteval.domain import eval_state
@@ -48,11 +46,11 @@ from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import TurnState, store_turn
+from agenteval.engine.intelligent.turn_store import TurnState
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
-from agenteval.store.eval_log import NewEvent, append_events, publish_events, session_topic
-from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval, Target
+from agenteval.store.eval_log import publish_events, session_topic
+from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
 
 
 class SessionActor(OwnedActor):
@@ -60,6 +58,7 @@ class SessionActor(OwnedActor):
 
     def __init__(self, engine: SessionServices, session_id: uuid.UUID) -> None:
         self.engine = engine
+        self.store = engine.sessions
         self.session_id = session_id
         self.channel: Channel | None = None
         self.turns_in_channel = 0
@@ -87,17 +86,13 @@ class SessionActor(OwnedActor):
                 raise TypeError(f"SessionActor cannot handle {message!r}")
 
     async def _load(self) -> tuple[EvalSession, IntelligentEval]:
-        session = await EvalSession.get_or_none(id=self.session_id).select_related("eval")
-        if session is None:
-            raise NotFound(f"session {self.session_id} does not exist")
-        return session, session.eval
+        return await self.store.load(self.session_id)
 
     # ------------------------------------------------------------ channel
     async def _rebuild_channel(self, session: EvalSession) -> None:
         await self._close_channel()
-        messages = await EvalMessage.filter(session_id=session.id).order_by("index")
-        history = _history(messages)
-        target = await Target.get(intelligent_evals__id=session.eval_id)
+        history = _history(await self.store.messages(session.id))
+        target = await self.store.target_of(session.eval_id)
         state = ConversationState(session.conversation_id, history)
         try:
             self.channel = self.engine.channels.open(target_spec(target), state)
@@ -122,10 +117,9 @@ class SessionActor(OwnedActor):
             raise NotFound(f"session {self.session_id} does not exist")
         session = await self._current_session(fresh)
         if message.idempotency_key:
-            prior = await EvalMessage.get_or_none(session_id=session.id, role="USER",
-                                                  idempotency_key=message.idempotency_key)
+            prior = await self.store.prior_message(session.id, message.idempotency_key)
             if prior is not None:
-                return await _replay(session, prior, message)
+                return await self._replay(session, prior, message)
         _check_can_talk(fresh.session_status, fresh.eval_status)
         if self.channel is None or session.turn_count != self.turns_in_channel:
             await self._rebuild_channel(session)  # another process sent a turn meanwhile
@@ -143,18 +137,19 @@ class SessionActor(OwnedActor):
         now = datetime.now(UTC)
         user, answer = _messages(session, turn, message, text, latency_ms, error, now)
         try:
-            stored = await store_turn(session, self.plan, turn, user, answer,
-                                      self.channel.conversation_id, now, enforce, self.fence)
+            stored = await self.store.store_turn(session, self.plan, turn, user, answer,
+                                                 self.channel.conversation_id, now, enforce,
+                                                 self.fence)
         except Exception:
             # Nothing was stored: forget the channel's view of this turn and the session.
             self.session = None
-            await self._rebuild_channel(await EvalSession.get(id=session.id))
+            current, _ = await self._load()
+            await self._rebuild_channel(current)
             if message.idempotency_key:
                 # Another process stored this very retry first: answer with its exchange.
-                prior = await EvalMessage.get_or_none(session_id=session.id, role="USER",
-                                                      idempotency_key=message.idempotency_key)
+                prior = await self.store.prior_message(session.id, message.idempotency_key)
                 if prior is not None:
-                    return await _replay(await EvalSession.get(id=session.id), prior, message)
+                    return await self._replay(current, prior, message)
             raise
         self.turns_in_channel = turn + 1
         session.turn_count, session.last_activity_at = turn + 1, now
@@ -214,19 +209,25 @@ class SessionActor(OwnedActor):
                              **values: Any) -> EvalSession:
         """Compare-and-set the session's status and append its event, in one transaction."""
         self.session = None  # reloaded by the next turn
-        async with in_transaction():
-            changed = await EvalSession.filter(id=session.id, status=session.status).update(
-                status=status, closed_at=now if status != eval_state.SESSION_EXPIRED else None,
-                **values)
-            if not changed:
-                raise Conflict("the session changed concurrently; retry")
-            appended = await append_events(
-                eval_row.id, eval_row.status,
-                [NewEvent(event_type, {"sessionId": str(session.id)}, session.id)],
-                agent_active_at=now if agent_active else None)
-        assert appended is not None  # no status condition: the eval row is always updated
-        await publish_events(self.engine.events, appended.events)
-        return await EvalSession.get(id=session.id)
+        changed, events = await self.store.change_status(
+            session, eval_row, status, event_type, now, agent_active, **values)
+        await publish_events(self.engine.events, events)
+        return changed
+
+    async def _replay(self, session: EvalSession, prior: EvalMessage,
+                      message: commands.SendMessage) -> commands.SentMessage:
+        """A retried sendMessage: the stored exchange (or the same error), the target not
+        called."""
+        if prior.content != message.content:
+            raise Conflict(f"idempotency key {message.idempotency_key!r} was already used in "
+                           "this session with other content",
+                           {"idempotencyKey": message.idempotency_key})
+        reply = await self.store.message_at(session.id, prior.index + 1)
+        if reply.error is not None:
+            detail_message = reply.error.partition(": ")[2] or reply.error
+            raise _target_error(session, prior, reply, reply.error_kind or "bad_response",
+                                detail_message)
+        return commands.SentMessage(prior, reply, copy(session))
 
 
 def _history(messages: list[EvalMessage]) -> list[tuple[str, str]]:
@@ -281,16 +282,3 @@ def _target_error(session: EvalSession, user: EvalMessage, reply: EvalMessage, k
                        {"sessionId": str(session.id), "turnIndex": user.turn_index,
                         "userMessageId": str(user.id), "replyMessageId": str(reply.id),
                         "kind": kind})
-
-
-async def _replay(session: EvalSession, prior: EvalMessage, message: commands.SendMessage) -> commands.SentMessage:
-    """A retried sendMessage: the stored exchange (or the same error), the target not called."""
-    if prior.content != message.content:
-        raise Conflict(f"idempotency key {message.idempotency_key!r} was already used in this "
-                       "session with other content", {"idempotencyKey": message.idempotency_key})
-    reply = await EvalMessage.get(session_id=session.id, index=prior.index + 1)
-    if reply.error is not None:
-        detail_message = reply.error.partition(": ")[2] or reply.error
-        raise _target_error(session, prior, reply, reply.error_kind or "bad_response",
-                            detail_message)
-    return commands.SentMessage(prior, reply, copy(session))
