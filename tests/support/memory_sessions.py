@@ -22,6 +22,7 @@ from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent.engine import IntelligentEngine
+from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.engine.intelligent.turn_store import StoredTurn, TurnState
 from agenteval.engine.intelligent.wakeups import WakeUps
@@ -90,7 +91,7 @@ class MemorySessions:
     async def message_at(self, session_id: uuid.UUID, index: int) -> EvalMessage:
         return next(m for m in self.stored[session_id] if m.index == index)
 
-    def _event(self, row: IntelligentEval, type_: str, detail: dict[str, Any],
+    def event(self, row: IntelligentEval, type_: str, detail: dict[str, Any],
                session_id: uuid.UUID, at: datetime) -> EvalEvent:
         row.event_sequence += 1
         event = EvalEvent(id=uuid.uuid4(), eval_id=row.id, sequence=row.event_sequence,
@@ -118,10 +119,10 @@ class MemorySessions:
         stored.turn_count, stored.last_activity_at = turn + 1, now
         stored.conversation_id = conversation_id
         self.stored[session.id] += [user, reply]
-        events = [self._event(row, "MESSAGE_EXCHANGED", {
+        events = [self.event(row, "MESSAGE_EXCHANGED", {
             "sessionId": str(session.id), "turnIndex": turn, "latencyMs": reply.latency_ms,
             "error": reply.error}, session.id, now)]
-        events += [self._event(row, "BUDGET_OVERRUN", overrun, session.id, now)
+        events += [self.event(row, "BUDGET_OVERRUN", overrun, session.id, now)
                    for overrun in overruns]
         if fence is not None:  # given up with the write, as the fast path does
             await self.leases.release(fence)
@@ -139,16 +140,19 @@ class MemorySessions:
         for name, value in values.items():
             setattr(stored, name, value)
         row = self.evals[session.eval_id]
-        return copy(stored), [self._event(row, event, {"sessionId": str(session.id)},
+        return copy(stored), [self.event(row, event, {"sessionId": str(session.id)},
                                           session.id, now)]
 
 
 def memory_engine(store: MemorySessions, channels: ChannelFactory,
-                  settings: Settings | None = None) -> IntelligentEngine:
-    """An IntelligentEngine on `store`, whose sessions are owned under `store.leases`."""
+                  settings: Settings | None = None, evals: EvalStore | None = None,
+                  wakeups: WakeUps | None = None) -> IntelligentEngine:
+    """An IntelligentEngine on `store` (and `evals`), whose sessions are owned under
+    `store.leases`."""
     actors = ActorSystem()
     engine = IntelligentEngine(settings=settings or Settings(), events=create_event_bus(None),
                                actors=actors, owned=OwnedSystem(actors, store.leases),
-                               channels=channels, wakeups=WakeUps(), sessions=store)
+                               channels=channels, wakeups=wakeups or WakeUps(),
+                               sessions=store, **({} if evals is None else {"evals": evals}))
     engine.owned.declare(engine.session_kind())
     return engine

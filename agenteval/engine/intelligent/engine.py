@@ -26,6 +26,7 @@ from agenteval.config import Settings
 from agenteval.engine.asks import answered
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_actor import EvalActor
+from agenteval.engine.intelligent.eval_store import DatabaseEvals, EvalStore
 from agenteval.engine.intelligent.session_actor import SessionActor
 from agenteval.engine.intelligent.session_store import DatabaseSessions, SessionStore
 from agenteval.engine.intelligent.turn_store import SESSION_KIND, TURN_WAIT_S
@@ -50,6 +51,7 @@ class IntelligentEngine:
     channels: ChannelFactory
     wakeups: WakeUps
     sessions: SessionStore = field(default_factory=DatabaseSessions)
+    evals: EvalStore = field(default_factory=DatabaseEvals)
 
     def session_kind(self) -> EntityKind:
         """Sessions: one turn at a time across processes, through a lease claimed per

@@ -26,34 +26,22 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from tortoise.exceptions import IntegrityError
-from tortoise.transactions import in_transaction
-
 from actors import Actor
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent import commands
+from agenteval.engine.intelligent.eval_store import DuplicateKey, Inside, StaleEval
 from agenteval.engine.intelligent.ports import EvalServices
-from agenteval.engine.intelligent.sessions import (
-    check_session_indices,
-    create_session_row,
-    running_session_ids,
-    session_budget_overrun,
-    sessions_settled,
-)
+from agenteval.engine.intelligent.sessions import check_session_indices
 from agenteval.engine.intelligent.stalls import stall_reason
 from agenteval.engine.intelligent.wakeups import Role
-from agenteval.errors import AgentEvalError, Conflict, InvalidTransition, NotFound
+from agenteval.errors import AgentEvalError, Conflict, InvalidTransition
 from agenteval.observability import log_context
-from agenteval.store.eval_log import NewEvent, append_events, publish_events
-from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, PlanRevision
+from agenteval.store.eval_log import NewEvent, publish_events
+from agenteval.store.models import EvalSession, IntelligentEval
 
 logger = logging.getLogger("agenteval.evals")
 
 MAX_ATTEMPTS = 5
-
-
-class _Stale(Exception):
-    """The row's version moved on: another writer changed the eval."""
 
 
 @dataclass
@@ -63,7 +51,7 @@ class Change:
     fields: dict[str, Any] = field(default_factory=dict)
     events: list[NewEvent] = field(default_factory=list)
     # Further writes in the same transaction (given the new status); returns more events.
-    inside: Callable[[str], Awaitable[list[NewEvent]]] | None = None
+    inside: Inside | None = None
     wake: Role | None = None
     # The eval leaves EXECUTING: its RUNNING sessions' actors fail them after the commit.
     fail_sessions: bool = False
@@ -74,13 +62,12 @@ class EvalActor(Actor):
 
     def __init__(self, engine: EvalServices, eval_id: uuid.UUID) -> None:
         self.engine = engine
+        self.store = engine.evals
         self.eval_id = eval_id
         self.row: IntelligentEval | None = None
 
     async def _reload(self) -> IntelligentEval:
-        self.row = await IntelligentEval.get_or_none(id=self.eval_id)
-        if self.row is None:
-            raise NotFound(f"intelligent eval {self.eval_id} does not exist")
+        self.row = await self.store.load(self.eval_id)
         return self.row
 
     async def handle(self, message: Any) -> Any:
@@ -123,8 +110,9 @@ class EvalActor(Actor):
             now = datetime.now(UTC)
             change = await build(row, status, now)
             try:
-                stored = await self._persist(row, status, now, change)
-            except _Stale:
+                stored = await self.store.commit(row, status, now, change.fields,
+                                                 change.events, change.inside)
+            except StaleEval:
                 await self._reload()
                 continue
             await publish_events(self.engine.events, stored)
@@ -136,24 +124,10 @@ class EvalActor(Actor):
             return fresh
         raise Conflict("the eval kept changing concurrently; retry")
 
-    async def _persist(self, row: IntelligentEval, status: str, now: datetime,
-                       change: Change) -> list[EvalEvent]:
-        async with in_transaction():
-            values = {"status": status, "version": row.version + 1, "updated_at": now,
-                      **change.fields}
-            if await IntelligentEval.filter(id=row.id, version=row.version).update(**values) == 0:
-                raise _Stale
-            pending = list(change.events)
-            if change.inside is not None:
-                pending += await change.inside(status)
-            appended = await append_events(row.id, status, pending)
-        assert appended is not None  # no status condition: the eval row is always updated
-        return appended.events
-
     async def _fail_running_sessions(self, now: datetime) -> None:
         """Ask each RUNNING session's actor to fail it; one that cannot answer now is left
         to the watchdog (the eval's own transition has committed either way)."""
-        for session_id in await running_session_ids(self.eval_id):
+        for session_id in await self.store.running_session_ids(self.eval_id):
             try:
                 await self.engine.ask_session(session_id, commands.FailSession(now))
             except AgentEvalError as exc:
@@ -172,7 +146,7 @@ class EvalActor(Actor):
             revision = row.plan_revision + 1
 
             async def inside(status: str) -> list[NewEvent]:
-                await PlanRevision.create(eval_id=row.id, revision=revision, plan=message.plan)
+                await self.store.add_plan_revision(row.id, revision, message.plan)
                 return []
             return Change(fields={"plan": message.plan, "plan_revision": revision,
                                   "last_agent_activity_at": now},
@@ -191,8 +165,8 @@ class EvalActor(Actor):
     async def _reject(self, message: commands.RejectPlan) -> IntelligentEval:
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             async def inside(status: str) -> list[NewEvent]:
-                await PlanRevision.filter(eval_id=row.id, revision=row.plan_revision).update(
-                    feedback=message.feedback, rejected_at=now)
+                await self.store.reject_plan_revision(row.id, row.plan_revision,
+                                                      message.feedback, now)
                 return []
             return Change(fields={"plan_feedback": message.feedback, "planning_entered_at": now},
                           events=[NewEvent("PLAN_REJECTED", with_actor(
@@ -227,17 +201,17 @@ class EvalActor(Actor):
 
     async def _create_session(self, message: commands.CreateSession) -> EvalSession:
         if message.idempotency_key:
-            existing = await EvalSession.get_or_none(eval_id=self.eval_id,
-                                                     idempotency_key=message.idempotency_key)
+            existing = await self.store.session_by_key(self.eval_id, message.idempotency_key)
             if existing is not None:
                 return existing
 
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
             check_session_indices(row.plan, message)
-            overrun = await session_budget_overrun(row, self.engine.settings.enforce_budget)
+            overrun = await self.store.session_budget_overrun(
+                row, self.engine.settings.enforce_budget)
 
             async def inside(status: str) -> list[NewEvent]:
-                session = await create_session_row(row, message, now)
+                session = await self.store.create_session(row, message, now)
                 holder["session"] = session
                 events = [NewEvent("SESSION_CREATED", {"sessionId": str(session.id)}, session.id)]
                 if overrun is not None:
@@ -249,10 +223,10 @@ class EvalActor(Actor):
         holder: dict[str, EvalSession] = {}
         try:
             await self._run(eval_state.CREATE_SESSION, build)
-        except IntegrityError:
+        except DuplicateKey:
             # The same idempotency key, created concurrently by another process.
-            existing = await EvalSession.get_or_none(eval_id=self.eval_id,
-                                                     idempotency_key=message.idempotency_key)
+            existing = None if not message.idempotency_key else await self.store.session_by_key(
+                self.eval_id, message.idempotency_key)
             if existing is None:
                 raise
             return existing
@@ -279,12 +253,10 @@ class EvalActor(Actor):
             row = await self._reload()
             if row.status != eval_state.EXECUTING or row.analyst_woken_at is not None:
                 return
-            if not await sessions_settled(row):
+            if not await self.store.sessions_settled(row):
                 return
             now = datetime.now(UTC)
-            updated = await IntelligentEval.filter(id=row.id, version=row.version).update(
-                analyst_woken_at=now, version=row.version + 1, updated_at=now)
-            if updated:
+            if await self.store.mark_analyst_woken(row, now):
                 self.engine.wakeups.wake(str(row.id), "analyst", row.plan_revision)
                 await self._reload()
                 return

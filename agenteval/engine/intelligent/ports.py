@@ -12,6 +12,7 @@ from typing import Protocol, TypeVar
 from actors import Ask
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
+from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.session_store import SessionStore
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.store.event_bus import EventBus
@@ -37,8 +38,12 @@ class SessionServices(Protocol):
 
 
 class EvalServices(Protocol):
-    """An EvalActor's needs: the settings, the event bus, wake-ups and its sessions' actors
-    (asked one way only, eval → session, so the two never wait for each other)."""
+    """An EvalActor's needs: the settings, the event bus, wake-ups, the evals' store and its
+    sessions' actors (asked one way only, eval → session, so the two never wait for each
+    other)."""
+
+    @property
+    def evals(self) -> EvalStore: ...
 
     @property
     def settings(self) -> Settings: ...

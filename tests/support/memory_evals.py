@@ -1,0 +1,104 @@
+"""`MemoryEvals`: the eval store port (engine/intelligent/eval_store.py) in memory, on the
+rows of a `MemorySessions` (one in-memory database for both actors), so the EvalActor's
+behaviour is tested without a database."""
+
+from __future__ import annotations
+
+import uuid
+from copy import copy
+from datetime import datetime
+from typing import Any
+
+from agenteval.domain import eval_state
+from agenteval.engine.intelligent import commands
+from agenteval.engine.intelligent.eval_store import Inside, StaleEval
+from agenteval.errors import NotFound
+from agenteval.store.eval_log import NewEvent
+from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, Target
+from tests.support.memory_sessions import MemorySessions
+
+
+class MemoryEvals:
+    def __init__(self, rows: MemorySessions) -> None:
+        self.rows = rows
+        self.plan_revisions: dict[tuple[uuid.UUID, int], dict[str, Any]] = {}
+        self.commits = 0
+
+    def add_eval(self, status: str = eval_state.DRAFT, channel_type: str = "mock"
+                 ) -> IntelligentEval:
+        target = Target(id=uuid.uuid4(), name="t", channel_type=channel_type,
+                        channel_config={}, max_concurrency=8)
+        row = IntelligentEval(id=uuid.uuid4(), name="e", target_id=target.id, status=status,
+                              goal="g", intent="i", role_description="r")
+        self.rows.evals[row.id], self.rows.targets[row.id] = row, target
+        return copy(row)
+
+    async def load(self, eval_id: uuid.UUID) -> IntelligentEval:
+        if eval_id not in self.rows.evals:
+            raise NotFound(f"intelligent eval {eval_id} does not exist")
+        return copy(self.rows.evals[eval_id])
+
+    async def commit(self, row: IntelligentEval, status: str, now: datetime,
+                     fields: dict[str, Any], events: list[NewEvent],
+                     inside: Inside | None = None) -> list[EvalEvent]:
+        stored = self.rows.evals[row.id]
+        if stored.version != row.version:
+            raise StaleEval
+        pending = list(events) + (await inside(status) if inside is not None else [])
+        stored.status, stored.version, stored.updated_at = status, row.version + 1, now
+        for name, value in fields.items():
+            setattr(stored, name, value)
+        self.commits += 1
+        return [self.rows.event(stored, event.type, event.detail or {},
+                                None if event.session_id is None
+                                else uuid.UUID(str(event.session_id)), now)
+                for event in pending]
+
+    async def add_plan_revision(self, eval_id: uuid.UUID, revision: int,
+                                plan: dict[str, Any]) -> None:
+        self.plan_revisions[(eval_id, revision)] = {"plan": plan}
+
+    async def reject_plan_revision(self, eval_id: uuid.UUID, revision: int, feedback: str,
+                                   at: datetime) -> None:
+        self.plan_revisions[(eval_id, revision)].update(feedback=feedback, rejected_at=at)
+
+    async def create_session(self, row: IntelligentEval, message: commands.CreateSession,
+                             now: datetime) -> EvalSession:
+        session = EvalSession(
+            id=uuid.uuid4(), eval_id=row.id, persona=message.persona, goal=message.goal,
+            dimension=message.dimension, virtual_user_index=message.virtual_user_index,
+            time_slot_index=message.time_slot_index, status=eval_state.SESSION_RUNNING,
+            idempotency_key=message.idempotency_key, last_activity_at=now, created_at=now)
+        self.rows.sessions[session.id], self.rows.stored[session.id] = session, []
+        return copy(session)
+
+    async def session_by_key(self, eval_id: uuid.UUID, idempotency_key: str
+                             ) -> EvalSession | None:
+        return next((copy(s) for s in self.rows.sessions.values()
+                     if s.eval_id == eval_id and s.idempotency_key == idempotency_key), None)
+
+    def _sessions(self, eval_id: uuid.UUID) -> list[EvalSession]:
+        return [s for s in self.rows.sessions.values() if s.eval_id == eval_id]
+
+    async def running_session_ids(self, eval_id: uuid.UUID) -> list[Any]:
+        return [s.id for s in self._sessions(eval_id)
+                if s.status == eval_state.SESSION_RUNNING]
+
+    async def session_budget_overrun(self, row: IntelligentEval, enforce: bool
+                                     ) -> dict[str, Any] | None:
+        return None
+
+    async def sessions_settled(self, row: IntelligentEval) -> bool:
+        planned = (row.plan or {}).get("estimatedSessions") or 0
+        sessions = self._sessions(row.id)
+        return planned >= 1 and not any(
+            s.status == eval_state.SESSION_RUNNING for s in sessions) and len(
+            [s for s in sessions if s.status in (eval_state.SESSION_COMPLETED,
+                                                 eval_state.SESSION_EXPIRED)]) >= planned
+
+    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime) -> bool:
+        stored = self.rows.evals[row.id]
+        if stored.version != row.version:
+            return False
+        stored.analyst_woken_at, stored.version = now, row.version + 1
+        return True
