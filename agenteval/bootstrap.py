@@ -19,8 +19,9 @@ the watchdog — is `Services.work`, which
 `agenteval serve` starts only once its socket is listening (a process that
 cannot serve takes no work); other callers have it started before the block.
 
-The built-in driver and the demo act through the GraphQL API in process. The
-API sits above this module, so its caller hands in `in_process` (see
+The built-in driver and the demo act through the GraphQL API in process. This
+module does not import the API (`agenteval.app`, beside it in the entry-point
+layer, does), so its caller hands in `in_process` (see
 `agenteval.app.in_process_api`); the CI gate, which needs neither, does not
 load the API at all.
 """
@@ -101,7 +102,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         wakeups = WakeUps(hold=core.owned.hold if drives else None, wait_s=min(ttl_s / 3, 1.0))
         wakeups.hold_back()
         stack.push_async_callback(wakeups.aclose)
-        work = BackgroundWork(wakeups)
+        work = BackgroundWork(on_start=[wakeups.start])  # the wake-ups held back till then
         services = Services(
             settings=settings, events=core.events, channels=core.channels, actors=core.actors,
             owned=core.owned, runs=core.runs, work=work,

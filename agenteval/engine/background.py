@@ -1,9 +1,10 @@
 """The work a process takes on from the cluster once it serves (see agenteval.bootstrap).
 
-Claiming runs nobody executes, the watchdog, taking over the driving of evals
-whose driver died: loops that each process runs, coordinated by leases. They
-start only once the server listens (a process that cannot bind takes no work)
-and stop first on shutdown (no new work while what is in flight finishes).
+Named loops — the one takeover loop of the owned entity kinds, the watchdog, the
+webhook deliverer, retention — coordinated across processes by leases, plus what
+was held back until the process serves (the wake-ups). They start only once the
+server listens (a process that cannot bind takes no work) and stop first on
+shutdown (no new work while what is in flight finishes).
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from agenteval.engine.intelligent.wakeups import WakeUps
-
 logger = logging.getLogger("agenteval")
 
 # A loop that ignores its cancellation is a bug; shutdown names it and goes on
@@ -23,22 +22,24 @@ STOP_DEADLINE_S = 10.0
 
 
 class BackgroundWork:
-    """Named loops run as tasks between `start` and `stop`; wake-ups held back until `start`."""
+    """Named loops run as tasks between `start` and `stop`; `on_start` callbacks (work held
+    back until the process serves) run once at `start`."""
 
-    def __init__(self, wakeups: WakeUps) -> None:
-        self.wakeups = wakeups
+    def __init__(self, on_start: list[Callable[[], None]] | None = None) -> None:
+        self.on_start = list(on_start or [])
         self.loops: list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]] = []
         self._tasks: list[asyncio.Task[None]] = []
         self.started = False
 
     async def start(self) -> None:
-        """Start every loop and the wake-ups held back (once; later calls do nothing)."""
+        """Start every loop and run `on_start` (once; later calls do nothing)."""
         if self.started:
             return
         self.started = True
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(work(), name=name) for name, work in self.loops]
-        self.wakeups.start()
+        for start in self.on_start:
+            start()
 
     async def stop(self) -> None:
         """Stop taking work (the actors then finish what is in flight and release leases)."""
