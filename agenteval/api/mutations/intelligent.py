@@ -47,7 +47,7 @@ async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID,
         await _engine(info).ask_eval(parse_id(eval_id, "evalId"), command))
 
 
-async def _actor(info: ResolverInfo) -> cmd.Actor:
+async def _actor(info: ResolverInfo) -> cmd.Requester:
     """The calling key, as event details name it."""
     key = await info.context.require_key()
     return {"name": key.name, "keyId": str(key.id)}

@@ -31,25 +31,26 @@ class SubmitPlan(Ask[IntelligentEval]):
 
 
 # `actor` names the user behind a command ({"name": key name, "keyId": key id}); it goes
-# into the event's detail so the timeline says who did it. None: the server itself.
-Actor = dict[str, str]
+# into the event's detail (as "actor") so the timeline says who did it. None: the server
+# itself. (Not an actor of the runtime: the person who asked.)
+Requester = dict[str, str]
 
 
 @dataclass(frozen=True)
 class ApprovePlan(Ask[IntelligentEval]):
-    actor: Actor | None = None
+    actor: Requester | None = None
 
 
 @dataclass(frozen=True)
 class RejectPlan(Ask[IntelligentEval]):
     feedback: str
-    actor: Actor | None = None
+    actor: Requester | None = None
 
 
 @dataclass(frozen=True)
 class CancelEval(Ask[IntelligentEval]):
     reason: str | None
-    actor: Actor | None = None
+    actor: Requester | None = None
 
 
 @dataclass(frozen=True)

@@ -262,6 +262,6 @@ class EvalActor(Actor):
                 return
 
 
-def with_actor(detail: dict[str, Any], actor: commands.Actor | None) -> dict[str, Any]:
+def with_actor(detail: dict[str, Any], actor: commands.Requester | None) -> dict[str, Any]:
     """The event detail, naming the user who asked for it when there is one."""
     return detail if actor is None else {**detail, "actor": actor}
