@@ -139,7 +139,7 @@ class RunExecution:
         done = False
         while not done:
             timeout = max(0.0, PUBLISH_INTERVAL_S - (time.monotonic() - last_publish))
-            try:  # asyncio.timeout: wait_for may swallow a cancellation (see claimer)
+            try:  # asyncio.timeout: wait_for may swallow a cancellation (see the takeover loop)
                 async with asyncio.timeout(timeout if dirty else None):
                     first = await self._finished.get()
             except TimeoutError:

@@ -22,7 +22,7 @@ from tests.support.graphql_client import ADMIN_KEY, GraphQLClient, running_app
 
 
 def settings_for(database_url: str) -> Settings:
-    # No run claimer: these tests stop and rebuild the run's actor by hand, and a claimer
+    # No takeover loop: these tests stop and rebuild the run's actor by hand, and the loop
     # would take the run over (it is RUNNING without a lease) between their steps.
     return Settings(database_url=database_url, admin_key=ADMIN_KEY, driver="none", demo=False,
                     resume_runs=False)

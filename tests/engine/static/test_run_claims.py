@@ -61,6 +61,6 @@ async def test_a_run_another_process_holds_is_left_to_it(database_url: str, serv
         await app.state.services.runs.start(pending.id)
         await asyncio.sleep(0.5)
         assert (await Run.get(id=pending.id)).status == "QUEUED" and not bot.requests
-        await leases.release(other)  # handed over: this process's claimer takes it
+        await leases.release(other)  # handed over: this process's takeover loop takes it
         assert (await wait_for_run(gql, str(pending.id)))["status"] == "COMPLETED"
     assert len(bot.requests) == 1
