@@ -216,4 +216,7 @@ def _describe(error: ValidationError, root: str) -> list[dict]:
             for key in error.instance
             if key not in known
         ]
+    if "propertyNames" in error.schema_path and isinstance(error.instance, str):
+        # e.g. openai_chat's extra_body: keys the channel sets itself.
+        return [{"path": path, "message": f"may not set {error.instance!r}"}]
     return [{"path": path, "message": error.message}]
