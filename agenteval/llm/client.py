@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
 import aiohttp
@@ -21,7 +21,10 @@ from agenteval.llm.cache import ResponseCache, cache_key
 from agenteval.llm.config import ModelEndpoint
 from agenteval.llm.errors import ModelCallError
 from agenteval.llm.json_output import check_json_answer, correction_message
+from agenteval.llm.structured_output import detected_form, forms_to_try, is_refusal, remember
+from agenteval.llm.structured_output import response_format as structured_format
 from agenteval.llm.transport import PostResult, post_json
+from agenteval.net.http_attempt import retryable
 from agenteval.net.retry import excerpt
 from agenteval.observability.metrics import model_called
 
@@ -61,6 +64,8 @@ class ChatResult:
     model: str
     attempts: int
     cached: bool = False
+    finish_reason: str | None = None  # "length": cut at max_tokens
+    structured_output: str | None = None  # the response_format form the answer was asked in
 
 
 @dataclass(frozen=True)
@@ -103,18 +108,22 @@ class ModelClient:
         temperature: float | None = None,
         cache: ResponseCache | None = None,
         sample_index: int | None = None,
+        schema_name: str = "answer",
         **params: Any,
     ) -> ChatResult:
         """Ask for one chat completion; with `json_schema`, a JSON object valid against it.
 
-        An invalid JSON answer gets ONE corrective follow-up before the call fails
-        with kind `invalid_output`. `params` are sent to the server and override
+        The schema is sent as a decoding constraint in the form the endpoint accepts
+        (`structured_output.py`; `schema_name` names it for OpenAI's form). An invalid
+        JSON answer gets ONE corrective follow-up before the call fails with kind
+        `invalid_output`; one cut at max_tokens fails at once with kind `cut`. `params` are sent to the server and override
         the endpoint's. `sample_index` only tells n-sample votes apart in `cache`
         (it is not sent). With `cache`, a hit answers without calling the server.
         Prompts asking for JSON must mention "JSON" (OpenAI's json_object mode
-        demands it); `json_mode: false` in the endpoint params turns that mode off.
+        demands it); `structured_output: none` in the endpoint params sends no
+        response_format at all.
         """
-        body = self._chat_body(messages, json_schema, temperature, params)
+        body = self._chat_body(messages, temperature, params)
         key = None
         if cache is not None:
             settings = {k: v for k, v in body.items() if k not in ("model", "messages")}
@@ -126,7 +135,7 @@ class ModelClient:
                 model_called(self.role, cached=True)
                 return hit
         model_called(self.role, cached=False)
-        result = await self._complete(body, json_schema)
+        result = await self._complete(body, json_schema, schema_name)
         if cache is not None and key is not None:
             await self._cache_set(cache, key, result)
         return result
@@ -178,8 +187,8 @@ class ModelClient:
 
     # ------------------------------------------------------------------ chat internals
 
-    def _chat_body(self, messages: list[dict[str, Any]], json_schema: dict[str, Any] | None,
-                   temperature: float | None, params: dict[str, Any]) -> dict[str, Any]:
+    def _chat_body(self, messages: list[dict[str, Any]], temperature: float | None,
+                   params: dict[str, Any]) -> dict[str, Any]:
         body: dict[str, Any] = {
             "model": self.model,
             "messages": list(messages),
@@ -187,21 +196,45 @@ class ModelClient:
         }
         if self.endpoint.max_tokens is not None:
             body["max_tokens"] = self.endpoint.max_tokens
-        if json_schema is not None and self.endpoint.json_mode:
-            body["response_format"] = {"type": "json_object"}
         body.update(self.endpoint.request_params)
         body.update(params)
         return body
 
-    async def _complete(self, body: dict[str, Any], json_schema: dict[str, Any] | None
-                        ) -> ChatResult:
-        first = await self._chat_once(body)
+    async def _complete(self, body: dict[str, Any], json_schema: dict[str, Any] | None,
+                        schema_name: str) -> ChatResult:
         if json_schema is None:
-            return first
+            return await self._chat_once(body)
+        forms = forms_to_try(self.endpoint)
+        for position, form in enumerate(forms):
+            last = position == len(forms) - 1
+            known = last or detected_form(self.endpoint) == form
+            sent = dict(body)
+            response_format = structured_format(form, json_schema, schema_name)
+            if response_format is not None:
+                sent["response_format"] = response_format
+            try:
+                # A form not known to work is probed once: a refusal is an answer, not a
+                # failure to retry (llama.cpp refuses OpenAI's form with HTTP 500).
+                first = await self._chat_once(sent, attempts=None if known else 1)
+            except ModelCallError as error:
+                if not last and is_refusal(error, form_known=known):
+                    logger.debug("%s: %s refused: %s", self.endpoint.describe, form, error)
+                    continue
+                if known or not retryable(error.kind, error.status,
+                                          self.endpoint.retry_on_timeout):
+                    raise
+                first = await self._chat_once(sent)  # a transient failure: the usual retries
+            remember(self.endpoint, form)
+            return await self._checked(sent, first, json_schema, form)
+        raise AssertionError("forms_to_try always names at least one form")
+
+    async def _checked(self, body: dict[str, Any], first: ChatResult,
+                       json_schema: dict[str, Any], form: str) -> ChatResult:
         check = check_json_answer(first.text, json_schema)
         if check.data is not None:
-            return ChatResult(first.text, check.data, first.usage, first.model, first.attempts)
+            return replace(first, data=check.data, structured_output=form)
         assert check.reason is not None
+        self._raise_if_cut(first)
         corrective = {**body, "messages": [
             *body["messages"],
             {"role": "assistant", "content": first.text},
@@ -212,32 +245,49 @@ class ModelClient:
         attempts = first.attempts + second.attempts
         recheck = check_json_answer(second.text, json_schema)
         if recheck.data is None:
+            self._raise_if_cut(second)
             raise ModelCallError(
                 "invalid_output",
                 f"{self.endpoint.describe}: invalid answer after a corrective retry: "
                 f"{recheck.reason}; the answer was: {excerpt(second.text) or '(empty)'}",
             )
-        return ChatResult(second.text, recheck.data, usage, second.model, attempts)
+        return replace(second, data=recheck.data, usage=usage, attempts=attempts,
+                       structured_output=form)
 
-    async def _chat_once(self, body: dict[str, Any]) -> ChatResult:
-        answer = await self._post("/chat/completions", body)
+    def _raise_if_cut(self, answer: ChatResult) -> None:
+        """A JSON answer stopped by max_tokens is cut, not invalid: asking again would be cut
+        again, so it fails at once and says which bound to raise."""
+        if answer.finish_reason == "length":
+            raise ModelCallError(
+                "cut",
+                f"{self.endpoint.describe}: the answer was cut at max_tokens "
+                f"{self.endpoint.max_tokens} (finish_reason length) before its JSON was "
+                f"complete; raise max_tokens. The answer began: {excerpt(answer.text) or '(empty)'}",
+            )
+
+    async def _chat_once(self, body: dict[str, Any], attempts: int | None = None) -> ChatResult:
+        answer = await self._post("/chat/completions", body, attempts)
         try:
-            text = answer.body["choices"][0]["message"]["content"]
-        except (TypeError, KeyError, IndexError):
-            text = None
+            choice = answer.body["choices"][0]
+            text = choice["message"]["content"]
+            finish_reason = choice.get("finish_reason")
+        except (TypeError, KeyError, IndexError, AttributeError):
+            text, finish_reason = None, None
         if not isinstance(text, str):
             raise self._bad_response("no choices[0].message.content text", answer.body)
         usage = self._record_usage(answer.body.get("usage"))
         await self._report_usage(usage)
         model = answer.body.get("model")
         return ChatResult(text, None, usage, model if isinstance(model, str) else self.model,
-                          answer.attempts)
+                          answer.attempts,
+                          finish_reason=finish_reason if isinstance(finish_reason, str) else None)
 
     # ------------------------------------------------------------------ shared internals
 
-    async def _post(self, path: str, body: dict[str, Any]) -> PostResult:
+    async def _post(self, path: str, body: dict[str, Any], attempts: int | None = None
+                    ) -> PostResult:
         return await post_json(self._get_session(), self.endpoint, path, body,
-                               on_attempt=self._count_call)
+                               on_attempt=self._count_call, attempts=attempts)
 
     def _count_call(self) -> None:
         self.calls += 1
@@ -281,7 +331,9 @@ class ModelClient:
             if hit is None:
                 return None
             return ChatResult(text=hit["text"], data=hit.get("data"), usage=dict(hit["usage"]),
-                              model=hit["model"], attempts=int(hit["attempts"]), cached=True)
+                              model=hit["model"], attempts=int(hit["attempts"]), cached=True,
+                              finish_reason=hit.get("finish_reason"),
+                              structured_output=hit.get("structured_output"))
         except Exception:
             logger.exception("%s: response cache read failed", self.endpoint.describe)
             return None

@@ -37,10 +37,40 @@ def check_json_answer(text: str, schema: dict[str, Any]) -> JsonCheck:
     value = find_json_object(text)
     if value is None:
         return JsonCheck(None, "no JSON object found in the answer")
+    value = with_missing_nulls(value, schema)
     problems = schema_problems(value, schema)
     if problems:
         return JsonCheck(None, "; ".join(problems))
     return JsonCheck(value, None)
+
+
+def with_missing_nulls(value: Any, schema: Any) -> Any:
+    """`value` with every absent property whose schema allows null set to None.
+
+    Strict-mode schemas require every property and spell "optional" as nullable; a
+    model that was not constrained by the schema (json_object, none) often just
+    leaves such a field out, which means the same thing and needs no correction.
+    """
+    if not isinstance(schema, dict):
+        return value
+    if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
+        filled = dict(value)
+        for key, sub in schema["properties"].items():
+            if key not in filled and _allows_null(sub):
+                filled[key] = None
+            elif key in filled:
+                filled[key] = with_missing_nulls(filled[key], sub)
+        return filled
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return [with_missing_nulls(item, schema["items"]) for item in value]
+    return value
+
+
+def _allows_null(schema: Any) -> bool:
+    if not isinstance(schema, dict):
+        return False
+    types = schema.get("type")
+    return types == "null" or (isinstance(types, list) and "null" in types)
 
 
 def correction_message(reason: str, schema: dict[str, Any]) -> dict[str, str]:

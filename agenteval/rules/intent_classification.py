@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
 from agenteval.rules.registry import register_rule
@@ -68,12 +69,11 @@ class IntentClassification:
         return [*self.intent_taxonomy, *([] if OTHER in self.intent_taxonomy else [OTHER])]
 
     def answer_schema(self) -> dict[str, Any]:
-        return {"type": "object", "required": ["intent", "understanding", "confidence",
-                                               "rationale"],
-                "properties": {"intent": {"enum": self.intents},
-                               "understanding": {"enum": list(UNDERSTANDINGS)},
-                               "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-                               "rationale": {"type": "string"}}}
+        return strict_object({"intent": {"type": "string", "enum": self.intents},
+                              "understanding": {"type": "string",
+                                                "enum": list(UNDERSTANDINGS)},
+                              "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                              "rationale": {"type": "string"}})
 
     def messages(self, dialog_text: str) -> list[dict[str, Any]]:
         taxonomy = "\n".join(f"- {name}: {meaning}"

@@ -92,7 +92,8 @@ async def ask_judge(client: ModelClient, *, messages: list[dict[str, Any]],
     """Ask `samples` times, vote on `verdict_of(answer)`; raises ModelCallError."""
 
     def call(index: int) -> Awaitable[ChatResult]:
-        return client.chat(messages, json_schema=schema, cache=cache, sample_index=index)
+        return client.chat(messages, json_schema=schema, cache=cache, sample_index=index,
+                           schema_name=prompt_version.split("/")[0])
 
     vote = await sample_votes(samples, call, key=lambda r: verdict_key(_verdict(r, verdict_of)))
     winner = vote.winner

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
 from agenteval.rules.registry import register_rule
@@ -29,14 +30,10 @@ PARAMS_SCHEMA: dict[str, Any] = {
     "required": ["criteria"],
 }
 
-ANSWER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "score": {"type": "number", "minimum": 0, "maximum": 10},
-        "rationale": {"type": "string"},
-    },
-    "required": ["score", "rationale"],
-}
+ANSWER_SCHEMA: dict[str, Any] = strict_object({
+    "score": {"type": "number", "minimum": 0, "maximum": 10},
+    "rationale": {"type": "string"},
+})
 
 INSTRUCTIONS = {
     "last_turn": "Score the agent's LAST reply (the turn below) against the criteria.",

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
 from agenteval.rules.registry import register_rule
@@ -72,13 +73,12 @@ def check_params(params: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _claims_schema(items: Sequence[dict[str, Any]], flag: str) -> dict[str, Any]:
-    claim = {"type": "object", "required": [flag, "turn_index", "quote"], "properties": {
+    claim = strict_object({
         flag: {"type": "boolean"},
         "turn_index": {"type": ["integer", "null"]},
         "quote": {"type": ["string", "null"]},
-    }}
-    names = [item["name"] for item in items]
-    return {"type": "object", "required": names, "properties": dict.fromkeys(names, claim)}
+    })
+    return strict_object({item["name"]: claim for item in items})
 
 
 def _listing(items: Sequence[dict[str, Any]], numbered: bool) -> str:
@@ -118,7 +118,7 @@ class TaskCompletion:
             properties["slots"] = _claims_schema(self.slots, "filled")
         if self.steps:
             properties["steps"] = _claims_schema(self.steps, "done")
-        return {"type": "object", "required": list(properties), "properties": properties}
+        return strict_object(properties)
 
     def messages(self, dialog_text: str) -> list[dict[str, Any]]:
         parts = ["Decide from the dialog below what the agent achieved."]

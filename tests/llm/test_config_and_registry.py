@@ -12,7 +12,7 @@ def test_endpoint_defaults() -> None:
 
     assert endpoint.url == "https://api.openai.com/v1"
     assert (endpoint.timeout_s, endpoint.max_concurrency, endpoint.retries) == (60, 4, 2)
-    assert (endpoint.temperature, endpoint.max_tokens, endpoint.max_dialog_chars) == (0, None,
+    assert (endpoint.temperature, endpoint.max_tokens, endpoint.max_dialog_chars) == (0, 1024,
                                                                                      24000)
     assert endpoint.json_mode is True
 

@@ -18,43 +18,40 @@ from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
 from agenteval.drivers.builtin.verdict import Expectations
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
+from agenteval.llm.structured_output import strict_object
 
 logger = logging.getLogger("agenteval.driver")
 SEVERITIES = ("HIGH", "MEDIUM", "LOW")
 
-VERDICT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["goalAchieved", "achievement", "issues"],
-    "properties": {
-        "goalAchieved": {"type": "boolean"},
-        "achievement": {"type": "number", "minimum": 0, "maximum": 1},
-        "issues": {"type": "array", "items": {
-            "type": "object", "required": ["description", "severity"],
-            "properties": {"description": {"type": "string"},
-                           "severity": {"enum": list(SEVERITIES)},
-                           "turnIndex": {"type": ["integer", "null"]}}}},
-        "suggestions": {"type": "array", "items": {"type": "string"}},
-        "notes": {"type": "string"},
-    },
-}
+_SEVERITY = {"type": "string", "enum": list(SEVERITIES)}
+_TEXTS = {"type": "array", "items": {"type": "string"}}
 
-REPORT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["summary", "findings"],
-    "properties": {
-        "summary": {"type": "string"},
-        "scores": {"type": "array", "items": {"type": "object"}},
-        "findings": {"type": "array", "items": {
-            "type": "object", "required": ["issue", "severity", "evidence", "suggestion"],
-            "properties": {"issue": {"type": "string"}, "severity": {"enum": list(SEVERITIES)},
-                           "dimension": {"type": ["string", "null"]},
-                           "evidence": {"type": "array", "items": {"type": "object"}},
-                           "suggestion": {"type": "string"},
-                           "relatedSop": {"type": ["string", "null"]}}}},
-        "highlights": {"type": "array", "items": {"type": "object"}},
-        "priorityRecommendations": {"type": "array", "items": {"type": "string"}},
-    },
-}
+VERDICT_SCHEMA: dict[str, Any] = strict_object({
+    "goalAchieved": {"type": "boolean"},
+    "achievement": {"type": "number", "minimum": 0, "maximum": 1},
+    "issues": {"type": "array", "items": strict_object({
+        "description": {"type": "string"}, "severity": _SEVERITY,
+        "turnIndex": {"type": ["integer", "null"]}})},
+    "suggestions": _TEXTS,
+    "notes": {"type": ["string", "null"]},
+})
+
+REPORT_SCHEMA: dict[str, Any] = strict_object({
+    "summary": {"type": "string"},
+    "scores": {"type": "array", "items": strict_object({
+        "dimension": {"type": "string"}, "score": {"type": "number", "minimum": 0,
+                                                   "maximum": 10}})},
+    "findings": {"type": "array", "items": strict_object({
+        "issue": {"type": "string"}, "severity": _SEVERITY,
+        "dimension": {"type": ["string", "null"]},
+        "evidence": {"type": "array", "items": strict_object({
+            "sessionId": {"type": "string"}, "turnIndex": {"type": "integer"}})},
+        "suggestion": {"type": "string"},
+        "relatedSop": {"type": ["string", "null"]}})},
+    "highlights": {"type": "array", "items": strict_object({
+        "description": {"type": "string"}, "dimension": {"type": ["string", "null"]}})},
+    "priorityRecommendations": _TEXTS,
+})
 
 
 def dialog_text(turns: Sequence[Turn]) -> str:
@@ -89,8 +86,9 @@ async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list
          and 0 <= issue["turnIndex"] < len(turns) else None}
         for issue in data.get("issues") or [] if isinstance(issue, dict)]
     data["achievement"] = min(1.0, max(0.0, float(data.get("achievement") or 0)))
-    data = {key: value for key, value in data.items()
-            if key in ("goalAchieved", "achievement", "issues", "suggestions", "notes")}
+    data = {key: value for key, value in data.items()  # null: strict mode's "left out"
+            if key in ("goalAchieved", "achievement", "issues", "suggestions", "notes")
+            and value is not None}
     try:
         return validate_verdict(data, len(turns))
     except ValidationFailed as invalid:

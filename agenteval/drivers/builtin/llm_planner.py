@@ -14,22 +14,28 @@ from typing import Any
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
+from agenteval.llm.structured_output import strict_object
 
 logger = logging.getLogger("agenteval.driver")
 
-PLAN_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["dimensions", "virtualUsers", "timeDistribution", "estimatedSessions",
-                 "budget"],
-    "properties": {
-        "dimensions": {"type": "array", "items": {"type": "string"}},
-        "virtualUsers": {"type": "array", "items": {"type": "object"}},
-        "timeDistribution": {"type": "array", "items": {"type": "object"}},
-        "estimatedSessions": {"type": "integer"},
-        "budget": {"type": "object"},
-        "completionCriteria": {"type": "string"},
-    },
-}
+_NULLABLE_TEXT = {"type": ["string", "null"]}
+PLAN_SCHEMA: dict[str, Any] = strict_object({
+    "dimensions": {"type": "array", "items": {"type": "string"}},
+    "virtualUsers": {"type": "array", "items": strict_object({
+        "persona": strict_object({
+            "name": _NULLABLE_TEXT, "background": _NULLABLE_TEXT,
+            "personality": _NULLABLE_TEXT,
+            "patience": {"type": ["string", "null"], "enum": ["low", "medium", "high", None]}}),
+        "goal": {"type": "string"},
+        "dimension": _NULLABLE_TEXT})},
+    "timeDistribution": {"type": "array", "items": strict_object({
+        "timeSlot": {"type": "string"}, "sessions": {"type": "integer"},
+        "scenario": _NULLABLE_TEXT})},
+    "estimatedSessions": {"type": "integer"},
+    "budget": strict_object({"maxTurnsPerSession": {"type": "integer"},
+                             "totalMaxTurns": {"type": "integer"}}),
+    "completionCriteria": _NULLABLE_TEXT,
+})
 
 PLAN_EXAMPLE = {
     "dimensions": ["returns", "complaints"],

@@ -9,18 +9,15 @@ from typing import Any, Protocol
 
 from agenteval.drivers.builtin.detectors import Turn
 from agenteval.llm import ModelCallError, ModelClient
+from agenteval.llm.structured_output import strict_object
 
 logger = logging.getLogger("agenteval.driver")
 
-SIMULATOR_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["message", "done"],
-    "properties": {
-        "message": {"type": "string"},
-        "done": {"type": "boolean"},
-        "reason": {"type": "string"},
-    },
-}
+SIMULATOR_SCHEMA: dict[str, Any] = strict_object({
+    "message": {"type": "string"},
+    "done": {"type": "boolean"},
+    "reason": {"type": ["string", "null"]},
+})
 
 PATIENCE_HINTS = {
     "low": "You are impatient: after two unhelpful or repetitive replies you complain or give up.",
