@@ -24,7 +24,7 @@ logger = logging.getLogger("agenteval.driver")
 SEVERITIES = ("HIGH", "MEDIUM", "LOW")
 
 _SEVERITY = {"type": "string", "enum": list(SEVERITIES)}
-_TEXTS = {"type": "array", "items": {"type": "string"}}
+_OPTIONAL_TEXTS = {"type": ["array", "null"], "items": {"type": "string"}}
 
 VERDICT_SCHEMA: dict[str, Any] = strict_object({
     "goalAchieved": {"type": "boolean"},
@@ -32,15 +32,15 @@ VERDICT_SCHEMA: dict[str, Any] = strict_object({
     "issues": {"type": "array", "items": strict_object({
         "description": {"type": "string"}, "severity": _SEVERITY,
         "turnIndex": {"type": ["integer", "null"]}})},
-    "suggestions": _TEXTS,
+    "suggestions": _OPTIONAL_TEXTS,
     "notes": {"type": ["string", "null"]},
 })
 
 REPORT_SCHEMA: dict[str, Any] = strict_object({
     "summary": {"type": "string"},
-    "scores": {"type": "array", "items": strict_object({
-        "dimension": {"type": "string"}, "score": {"type": "number", "minimum": 0,
-                                                   "maximum": 10}})},
+    # Scores out of 0..10 are clamped below, not sent back for correction.
+    "scores": {"type": ["array", "null"], "items": strict_object({
+        "dimension": {"type": "string"}, "score": {"type": "number"}})},
     "findings": {"type": "array", "items": strict_object({
         "issue": {"type": "string"}, "severity": _SEVERITY,
         "dimension": {"type": ["string", "null"]},
@@ -48,9 +48,9 @@ REPORT_SCHEMA: dict[str, Any] = strict_object({
             "sessionId": {"type": "string"}, "turnIndex": {"type": "integer"}})},
         "suggestion": {"type": "string"},
         "relatedSop": {"type": ["string", "null"]}})},
-    "highlights": {"type": "array", "items": strict_object({
+    "highlights": {"type": ["array", "null"], "items": strict_object({
         "description": {"type": "string"}, "dimension": {"type": ["string", "null"]}})},
-    "priorityRecommendations": _TEXTS,
+    "priorityRecommendations": _OPTIONAL_TEXTS,
 })
 
 
