@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 import aiohttp
 
 from agenteval.channels.base import ChannelError
-from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.http_attempt import AttemptFailed, HttpAnswer, http_attempt
+from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.retry import RetryPolicy, retrying
 
 T = TypeVar("T")

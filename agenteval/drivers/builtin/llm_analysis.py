@@ -15,6 +15,7 @@ from typing import Any
 
 from agenteval.domain.verdict_validation import validate_verdict
 from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
+from agenteval.drivers.builtin.provenance import Trail
 from agenteval.drivers.builtin.verdict import Expectations
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
@@ -61,7 +62,8 @@ def dialog_text(turns: Sequence[Turn]) -> str:
 
 
 async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list[Turn],
-                        expect: Expectations) -> dict[str, Any] | None:
+                        expect: Expectations, trail: Trail | None = None
+                        ) -> dict[str, Any] | None:
     system = (
         "You judge one conversation between a virtual user and a customer-service agent. "
         "Answer with a JSON object {goalAchieved, achievement (0..1), issues: [{description, "
@@ -73,10 +75,12 @@ async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list
     messages = [{"role": "system", "content": system},
                 {"role": "user", "content": json.dumps(brief, ensure_ascii=False)
                  + "\n\nConversation:\n" + dialog_text(turns)}]
+    trail = trail or Trail.of("verdict", model)
     try:
-        answer = await model.chat(messages, json_schema=VERDICT_SCHEMA)
+        answer = await model.chat(messages, json_schema=VERDICT_SCHEMA, schema_name="verdict")
     except ModelCallError as error:
         logger.warning("analyst model failed on a verdict: %s", error)
+        trail.model_failed(error)
         return None
     data = dict(answer.data or {})
     data["issues"] = [
@@ -90,14 +94,18 @@ async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list
             if key in ("goalAchieved", "achievement", "issues", "suggestions", "notes")
             and value is not None}
     try:
-        return validate_verdict(data, len(turns))
+        validated = validate_verdict(data, len(turns))
     except ValidationFailed as invalid:
         logger.warning("analyst model's verdict is invalid: %s", invalid)
+        trail.used_script("invalid_verdict", str(invalid))
         return None
+    trail.used_model()
+    return validated
 
 
 async def model_report(model: ModelClient, eval_: dict[str, Any],
-                       sessions: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+                       sessions: Sequence[dict[str, Any]], trail: Trail | None = None
+                       ) -> dict[str, Any] | None:
     transcripts = {s["id"]: {t.index: t for t in turns_from_messages(s.get("messages") or [])}
                    for s in sessions}
     digest = [{"sessionId": s["id"], "dimension": s.get("dimension"), "goal": s.get("goal"),
@@ -115,11 +123,14 @@ async def model_report(model: ModelClient, eval_: dict[str, Any],
              "dimensions": (eval_.get("plan") or {}).get("dimensions"), "sessions": digest}
     messages = [{"role": "system", "content": system},
                 {"role": "user", "content": json.dumps(brief, ensure_ascii=False)}]
+    trail = trail or Trail.of("report", model)
     try:
-        answer = await model.chat(messages, json_schema=REPORT_SCHEMA)
+        answer = await model.chat(messages, json_schema=REPORT_SCHEMA, schema_name="report")
     except ModelCallError as error:
         logger.warning("analyst model failed on the report: %s", error)
+        trail.model_failed(error)
         return None
+    trail.used_model()
     return _grounded_report(answer.data or {}, transcripts)
 
 
