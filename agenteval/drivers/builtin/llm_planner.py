@@ -26,7 +26,8 @@ PLAN_SCHEMA: dict[str, Any] = strict_object({
         "persona": strict_object({
             "name": _NULLABLE_TEXT, "background": _NULLABLE_TEXT,
             "personality": _NULLABLE_TEXT,
-            "patience": {"type": ["string", "null"], "enum": ["low", "medium", "high", None]}}),
+            # Not nullable: llama.cpp's grammar ignores an enum beside a list of types.
+            "patience": {"type": "string", "enum": ["low", "medium", "high"]}}),
         "goal": {"type": "string"},
         "dimension": _NULLABLE_TEXT})},
     "timeDistribution": {"type": "array", "items": strict_object({
