@@ -320,13 +320,25 @@ def docs_rules() -> None:
               default="demo-report.md", show_default=True,
               help="Where to write the report's Markdown (with --auto-approve).")
 @click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
-def demo(auto_approve: bool, report_path: str, database_url: str | None) -> None:
+@click.option("--models", "models_file", type=click.Path(dir_okay=False),
+              help="A YAML file of model endpoints per role: PLANNER, SIMULATOR and ANALYST "
+                   "drive the demo eval (scripted without them).")
+def demo(auto_approve: bool, report_path: str, database_url: str | None,
+         models_file: str | None) -> None:
     """Seed the demo into an empty database and plan it; --auto-approve runs it to the report."""
     from agenteval.demo_command import run_demo
+    from agenteval.engine.catalog.model_sources import ModelSourceError, file_endpoints
 
+    endpoints = []
+    if models_file:
+        try:
+            endpoints = file_endpoints(Path(models_file).read_text(encoding="utf-8"),
+                                       models_file)
+        except (OSError, ModelSourceError) as error:
+            raise click.UsageError(str(error)) from None
     settings = _settings(database_url=database_url)
     sys.exit(asyncio.run(run_demo(settings, auto_approve, report_path if auto_approve else None,
-                                  out=click.echo)))
+                                  out=click.echo, models=endpoints)))
 
 
 @main.command()

@@ -53,6 +53,9 @@ def with_missing_nulls(value: Any, schema: Any) -> Any:
     """
     if not isinstance(schema, dict):
         return value
+    for option in schema.get("anyOf") or []:  # nullable(...): fill inside the non-null option
+        if isinstance(option, dict) and option.get("type") == _json_type(value):
+            return with_missing_nulls(value, option)
     if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
         filled = dict(value)
         for key, sub in schema["properties"].items():
@@ -77,11 +80,17 @@ def without_closed_objects(schema: Any) -> Any:
             if not (key == "additionalProperties" and value is False)}
 
 
+def _json_type(value: Any) -> str | None:
+    return "object" if isinstance(value, dict) else "array" if isinstance(value, list) else None
+
+
 def _allows_null(schema: Any) -> bool:
     if not isinstance(schema, dict):
         return False
     types = schema.get("type")
-    return types == "null" or (isinstance(types, list) and "null" in types)
+    if types == "null" or (isinstance(types, list) and "null" in types):
+        return True
+    return any(_allows_null(option) for option in schema.get("anyOf") or [])
 
 
 def correction_message(reason: str, schema: dict[str, Any]) -> dict[str, str]:

@@ -127,6 +127,12 @@ def strict_problems(schema: Any, path: str = "$") -> list[str]:
     return problems
 
 
+def nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` or null, as `anyOf`: llama.cpp's grammar drops `items` and `enum` beside a
+    list of types (`{"type": ["array", "null"], "items": …}` lets any array through)."""
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
 def strict_object(properties: dict[str, Any]) -> dict[str, Any]:
     """An object schema strict mode accepts: every property required, no others. Give an
     optional field a nullable type (`{"type": ["string", "null"]}`)."""

@@ -142,3 +142,14 @@ async def test_a_nullable_field_left_out_by_an_unconstrained_model_counts_as_nul
         server.script("chat", '{"intent": "other"}')
         result = await client.chat(PROMPT, json_schema=SCHEMA)
     assert result.data == {"intent": "other", "why": None} and len(server.requests) == 1
+
+
+def test_missing_nullable_fields_are_filled_inside_a_nullable_list_too() -> None:
+    from agenteval.llm.json_output import check_json_answer
+    from agenteval.llm.structured_output import nullable, strict_object
+
+    schema = strict_object({"items": nullable({"type": "array", "items": strict_object({
+        "text": {"type": "string"}, "note": {"type": ["string", "null"]}})})})
+    assert check_json_answer('{"items": [{"text": "a"}]}', schema).data == {
+        "items": [{"text": "a", "note": None}]}
+    assert check_json_answer("{}", schema).data == {"items": None}

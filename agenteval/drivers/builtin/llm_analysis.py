@@ -19,13 +19,13 @@ from agenteval.drivers.builtin.provenance import Trail
 from agenteval.drivers.builtin.verdict import Expectations
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
-from agenteval.llm.structured_output import strict_object
+from agenteval.llm.structured_output import nullable, strict_object
 
 logger = logging.getLogger("agenteval.driver")
 SEVERITIES = ("HIGH", "MEDIUM", "LOW")
 
 _SEVERITY = {"type": "string", "enum": list(SEVERITIES)}
-_OPTIONAL_TEXTS = {"type": ["array", "null"], "items": {"type": "string"}}
+_OPTIONAL_TEXTS = nullable({"type": "array", "items": {"type": "string"}})
 
 VERDICT_SCHEMA: dict[str, Any] = strict_object({
     "goalAchieved": {"type": "boolean"},
@@ -40,8 +40,8 @@ VERDICT_SCHEMA: dict[str, Any] = strict_object({
 REPORT_SCHEMA: dict[str, Any] = strict_object({
     "summary": {"type": "string"},
     # Scores out of 0..10 are clamped below, not sent back for correction.
-    "scores": {"type": ["array", "null"], "items": strict_object({
-        "dimension": {"type": "string"}, "score": {"type": "number"}})},
+    "scores": nullable({"type": "array", "items": strict_object({
+        "dimension": {"type": "string"}, "score": {"type": "number"}})}),
     "findings": {"type": "array", "items": strict_object({
         "issue": {"type": "string"}, "severity": _SEVERITY,
         "dimension": {"type": ["string", "null"]},
@@ -49,8 +49,8 @@ REPORT_SCHEMA: dict[str, Any] = strict_object({
             "sessionId": {"type": "string"}, "turnIndex": {"type": "integer"}})},
         "suggestion": {"type": "string"},
         "relatedSop": {"type": ["string", "null"]}})},
-    "highlights": {"type": ["array", "null"], "items": strict_object({
-        "description": {"type": "string"}, "dimension": {"type": ["string", "null"]}})},
+    "highlights": nullable({"type": "array", "items": strict_object({
+        "description": {"type": "string"}, "dimension": {"type": ["string", "null"]}})}),
     "priorityRecommendations": _OPTIONAL_TEXTS,
 })
 
