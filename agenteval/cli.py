@@ -323,8 +323,11 @@ def docs_rules() -> None:
 @click.option("--models", "models_file", type=click.Path(dir_okay=False),
               help="A YAML file of model endpoints per role: PLANNER, SIMULATOR and ANALYST "
                    "drive the demo eval (scripted without them).")
+@click.option("--sessions", type=click.IntRange(min=1),
+              help="Keep only this many of the demo's 8 seed goals (one session each), e.g. "
+                   "for a slow local model.")
 def demo(auto_approve: bool, report_path: str, database_url: str | None,
-         models_file: str | None) -> None:
+         models_file: str | None, sessions: int | None) -> None:
     """Seed the demo into an empty database and plan it; --auto-approve runs it to the report."""
     from agenteval.demo_command import run_demo
     from agenteval.engine.catalog.model_sources import ModelSourceError, file_endpoints
@@ -338,7 +341,7 @@ def demo(auto_approve: bool, report_path: str, database_url: str | None,
             raise click.UsageError(str(error)) from None
     settings = _settings(database_url=database_url)
     sys.exit(asyncio.run(run_demo(settings, auto_approve, report_path if auto_approve else None,
-                                  out=click.echo, models=endpoints)))
+                                  out=click.echo, models=endpoints, sessions=sessions)))
 
 
 @main.command()

@@ -41,20 +41,21 @@ Out = Callable[[str], object]
 
 async def run_demo(settings: Settings, auto_approve: bool = False,
                    report_path: str | None = None, *, out: Out = print,
-                   models: Sequence[ModelEndpoint] = ()) -> int:
+                   models: Sequence[ModelEndpoint] = (), sessions: int | None = None) -> int:
     """Seed the demo into an empty database and plan it; with `auto_approve` the whole
     lifecycle (approve → sessions → report) at time scale 0, the report's Markdown written
     to `report_path`. Returns the exit code.
 
     `models` (a `--models` file's endpoints) give the built-in driver its PLANNER,
-    SIMULATOR and ANALYST; without them every role is scripted."""
+    SIMULATOR and ANALYST; without them every role is scripted. `sessions` keeps that
+    many of the demo's seed goals."""
     with file_models(models):
         return await _run_demo(settings, auto_approve, report_path, out,
-                               [m for m in models if m.role in DRIVER_ROLES])
+                               [m for m in models if m.role in DRIVER_ROLES], sessions)
 
 
 async def _run_demo(settings: Settings, auto_approve: bool, report_path: str | None, out: Out,
-                    driver_models: list[ModelEndpoint]) -> int:
+                    driver_models: list[ModelEndpoint], sessions: int | None) -> int:
     # The demo drives each role itself, in order: no wake-ups, no start-up seeding.
     settings = settings.with_overrides(driver="none", demo=False,
                                        time_scale=0.0 if auto_approve else None)
@@ -72,7 +73,7 @@ async def _run_demo(settings: Settings, auto_approve: bool, report_path: str | N
                     eval_id=uuid.UUID(eval_id))) as registry:
                 return await drive_role(agent, eval_id, role, settings, registry)
 
-        data = await seed_demo(operator)
+        data = await seed_demo(operator, max_goals=sessions)
         if data is None:
             out(f"The database {settings.database_url} already has data: the demo only "
                 "seeds an empty database (use e.g. --database-url sqlite://./demo.db).")
