@@ -78,6 +78,16 @@ Rules whose model role is JUDGE need a JUDGE model (a stored model config, the
 without one, the scenario is refused. EMBEDDING and MODERATION rules fall back
 to built-in methods. How results become a case verdict: docs/metrics.md.
 
+A JUDGE rule sends its answer's JSON Schema to the model as a decoding
+constraint, in the form the endpoint accepts (OpenAI's `json_schema`, llama.cpp's
+`json_object` + `schema`, or plain `json_object`; the JUDGE's
+`params.structured_output`, `auto` by default, detects it: see "Model files" in
+docs/scenarios.md), so a small self-hosted judge answers in shape. The answer is
+still validated, with one corrective follow-up. A judge that fails after that
+gives an error result (`MODEL_ERROR`), never a pass or a fail; one cut at the
+JUDGE's `max_tokens` (default 1024) says "cut at max_tokens". Check a judge
+before trusting it: `agenteval models check`.
+
 ## Implicit rules (`expectation`)
 
 Hard rules on the last reply: any failure fails the case whatever its `rule_logic`.

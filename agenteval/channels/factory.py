@@ -88,6 +88,11 @@ class ChannelFactory:
         """Every registered channel type, by name (for the `channelTypes` query)."""
         return [registration.info for registration in self._registrations.entries()]
 
+    def queued(self, target_id: str) -> int:
+        """Requests of this process waiting for one of the target's concurrency slots."""
+        limiter = self._limiters.get(target_id)
+        return limiter.waiting if limiter is not None else 0
+
     def validate_config(
         self, channel_type: str, config: Any, path: str = "channelConfig"
     ) -> list[dict]:
