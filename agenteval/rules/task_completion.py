@@ -21,6 +21,7 @@ from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
+from agenteval.rules.judging_examples import examples_schema, is_chinese, render_examples
 from agenteval.rules.registry import register_rule
 from agenteval.rules.task_completion_check import (
     check_claims,
@@ -36,7 +37,11 @@ Mode = Literal["slot", "step", "hybrid"]
 
 _ITEM = {"type": "object", "additionalProperties": False, "required": ["name", "description"],
          "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 100},
-                        "description": {"type": "string", "minLength": 1, "maxLength": 1000}}}
+                        "description": {"type": "string", "minLength": 1, "maxLength": 1000},
+                        "examples": examples_schema("filled", {"type": "boolean"},
+                                                    "whether it counts (filled, or done)")}}
+_SLOT_WORDS = {True: ("filled", "已收集"), False: ("not filled", "未收集")}
+_STEP_WORDS = {True: ("done", "已完成"), False: ("not done", "未完成")}
 _ITEMS = {"type": "array", "items": _ITEM, "minItems": 1, "maxItems": 50}
 
 PARAMS_SCHEMA: dict[str, Any] = {
@@ -81,9 +86,16 @@ def _claims_schema(items: Sequence[dict[str, Any]], flag: str) -> dict[str, Any]
     return strict_object({item["name"]: claim for item in items})
 
 
-def _listing(items: Sequence[dict[str, Any]], numbered: bool) -> str:
-    return "\n".join(f"{f'{i + 1}. ' if numbered else '- '}{item['name']}: {item['description']}"
-                     for i, item in enumerate(items))
+def _listing(items: Sequence[dict[str, Any]], numbered: bool, zh: bool = False) -> str:
+    """One line per slot or step, each followed by its judging examples (if any)."""
+    lines = []
+    for i, item in enumerate(items):
+        lines.append(f"{f'{i + 1}. ' if numbered else '- '}{item['name']}: {item['description']}")
+        shown = render_examples(item.get("examples") or [], "filled", zh,
+                                _STEP_WORDS if numbered else _SLOT_WORDS, indent="   ")
+        if shown:
+            lines.append(shown)
+    return "\n".join(lines)
 
 
 @register_rule(name=NAME, description="The JUDGE model checks over the whole dialog which "
@@ -125,12 +137,12 @@ class TaskCompletion:
         example: dict[str, Any] = {}
         if self.slots:
             parts.append("Slots (information the agent had to obtain from or confirm with the "
-                         f"user):\n{_listing(self.slots, numbered=False)}")
+                         f"user):\n{_listing(self.slots, False, is_chinese(dialog_text))}")
             example["slots"] = {self.slots[0]["name"]: {
                 "filled": True, "turn_index": 1, "quote": "<exact words from that turn>"}}
         if self.steps:
             parts.append("Steps (actions the agent had to take, in this order):\n"
-                         f"{_listing(self.steps, numbered=True)}")
+                         f"{_listing(self.steps, True, is_chinese(dialog_text))}")
             example["steps"] = {self.steps[0]["name"]: {
                 "done": False, "turn_index": None, "quote": None}}
         example["rationale"] = "<one or two sentences>"

@@ -36,6 +36,9 @@ MODEL = "smollm2"
 # One slot: llama-cpp-python's server answers one request at a time, so AgentEval sends one.
 LOCAL = {"max_concurrency": 1, "timeout_s": 240}
 STEP_TIMEOUT_S = 900
+# The first run builds llama-cpp-python (5-15 minutes) inside the fixture; a step then takes
+# seconds to a few minutes at the model's speed.
+pytestmark = pytest.mark.timeout(1800)
 
 
 def free_port() -> int:
