@@ -47,8 +47,12 @@ _ITEMS = {"type": "array", "items": _ITEM, "minItems": 1, "maxItems": 50}
 PARAMS_SCHEMA: dict[str, Any] = {
     "properties": {
         "mode": {"enum": ["slot", "step", "hybrid"], "default": "slot"},
-        "required_slots": {**_ITEMS, "description": "information the agent must collect"},
-        "required_steps": {**_ITEMS, "description": "actions the agent must take, in order"},
+        "required_slots": {**_ITEMS, "description": "information the agent must collect: "
+                           "{name, description, examples?: [{dialog_excerpt, filled, why}]}, "
+                           "the examples shown to the judge"},
+        "required_steps": {**_ITEMS, "description": "actions the agent must take, in order: "
+                           "{name, description, examples?: [{dialog_excerpt, filled (= done), "
+                           "why}]}"},
         "slot_weight": {"type": "number", "minimum": 0, "default": 0.5},
         "step_weight": {"type": "number", "minimum": 0, "default": 0.5},
         "min_completion_rate": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.6},
