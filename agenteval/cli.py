@@ -324,7 +324,7 @@ def docs_rules() -> None:
               help="A YAML file of model endpoints per role: PLANNER, SIMULATOR and ANALYST "
                    "drive the demo eval (scripted without them).")
 @click.option("--sessions", type=click.IntRange(min=1),
-              help="Keep only this many of the demo's 8 seed goals (one session each), e.g. "
+              help="Keep only this many of the demo's 8 seed goals (fewer sessions), e.g. "
                    "for a slow local model.")
 def demo(auto_approve: bool, report_path: str, database_url: str | None,
          models_file: str | None, sessions: int | None) -> None:

@@ -109,8 +109,8 @@ async def seed_demo(api: AgentEvalApi, *, seeds_path: Path = DEMO_SEEDS,
                     scenarios_dir: Path = DEMO_SCENARIOS,
                     max_goals: int | None = None) -> DemoData | None:
     """Seed the demo through `api` (a client acting as an OPERATOR or ADMIN); None when
-    the database already has data. `max_goals` keeps that many seed goals (one session
-    each), one per dimension first: a shorter demo for a slow local model."""
+    the database already has data. `max_goals` keeps that many seed goals, one per
+    dimension first: a shorter demo for a slow local model."""
     if not await database_is_empty(api):
         logger.info("the database has data: the demo is not seeded")
         return None

@@ -166,12 +166,12 @@ def test_b_as_judge_every_rule_answers_in_shape(server_url: str, tmp_path: Path)
 def test_c_as_driver_the_demo_completes_and_its_method_says_who_did_what(
         server_url: str, tmp_path: Path) -> None:
     models = models_file(tmp_path / "driver.json", server_url, {
-        "PLANNER": {"max_tokens": 400}, "SIMULATOR": {"max_tokens": 120},
-        "ANALYST": {"max_tokens": 300}})
+        "PLANNER": {"max_tokens": 300}, "SIMULATOR": {"max_tokens": 100},
+        "ANALYST": {"max_tokens": 250}})
     markdown = tmp_path / "demo-report.md"
     done = agenteval("demo", "--auto-approve", "--models", str(models), "--report",
                      str(markdown), "--database-url", f"sqlite://{tmp_path / 'demo.db'}",
-                     "--sessions", "2")
+                     "--sessions", "1")
     assert done.returncode == 0, done.stdout + done.stderr
     text = markdown.read_text(encoding="utf-8")
     method = text[text.index("## Method"):].split("\n## ")[0]

@@ -29,7 +29,8 @@ _OPTIONAL_TEXTS = nullable({"type": "array", "items": {"type": "string"}})
 
 VERDICT_SCHEMA: dict[str, Any] = strict_object({
     "goalAchieved": {"type": "boolean"},
-    "achievement": {"type": "number", "minimum": 0, "maximum": 1},
+    # 0..1, clamped below rather than sent back for correction (a grammar cannot bound it).
+    "achievement": {"type": "number", "description": "0..1"},
     "issues": {"type": "array", "items": strict_object({
         "description": {"type": "string"}, "severity": _SEVERITY,
         "turnIndex": {"type": ["integer", "null"]}})},
@@ -90,6 +91,8 @@ async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list
          and 0 <= issue["turnIndex"] < len(turns) else None}
         for issue in data.get("issues") or [] if isinstance(issue, dict)]
     data["achievement"] = min(1.0, max(0.0, float(data.get("achievement") or 0)))
+    data["suggestions"] = [text for text in (str(s).strip() for s in data.get("suggestions") or [])
+                           if text]
     data = {key: value for key, value in data.items()  # null: strict mode's "left out"
             if key in ("goalAchieved", "achievement", "issues", "suggestions", "notes")
             and value is not None}
