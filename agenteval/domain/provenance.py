@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenteval.domain.eval_validation import FieldErrors, check_json_size, check_object
+from agenteval.domain.eval_validation import check_json_size, check_object
+from agenteval.domain.field_errors import FieldErrors
 
 MAX_PROVENANCE_CHARS = 4000
 KEY = "provenance"

@@ -127,9 +127,10 @@ class Evaluator:
         turns = turns_from_messages(transcript["messages"])
         verdict = await self.make_verdict(transcript, turns, expect)
         speaker = self._speakers.pop(session["id"], None)
-        if speaker is not None and getattr(speaker, "trail", None) is not None:
+        trail = getattr(speaker, "trail", None)  # the built-in users keep one
+        if trail is not None:
             verdict = {**verdict, "provenance": {**(verdict.get("provenance") or {}),
-                                                 "simulator": speaker.trail.as_json()}}
+                                                 "simulator": trail.as_json()}}
         try:
             await self.api.close_session(session["id"], verdict)
         except ApiError as error:
