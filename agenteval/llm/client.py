@@ -12,67 +12,25 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Protocol
+from dataclasses import asdict
+from typing import Any
 
 import aiohttp
 
 from agenteval.llm.cache import ResponseCache, cache_key
 from agenteval.llm.config import ModelEndpoint
 from agenteval.llm.errors import ModelCallError
-from agenteval.llm.json_output import check_json_answer, correction_message
-from agenteval.llm.structured_output import detected_form, forms_to_try, is_refusal, remember
-from agenteval.llm.structured_output import response_format as structured_format
+from agenteval.llm.json_chat import complete_json
+from agenteval.llm.results import USAGE_KEYS, ChatResult, ModerationResult, UsageSink, zero_usage
 from agenteval.llm.transport import PostResult, post_json
-from agenteval.net.http_attempt import retryable
 from agenteval.net.retry import excerpt
 from agenteval.observability.metrics import model_called
 
 logger = logging.getLogger(__name__)
 
 SessionFactory = Callable[[], aiohttp.ClientSession]
-USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
-
-
-class UsageSink(Protocol):
-    """Where each call's token usage goes (the run's or eval's usage rows; see store.usage).
-
-    `cached` marks an answer the response cache gave: no call was made, the tokens
-    are what it saved. A sink that fails never fails the call (it is logged).
-    """
-
-    async def record_usage(self, role: str, model: str, prompt_tokens: int,
-                           completion_tokens: int, cached: bool) -> None: ...
-
-
-def _zero_usage() -> dict[str, int]:
-    return dict.fromkeys(USAGE_KEYS, 0)
-
-
-@dataclass(frozen=True)
-class ChatResult:
-    """One chat answer. `data` is the validated JSON object when a schema was given.
-
-    `attempts` counts the HTTP requests this answer took (retries and the
-    corrective follow-up included). A cache hit has `cached=True` and carries
-    the usage and attempts of the call that filled the cache.
-    """
-
-    text: str
-    data: dict[str, Any] | None
-    usage: dict[str, int]
-    model: str
-    attempts: int
-    cached: bool = False
-    finish_reason: str | None = None  # "length": cut at max_tokens
-    structured_output: str | None = None  # the response_format form the answer was asked in
-
-
-@dataclass(frozen=True)
-class ModerationResult:
-    flagged: bool
-    categories: dict[str, bool] = field(default_factory=dict)
-    scores: dict[str, float] = field(default_factory=dict)
+__all__ = ["USAGE_KEYS", "ChatResult", "ModelClient", "ModerationResult", "SessionFactory",
+           "UsageSink"]
 
 
 class ModelClient:
@@ -90,7 +48,7 @@ class ModelClient:
         self._session_factory = session_factory or aiohttp.ClientSession
         self._session: aiohttp.ClientSession | None = None
         self.calls = 0
-        self.usage_totals = _zero_usage()
+        self.usage_totals = zero_usage()
 
     @property
     def role(self) -> str:
@@ -204,66 +162,8 @@ class ModelClient:
                         schema_name: str) -> ChatResult:
         if json_schema is None:
             return await self._chat_once(body)
-        forms = forms_to_try(self.endpoint)
-        for position, form in enumerate(forms):
-            last = position == len(forms) - 1
-            known = last or detected_form(self.endpoint) == form
-            sent = dict(body)
-            response_format = structured_format(form, json_schema, schema_name)
-            if response_format is not None:
-                sent["response_format"] = response_format
-            try:
-                # A form not known to work is probed once: a refusal is an answer, not a
-                # failure to retry (llama.cpp refuses OpenAI's form with HTTP 500).
-                first = await self._chat_once(sent, attempts=None if known else 1)
-            except ModelCallError as error:
-                if not last and is_refusal(error, form_known=known):
-                    logger.debug("%s: %s refused: %s", self.endpoint.describe, form, error)
-                    continue
-                if known or not retryable(error.kind, error.status,
-                                          self.endpoint.retry_on_timeout):
-                    raise
-                first = await self._chat_once(sent)  # a transient failure: the usual retries
-            remember(self.endpoint, form)
-            return await self._checked(sent, first, json_schema, form)
-        raise AssertionError("forms_to_try always names at least one form")
-
-    async def _checked(self, body: dict[str, Any], first: ChatResult,
-                       json_schema: dict[str, Any], form: str) -> ChatResult:
-        check = check_json_answer(first.text, json_schema)
-        if check.data is not None:
-            return replace(first, data=check.data, structured_output=form)
-        assert check.reason is not None
-        self._raise_if_cut(first)
-        corrective = {**body, "messages": [
-            *body["messages"],
-            {"role": "assistant", "content": first.text},
-            correction_message(check.reason, json_schema),
-        ]}
-        second = await self._chat_once(corrective)
-        usage = {k: first.usage[k] + second.usage[k] for k in USAGE_KEYS}
-        attempts = first.attempts + second.attempts
-        recheck = check_json_answer(second.text, json_schema)
-        if recheck.data is None:
-            self._raise_if_cut(second)
-            raise ModelCallError(
-                "invalid_output",
-                f"{self.endpoint.describe}: invalid answer after a corrective retry: "
-                f"{recheck.reason}; the answer was: {excerpt(second.text) or '(empty)'}",
-            )
-        return replace(second, data=recheck.data, usage=usage, attempts=attempts,
-                       structured_output=form)
-
-    def _raise_if_cut(self, answer: ChatResult) -> None:
-        """A JSON answer stopped by max_tokens is cut, not invalid: asking again would be cut
-        again, so it fails at once and says which bound to raise."""
-        if answer.finish_reason == "length":
-            raise ModelCallError(
-                "cut",
-                f"{self.endpoint.describe}: the answer was cut at max_tokens "
-                f"{self.endpoint.max_tokens} (finish_reason length) before its JSON was "
-                f"complete; raise max_tokens. The answer began: {excerpt(answer.text) or '(empty)'}",
-            )
+        return await complete_json(self.endpoint, self._chat_once, body, json_schema,
+                                   schema_name)
 
     async def _chat_once(self, body: dict[str, Any], attempts: int | None = None) -> ChatResult:
         answer = await self._post("/chat/completions", body, attempts)
@@ -298,7 +198,7 @@ class ModelClient:
         return self._session
 
     def _record_usage(self, raw: Any) -> dict[str, int]:
-        usage = _zero_usage()
+        usage = zero_usage()
         if isinstance(raw, dict):
             for key in USAGE_KEYS:
                 value = raw.get(key)
