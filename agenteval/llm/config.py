@@ -91,6 +91,10 @@ class ModelEndpoint:
             raise ValueError(f"unknown model provider {self.provider!r}; expected 'openai'")
         if not self.model:
             raise ValueError(f"the {self.role} model config has no model name")
+        problems = params_problems(self.params)
+        if problems:
+            raise ValueError(f"the {self.role} model config's " + "; ".join(
+                f"{path}: {message}" for path, message in problems))
 
     @property
     def url(self) -> str:
@@ -164,3 +168,12 @@ class ModelEndpoint:
     def request_params(self) -> dict[str, Any]:
         """The params passed through to the server with every request."""
         return {k: v for k, v in self.params.items() if k not in CLIENT_PARAMS}
+
+
+def params_problems(params: dict[str, Any]) -> list[tuple[str, str]]:
+    """(path, message) for each param the client uses with a wrong type or value, e.g.
+    ("params.structured_output", "'jsonschema' is not one of [...]"); server params pass."""
+    from jsonschema import Draft202012Validator
+
+    return [("params" + "".join(f".{part}" for part in error.absolute_path), error.message)
+            for error in Draft202012Validator(MODEL_PARAMS_SCHEMA).iter_errors(params)]
