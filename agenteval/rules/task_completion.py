@@ -39,7 +39,12 @@ _ITEM = {"type": "object", "additionalProperties": False, "required": ["name", "
          "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 100},
                         "description": {"type": "string", "minLength": 1, "maxLength": 1000},
                         "examples": examples_schema("filled", {"type": "boolean"},
-                                                    "whether it counts (filled, or done)")}}
+                                                    "whether it counts (filled, or done)"),
+                        "keywords": {"type": "array", "maxItems": 20,
+                                     "items": {"type": "string", "minLength": 1,
+                                               "maxLength": 100},
+                                     "description": "a long dialog keeps the turns that "
+                                                    "mention one of these"}}}
 _SLOT_WORDS = {True: ("filled", "已收集"), False: ("not filled", "未收集")}
 _STEP_WORDS = {True: ("done", "已完成"), False: ("not done", "未完成")}
 _ITEMS = {"type": "array", "items": _ITEM, "minItems": 1, "maxItems": 50}
@@ -48,11 +53,12 @@ PARAMS_SCHEMA: dict[str, Any] = {
     "properties": {
         "mode": {"enum": ["slot", "step", "hybrid"], "default": "slot"},
         "required_slots": {**_ITEMS, "description": "information the agent must collect: "
-                           "{name, description, examples?: [{dialog_excerpt, filled, why}]}, "
-                           "the examples shown to the judge"},
+                           "{name, description, examples?: [{dialog_excerpt, filled, why}], "
+                           "keywords?: [text]}: the examples are shown to the judge; a long "
+                           "dialog keeps the turns that mention a keyword"},
         "required_steps": {**_ITEMS, "description": "actions the agent must take, in order: "
                            "{name, description, examples?: [{dialog_excerpt, filled (= done), "
-                           "why}]}"},
+                           "why}], keywords?: [text]}"},
         "slot_weight": {"type": "number", "minimum": 0, "default": 0.5},
         "step_weight": {"type": "number", "minimum": 0, "default": 0.5},
         "min_completion_rate": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.6},
@@ -175,7 +181,9 @@ class TaskCompletion:
         judged = await judge_dialog(
             NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
             prompt_version=PROMPT_VERSION, messages=self.messages, schema=self.answer_schema(),
-            verdict_of=self.verdict_of, error_detail={"mode": self.mode})
+            verdict_of=self.verdict_of, error_detail={"mode": self.mode},
+            keep_keywords=[word for item in [*self.slots, *self.steps]
+                           for word in item.get("keywords") or []])
         if isinstance(judged, RuleResult):
             return judged
         return self.result(judged.answer.data, judged.answer.judge, dialog, judged.extra)

@@ -50,3 +50,36 @@ def test_an_intent_example_must_name_an_intent_of_the_taxonomy() -> None:
     params = {"expected_intent": "booking", "intent_taxonomy": {"booking": "b"},
               "examples": [{"dialog_excerpt": "x", "intent": "refund"}]}
     assert check_params(params) == [("examples[0].intent", "'refund' is not in intent_taxonomy")]
+
+
+def test_a_long_dialog_keeps_the_turns_that_mention_a_slot_keyword() -> None:
+    from agenteval.domain.cases import Turn
+    from agenteval.rules.dialog_format import format_dialog
+
+    dialog = [Turn(i, f"small talk {i} " * 20, f"reply {i} " * 20, 5) for i in range(12)]
+    dialog[3] = Turn(3, "my phone is 13800138000", "noted", 5)
+    plain = format_dialog(dialog, 1500)
+    kept = format_dialog(dialog, 1500, ["13800138000"])
+    assert "13800138000" not in plain.text
+    assert "[turn 3] user: my phone is 13800138000" in kept.text
+    assert kept.text.count("elided") == 2  # before and after the kept turn
+    assert 3 not in kept.truncation["elided_turns"] and 0 not in kept.truncation["elided_turns"]
+
+
+async def test_task_completion_sends_the_judge_the_turn_with_a_slot_keyword() -> None:
+    import json
+
+    from agenteval.domain.cases import Turn
+    from tests.rules.judging import judging
+
+    dialog = [Turn(i, f"small talk {i} " * 20, f"reply {i} " * 20, 5) for i in range(12)]
+    dialog[2] = Turn(2, "call me on 13800138000", "noted", 5)
+    params = {"mode": "slot", "required_slots": [
+        {"name": "phone", "description": "the phone number", "keywords": ["1380013"]}]}
+    async with judging(max_dialog_chars=1_500) as j:
+        j.server.script("chat", json.dumps({"rationale": "given", "slots": {"phone": {
+            "filled": True, "turn_index": 2, "quote": "13800138000"}}}))
+        result = await j.run("task_completion", params, dialog)
+        prompt = j.prompt()
+    assert "[turn 2] user: call me on 13800138000" in prompt
+    assert result.detail["slots"][0]["filled"] is True and result.error is None
