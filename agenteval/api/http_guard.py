@@ -20,6 +20,7 @@ from urllib.parse import parse_qs
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agenteval.api.errors import error_response_body
+from agenteval.api.media_types import APPLICATION_JSON, negotiated_from_headers, shaped
 from agenteval.errors import FieldError
 
 logger = logging.getLogger("agenteval.api")
@@ -56,15 +57,17 @@ class GraphQLHTTPGuard:
         if scope["type"] != "http" or scope["path"].rstrip("/") != self.path:
             await self.app(scope, receive, send)
             return
+        media_type = negotiated_from_headers(scope["headers"])
         try:
             receive = await self._checked(scope, receive)
         except RequestRefused as refused:
             logger.info("client error %s: %s", refused.code, refused.message)
             if refused.status == 413:
                 await self._drain(receive)
-            await send_json(send, refused.status, refused.body(), close=refused.status == 413)
+            await send_json(send, refused.status, shaped(refused.body(), media_type, True),
+                            close=refused.status == 413, media_type=media_type)
             return
-        await self._call_view(scope, receive, send)
+        await self._call_view(scope, receive, send, media_type)
 
     async def _checked(self, scope: Scope, receive: Receive) -> Receive:
         """The request checked; returns a `receive` that replays the body already read."""
@@ -161,8 +164,9 @@ class GraphQLHTTPGuard:
             if value is not None and not isinstance(value, kind):
                 raise RequestRefused(400, f"must be {expected} or null", name)
 
-    async def _call_view(self, scope: Scope, receive: Receive, send: Send) -> None:
-        rewriter = _PlainTextRewriter(send, scope["method"])
+    async def _call_view(self, scope: Scope, receive: Receive, send: Send,
+                         media_type: str) -> None:
+        rewriter = _PlainTextRewriter(send, scope["method"], media_type)
         try:
             await self.app(scope, receive, rewriter.send)
         except Exception:
@@ -177,9 +181,10 @@ class GraphQLHTTPGuard:
 class _PlainTextRewriter:
     """Turns the GraphQL view's plain-text error answers into coded JSON ones."""
 
-    def __init__(self, send: Send, method: str) -> None:
+    def __init__(self, send: Send, method: str, media_type: str) -> None:
         self.downstream = send
         self.method = method
+        self.media_type = media_type
         self.started = False
         self.held: Message | None = None
         self.text = b""
@@ -212,13 +217,14 @@ class _PlainTextRewriter:
             body = error_response_body("NOT_FOUND", text)
         else:
             body = error_response_body("VALIDATION_FAILED", text, [FieldError(path, text)])
-        await send_json(self.downstream, status, body)
+        await send_json(self.downstream, status, shaped(body, self.media_type, True),
+                        media_type=self.media_type)
 
 
 async def send_json(send: Send, status: int, body: dict[str, Any], *,
-                    close: bool = False) -> None:
+                    close: bool = False, media_type: str = APPLICATION_JSON) -> None:
     payload = json.dumps(body).encode()
-    headers = [(b"content-type", b"application/json"),
+    headers = [(b"content-type", media_type.encode()),
                (b"content-length", str(len(payload)).encode())]
     if close:  # the body may not have been read to its end: this connection is done
         headers.append((b"connection", b"close"))

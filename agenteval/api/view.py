@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
+from strawberry.http import GraphQLHTTPResponse, process_result
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
     Operation,
 )
 from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
+from strawberry.types import ExecutionResult
 
 from agenteval.api import ws_auth
+from agenteval.api.media_types import GRAPHQL_RESPONSE_JSON, is_request_error, negotiated, shaped
 from agenteval.api.context import Context, start_operation
 from agenteval.api.json_encoding import GraphQLJson
 from agenteval.engine.services import Services
@@ -62,6 +65,29 @@ class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
         if self.identity is not None:
             context.identify(self.identity)
         return context
+
+    async def get_sub_response(self, request: Request | WebSocket) -> Response:
+        sub_response = await super().get_sub_response(request)
+        sub_response.media_type = negotiated(request.headers.get("accept"))
+        return sub_response
+
+    async def process_result(self, request: Request | WebSocket,
+                             result: ExecutionResult) -> GraphQLHTTPResponse:
+        answer = process_result(result)
+        if not isinstance(request, Request):
+            return answer
+        media_type = negotiated(request.headers.get("accept"))
+        return cast(GraphQLHTTPResponse,
+                    shaped(answer, media_type, is_request_error(result.data, result.errors)))
+
+    def create_response(self, response_data: GraphQLHTTPResponse | list[GraphQLHTTPResponse],
+                        sub_response: Response) -> Response:
+        response = super().create_response(response_data, sub_response)
+        if sub_response.media_type == GRAPHQL_RESPONSE_JSON:
+            response.headers["content-type"] = GRAPHQL_RESPONSE_JSON
+            if isinstance(response_data, dict) and "data" not in response_data:
+                response.status_code = 400  # a request error: nothing was executed
+        return response
 
     async def on_ws_connect(self, context: Context) -> Any:
         params = context.connection_params if isinstance(context.connection_params, dict) else {}
