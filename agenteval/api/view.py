@@ -14,13 +14,13 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
     Operation,
 )
-from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
 from strawberry.types import ExecutionResult
 
 from agenteval.api import ws_auth
 from agenteval.api.media_types import GRAPHQL_RESPONSE_JSON, is_request_error, negotiated, shaped
 from agenteval.api.context import Context, start_operation
 from agenteval.api.json_encoding import GraphQLJson
+from agenteval.api.legacy_ws import LegacyWSHandler
 from agenteval.engine.services import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey
@@ -34,19 +34,9 @@ class _TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
         await super().run_operation(operation)
 
 
-class _LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
-    """graphql-ws (the older protocol): the same, per operation."""
-
-    async def handle_async_results(self, operation_id: str, query: str,
-                                   operation_name: str | None,
-                                   variables: dict[str, object] | None) -> None:
-        start_operation()
-        await super().handle_async_results(operation_id, query, operation_name, variables)
-
-
 class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
     graphql_transport_ws_handler_class = _TransportWSHandler
-    graphql_ws_handler_class = _LegacyWSHandler
+    graphql_ws_handler_class = LegacyWSHandler
 
     def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
         """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
