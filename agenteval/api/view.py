@@ -8,8 +8,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
-from strawberry.http import GraphQLHTTPResponse, process_result
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.http import GraphQLHTTPResponse, process_result
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
     Operation,
@@ -17,10 +17,10 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.types import ExecutionResult
 
 from agenteval.api import ws_auth
-from agenteval.api.media_types import GRAPHQL_RESPONSE_JSON, is_request_error, negotiated, shaped
 from agenteval.api.context import Context, start_operation
 from agenteval.api.json_encoding import GraphQLJson
 from agenteval.api.legacy_ws import LegacyWSHandler
+from agenteval.api.media_types import GRAPHQL_RESPONSE_JSON, is_request_error, negotiated, shaped
 from agenteval.engine.services import Services
 from agenteval.store import api_keys
 from agenteval.store.models import ApiKey

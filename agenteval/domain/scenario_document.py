@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from agenteval.domain.cases import CaseSpec
 from agenteval.domain import limits
+from agenteval.domain.cases import CaseSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
 from agenteval.domain.scenario_case_validation import (

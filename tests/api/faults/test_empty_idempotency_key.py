@@ -6,6 +6,7 @@ INTERNAL (a UNIQUE violation), while createSession quietly stored "" as a key.
 
 from __future__ import annotations
 
+from tests.api.errors.conftest import row_counts
 from tests.api.intelligent_support import (
     CREATE_SESSION,
     SEND,
@@ -15,7 +16,6 @@ from tests.api.intelligent_support import (
     start_session,
     target_server,
 )
-from tests.api.errors.conftest import row_counts
 from tests.support.graphql_client import GraphQLClient
 
 __all__ = ["target_server"]
