@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.limits import truncated_reply
+from agenteval.logs import redact
 from agenteval.net.retry import TransientFailure
 
 ErrorKind = Literal["timeout", "connection", "http_status", "bad_response"]
@@ -56,6 +57,8 @@ class ChannelError(TransientFailure):
         status: int | None = None,
         retry_after: float | None = None,
     ) -> None:
+        # Stored with the turn and shown to every key: a URL's credentials never in it.
+        message = redact(message)
         super().__init__(message)
         self.kind: ErrorKind = kind
         self.message = message
