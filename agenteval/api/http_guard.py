@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from agenteval.api.errors import error_response_body
 from agenteval.api.media_types import APPLICATION_JSON, negotiated_from_headers, shaped
 from agenteval.errors import FieldError
+from agenteval.store.database_outage import DATABASE_UNREACHABLE, is_database_unreachable, outage
 
 logger = logging.getLogger("agenteval.api")
 
@@ -169,9 +170,14 @@ class GraphQLHTTPGuard:
         rewriter = _PlainTextRewriter(send, scope["method"], media_type)
         try:
             await self.app(scope, receive, rewriter.send)
-        except Exception:
+        except Exception as exc:
             if rewriter.started:
                 raise
+            if is_database_unreachable(exc):
+                outage.noticed(exc)
+                await send_json(send, 503, error_response_body(
+                    "UNAVAILABLE", DATABASE_UNREACHABLE, reason="database"))
+                return
             error_id = uuid.uuid4().hex[:12]
             logger.exception("unexpected error %s answering %s", error_id, self.path)
             await send_json(send, 500, error_response_body(

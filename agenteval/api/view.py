@@ -23,6 +23,7 @@ from agenteval.api.legacy_ws import LegacyWSHandler
 from agenteval.api.media_types import GRAPHQL_RESPONSE_JSON, is_request_error, negotiated, shaped
 from agenteval.engine.services import Services
 from agenteval.store import api_keys
+from agenteval.store.database_outage import DATABASE_UNREACHABLE, is_database_unreachable, outage
 from agenteval.store.models import ApiKey
 
 
@@ -82,7 +83,14 @@ class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
     async def on_ws_connect(self, context: Context) -> Any:
         params = context.connection_params if isinstance(context.connection_params, dict) else {}
         secret = params.get("X-API-Key") or params.get("x-api-key") or params.get("apiKey")
-        key = await api_keys.authenticate(secret if isinstance(secret, str) else None)
+        try:
+            key = await api_keys.authenticate(secret if isinstance(secret, str) else None)
+        except Exception as exc:
+            if not is_database_unreachable(exc):
+                raise
+            outage.noticed(exc)
+            raise ConnectionRejectionError({"code": "UNAVAILABLE", "reason": "database",
+                                            "message": DATABASE_UNREACHABLE}) from None
         if key is None:
             raise ConnectionRejectionError({"code": "UNAUTHENTICATED",
                                             "message": "a valid API key is required"})
