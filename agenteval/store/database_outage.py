@@ -136,11 +136,36 @@ class _PoolOutageFilter(logging.Filter):
 _pool_filter = _PoolOutageFilter()
 
 
+_folding = False
+
+
 def quiet_driver_outage_logs() -> None:
-    """Route the driver's own outage tracebacks through `outage` (idempotent)."""
+    """Route outage tracebacks through `outage` (idempotent).
+
+    asyncpg's pool retries are dropped (the outage line says it); any other record
+    whose exception is the database being away (a background loop's "could not …")
+    keeps its line but loses the traceback, and marks the outage."""
+    global _folding
     pool_logger = logging.getLogger("asyncpg.pool")
     if _pool_filter not in pool_logger.filters:
         pool_logger.addFilter(_pool_filter)
+    if _folding:
+        return
+    _folding = True
+    previous = logging.getLogRecordFactory()
+
+    def folding_factory(*args: object, **kwargs: object) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None and record.name != "asyncpg.pool" and is_database_unreachable(exc):
+            outage.noticed(exc)
+            record.exc_info, record.exc_text = None, None
+            record.msg = f"{record.msg} (the database is unreachable)"
+            if record.levelno > logging.WARNING:  # an outage is not a bug of ours
+                record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return record
+
+    logging.setLogRecordFactory(folding_factory)
 
 
 def _short(exc: BaseException) -> str:
