@@ -1,0 +1,312 @@
+"""Watchers never slow the work: sendMessage throughput with and without 500 subscribers.
+
+One `agenteval serve` (a child process, real uvicorn, SQLite in a temporary folder
+unless --database-url) and a local target (another child process) that answers
+each message after --target-ms (20 ms). 50 sessions send `sendMessage` over HTTP
+for --seconds, first with no watcher, then with --subscribers websocket clients
+(graphql-transport-ws) open: half on `intelligentEvalEvents` of the eval, half on
+`sessionMessages` spread over the sessions. Reported:
+- sends/s and sendMessage p50/p99, without and with watchers (target: with ≥ 80 %
+  of without, p99 ≤ 100 ms);
+- delivery commit → client p50/p99 over every delivery (the time a subscriber
+  received an item minus its stored `createdAt`/`at`, same clock; target p99 ≤ 50 ms);
+- subscribers ended by the server (RATE_LIMITED "fell behind" or any error: target 0);
+- the server's RSS before, right after, and --settle seconds after the load
+  (target: within 30 MB of before).
+The clients (500 sockets) share the machine with the server: on a loaded machine
+the figures follow the load average, which is printed with them.
+
+Run: .venv/bin/python bench/load.py [--subscribers 500] [--sessions 50] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from aiohttp import web
+from figures import record
+
+ROOT = Path(__file__).resolve().parents[1]
+ADMIN_KEY = "bench-admin-key"
+CREATE_TARGET = "mutation($i: CreateTargetInput!) { createTarget(input: $i) { id } }"
+CREATE_EVAL = "mutation($i: CreateIntelligentEvalInput!) { createIntelligentEval(input: $i) { id } }"
+SUBMIT_PLAN = "mutation($id: ID!, $p: PlanInput!) { submitPlan(evalId: $id, plan: $p) { id } }"
+APPROVE = "mutation($id: ID!) { approvePlan(evalId: $id) { status } }"
+CREATE_SESSION = """mutation($id: ID!) { createSession(evalId: $id,
+  input: {persona: {name: "bench"}, goal: "g"}) { id } }"""
+SEND = """mutation($id: ID!, $c: String!) { sendMessage(sessionId: $id, content: $c) {
+  reply { index } } }"""
+EVENTS = """subscription($id: ID!) {
+  intelligentEvalEvents(evalId: $id) { sequence type sessionId at } }"""
+MESSAGES = """subscription($id: ID!) {
+  sessionMessages(sessionId: $id) { index role content createdAt } }"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _serve_target(port: int, delay_s: float) -> None:
+    async def answer(request: web.Request) -> web.Response:
+        body = await request.json()
+        await asyncio.sleep(delay_s)
+        return web.json_response({"answer": f"ok {len(body.get('message', ''))}"})
+
+    async def main() -> None:
+        app = web.Application()
+        app.router.add_post("/chat", answer)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", port).start()
+        await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+@contextlib.contextmanager
+def server(database_url: str, port: int) -> Any:
+    env = dict(os.environ, AGENTEVAL_DATABASE_URL=database_url, AGENTEVAL_PORT=str(port),
+               AGENTEVAL_ADMIN_KEY=ADMIN_KEY, AGENTEVAL_DRIVER="none", AGENTEVAL_DEMO="false",
+               AGENTEVAL_WATCHDOG_INTERVAL_S="0", AGENTEVAL_LOG_LEVEL="WARNING")
+    child = subprocess.Popen([sys.executable, "-m", "agenteval.cli", "serve"], cwd=ROOT,
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(300):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            if child.poll() is not None:
+                raise RuntimeError(child.stderr.read().decode() if child.stderr else "exited")
+            time.sleep(0.1)
+        yield child
+    finally:
+        child.terminate()
+        child.wait(20)
+
+
+async def gql(http: httpx.AsyncClient, query: str, variables: dict[str, Any]) -> Any:
+    response = await http.post("/graphql", json={"query": query, "variables": variables},
+                               headers={"X-API-Key": ADMIN_KEY})
+    body = response.json()
+    if body.get("errors"):
+        raise RuntimeError(body["errors"])
+    return body["data"]
+
+
+async def setup(http: httpx.AsyncClient, target_url: str, sessions: int) -> tuple[str, list[str]]:
+    target = await gql(http, CREATE_TARGET, {"i": {
+        "name": "bench", "channelType": "http", "maxConcurrency": max(sessions, 1),
+        "channelConfig": {"url": target_url, "reply_path": "answer", "retries": 0}}})
+    eval_id = (await gql(http, CREATE_EVAL, {"i": {
+        "name": "load", "targetId": target["createTarget"]["id"], "goal": "g", "seeds": {},
+        "intent": "i", "roleDescription": "r"}}))["createIntelligentEval"]["id"]
+    plan = {"dimensions": ["d"], "virtualUsers": [{"persona": {}, "goal": "g"}],
+            "timeDistribution": [{"timeSlot": "0-1h", "sessions": sessions}],
+            "estimatedSessions": sessions,
+            "budget": {"maxTurnsPerSession": 1_000_000, "totalMaxTurns": 1_000_000}}
+    await gql(http, SUBMIT_PLAN, {"id": eval_id, "p": plan})
+    await gql(http, APPROVE, {"id": eval_id})
+    ids = [(await gql(http, CREATE_SESSION, {"id": eval_id}))["createSession"]["id"]
+           for _ in range(sessions)]
+    return eval_id, ids
+
+
+@dataclass
+class Sends:
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+async def send_for(http: httpx.AsyncClient, session_ids: list[str], seconds: float) -> tuple[Sends, float]:
+    sends = Sends()
+    deadline = time.monotonic() + seconds
+
+    async def conversation(session_id: str) -> None:
+        turn = 0
+        while time.monotonic() < deadline:
+            started = time.perf_counter()
+            try:
+                await gql(http, SEND, {"id": session_id, "c": f"message {turn}"})
+                sends.latencies_ms.append((time.perf_counter() - started) * 1000)
+            except Exception:  # noqa: BLE001 - counted, the load goes on
+                sends.errors += 1
+            turn += 1
+
+    started = time.monotonic()
+    await asyncio.gather(*(conversation(s) for s in session_ids))
+    return sends, time.monotonic() - started
+
+
+@dataclass
+class Watchers:
+    delivery_ms: list[float] = field(default_factory=list)
+    received: int = 0
+    ended: list[str] = field(default_factory=list)
+    measuring: bool = False
+
+
+def _stamp(item: dict[str, Any]) -> float | None:
+    text = item.get("createdAt") or item.get("at")
+    return datetime.fromisoformat(text).timestamp() if isinstance(text, str) else None
+
+
+async def watcher(url: str, query: str, variables: dict[str, Any], watchers: Watchers,
+                  ready: asyncio.Event, opened: list[int], total: int) -> None:
+    async with websockets.connect(url, subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
+                                  max_queue=None, open_timeout=60) as ws:
+        await ws.send(json.dumps({"type": "connection_init", "payload": {"X-API-Key": ADMIN_KEY}}))
+        assert json.loads(await ws.recv())["type"] == "connection_ack"
+        await ws.send(json.dumps({"type": "subscribe", "id": "1",
+                                  "payload": {"query": query, "variables": variables}}))
+        opened[0] += 1
+        if opened[0] == total:
+            ready.set()
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for raw in ws:
+                message = json.loads(raw)
+                if message["type"] == "next":
+                    item = next(iter(message["payload"]["data"].values()))
+                    stamp = _stamp(item)
+                    if watchers.measuring and stamp is not None:
+                        watchers.delivery_ms.append((time.time() - stamp) * 1000)
+                    watchers.received += 1
+                elif message["type"] in ("error", "complete"):
+                    watchers.ended.append(json.dumps(message)[:200])
+                    return
+                elif message["type"] == "ping":
+                    await ws.send(json.dumps({"type": "pong"}))
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+@contextlib.asynccontextmanager
+async def watching(ws_url: str, eval_id: str, session_ids: list[str], count: int,
+                   watchers: Watchers) -> AsyncIterator[None]:
+    ready, opened = asyncio.Event(), [0]
+    tasks = []
+    for index in range(count):
+        if index % 2 == 0:
+            query, variables = EVENTS, {"id": eval_id}
+        else:
+            query, variables = MESSAGES, {"id": session_ids[(index // 2) % len(session_ids)]}
+        tasks.append(asyncio.create_task(watcher(ws_url, query, variables, watchers, ready,
+                                                 opened, count)))
+        if index % 50 == 49:
+            await asyncio.sleep(0.05)  # do not storm the accept queue
+    await asyncio.wait_for(ready.wait(), 120)
+    await asyncio.sleep(1.0)  # every subscription has replayed and waits on the bus
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def report(label: str, sends: Sends, elapsed: float) -> float:
+    rate = len(sends.latencies_ms) / elapsed
+    print(f"  {label:<16} {rate:7.1f} sends/s  sendMessage p50 {pct(sends.latencies_ms, .5):6.1f} ms"
+          f"  p99 {pct(sends.latencies_ms, .99):7.1f} ms  errors {sends.errors}")
+    return rate
+
+
+async def run(args: argparse.Namespace, database_url: str) -> None:
+    target_port, port = _free_port(), _free_port()
+    target = multiprocessing.Process(target=_serve_target, args=(target_port, args.target_ms / 1000),
+                                     daemon=True)
+    target.start()
+    try:
+        with server(database_url, port) as child:
+            base = f"http://127.0.0.1:{port}"
+            limits = httpx.Limits(max_connections=args.sessions + 10)
+            async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+                eval_id, session_ids = await setup(http, f"http://127.0.0.1:{target_port}/chat",
+                                                   args.sessions)
+                await send_for(http, session_ids, 2)  # warm-up
+                rss_before = rss_mb(child.pid)
+                bare, bare_s = await send_for(http, session_ids, args.seconds)
+                watchers = Watchers()
+                async with watching(base.replace("http", "ws") + "/graphql", eval_id,
+                                    session_ids, args.subscribers, watchers):
+                    watchers.measuring = True
+                    watched, watched_s = await send_for(http, session_ids, args.seconds)
+                    watchers.measuring = False
+                    await asyncio.sleep(1.0)  # deliveries still in flight
+                    rss_loaded = rss_mb(child.pid)
+                await asyncio.sleep(args.settle)
+                rss_after = rss_mb(child.pid)
+    finally:
+        target.terminate()
+    backend = database_url.split(":", 1)[0]
+    print(f"{backend}: {args.sessions} sessions, target {args.target_ms} ms, {args.seconds} s each;"
+          f" load average {os.getloadavg()[0]:.1f} (2 cores shared)")
+    bare_rate = report("no watchers", bare, bare_s)
+    watched_rate = report(f"{args.subscribers} watchers", watched, watched_s)
+    kept = watched_rate / bare_rate if bare_rate else float("nan")
+    print(f"  throughput kept {kept:.0%}; deliveries {watchers.received} "
+          f"commit→client p50 {pct(watchers.delivery_ms, .5):.1f} ms p99 "
+          f"{pct(watchers.delivery_ms, .99):.1f} ms; ended by the server {len(watchers.ended)}")
+    for ended in watchers.ended[:3]:
+        print(f"    ended: {ended}")
+    print(f"  server RSS {rss_before:.0f} MB before, {rss_loaded:.0f} MB loaded, "
+          f"{rss_after:.0f} MB {args.settle:.0f} s after")
+    command = (f"python bench/load.py --subscribers {args.subscribers} --sessions {args.sessions}"
+               f" --seconds {args.seconds}")
+    record(f"watchers: throughput kept ({backend}, {args.subscribers} subscribers)", kept * 100,
+           "%", 80, better="higher", command=command)
+    record(f"watchers: sendMessage p99 ({backend}, {args.subscribers} subscribers)",
+           pct(watched.latencies_ms, .99), "ms", 100, command=command)
+    record(f"watchers: delivery commit→client p99 ({backend}, {args.subscribers} subscribers)",
+           pct(watchers.delivery_ms, .99), "ms", 50, command=command)
+    record(f"watchers: subscribers ended ({backend}, {args.subscribers} subscribers)",
+           len(watchers.ended), "", 0, command=command)
+    record(f"watchers: RSS growth {args.settle:.0f} s after ({backend})", rss_after - rss_before,
+           "MB", 30, command=command)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--subscribers", type=int, default=500)
+    parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--target-ms", type=float, default=20.0)
+    parser.add_argument("--settle", type=float, default=30.0,
+                        help="seconds after the load before RSS is read again")
+    parser.add_argument("--database-url", default=None)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.database_url or f"sqlite://{Path(tmp) / 'load.db'}"
+        asyncio.run(run(args, url))
+
+
+if __name__ == "__main__":
+    main()
