@@ -27,6 +27,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -57,6 +58,16 @@ EVENTS = """subscription($id: ID!) {
   intelligentEvalEvents(evalId: $id) { sequence type sessionId at } }"""
 MESSAGES = """subscription($id: ID!) {
   sessionMessages(sessionId: $id) { index role content createdAt } }"""
+
+
+PROFILED_SERVE = """
+import cProfile, signal, sys
+profile = cProfile.Profile()
+signal.signal(signal.SIGUSR1, lambda *_: (profile.disable(), profile.dump_stats({path!r})))
+profile.enable()
+from agenteval.cli import main
+main(["serve"])
+"""
 
 
 def _free_port() -> int:
@@ -94,7 +105,11 @@ def server(database_url: str, port: int) -> Any:
     env = dict(os.environ, AGENTEVAL_DATABASE_URL=database_url, AGENTEVAL_PORT=str(port),
                AGENTEVAL_ADMIN_KEY=ADMIN_KEY, AGENTEVAL_DRIVER="none", AGENTEVAL_DEMO="false",
                AGENTEVAL_WATCHDOG_INTERVAL_S="0", AGENTEVAL_LOG_LEVEL="WARNING")
-    child = subprocess.Popen([sys.executable, "-m", "agenteval.cli", "serve"], cwd=ROOT,
+    # BENCH_PROFILE=FILE: the server runs under cProfile and writes FILE on SIGUSR1.
+    profile = os.environ.get("BENCH_PROFILE")
+    command = ["-c", PROFILED_SERVE.format(path=profile)] if profile else \
+        ["-m", "agenteval.cli", "serve"]
+    child = subprocess.Popen([sys.executable, *command], cwd=ROOT,
                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         for _ in range(300):
@@ -106,6 +121,9 @@ def server(database_url: str, port: int) -> Any:
             time.sleep(0.1)
         yield child
     finally:
+        if profile:
+            child.send_signal(signal.SIGUSR1)
+            time.sleep(3)
         child.terminate()
         child.wait(20)
 

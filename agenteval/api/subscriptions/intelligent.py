@@ -2,8 +2,10 @@
 
 The bus is only a wake-up: after each wake-up (or every POLL_S, in case a
 publish was lost between processes) the generator reads the database after
-the last item it sent, so nothing is skipped or sent twice. A subscriber that
-falls behind the bus gets RATE_LIMITED {"resync": true} and the stream ends.
+the last item it sent, so nothing is skipped or sent twice. Wake-ups that
+arrive while it sends are coalesced into one read (store/event_bus.WakeUps); a
+subscriber so slow that more than the bus's queue size of events arrive during
+one read-and-send cycle gets RATE_LIMITED {"resync": true} and the stream ends.
 Every wake-up, the bus's RESYNC after a Redis reconnect included, leads to
 that read from the cursor, so an outage of the bus delays but skips nothing.
 """
@@ -37,7 +39,8 @@ async def _follow(info: ResolverInfo, topic: str, cursor: int,
                   read_after: Callable[[int], Awaitable[Sequence[Any]]],
                   position: Callable[[Any], int]) -> AsyncGenerator[Any, None]:
     """Rows after `cursor` from the database, then new ones as the bus announces them."""
-    subscription = await info.context.services.events.subscribe(topic)
+    # Wake-ups only: many events arriving while this subscriber sends make one read.
+    subscription = await info.context.services.events.subscribe(topic, wake_ups=True)
     try:
         while True:
             rows = await read_after(cursor)
