@@ -93,6 +93,12 @@ def _serve_target(port: int, delay_s: float) -> None:
     asyncio.run(main())
 
 
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds the process has used (steadier than wall time on a busy box)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -271,12 +277,17 @@ async def run(args: argparse.Namespace, database_url: str) -> None:
                                                    args.sessions)
                 await send_for(http, session_ids, 2)  # warm-up
                 rss_before = rss_mb(child.pid)
+                cpu_started = cpu_s(child.pid)
                 bare, bare_s = await send_for(http, session_ids, args.seconds)
+                bare_cpu = cpu_s(child.pid) - cpu_started
                 watchers = Watchers()
                 async with watching(base.replace("http", "ws") + "/graphql", eval_id,
                                     session_ids, args.subscribers, watchers):
                     watchers.measuring = True
+                    received_before, cpu_started = watchers.received, cpu_s(child.pid)
                     watched, watched_s = await send_for(http, session_ids, args.seconds)
+                    watched_cpu = cpu_s(child.pid) - cpu_started
+                    delivered = watchers.received - received_before
                     watchers.measuring = False
                     await asyncio.sleep(1.0)  # deliveries still in flight
                     rss_loaded = rss_mb(child.pid)
@@ -293,6 +304,11 @@ async def run(args: argparse.Namespace, database_url: str) -> None:
     print(f"  throughput kept {kept:.0%}; deliveries {watchers.received} "
           f"commit→client p50 {pct(watchers.delivery_ms, .5):.1f} ms p99 "
           f"{pct(watchers.delivery_ms, .99):.1f} ms; ended by the server {len(watchers.ended)}")
+    per_send = bare_cpu / max(len(bare.latencies_ms), 1) * 1000
+    per_delivery = (watched_cpu - per_send / 1000 * len(watched.latencies_ms)) \
+        / max(delivered, 1) * 1000
+    print(f"  server CPU {per_send:.2f} ms per send without watchers; with them "
+          f"{per_delivery * 1000:.0f} µs per delivery ({delivered} deliveries in the phase)")
     for ended in watchers.ended[:3]:
         print(f"    ended: {ended}")
     print(f"  server RSS {rss_before:.0f} MB before, {rss_loaded:.0f} MB loaded, "
@@ -307,6 +323,8 @@ async def run(args: argparse.Namespace, database_url: str) -> None:
            pct(watchers.delivery_ms, .99), "ms", 50, command=command)
     record(f"watchers: subscribers ended ({backend}, {args.subscribers} subscribers)",
            len(watchers.ended), "", 0, command=command)
+    record(f"watchers: server CPU per delivery ({backend})", per_delivery * 1000, "µs",
+           command=command)
     record(f"watchers: RSS growth {args.settle:.0f} s after ({backend})", rss_after - rss_before,
            "MB", 30, command=command)
 
