@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+from inspect import isawaitable
 from collections import OrderedDict
 from collections.abc import Awaitable
 from typing import Any
@@ -89,7 +90,9 @@ class SharedEventResults(StrawberryGraphQLCoreExecutionContext):
         if isinstance(result, ExecutionResult):
             _share(key, result, self.operation)
             return result
-        return self._shared_when_done(key, result)
+        if isawaitable(result):
+            return self._shared_when_done(key, result)
+        return result
 
     async def _shared_when_done(self, key: tuple[Any, ...], pending: Awaitable[Any]) -> Any:
         result = await pending
