@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 import time
-from inspect import isawaitable
 from collections import OrderedDict
 from collections.abc import Awaitable
+from inspect import isawaitable
 from typing import Any
 
 from graphql import ExecutionResult, OperationType
