@@ -12,6 +12,7 @@ that read from the cursor, so an outage of the bus delays but skips nothing.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from typing import Any
 
@@ -33,6 +34,21 @@ from agenteval.store.models import EvalMessage as MessageRow
 
 POLL_S = 5.0
 BATCH = 200
+CONVERTED_KEPT = 2048
+
+# Stored events and messages never change: each row is converted to its GraphQL object
+# once per process for all its subscribers (who then share its execution, shared_results).
+_converted_rows: OrderedDict[Any, Any] = OrderedDict()
+
+
+def _converted(row: Any, convert: Callable[[Any], Any]) -> Any:
+    key = (type(row).__name__, row.id)
+    converted = _converted_rows.get(key)
+    if converted is None:
+        converted = _converted_rows[key] = convert(row)
+        if len(_converted_rows) > CONVERTED_KEPT:
+            _converted_rows.popitem(last=False)
+    return converted
 
 
 async def _follow(info: ResolverInfo, topic: str, cursor: int,
@@ -75,7 +91,7 @@ class IntelligentSubscriptions:
 
         async for event in _follow(info, eval_topic(row.id), cursor, read_after,
                                    lambda event: event.sequence):
-            yield EvalEvent.from_row(event)
+            yield _converted(event, EvalEvent.from_row)
 
     @strawberry.subscription(permission_classes=[CanRead])
     async def session_messages(self, info: ResolverInfo, session_id: strawberry.ID,
@@ -91,6 +107,6 @@ class IntelligentSubscriptions:
 
         async for message in _follow(info, session_topic(session.id), after_index, read_after,
                                      lambda message: message.index):
-            yield Message.from_row(message)
+            yield _converted(message, Message.from_row)
 
 
