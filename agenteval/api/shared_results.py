@@ -73,10 +73,14 @@ class SharedEventResults(StrawberryGraphQLCoreExecutionContext):
         role = _role(self.context_value)
         if role is None:
             return None
-        try:
-            variables = json.dumps(self.variable_values.coerced, sort_keys=True, default=str)
-        except (TypeError, ValueError):
-            return None
+        coerced = self.variable_values.coerced
+        try:  # ids and cursors: hashable as they are (JSON only for nested values)
+            variables: Any = frozenset(coerced.items())
+        except TypeError:
+            try:
+                variables = json.dumps(coerced, sort_keys=True, default=str)
+            except (TypeError, ValueError):
+                return None
         return (type(payload).__name__, payload.id, id(self.operation), variables, role)
 
     def execute_operation(self, serially: bool | None = None) -> Any:
