@@ -5,12 +5,15 @@ unless --database-url) and a local target (another child process) that answers
 each message after --target-ms (20 ms). 50 sessions send `sendMessage` over HTTP
 for --seconds, first with no watcher, then with --subscribers websocket clients
 (graphql-transport-ws) open: half on `intelligentEvalEvents` of the eval, half on
-`sessionMessages` spread over the sessions. Reported:
+`sessionMessages` spread over the sessions. With --processes 2 (PostgreSQL and
+Redis) sessions and watchers are spread over the processes, so most deliveries
+cross Redis. Reported:
 - sends/s and sendMessage p50/p99, without and with watchers (target: with ≥ 80 %
   of without, p99 ≤ 100 ms);
 - delivery commit → client p50/p99 over every delivery (the time a subscriber
   received an item minus its stored `createdAt`/`at`, same clock; target p99 ≤ 50 ms);
-- subscribers ended by the server (RATE_LIMITED "fell behind" or any error: target 0);
+- subscribers ended by the server (RATE_LIMITED "fell behind" or any error: target 0),
+  and items lost or out of order in a subscriber's stream (target 0);
 - the server's RSS before, right after, and --settle seconds after the load
   (target: within 30 MB of before).
 The clients (500 sockets) share the machine with the server: on a loaded machine
@@ -107,31 +110,47 @@ def rss_mb(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def server(database_url: str, port: int) -> Any:
+def server(database_url: str, port: int, redis_url: str | None = None) -> Any:
+    """`agenteval serve` in a child process until the block ends (its log in a temporary file:
+    a pipe nobody reads would fill and stall the server)."""
     env = dict(os.environ, AGENTEVAL_DATABASE_URL=database_url, AGENTEVAL_PORT=str(port),
                AGENTEVAL_ADMIN_KEY=ADMIN_KEY, AGENTEVAL_DRIVER="none", AGENTEVAL_DEMO="false",
                AGENTEVAL_WATCHDOG_INTERVAL_S="0", AGENTEVAL_LOG_LEVEL="WARNING")
+    if redis_url:
+        env["AGENTEVAL_REDIS_URL"] = redis_url
     # BENCH_PROFILE=FILE: the server runs under cProfile and writes FILE on SIGUSR1.
     profile = os.environ.get("BENCH_PROFILE")
     command = ["-c", PROFILED_SERVE.format(path=profile)] if profile else \
         ["-m", "agenteval.cli", "serve"]
-    child = subprocess.Popen([sys.executable, *command], cwd=ROOT,
-                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        for _ in range(300):
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            if child.poll() is not None:
-                raise RuntimeError(child.stderr.read().decode() if child.stderr else "exited")
-            time.sleep(0.1)
-        yield child
-    finally:
-        if profile:
-            child.send_signal(signal.SIGUSR1)
-            time.sleep(3)
-        child.terminate()
-        child.wait(20)
+    with tempfile.TemporaryFile() as log:
+        child = subprocess.Popen([sys.executable, *command], cwd=ROOT, env=env,
+                                 stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            for _ in range(300):
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                        break
+                if child.poll() is not None:
+                    raise RuntimeError(f"the server exited: {_tail(log)}")
+                time.sleep(0.1)
+            yield child
+        finally:
+            if profile:
+                child.send_signal(signal.SIGUSR1)
+                time.sleep(3)
+            child.terminate()
+            try:
+                child.wait(30)
+            except subprocess.TimeoutExpired:
+                print(f"  (the server did not stop within 30 s of SIGTERM; killed) {_tail(log)}")
+                child.kill()
+                child.wait(10)
+
+
+def _tail(log: Any, size: int = 2000) -> str:
+    log.seek(0, os.SEEK_END)
+    log.seek(max(0, log.tell() - size))
+    return log.read().decode("utf-8", "replace")
 
 
 async def gql(http: httpx.AsyncClient, query: str, variables: dict[str, Any]) -> Any:
@@ -167,11 +186,15 @@ class Sends:
     errors: int = 0
 
 
-async def send_for(http: httpx.AsyncClient, session_ids: list[str], seconds: float) -> tuple[Sends, float]:
+async def send_for(http: httpx.AsyncClient | list[httpx.AsyncClient], session_ids: list[str],
+                   seconds: float) -> tuple[Sends, float]:
+    """Every session sends without pause for `seconds` (session i through process i mod N)."""
     sends = Sends()
     deadline = time.monotonic() + seconds
+    clients = http if isinstance(http, list) else [http]
 
-    async def conversation(session_id: str) -> None:
+    async def conversation(position: int, session_id: str) -> None:
+        http = clients[position % len(clients)]
         turn = 0
         while time.monotonic() < deadline:
             started = time.perf_counter()
@@ -183,7 +206,7 @@ async def send_for(http: httpx.AsyncClient, session_ids: list[str], seconds: flo
             turn += 1
 
     started = time.monotonic()
-    await asyncio.gather(*(conversation(s) for s in session_ids))
+    await asyncio.gather(*(conversation(i, s) for i, s in enumerate(session_ids)))
     return sends, time.monotonic() - started
 
 
@@ -193,6 +216,8 @@ class Watchers:
     received: int = 0
     ended: list[str] = field(default_factory=list)
     measuring: bool = False
+    gaps: int = 0      # an item skipped (lost) in a subscriber's stream
+    disorder: int = 0  # an item older than one already received
 
 
 def _stamp(item: dict[str, Any]) -> float | None:
@@ -211,11 +236,19 @@ async def watcher(url: str, query: str, variables: dict[str, Any], watchers: Wat
         opened[0] += 1
         if opened[0] == total:
             ready.set()
+        last: int | None = None
         with contextlib.suppress(websockets.ConnectionClosed):
             async for raw in ws:
                 message = json.loads(raw)
                 if message["type"] == "next":
                     item = next(iter(message["payload"]["data"].values()))
+                    position = item.get("sequence", item.get("index"))
+                    if last is not None and position != last + 1:
+                        if position <= last:
+                            watchers.disorder += 1
+                        else:
+                            watchers.gaps += 1
+                    last = position
                     stamp = _stamp(item)
                     if watchers.measuring and stamp is not None:
                         watchers.delivery_ms.append((time.time() - stamp) * 1000)
@@ -233,8 +266,10 @@ def pct(values: list[float], q: float) -> float:
 
 
 @contextlib.asynccontextmanager
-async def watching(ws_url: str, eval_id: str, session_ids: list[str], count: int,
+async def watching(ws_url: str | list[str], eval_id: str, session_ids: list[str], count: int,
                    watchers: Watchers) -> AsyncIterator[None]:
+    """`count` watchers open (watcher i on process i mod N) for the block."""
+    urls = ws_url if isinstance(ws_url, list) else [ws_url]
     ready, opened = asyncio.Event(), [0]
     tasks = []
     for index in range(count):
@@ -242,8 +277,8 @@ async def watching(ws_url: str, eval_id: str, session_ids: list[str], count: int
             query, variables = EVENTS, {"id": eval_id}
         else:
             query, variables = MESSAGES, {"id": session_ids[(index // 2) % len(session_ids)]}
-        tasks.append(asyncio.create_task(watcher(ws_url, query, variables, watchers, ready,
-                                                 opened, count)))
+        tasks.append(asyncio.create_task(watcher(urls[index % len(urls)], query, variables,
+                                                 watchers, ready, opened, count)))
         if index % 50 == 49:
             await asyncio.sleep(0.05)  # do not storm the accept queue
     await asyncio.wait_for(ready.wait(), 120)
@@ -264,46 +299,56 @@ def report(label: str, sends: Sends, elapsed: float) -> float:
 
 
 async def run(args: argparse.Namespace, database_url: str) -> None:
-    target_port, port = _free_port(), _free_port()
+    target_port = _free_port()
+    ports = [_free_port() for _ in range(args.processes)]
     target = multiprocessing.Process(target=_serve_target, args=(target_port, args.target_ms / 1000),
                                      daemon=True)
     target.start()
     try:
-        with server(database_url, port) as child:
-            base = f"http://127.0.0.1:{port}"
+        with contextlib.ExitStack() as stack:
+            # One after the other: the first migrates the database.
+            children = [stack.enter_context(server(database_url, port, args.redis_url))
+                        for port in ports]
+            bases = [f"http://127.0.0.1:{port}" for port in ports]
             limits = httpx.Limits(max_connections=args.sessions + 10)
-            async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
-                eval_id, session_ids = await setup(http, f"http://127.0.0.1:{target_port}/chat",
-                                                   args.sessions)
-                await send_for(http, session_ids, 2)  # warm-up
-                rss_before = rss_mb(child.pid)
-                cpu_started = cpu_s(child.pid)
-                bare, bare_s = await send_for(http, session_ids, args.seconds)
-                bare_cpu = cpu_s(child.pid) - cpu_started
+            async with contextlib.AsyncExitStack() as clients_stack:
+                clients = [await clients_stack.enter_async_context(
+                    httpx.AsyncClient(base_url=base, timeout=120, limits=limits))
+                    for base in bases]
+                eval_id, session_ids = await setup(
+                    clients[0], f"http://127.0.0.1:{target_port}/chat", args.sessions)
+                await send_for(clients, session_ids, 2)  # warm-up
+                rss_before = sum(rss_mb(c.pid) for c in children)
+                cpu_started = sum(cpu_s(c.pid) for c in children)
+                bare, bare_s = await send_for(clients, session_ids, args.seconds)
+                bare_cpu = sum(cpu_s(c.pid) for c in children) - cpu_started
                 watchers = Watchers()
-                async with watching(base.replace("http", "ws") + "/graphql", eval_id,
-                                    session_ids, args.subscribers, watchers):
+                async with watching([b.replace("http", "ws") + "/graphql" for b in bases],
+                                    eval_id, session_ids, args.subscribers, watchers):
                     watchers.measuring = True
-                    received_before, cpu_started = watchers.received, cpu_s(child.pid)
-                    watched, watched_s = await send_for(http, session_ids, args.seconds)
-                    watched_cpu = cpu_s(child.pid) - cpu_started
+                    received_before = watchers.received
+                    cpu_started = sum(cpu_s(c.pid) for c in children)
+                    watched, watched_s = await send_for(clients, session_ids, args.seconds)
+                    watched_cpu = sum(cpu_s(c.pid) for c in children) - cpu_started
                     delivered = watchers.received - received_before
                     watchers.measuring = False
                     await asyncio.sleep(1.0)  # deliveries still in flight
-                    rss_loaded = rss_mb(child.pid)
+                    rss_loaded = sum(rss_mb(c.pid) for c in children)
                 await asyncio.sleep(args.settle)
-                rss_after = rss_mb(child.pid)
+                rss_after = sum(rss_mb(c.pid) for c in children)
     finally:
         target.terminate()
     backend = database_url.split(":", 1)[0]
-    print(f"{backend}: {args.sessions} sessions, target {args.target_ms} ms, {args.seconds} s each;"
+    where = f"{backend}, {args.processes} processes" if args.processes > 1 else backend
+    print(f"{where}: {args.sessions} sessions, target {args.target_ms} ms, {args.seconds} s each;"
           f" load average {os.getloadavg()[0]:.1f} (2 cores shared)")
     bare_rate = report("no watchers", bare, bare_s)
     watched_rate = report(f"{args.subscribers} watchers", watched, watched_s)
     kept = watched_rate / bare_rate if bare_rate else float("nan")
     print(f"  throughput kept {kept:.0%}; deliveries {watchers.received} "
           f"commit→client p50 {pct(watchers.delivery_ms, .5):.1f} ms p99 "
-          f"{pct(watchers.delivery_ms, .99):.1f} ms; ended by the server {len(watchers.ended)}")
+          f"{pct(watchers.delivery_ms, .99):.1f} ms; ended by the server {len(watchers.ended)};"
+          f" lost {watchers.gaps}, out of order {watchers.disorder}")
     per_send = bare_cpu / max(len(bare.latencies_ms), 1) * 1000
     per_delivery = (watched_cpu - per_send / 1000 * len(watched.latencies_ms)) \
         / max(delivered, 1) * 1000
@@ -314,19 +359,22 @@ async def run(args: argparse.Namespace, database_url: str) -> None:
     print(f"  server RSS {rss_before:.0f} MB before, {rss_loaded:.0f} MB loaded, "
           f"{rss_after:.0f} MB {args.settle:.0f} s after")
     command = (f"python bench/load.py --subscribers {args.subscribers} --sessions {args.sessions}"
-               f" --seconds {args.seconds}")
-    record(f"watchers: throughput kept ({backend}, {args.subscribers} subscribers)", kept * 100,
-           "%", 80, better="higher", command=command)
-    record(f"watchers: sendMessage p99 ({backend}, {args.subscribers} subscribers)",
-           pct(watched.latencies_ms, .99), "ms", 100, command=command)
-    record(f"watchers: delivery commit→client p99 ({backend}, {args.subscribers} subscribers)",
-           pct(watchers.delivery_ms, .99), "ms", 50, command=command)
-    record(f"watchers: subscribers ended ({backend}, {args.subscribers} subscribers)",
-           len(watchers.ended), "", 0, command=command)
-    record(f"watchers: server CPU per delivery ({backend})", per_delivery * 1000, "µs",
+               f" --seconds {args.seconds:g}" + (f" --processes {args.processes}"
+                                                 if args.processes > 1 else ""))
+    label = f"{where}, {args.subscribers} subscribers"
+    record(f"watchers: throughput kept ({label})", kept * 100, "%", 80, better="higher",
            command=command)
-    record(f"watchers: RSS growth {args.settle:.0f} s after ({backend})", rss_after - rss_before,
-           "MB", 30, command=command)
+    record(f"watchers: sendMessage p99 ({label})", pct(watched.latencies_ms, .99), "ms", 100,
+           command=command)
+    record(f"watchers: delivery commit→client p99 ({label})", pct(watchers.delivery_ms, .99),
+           "ms", 50 if args.processes == 1 else 100, command=command)
+    record(f"watchers: subscribers ended ({label})", len(watchers.ended), "", 0, command=command)
+    record(f"watchers: items lost or out of order ({label})", watchers.gaps + watchers.disorder,
+           "", 0, command=command)
+    record(f"watchers: server CPU per delivery ({where})", per_delivery * 1000, "µs",
+           command=command)
+    record(f"watchers: RSS growth {args.settle:.0f} s after ({where})", rss_after - rss_before,
+           "MB", 30 * args.processes, command=command)
 
 
 def main() -> None:
@@ -338,7 +386,13 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=30.0,
                         help="seconds after the load before RSS is read again")
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="serving processes (more than one: PostgreSQL and --redis-url)")
+    parser.add_argument("--redis-url", default=None)
     args = parser.parse_args()
+    if args.processes > 1 and not (args.redis_url and args.database_url
+                                   and args.database_url.startswith("postgres")):
+        parser.error("--processes > 1 needs --database-url postgres://… and --redis-url")
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite://{Path(tmp) / 'load.db'}"
         asyncio.run(run(args, url))
