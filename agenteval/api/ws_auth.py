@@ -28,7 +28,6 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
-from agenteval.api.memory import give_back_memory
 from agenteval.store import api_keys
 from agenteval.store.event_bus import EventBus, Overflowed, Subscription
 from agenteval.store.models import ApiKey
@@ -97,8 +96,6 @@ class SocketWatch:
             if self.sockets:  # a socket came while the watch was ending
                 self.task = asyncio.get_running_loop().create_task(
                     self._run(), name="websocket-key-watch")
-            else:  # the last websocket closed: what the burst used goes back to the system
-                give_back_memory()
 
     async def _watch(self, subscription: Subscription) -> None:
         next_check = time.monotonic() + KEY_RECHECK_S
