@@ -28,18 +28,8 @@ from pathlib import Path
 
 import httpx
 from figures import record
-from load import (
-    EVENTS,
-    MESSAGES,
-    Watchers,
-    _free_port,
-    _serve_target,
-    rss_mb,
-    send_for,
-    server,
-    setup,
-    watcher,
-)
+from load import EVENTS, MESSAGES, Watchers, send_for, setup, watcher
+from served import free_port, rss_mb, serve_target, server
 
 
 def slope_per_10_min(samples: list[tuple[float, float]]) -> float:
@@ -88,8 +78,8 @@ async def churning_watchers(ws_url: str, eval_id: str, session_ids: list[str], c
 
 
 async def run(args: argparse.Namespace, database_url: str) -> None:
-    target_port, port = _free_port(), _free_port()
-    target = multiprocessing.Process(target=_serve_target, args=(target_port, 0.02), daemon=True)
+    target_port, port = free_port(), free_port()
+    target = multiprocessing.Process(target=serve_target, args=(target_port, 0.02), daemon=True)
     target.start()
     samples: list[tuple[float, float]] = []
     try:
