@@ -63,8 +63,8 @@ class GraphQLHTTPGuard:
             receive = await self._checked(scope, receive)
         except RequestRefused as refused:
             logger.info("client error %s: %s", refused.code, refused.message)
-            if refused.status == 413:
-                await self._drain(receive)
+            if refused.status == 413 and not _expects_continue(scope):
+                await self._drain(receive)  # (a client expecting 100 has sent nothing yet)
             await send_json(send, refused.status, shaped(refused.body(), media_type, True),
                             close=refused.status == 413, media_type=media_type)
             return
@@ -236,6 +236,12 @@ async def send_json(send: Send, status: int, body: dict[str, Any], *,
         headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": payload})
+
+
+def _expects_continue(scope: Scope) -> bool:
+    """`Expect: 100-continue`: the client waits for the answer before sending its body."""
+    return any(name.lower() == b"expect" and value.lower() == b"100-continue"
+               for name, value in scope.get("headers", []))
 
 
 def _replay(body: bytes, downstream: Receive) -> Receive:

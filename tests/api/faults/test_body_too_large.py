@@ -48,3 +48,29 @@ async def test_urllib_sees_the_413_for_a_body_far_over_the_limit(settings: Setti
         status, answer = await asyncio.to_thread(
             post, url, json.dumps({"query": "{ __typename }"}).encode())
         assert status == 200 and answer["data"] == {"__typename": "Query"}
+
+
+def post_expecting_continue(url: str, declared: int) -> bytes:
+    """Headers with `Expect: 100-continue` and a huge Content-Length, then read: no body sent."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+        sock.sendall((f"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      f"Content-Length: {declared}\r\nExpect: 100-continue\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+        return answer
+
+
+async def test_a_client_expecting_100_gets_the_413_before_sending(settings: Settings) -> None:
+    app = create_app(dataclasses.replace(settings, max_body_bytes=LIMIT), migrate=False)
+    async with uvicorn_server(app) as url:
+        answer = await asyncio.wait_for(
+            asyncio.to_thread(post_expecting_continue, url, 10 * 2**30), 15)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
