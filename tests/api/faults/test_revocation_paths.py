@@ -110,7 +110,7 @@ async def test_a_revocation_nobody_announced_closes_the_socket_at_the_next_reche
     secret, key_id = await new_key(server)
     ws = await open_socket(server, secret)
     await cli_revoke(key_id, settings.database_url, None)
-    assert await seconds_until_closed(ws, 10) <= ws_auth.KEY_RECHECK_S + 1.0
+    assert await seconds_until_closed(ws, 10) <= ws_auth.KEY_RECHECK_S + 2.0
 
 
 async def test_a_lost_announcement_is_caught_by_the_recheck(
@@ -126,7 +126,7 @@ async def test_a_lost_announcement_is_caught_by_the_recheck(
     bystander = await open_socket(server, other_secret)
     await graphql(server, f'mutation {{ revokeApiKey(id: "{key_id}") {{ id }} }}')
     for ws in sockets:
-        assert await seconds_until_closed(ws, 10) <= ws_auth.KEY_RECHECK_S + 1.0
+        assert await seconds_until_closed(ws, 10) <= ws_auth.KEY_RECHECK_S + 2.0
     # The live key's socket stays open and usable.
     await bystander.send(json.dumps({"type": "subscribe", "id": "1",
                                      "payload": {"query": "{ me { name } }"}}))
