@@ -124,6 +124,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
         errors.add(f"{path}.{names.partial_threshold}",
                    f"must be ≤ {names.success_threshold} ({thresholds[1]:g})")
     tags = _strings(raw.get("tags"), f"{path}.tags", errors)
+    limits.check_tags(errors, f"{path}.tags", tags)
     if len(errors) > before:
         return None
     return CaseSpec(key=key, messages=messages, type=case_type, expectation=expectation,
