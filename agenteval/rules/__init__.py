@@ -14,6 +14,12 @@ from agenteval.rules import (  # noqa: F401
     semantic_similarity,
     task_completion,
 )
+from agenteval.rules.conversation import (  # noqa: F401
+    conversation_completeness,
+    conversation_relevancy,
+    knowledge_retention,
+    role_adherence,
+)
 from agenteval.rules.base import (
     NO_MODELS,
     ModelProvider,
