@@ -38,8 +38,8 @@ def pass_hat_curve(passes_by_case: Mapping[str, int], repeat: int,
             / cases for k in range(1, repeat + 1)]
 
 
-def format_curve(curve: Sequence[float] | None) -> str:
-    """`pass^1 80.0% · pass^2 66.7% · …` for reports; `-` when there is none."""
+def format_curve(curve: Sequence[float] | None, missing: str = "-") -> str:
+    """`pass^1 80.0% · pass^2 66.7% · …` for reports; `missing` when there is none."""
     if not curve:
-        return "-"
+        return missing
     return " · ".join(f"pass^{k} {value * 100:.1f}%" for k, value in enumerate(curve, start=1))

@@ -80,7 +80,7 @@ def summary_section(summary: RunSummaryData) -> str:
         ("Intent accuracy (L1)", format_rate(summary.intent_accuracy)),
         ("Average completion (L2)", format_rate(summary.avg_completion)),
         ("pass^n (passed in every attempt)", format_rate(summary.pass_hat_k)),
-        ("pass^k, k = 1..repeat (τ-bench estimator)", format_curve(summary.pass_hat_curve)),
+        ("pass^k, k = 1..repeat (τ-bench estimator)", format_curve(summary.pass_hat_curve, "—")),
         ("Flip rate (cases whose attempts disagree)", format_rate(summary.flip_rate)),
         ("Latency p50", format_ms(summary.latency_p50_ms)),
         ("Latency p95", format_ms(summary.latency_p95_ms)),
