@@ -110,7 +110,7 @@ def _conversation_metric(d: dict[str, Any]) -> str | None:
     """A conversation metric: its score, then each cited turn with its quote and why."""
     if "judged_turns" not in d or "score" not in d:
         return None
-    key = next((k for k in _METRIC_EVIDENCE if k in d), None)
+    key = next((k for k in _METRIC_EVIDENCE if k in d), "")
     cited = [e for e in d.get(key) or [] if key != "intentions" or not e.get("met")]
     parts = [f"expected a score ≥ {d.get('min_score')}; got {d['score']:.2f}"]
     for item in cited[:3]:
