@@ -7,9 +7,18 @@ the transcript, and the score computed from it.
 
 from __future__ import annotations
 
+import pytest
+from jsonschema import Draft202012Validator
+
 from agenteval.demo_bot.bot import replay
 from agenteval.domain.cases import Turn
-from agenteval.rules.conversation import knowledge_retention
+from agenteval.llm.structured_output import strict_problems
+from agenteval.rules.conversation import (
+    conversation_completeness,
+    conversation_relevancy,
+    knowledge_retention,
+    role_adherence,
+)
 from agenteval.rules.conversation.language import dialog_language
 from tests.rules.judging import answer, dialog_of, judging
 
@@ -86,12 +95,23 @@ async def test_an_answer_off_the_schema_is_a_model_error_not_a_verdict() -> None
     assert len(j.server.requests_to("chat")) == 2
 
 
-def test_the_answer_schema_is_strict() -> None:
-    schema = knowledge_retention.ANSWER_SCHEMA
-    item = schema["properties"]["lapses"]["items"]
-    for level in (schema, item):
-        assert level["additionalProperties"] is False
-        assert set(level["required"]) == set(level["properties"])
+@pytest.mark.parametrize("schema", [knowledge_retention.ANSWER_SCHEMA, role_adherence.ANSWER_SCHEMA,
+                                    conversation_relevancy.ANSWER_SCHEMA,
+                                    conversation_completeness.ANSWER_SCHEMA])
+def test_the_answer_schemas_are_strict_mode_compatible(schema: dict) -> None:
+    Draft202012Validator.check_schema(schema)
+    assert strict_problems(schema) == []
+
+
+async def test_the_schema_is_sent_as_structured_output() -> None:
+    async with judging(structured_output="json_schema") as j:
+        j.server.script("chat", answer(lapses=[], rationale="ok"))
+        await j.run("knowledge_retention", {}, mia(ZH_RETURN))
+        body = j.chat_bodies()[0]
+    sent = body["response_format"]["json_schema"]
+    assert sent["strict"] is True
+    assert sent["name"] == "knowledge_retention" and sent["schema"] == \
+        knowledge_retention.ANSWER_SCHEMA
 
 
 async def test_role_adherence_puts_the_role_in_the_prompt_and_scores_replies_in_role() -> None:
