@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any
 
+from agenteval.rule_docs_worked import ROLE, worked_example
 from agenteval.rules import rule_types
 from agenteval.rules.base import RuleTypeInfo
 from agenteval.rules.expectation import EXPECTATION_RULE_TYPES
@@ -52,6 +53,10 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "expected_intent": "appointment_booking", "intent_taxonomy": TAXONOMY,
         "examples": [{"dialog_excerpt": "user: 空调不制冷了，能派人来看看吗", "intent":
                       "appointment_booking", "why": "要上门维修，即预约"}]}},
+    "knowledge_retention": {"type": "knowledge_retention", "params": {"min_score": 0.8}},
+    "role_adherence": {"type": "role_adherence", "params": {"role": ROLE}},
+    "conversation_relevancy": {"type": "conversation_relevancy", "params": {"window_size": 3}},
+    "conversation_completeness": {"type": "conversation_completeness", "params": {}},
 }
 
 # The `detail` each rule writes (docs/design.md, Wire formats); keys stay snake_case.
@@ -72,6 +77,21 @@ DETAILS: dict[str, str] = {
     "intent_classification": '{"expected": "appointment_booking", "predicted": "inquiry", '
                              '"understanding": "correct" | "partial" | "wrong", '
                              '"confidence": 0.9, "judge": {...}}',
+    "knowledge_retention": '{"score": 0.67, "min_score": 0.7, "language": "zh", "judged_turns": 3, '
+                           '"lapsed_turns": [2], "lapses": [{"turn_index": 2, "quote": "...", '
+                           '"remembered_turn_index": 1, "reason": "...", "verified": true}], '
+                           '"unverified_quotes"?: [{"turn_index", "quote"}], "judge": {...}}',
+    "role_adherence": '{"score": 0.0, "min_score": 0.7, "language": "zh", "judged_turns": 1, '
+                      '"out_of_role_turns": [0], "out_of_role": [{"turn_index": 0, "quote": '
+                      '"...", "reason": "...", "verified": true}], "judge": {...}}',
+    "conversation_relevancy": '{"score": 0.67, "window_size": 3, "judged_windows": 3, '
+                              '"irrelevant_turns": [2], "irrelevant": [{"turn_index": 2, '
+                              '"relevant": false, "quote": "...", "reason": "...", "verified": '
+                              'true}], "judge": {"windows": 3, ...}}',
+    "conversation_completeness": '{"score": 0.5, "unmet_intentions": ["..."], "intentions": '
+                                 '[{"intention": "...", "turn_index": 0, "quote": "...", "met": '
+                                 'false, "met_turn_index": null, "verified": true}], '
+                                 '"judge": {...}}',
 }
 
 HEADER = """# Rules
@@ -126,6 +146,7 @@ def _rule(info: RuleTypeInfo) -> str:
     lines += _params(info.params_schema)
     lines += ["", f"Detail: `{DETAILS.get(info.name, '(rule specific)')}`", "", "Example:", "",
               "```json", json.dumps(EXAMPLES[info.name], ensure_ascii=False), "```"]
+    lines += worked_example(info.name)
     return "\n".join(lines)
 
 

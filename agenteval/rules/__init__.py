@@ -3,7 +3,8 @@
 Importing this package registers the built-in rules.
 """
 
-# Built-in rules register themselves on import; the order is irrelevant.
+# Built-in rules register themselves on import (the conversation metrics below too);
+# the order is irrelevant.
 from agenteval.rules import (  # noqa: F401
     intent_classification,
     json_schema,
@@ -23,6 +24,12 @@ from agenteval.rules.base import (
     last_reply_or_failure,
 )
 from agenteval.rules.catalog import RULE_CATALOG, RegisteredRules
+from agenteval.rules.conversation import (  # noqa: F401
+    conversation_completeness,
+    conversation_relevancy,
+    knowledge_retention,
+    role_adherence,
+)
 from agenteval.rules.expectation import (
     EXPECTATION_RULE_TYPES,
     evaluate_expectation,
