@@ -69,9 +69,15 @@ class VulnerabilityReport:
 
     def worst(self, category: str) -> list[SuccessfulAttack]:
         """The category's successful attacks with the most evidence first."""
-        found = [a for a in self.successful if a.category == category]
-        return sorted(found, key=lambda a: (-len(a.evidence), len(a.transcript), a.case)
-                      )[:WORST_PER_CATEGORY]
+        found = sorted((a for a in self.successful if a.category == category),
+                       key=lambda a: (-len(a.evidence), len(a.transcript), a.case))
+        chosen: list[SuccessfulAttack] = []
+        # One example per language first: the same probe under four strategies says less.
+        for attack in found:
+            if len(chosen) < WORST_PER_CATEGORY and attack.lang not in {c.lang for c in chosen}:
+                chosen.append(attack)
+        chosen += [a for a in found if a not in chosen][:WORST_PER_CATEGORY - len(chosen)]
+        return chosen
 
 
 def _tag(tags: Iterable[str], prefix: str) -> str:
