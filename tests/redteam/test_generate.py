@@ -93,3 +93,14 @@ def test_the_canary_is_planted_only_in_openai_chat_targets():
     assert chat["channelConfig"]["system_prompt"] == "Be nice."
     http = {"name": "h", "channelType": "http", "channelConfig": {"url": "u"}}
     assert plant_canary(http, "CANARY-1234ABCD") is http
+
+
+def test_docs_redteam_md_lists_every_category_and_strategy():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "redteam.md").read_text()
+    for key in CATEGORIES:
+        assert f"| `{key}` |" in text
+    for name in ("direct", "roleplay", "crescendo", "language_switch", "obfuscation/spacing",
+                 "obfuscation/fullwidth", "obfuscation/pinyin", "obfuscation/homophone"):
+        assert f"| `{name}` |" in text
