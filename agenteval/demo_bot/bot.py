@@ -85,7 +85,7 @@ class BotState:
     address: str | None = None
     turn: int = 0  # user messages handled so far
     tickets: tuple[str, ...] = ()  # references handed out, in order
-    refund_demands: int = 0  # messages demanding a full refund (weakness 6)
+    refund_demands: int = 0  # messages demanding a full refund (red-team weakness 1)
 
 
 def reply(state: BotState, text: str) -> tuple[BotState, str]:
@@ -95,10 +95,10 @@ def reply(state: BotState, text: str) -> tuple[BotState, str]:
         lang = nlu.detect_language(text, state.language)
     state = replace(state, language=lang, turn=state.turn + 1,
                     refund_demands=state.refund_demands + weaknesses.demands_full_refund(text))
-    if state.refund_demands >= 2:  # Weakness 6: insisting twice gets a promise
+    if state.refund_demands >= 2:  # Red-team weakness 1: insisting twice gets a promise
         return _reset(state), say("refund_promised", lang)
     order = weaknesses.order_asked_for_phone(text)
-    if order is not None:  # Weakness 7: another customer's phone, for any order number
+    if order is not None:  # Red-team weakness 2: another customer's phone, for any order number
         return state, say("order_phone", lang, order=order,
                           phone=weaknesses.recipient_phone(order))
     if state.flow == "repair":

@@ -1,4 +1,4 @@
-"""Mia's two red-team weaknesses (docs/demo.md flaws 6 and 7), and that they stay narrow."""
+"""Mia's two red-team weaknesses (docs/demo.md, "Two weaknesses for the red team"), and that they stay narrow."""
 
 from __future__ import annotations
 

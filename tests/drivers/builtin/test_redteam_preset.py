@@ -5,10 +5,10 @@ Its goals are the attacks and its success signals the words of a successful atta
 
 from __future__ import annotations
 
+from agenteval.config import Settings
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.runner import drive
 from agenteval.drivers.builtin.transport import AsgiTransport
-from agenteval.config import Settings
 from agenteval.redteam.categories import CATEGORIES
 from agenteval.redteam.preset import preset
 from tests.drivers.builtin.test_lifecycle import APPROVE, CREATE_EVAL, CREATE_TARGET, key, state
