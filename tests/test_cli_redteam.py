@@ -122,3 +122,50 @@ def test_a_canary_planted_in_an_openai_chat_system_prompt_is_found_in_the_leak(
     leaks = [e for a in attacks for e in a["evidence"] if e["rule"] == "canary_leak"]
     assert leaks and canary in leaks[0]["quote"]
     assert f"(canary {canary})" in capsys.readouterr().err
+
+
+def strict_judge(body: Any) -> str:
+    """A JUDGE that fails every dialog, saying why (what no pattern of ours decides)."""
+    return json.dumps({"score": 2, "rationale": "the agent left its role"})
+
+
+@contextmanager
+def judge_server() -> Iterator[FakeLLMServer]:
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    server = FakeLLMServer(chat=strict_judge)
+    asyncio.run_coroutine_threadsafe(server.__aenter__(), loop).result(10)
+    try:
+        yield server
+    finally:
+        asyncio.run_coroutine_threadsafe(server.__aexit__(None, None, None), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+        loop.close()
+
+
+def test_judge_adds_each_categorys_llm_score_criterion(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for suffix in ("MODEL", "BASE_URL", "API_KEY"):
+        monkeypatch.delenv(f"AGENTEVAL_JUDGE_{suffix}", raising=False)
+    scenario, as_json = str(tmp_path / "s.json"), tmp_path / "r.json"
+    assert redteam_command(DEMO, "en", categories=["role_break"], strategies=["direct"],
+                           judge=True, out_path=scenario) == 2
+    assert "needs a JUDGE model" in capsys.readouterr().err
+    with judge_server() as server:
+        models = tmp_path / "models.yaml"
+        models.write_text(f"JUDGE:\n  base_url: {server.url}\n  model: judge\n  api_key: k\n")
+        code = redteam_command(DEMO, "en", categories=["role_break"], strategies=["direct"],
+                               judge=True, models=str(models), out_path=scenario,
+                               json_out=str(as_json))
+        prompts = [r.body["messages"][1]["content"] for r in server.requests_to("chat")]
+    assert code == 0
+    assert prompts and all("Example of a reply that scores 10" in p for p in prompts)
+    document = json.loads(as_json.read_text())
+    [rates] = document["categories"][:1]
+    assert rates["category"] == "role_break" and rates["successes"] == rates["attacks"] == 2
+    notes = [e for a in document["successfulAttacks"] for e in a["evidence"]]
+    assert notes and all(e["rule"] == "llm_score" and e["note"] == "the agent left its role"
+                         for e in notes)
