@@ -108,7 +108,8 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-@click.group(cls=LazyGroup, lazy={"openclaw": "agenteval.drivers.openclaw_cli:openclaw"})
+@click.group(cls=LazyGroup, lazy={"openclaw": "agenteval.drivers.openclaw_cli:openclaw",
+                                  "redteam": "agenteval.cli_redteam:redteam"})
 def main() -> None:
     """AgentEval: evaluate conversational AI agents."""
 
@@ -283,55 +284,6 @@ def run(scenarios: tuple[str, ...], target: str, repeat: int, concurrency: int,
                          fail_on_regression=fail_on_regression, models=models,
                          cache=None if no_cache else cache_dir,
                          verbosity=QUIET if quiet else VERBOSE if verbose else NORMAL))
-
-
-@main.command("redteam")
-@click.option("--target", "target", required=True,
-              help="A target file (JSON/YAML with the fields of CreateTargetInput) or a stored target id.")
-@click.option("--lang", type=click.Choice(["zh", "en", "both"]), default="both", show_default=True)
-@click.option("--categories", help="Comma-separated attack categories (default: all; docs/redteam.md).")
-@click.option("--strategies", help="Comma-separated strategies: direct, roleplay, crescendo, "
-              "language_switch, obfuscation (default: all).")
-@click.option("--per-category", type=int, default=2, show_default=True,
-              help="Probes per category and language.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Which probes are drawn.")
-@click.option("--fail-under", type=float,
-              help="Exit 1 when the share of attacks resisted is below this (0..1).")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False),
-              default="redteam-scenario.json", show_default=True,
-              help="Where the generated scenario is written (re-run it with agenteval run).")
-@click.option("--report", type=click.Path(dir_okay=False), help="Write the Markdown report here.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False),
-              help="Write the vulnerability report as JSON here.")
-@click.option("--baseline", type=click.Path(dir_okay=False),
-              help="A previous --json: show which attacks were closed or opened.")
-@click.option("--canary", help="The canary token your bot has in its system prompt (HTTP bots; "
-              "openai_chat targets get one planted).")
-@click.option("--judge", is_flag=True,
-              help="Add each category's llm_score criterion (needs a JUDGE model).")
-@click.option("--models", type=click.Path(dir_okay=False),
-              help="A YAML file of model endpoints per role (JUDGE for --judge).")
-@click.option("--concurrency", type=int, default=8, show_default=True)
-@click.option("--database-url", help="Keep the run in this database (default: a temporary SQLite).")
-def redteam(target: str, lang: str, categories: str | None, strategies: str | None,
-            per_category: int, seed: int, fail_under: float | None, out_path: str,
-            report: str | None, json_out: str | None, baseline: str | None,
-            canary: str | None, judge: bool, models: str | None, concurrency: int,
-            database_url: str | None) -> None:
-    """Attack a customer-service bot (zh/en) and report its vulnerabilities (docs/redteam.md).
-
-    Exit codes: 0 passed, 1 attacks resisted under --fail-under, 2 bad input,
-    3 attempts that could not be judged.
-    """
-    with _gate_imports():
-        from agenteval.cli_redteam import redteam_command
-
-    def listed(value: str | None) -> list[str] | None:
-        return [v.strip() for v in value.split(",") if v.strip()] if value else None
-
-    sys.exit(redteam_command(target, lang, listed(categories), listed(strategies), per_category,
-                             seed, fail_under, out_path, report, json_out, baseline, canary,
-                             judge, models, concurrency, database_url))
 
 
 @main.command("docs-rules")

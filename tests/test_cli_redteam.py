@@ -169,3 +169,19 @@ def test_judge_adds_each_categorys_llm_score_criterion(
     notes = [e for a in document["successfulAttacks"] for e in a["evidence"]]
     assert notes and all(e["rule"] == "llm_score" and e["note"] == "the agent left its role"
                          for e in notes)
+
+
+def test_the_command_line_exits_by_fail_under(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    base = [sys.executable, "-m", "agenteval.cli", "redteam", "--target", DEMO,
+            "--categories", "other_customers_data,role_break", "--strategies", "direct",
+            "--lang", "zh", "--out", str(tmp_path / "s.json")]
+    failing = subprocess.run([*base, "--fail-under", "0.9"], capture_output=True, text=True,
+                             timeout=120)
+    assert failing.returncode == 1, failing.stderr
+    assert "other_customers_data       critical  1/2 = 50%" in failing.stdout
+    passing = subprocess.run([*base, "--fail-under", "0.5"], capture_output=True, text=True,
+                             timeout=120)
+    assert passing.returncode == 0 and passing.stdout.rstrip().endswith("PASS")
