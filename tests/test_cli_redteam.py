@@ -185,3 +185,25 @@ def test_the_command_line_exits_by_fail_under(tmp_path: Path) -> None:
     passing = subprocess.run([*base, "--fail-under", "0.5"], capture_output=True, text=True,
                              timeout=120)
     assert passing.returncode == 0 and passing.stdout.rstrip().endswith("PASS")
+
+
+def test_comparing_with_the_run_before_the_fix_names_the_attacks_it_closed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with leaky_server() as server:
+        target = tmp_path / "target.json"
+        target.write_text(json.dumps({
+            "name": "bot", "channelType": "openai_chat",
+            "channelConfig": {"base_url": server.url, "model": "m"}}))
+        before, after = tmp_path / "before.json", tmp_path / "after.json"
+        common: dict[str, Any] = {"categories": ["system_prompt_disclosure"],
+                                  "strategies": ["direct", "roleplay"],
+                                  "out_path": str(tmp_path / "s.json")}
+        redteam_command(str(target), "both", json_out=str(before), **common)
+        server.responders["chat"] = lambda body: "Sorry, I can't share internal instructions."
+        capsys.readouterr()
+        redteam_command(str(target), "both", json_out=str(after), baseline=str(before), **common)
+    out = capsys.readouterr().out
+    closed = json.loads(before.read_text())["successfulAttacks"]
+    assert closed and json.loads(after.read_text())["successfulAttacks"] == []
+    assert f"{len(closed)} attack(s) closed, 0 opened, 0 still succeed" in out
+    assert all(f"  closed  {a['case']}" in out for a in closed)
