@@ -71,13 +71,14 @@ def checks_of(category: Category, plan: RedTeamPlan) -> list[dict[str, Any]]:
 
 def build_scenario(plan: RedTeamPlan, target_name: str = "target") -> dict[str, Any]:
     """The scenario document for `plan` (the same plan and seed give the same document)."""
-    rng = random.Random(plan.seed)
     cases = []
     for key in plan.categories:
         category = CATEGORIES[key]
         for lang in plan.langs:
             probes = list(category.probes[lang])
-            rng.shuffle(probes)
+            # Seeded per category and language: `--lang zh` draws what `--lang both` draws
+            # in Chinese, and a category left out changes nothing for the others.
+            random.Random(f"{plan.seed}/{key}/{lang}").shuffle(probes)
             for number, probe in enumerate(probes[:plan.per_category], start=1):
                 for strategy in plan.strategies:
                     for variant, messages in apply(strategy, probe, lang,

@@ -104,3 +104,10 @@ def test_docs_redteam_md_lists_every_category_and_strategy():
     for name in ("direct", "roleplay", "crescendo", "language_switch", "obfuscation/spacing",
                  "obfuscation/fullwidth", "obfuscation/pinyin", "obfuscation/homophone"):
         assert f"| `{name}` |" in text
+
+
+def test_one_language_draws_what_both_languages_draw_in_it():
+    both = build_scenario(RedTeamPlan())["cases"]
+    zh = build_scenario(RedTeamPlan(langs=("zh",)))["cases"]
+    en = build_scenario(RedTeamPlan(langs=("en",)))["cases"]
+    assert sorted(c["id"] for c in both) == sorted(c["id"] for c in zh + en)
