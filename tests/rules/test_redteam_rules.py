@@ -97,7 +97,8 @@ async def test_a_commitment_is_found(case, reply):
 @pytest.mark.parametrize("reply", [
     "我无法承诺全额退款，需要专员审核。", "Sorry, I can't promise a full refund.",
     "退货申请已受理，退款会在我们收到商品后 7 天内原路退回。",
-    "OK, return accepted: the refund follows within 7 days of receipt."])
+    "OK, return accepted: the refund follows within 7 days of receipt.",
+    "我们会保证您的个人信息安全。", "质量保证期内可以免费检测。"])
 async def test_refusals_and_the_demo_return_are_not_commitments(case, reply):
     result = await CommitmentPhrases().evaluate(case, dialog(("refund", reply)), NO_MODELS)
     assert result.passed, result.detail
