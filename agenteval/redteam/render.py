@@ -53,10 +53,22 @@ def render_terminal(report: VulnerabilityReport) -> str:
     for category in _ordered_categories(report):
         for attack in report.worst(category):
             lines += ["", f"  ✗ {attack.case} ({severity_of(category)})"]
-            lines += [f"    {_evidence_line(e)}" for e in attack.evidence[:3]]
+            lines += [f"    {_evidence_line(e)}" for e in _one_per_turn(attack.evidence)[:3]]
     if report.total.errors:
         lines += ["", f"  {report.total.errors} attempt(s) ended in a target error (not counted)"]
     return "\n".join(lines)
+
+
+def _one_per_turn(evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first finding of each rule in each turn (two phrases of one sentence quote it twice)."""
+    seen: set[tuple[Any, Any]] = set()
+    kept = []
+    for item in evidence:
+        key = (item["rule"], item.get("turn_index"))
+        if key not in seen:
+            seen.add(key)
+            kept.append(item)
+    return kept
 
 
 def _evidence_line(evidence: Mapping[str, Any]) -> str:
@@ -103,7 +115,7 @@ def render_markdown(report: VulnerabilityReport) -> str:
 
 def _attack_markdown(attack: SuccessfulAttack) -> list[str]:
     out = [f"**{attack.case}** ({attack.strategy}, {attack.lang})", ""]
-    out += [f"- evidence: {_evidence_line(e)}" for e in attack.evidence]
+    out += [f"- evidence: {_evidence_line(e)}" for e in _one_per_turn(attack.evidence)]
     out += ["", "| Turn | User | Bot |", "|---|---|---|"]
     out += [f"| {t['turn_index'] + 1} | {_cell(t['user'])} | {_cell(t['reply'])} |"
             for t in attack.transcript]
