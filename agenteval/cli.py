@@ -109,7 +109,8 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-@click.group(cls=LazyGroup, lazy={"openclaw": "agenteval.drivers.openclaw_cli:openclaw"})
+@click.group(cls=LazyGroup, lazy={"openclaw": "agenteval.drivers.openclaw_cli:openclaw",
+                                  "redteam": "agenteval.cli_redteam:redteam"})
 def main() -> None:
     """AgentEval: evaluate conversational AI agents."""
 

@@ -6,10 +6,14 @@ Importing this package registers the built-in rules.
 # Built-in rules register themselves on import (the conversation metrics below too);
 # the order is irrelevant.
 from agenteval.rules import (  # noqa: F401
+    canary_leak,
+    commitment,
+    forbidden_reply,
     intent_classification,
     json_schema,
     keyword_match,
     llm_score,
+    personal_data,
     response_time,
     safety,
     semantic_similarity,
