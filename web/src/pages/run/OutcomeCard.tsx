@@ -59,7 +59,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
             <Text size="sm"><b>{t("run.sent")}</b> {turn.sentMessage}</Text>
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}><b>{t("run.reply")}</b> {turn.reply ?? "—"}</Text>
             <Text size="xs" c="dimmed">
-              {t("session.turn", { n: turn.index })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
+              {t("session.turn", { n: turn.index + 1 })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
             </Text>
             {turn.error && <Text size="xs" c="red">{t("session.targetError")}: {turn.error}</Text>}
           </li>
@@ -94,7 +94,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
                       <Table.Tr key={`${item.kind}-${item.name}`}>
                         <Table.Td>{item.kind === "step" ? `${completion.items.filter((i) => i.kind === "step").indexOf(item) + 1}. ` : ""}{item.name} <Text span c="dimmed" size="xs">{item.description}</Text></Table.Td>
                         <Table.Td>{item.done ? t(`run.${item.kind}Done`) : t(`run.${item.kind}Missing`)}{item.inOrder === false ? ` (${t("run.outOfOrder")})` : ""}</Table.Td>
-                        <Table.Td>{item.turnIndex ?? "—"}</Table.Td>
+                        <Table.Td>{item.turnIndex === null ? "—" : item.turnIndex + 1}</Table.Td>
                         <Table.Td>{item.quote ?? "—"}</Table.Td>
                         <Table.Td>{item.verified === null ? "—" : item.verified ? t("common.yes") : t("report.unverified")}</Table.Td>
                       </Table.Tr>
