@@ -1,3 +1,4 @@
+import { enDaily } from "./en-daily";
 import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
 import { enStatic } from "./en-static";
@@ -110,6 +111,7 @@ export const en = {
   ...enStatic,
   ...enReview,
   ...enOps,
+  ...enDaily,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -1,5 +1,6 @@
 /** 中文。Same keys as en.ts; the seeds' own words are the labels (智能评估, 批准, 打回, 取消, 导出 Markdown). */
 import type { Dictionary } from "./en";
+import { zhDaily } from "./zh-daily";
 import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
 import { zhStatic } from "./zh-static";
@@ -111,4 +112,5 @@ export const zh: Dictionary = {
   ...zhStatic,
   ...zhReview,
   ...zhOps,
+  ...zhDaily,
 };

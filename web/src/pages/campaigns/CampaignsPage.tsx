@@ -9,6 +9,7 @@ import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
 import { CampaignsQuery, CreateCampaignMutation } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 export function CampaignsPage() {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function CampaignsPage() {
       {!result.data && result.fetching && <Loading />}
       {result.data && campaigns.length === 0 && <Text>{t("campaigns.empty")}</Text>}
       {campaigns.length > 0 && (
+        <TableScroll>
         <Table striped aria-label={t("campaigns.title")}>
           <Table.Thead>
             <Table.Tr>
@@ -44,6 +46,7 @@ export function CampaignsPage() {
             })}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
       {result.data && (
         <NewCampaignForm

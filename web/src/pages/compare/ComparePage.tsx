@@ -7,6 +7,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { graphql } from "../../graphql/graphql";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 const CompareQuery = graphql(`
   query ComparePage($base: ID!, $head: ID!) {
@@ -37,6 +38,7 @@ export function ComparePage() {
     <Card withBorder>
       <Title order={3} size="h4">{title}</Title>
       {list.length === 0 ? <Text size="sm">{t("compare.none")}</Text> : (
+        <TableScroll>
         <Table aria-label={title}>
           <Table.Thead>
             <Table.Tr><Table.Th>{t("compare.case")}</Table.Th><Table.Th>{t("compare.base")}</Table.Th><Table.Th>{t("compare.head")}</Table.Th></Table.Tr>
@@ -51,6 +53,7 @@ export function ComparePage() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
     </Card>
   );

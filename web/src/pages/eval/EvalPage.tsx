@@ -50,7 +50,7 @@ export function EvalPage() {
   const decisionSection = (
     item.allowedActions.some((a) => ["APPROVE", "REJECT", "CANCEL"].includes(a)) && (
       <Section title={t("manage.actions")}>
-        <PlanActions evalId={item.id} allowed={item.allowedActions} costEstimate={item.costEstimate} onDone={refresh} />
+        <PlanActions evalId={item.id} evalName={item.name} allowed={item.allowedActions} costEstimate={item.costEstimate} onDone={refresh} />
       </Section>
     )
   );

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { readFragment, type FragmentOf } from "../../graphql/graphql";
 import { PlanFields } from "./queries";
 import { placeSlots } from "./timeline";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 export function personaName(persona: unknown): string {
   if (persona && typeof persona === "object" && !Array.isArray(persona) && "name" in persona) {
@@ -40,6 +41,7 @@ export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<type
       </div>
       <Text size="xs" c="dimmed">{t("plan.timelineHint", { hours: windowHours })}</Text>
       <Title order={4}>{t("plan.virtualUsers")}</Title>
+      <TableScroll>
       <Table withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -58,6 +60,7 @@ export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<type
           ))}
         </Table.Tbody>
       </Table>
+      </TableScroll>
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import {
   type EvalStatus,
 } from "./queries";
 import { firstPage, nextPage, PAGE_SIZES, pageSizeFrom, previousPage } from "./paging";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 const REFRESH_MS = 10_000;
 
@@ -122,6 +123,7 @@ export function EvalListPage() {
         <Text>{status || targetId ? t("list.emptyFiltered") : t("list.empty")}</Text>
       )}
       {rows.length > 0 && (
+        <TableScroll>
         <Table striped highlightOnHover aria-label={t("list.title")}>
           <Table.Thead>
             <Table.Tr>
@@ -140,6 +142,7 @@ export function EvalListPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
       {connection && (
         <Group justify="space-between">

@@ -3,6 +3,7 @@ import { Accordion, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../components/time";
 import { parseReviewTarget } from "./review";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 export interface ReviewRecordShown {
   target: string;
@@ -37,6 +38,7 @@ export function ReviewHistory({ records }: { records: readonly ReviewRecordShown
       <Accordion.Item value="history">
         <Accordion.Control>{t("review.history", { count: records.length })}</Accordion.Control>
         <Accordion.Panel>
+          <TableScroll>
           <Table fz="sm" aria-label={t("review.history", { count: records.length })}>
             <Table.Thead>
               <Table.Tr>
@@ -57,6 +59,7 @@ export function ReviewHistory({ records }: { records: readonly ReviewRecordShown
               ))}
             </Table.Tbody>
           </Table>
+          </TableScroll>
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

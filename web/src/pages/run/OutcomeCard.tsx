@@ -6,6 +6,7 @@ import type { ResultOf } from "../../graphql/graphql";
 import { completionSummary, ruleReason } from "./outcomes";
 import { OutcomeReview } from "./OutcomeReview";
 import type { OutcomeFields } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 type Outcome = ResultOf<typeof OutcomeFields>;
 const TIER_COLOUR = { SUCCESS: "green", PARTIAL: "yellow", FAILURE: "red" } as const;
@@ -81,6 +82,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
             {completion ? (
               <>
                 <Text size="sm">{t("run.collected", { done: completion.collected, required: completion.required })}</Text>
+                <TableScroll>
                 <Table withTableBorder fz="xs" aria-label={t("run.items")}>
                   <Table.Thead>
                     <Table.Tr>
@@ -101,6 +103,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
                     ))}
                   </Table.Tbody>
                 </Table>
+                </TableScroll>
               </>
             ) : (
               <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReason(result)}</Text>

@@ -9,6 +9,7 @@ import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, fieldErrors, type ApiError } from "../../graphql/errors";
 import { ImportScenarioMutation, ScenariosQuery } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 export function ScenariosPage() {
   const { t, i18n } = useTranslation();
@@ -56,6 +57,7 @@ export function ScenariosPage() {
       {!result.data && result.fetching && <Loading />}
       {result.data && rows.length === 0 && <Text>{t("scenarios.empty")}</Text>}
       {rows.length > 0 && (
+        <TableScroll>
         <Table striped aria-label={t("scenarios.title")}>
           <Table.Thead>
             <Table.Tr>
@@ -77,6 +79,7 @@ export function ScenariosPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
     </Stack>
   );

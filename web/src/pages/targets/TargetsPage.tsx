@@ -8,6 +8,7 @@ import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { TargetsQuery } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 export function TargetsPage() {
   const { t, i18n } = useTranslation();
@@ -23,6 +24,7 @@ export function TargetsPage() {
       {!result.data && result.fetching && <Loading />}
       {result.data && rows.length === 0 && <Text>{t("targets.empty")}</Text>}
       {rows.length > 0 && (
+        <TableScroll>
         <Table striped aria-label={t("targets.title")}>
           <Table.Thead>
             <Table.Tr>
@@ -46,6 +48,7 @@ export function TargetsPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
     </Stack>
   );
