@@ -39,6 +39,8 @@ test("at every width every link, the language switch and Forget key are reachabl
         await screenshot(page, `shell-${width}-${language}`);
         await burger.click();
         const drawer = page.getByRole("dialog");
+        await expect(drawer.getByRole("link").first()).toBeInViewport({ ratio: 1 });
+        await page.waitForTimeout(300); // the slide-in's end, for the screenshot
         for (const name of NAV[language]) await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
         await expect(drawer.getByRole("radiogroup", { name: language === "en" ? "Language" : "语言" })).toBeVisible();
         await expect(drawer.getByRole("button", { name: language === "en" ? "Forget key" : "清除密钥" })).toBeVisible();
@@ -73,6 +75,7 @@ test("on a phone the manage page, the report and the lists stay within the scree
       await screenshot(page, `manage-${width}-${language}`);
       await page.goto(`/evals/${evalId}/report`);
       await expect(page.getByRole("table").first()).toBeVisible();
+      await expect(page.locator(".recharts-surface").first()).toBeVisible();
       await expectFits(page, `report ${width} ${language}`);
       await screenshot(page, `report-${width}-${language}`);
       for (const path of ["/targets", "/scenarios", "/campaigns", "/settings"]) {

@@ -2,7 +2,7 @@
 export const enDaily = {
   shell: { openNav: "Open navigation", closeNav: "Close navigation", signedInAs: "Signed in as {{name}} ({{role}})" },
   safe: {
-    keep: "Keep it",
+    keep: "Keep it", close: "Close",
     revokeTitle: "Revoke the key “{{name}}”?",
     revokeConsequence: "Every request with this key is refused from now on, open live views included. This cannot be undone.",
     revokeConfirm: "Revoke the key",

@@ -2,7 +2,7 @@
 export const zhDaily = {
   shell: { openNav: "打开导航", closeNav: "关闭导航", signedInAs: "当前身份：{{name}}（{{role}}）" },
   safe: {
-    keep: "保留",
+    keep: "保留", close: "关闭",
     revokeTitle: "吊销密钥“{{name}}”？",
     revokeConsequence: "从现在起，使用此密钥的所有请求都会被拒绝，已打开的实时视图也会断开。此操作无法恢复。",
     revokeConfirm: "吊销密钥",

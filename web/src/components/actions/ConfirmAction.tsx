@@ -57,7 +57,8 @@ export function ConfirmAction({ button, label, title, consequence, confirm, chil
         onClick={() => setOpened(true)}>
         {button}
       </Button>
-      <Modal opened={opened} onClose={close} title={<Text fw={700}>{title}</Text>} centered>
+      <Modal opened={opened} onClose={close} title={<Text fw={700}>{title}</Text>} centered
+        closeButtonProps={{ "aria-label": t("safe.close") }}>
         <Stack>
           <Text size="sm">{consequence}</Text>
           {children}
