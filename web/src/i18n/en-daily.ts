@@ -17,6 +17,14 @@ export const enDaily = {
     cancelRunConfirm: "Cancel the run",
     cancelRunLabel: "Cancel run {{label}}",
   },
+  lists: {
+    search: "Search by name", searchHint: "Part of the name", sort: "Sort",
+    order: { NEWEST_FIRST: "Newest first", OLDEST_FIRST: "Oldest first", NAME_ASC: "Name A–Z", NAME_DESC: "Name Z–A" },
+    total: "{{count}} in all", noMatch: "Nothing matches this search or these filters: clear them to see more.",
+    targetsTotal: "{{count}} targets", scenariosTotal: "{{count}} scenarios", campaignsTotal: "{{count}} campaigns",
+    filterScenario: "Scenario", lastRunRates: "pass {{pass}} · success {{success}}", created: "created {{time}}",
+    cases: "{{count}} cases",
+  },
   boundary: {
     title: "This page could not be shown",
     chunk: "A part of the app could not be loaded: the server may be down, or a new version was deployed since this page was opened.",
