@@ -93,3 +93,22 @@ async def test_evals_are_searched_within_their_status_filter(gql: GraphQLClient)
     data = await gql.execute("""{ intelligentEvals(search: "no such eval", orderBy: NAME_ASC) {
       totalCount edges { node { id } } } }""")
     assert data["intelligentEvals"]["totalCount"] == 0
+
+
+async def test_runs_of_every_campaign_over_a_scenario(gql: GraphQLClient) -> None:
+    document = json.loads(BOOKING.read_text(encoding="utf-8"))
+    scenario = (await gql.execute(IMPORT, {"d": json.dumps(document)}))["importScenario"]
+    other = (await gql.execute(IMPORT, {"d": json.dumps(document)}))["importScenario"]
+    await make_targets(gql, ["bot"])
+    target = (await gql.execute("{ targets { edges { node { id } } } }"))["targets"]["edges"][0]
+    run_ids = []
+    for name, of in (("a", scenario), ("b", scenario), ("c", other)):
+        campaign = (await gql.execute(CREATE_CAMPAIGN, {"input": {
+            "name": name, "scenarioId": of["id"], "targetIds": [target["node"]["id"]]}}))
+        started = await gql.execute("mutation($id: ID!) { startRun(campaignId: $id) { id } }",
+                                    {"id": campaign["createCampaign"]["id"]})
+        run_ids.append(started["startRun"][0]["id"])
+    found = await gql.execute("""query($s: ID) { runs(scenarioId: $s) {
+      totalCount edges { node { id campaign { name } } } } }""", {"s": scenario["id"]})
+    assert [e["node"]["campaign"]["name"] for e in found["runs"]["edges"]] == ["a", "b"]
+    assert [e["node"]["id"] for e in found["runs"]["edges"]] == run_ids[:2]

@@ -70,12 +70,23 @@ class StaticQueries:
     @strawberry.field(permission_classes=[CanRead])
     async def runs(self, first: int | None = 50, after: str | None = UNSET,
                    campaign_id: strawberry.ID | None = UNSET,
-                   status: RunStatus | None = UNSET) -> Connection[Run]:
+                   status: RunStatus | None = UNSET,
+                   # Runs of every campaign over this scenario, to compare across campaigns.
+                   scenario_id: strawberry.ID | None = UNSET) -> Connection[Run]:
         wanted_campaign, wanted_status = value(campaign_id), value(status)
         campaign_uuid = (None if wanted_campaign is None
                          else parse_id(wanted_campaign, "campaignId"))
+        wanted_scenario = value(scenario_id)
 
         async def load(offset: int, limit: int) -> Page[RunRow]:
+            if wanted_scenario is not None:
+                query = RunRow.filter(
+                    campaign__scenario_id=parse_id(wanted_scenario, "scenarioId"))
+                if campaign_uuid is not None:
+                    query = query.filter(campaign_id=campaign_uuid)
+                if wanted_status is not None:
+                    query = query.filter(status=wanted_status.value)
+                return await page_of(query.order_by("created_at", "id"), offset, limit)
             return await runs.run_page(
                 offset, limit, campaign_id=campaign_uuid,
                 status=None if wanted_status is None else wanted_status.value)
