@@ -32,7 +32,7 @@ export const enStatic = {
     needScenario: "Import a scenario first:", summary: "{{cases}} cases × {{repeat}}, {{concurrency}} at a time",
   },
   runs: {
-    title: "Runs", start: "Start run", compare: "Compare the two picked runs", pickTwo: "Tick two runs to compare them.",
+    title: "Runs", start: "Start run", compare: "Compare the picked runs", pickTwo: "Tick 2 to 10 runs to compare them.",
     empty: "No runs yet: press “Start run”.", cancel: "Cancel run", runOf: "Run {{label}}", pick: "Pick {{label}} for comparison",
     progress: "{{done}} of {{total}} done: {{passed}} passed, {{failed}} failed, {{errored}} errored", rate: "{{rate}}% passed",
   },

@@ -1,4 +1,5 @@
 import { enDaily } from "./en-daily";
+import { enCompare } from "./en-compare";
 import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
 import { enStatic } from "./en-static";
@@ -112,6 +113,7 @@ export const en = {
   ...enReview,
   ...enOps,
   ...enDaily,
+  ...enCompare,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -36,7 +36,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     needScenario: "请先导入一个场景：", summary: "{{cases}} 个用例 × {{repeat}}，同时 {{concurrency}} 个",
   },
   runs: {
-    title: "运行", start: "启动运行", compare: "对比勾选的两次运行", pickTwo: "勾选两次运行即可对比。",
+    title: "运行", start: "启动运行", compare: "对比所选运行", pickTwo: "勾选 2 到 10 个运行即可对比。",
     empty: "还没有运行：点击“启动运行”。", cancel: "取消运行", runOf: "运行 {{label}}", pick: "选择 {{label}} 用于对比",
     progress: "已完成 {{done}}/{{total}}：通过 {{passed}}，失败 {{failed}}，出错 {{errored}}", rate: "通过率 {{rate}}%",
   },

@@ -1,6 +1,7 @@
 /** 中文。Same keys as en.ts; the seeds' own words are the labels (智能评估, 批准, 打回, 取消, 导出 Markdown). */
 import type { Dictionary } from "./en";
 import { zhDaily } from "./zh-daily";
+import { zhCompare } from "./zh-compare";
 import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
 import { zhStatic } from "./zh-static";
@@ -113,4 +114,5 @@ export const zh: Dictionary = {
   ...zhReview,
   ...zhOps,
   ...zhDaily,
+  ...zhCompare,
 };

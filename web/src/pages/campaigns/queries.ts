@@ -41,7 +41,7 @@ export const CampaignQuery = graphql(`
         id status error createdAt
         target { id name }
         progress { ...ProgressFields }
-        summary { passRate }
+        summary { passRate successRate }
         usage { modelCalls promptTokens completionTokens estimatedCost currency }
       }
     }
