@@ -11,6 +11,7 @@ from agenteval.api.ids import parse_id
 from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead, IsAdmin
+from agenteval.api.schema_help import channel_config_with_help
 from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
 from agenteval.api.unset import value
 from agenteval.engine.catalog import reads
@@ -48,7 +49,8 @@ class AccessQueries:
     def channel_types(self, info: ResolverInfo) -> list[ChannelType]:
         factory = info.context.services.channels
         return [ChannelType(name=t.name, description=t.description,
-                            config_schema=JSON(t.config_schema)) for t in factory.types()]
+                            config_schema=JSON(channel_config_with_help(t.name, t.config_schema)))
+                for t in factory.types()]
 
     @strawberry.field(permission_classes=[CanRead])
     async def model_configs(self) -> list[ModelConfig]:
