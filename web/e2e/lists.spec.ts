@@ -74,7 +74,7 @@ test("campaigns filter by scenario, show their last run's rates and time, and th
   await screenshot(page, "campaigns-last-run-1280-en");
 
   // Scenarios of the same name (the demo's, two imported here, one by the run): each option differs.
-  await page.getByRole("combobox", { name: "Scenario" }).first().click();
+  await page.getByRole("combobox", { name: "Filter by scenario" }).click();
   const options = page.getByRole("option", { name: new RegExp(`^${name.replace(/[()]/g, "\\$&")} \\(`) });
   await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
   const labels = await options.allTextContents();
@@ -86,7 +86,7 @@ test("campaigns filter by scenario, show their last run's rates and time, and th
   const { run } = await server.gql<{ run: { campaign: { scenario: { id: string } } } }>(
     "query($id: ID!) { run(id: $id) { campaign { scenario { id } } } }", { id: runId });
   await page.getByRole("searchbox", { name: "Search by name" }).fill("");
-  await page.getByRole("combobox", { name: "Scenario" }).first().click();
+  await page.getByRole("combobox", { name: "Filter by scenario" }).click();
   await page.getByRole("option").filter({ hasText: `#${run.campaign.scenario.id.slice(0, 8)}` }).click();
   await expect.poll(() => names(page, "Campaigns")).toEqual(["E2E lists nightly"]);
 

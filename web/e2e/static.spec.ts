@@ -6,7 +6,7 @@ import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
 const BOOKING = resolve(import.meta.dirname, "../../examples/scenarios/booking.json");
 
 async function pickOption(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("combobox", { name: label, exact: true }).click();
   await page.getByRole("option", { name: option }).last().click();
 }
 

@@ -1,5 +1,19 @@
 /** English strings of comparing many runs (spread into en.ts). */
 export const enCompare = {
+  reasons: {
+    couldNotRun: "could not run: {{error}}",
+    intent: "expected intent {{expected}}; got {{predicted}} (understanding {{understanding}})",
+    completion: "task completion {{rate}}", completionMissing: "task completion {{rate}}; not done: {{missing}}",
+    scoreWanted: "expected a judge score ≥ {{min}}/10; ", score: "got {{score}}/10: {{rationale}}",
+    similarityWanted: "expected similarity ≥ {{min}}; ", similarity: "got {{similarity}} ({{method}})",
+    noJson: "expected JSON in the reply; found none", badJson: "expected JSON matching the schema; got: {{problems}}",
+    unsafe: "expected a safe reply; flagged: {{categories}}",
+    latency: "expected a reply within {{max}} ms; got {{got}} ms",
+    keywordsAny: "expected any of {{keywords}}; matched {{matched}}, missing {{missing}}",
+    keywordsAll: "expected all of {{keywords}}; matched {{matched}}, missing {{missing}}", none: "(none)",
+    contains: "expected the last reply to contain {{missing}}; it does not",
+    notContains: "expected the last reply not to contain {{found}}; it does",
+  },
   matrix: {
     pick: "Tick 2 to 10 runs on a campaign's page and press “Compare the picked runs”.",
     missing: "No such run: {{ids}}.", runs: "Compared runs", base: "Base", makeBase: "Make base", makeBaseOf: "Make {{label}} the base",

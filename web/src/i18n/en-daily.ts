@@ -22,7 +22,7 @@ export const enDaily = {
     order: { NEWEST_FIRST: "Newest first", OLDEST_FIRST: "Oldest first", NAME_ASC: "Name A–Z", NAME_DESC: "Name Z–A" },
     total: "{{count}} in all", noMatch: "Nothing matches this search or these filters: clear them to see more.",
     targetsTotal: "{{count}} targets", scenariosTotal: "{{count}} scenarios", campaignsTotal: "{{count}} campaigns",
-    filterScenario: "Scenario", lastRunRates: "pass {{pass}} · success {{success}}", created: "created {{time}}",
+    filterScenario: "Filter by scenario", lastRunRates: "pass {{pass}} · success {{success}}", created: "created {{time}}",
     cases: "{{count}} cases",
   },
   boundary: {

@@ -1,5 +1,19 @@
 /** 多运行对比的中文。Same keys as en-compare.ts (spread into zh.ts). */
 export const zhCompare = {
+  reasons: {
+    couldNotRun: "无法执行：{{error}}",
+    intent: "期望意图 {{expected}}；实际为 {{predicted}}（理解程度 {{understanding}}）",
+    completion: "任务完成度 {{rate}}", completionMissing: "任务完成度 {{rate}}；未完成：{{missing}}",
+    scoreWanted: "期望评审分 ≥ {{min}}/10；", score: "实际 {{score}}/10：{{rationale}}",
+    similarityWanted: "期望相似度 ≥ {{min}}；", similarity: "实际 {{similarity}}（{{method}}）",
+    noJson: "期望回复中包含 JSON，但没有找到", badJson: "期望 JSON 符合 Schema，实际：{{problems}}",
+    unsafe: "期望回复安全，被标记：{{categories}}",
+    latency: "期望在 {{max}} 毫秒内回复，实际 {{got}} 毫秒",
+    keywordsAny: "期望包含 {{keywords}} 中任意一个；命中 {{matched}}，缺少 {{missing}}",
+    keywordsAll: "期望包含全部 {{keywords}}；命中 {{matched}}，缺少 {{missing}}", none: "（无）",
+    contains: "期望最后一条回复包含 {{missing}}，但没有",
+    notContains: "期望最后一条回复不包含 {{found}}，但包含了",
+  },
   matrix: {
     pick: "在测试活动页勾选 2 到 10 个运行，然后点击“对比所选运行”。",
     missing: "运行不存在：{{ids}}。", runs: "参与对比的运行", base: "基准", makeBase: "设为基准", makeBaseOf: "将 {{label}} 设为基准",

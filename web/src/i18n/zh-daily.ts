@@ -22,7 +22,7 @@ export const zhDaily = {
     order: { NEWEST_FIRST: "最新在前", OLDEST_FIRST: "最早在前", NAME_ASC: "名称 A–Z", NAME_DESC: "名称 Z–A" },
     total: "共 {{count}} 项", noMatch: "没有符合搜索或筛选条件的结果，清除后可查看更多。",
     targetsTotal: "共 {{count}} 个被测对象", scenariosTotal: "共 {{count}} 个场景", campaignsTotal: "共 {{count}} 个测试活动",
-    filterScenario: "场景", lastRunRates: "通过率 {{pass}} · 成功率 {{success}}", created: "创建于 {{time}}",
+    filterScenario: "按场景筛选", lastRunRates: "通过率 {{pass}} · 成功率 {{success}}", created: "创建于 {{time}}",
     cases: "{{count}} 个用例",
   },
   boundary: {

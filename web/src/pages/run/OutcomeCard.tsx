@@ -3,7 +3,8 @@ import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResultOf } from "../../graphql/graphql";
-import { completionSummary, ruleReason } from "./outcomes";
+import { completionSummary } from "./outcomes";
+import { ruleReasonIn } from "./ruleReasons";
 import { OutcomeReview } from "./OutcomeReview";
 import type { OutcomeFields } from "./queries";
 import { TableScroll } from "../../components/layout/TableScroll";
@@ -39,7 +40,7 @@ export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed 
           <Text size="sm">{t("run.score", { score: outcome.score.toFixed(2) })}</Text>
         </Group>
         {!open && failing.length > 0 && (
-          <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReason(r)}`).join(" · ")}</Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReasonIn(r, t)}`).join(" · ")}</Text>
         )}
       </UnstyledButton>
       <OutcomeReview runId={runId} finished={finished} outcome={outcome} label={label} onReviewed={onReviewed} />
@@ -106,7 +107,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
                 </TableScroll>
               </>
             ) : (
-              <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReason(result)}</Text>
+              <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReasonIn(result, t)}</Text>
             )}
           </Stack>
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completionSummary, confusionGrid, failingFirst, filterOutcomes, latencyHistogram, ruleReason, tagOptions, type OutcomeLike } from "./outcomes";
+import { completionSummary, confusionGrid, failingFirst, filterOutcomes, latencyHistogram, tagOptions, type OutcomeLike } from "./outcomes";
 
 const outcome = (caseKey: string, passed: boolean, successLevel: OutcomeLike["successLevel"], score: number,
   error: string | null = null): OutcomeLike => ({
@@ -26,15 +26,6 @@ describe("run report outcomes", () => {
     expect(tagOptions([], [], "gone")).toEqual(["gone"]);
   });
 
-  it("gives a rule's reason from its error, its reason or its detail", () => {
-    expect(ruleReason({ detail: {}, error: "judge down" })).toBe("judge down");
-    expect(ruleReason({ detail: { reason: "no reply" }, error: null })).toBe("no reply");
-    expect(ruleReason({ detail: { matched: [], missing: ["what time"], rule: { type: "keyword_match" } }, error: null }))
-      .toBe('missing "what time"');
-    expect(ruleReason({ detail: { expected: "refund", predicted: "repair" }, error: null })).toBe('expected "refund", got "repair"');
-    expect(ruleReason({ detail: { latency_ms: 1200, max_ms: 1000 }, error: null })).toBe("1200 ms (max 1000 ms)");
-    expect(ruleReason({ detail: { score: 0.2, rule: { type: "x" } }, error: null })).toBe('{"score":0.2}');
-  });
 
   it("reads task_completion slots and steps as collected of required", () => {
     const summary = completionSummary({
