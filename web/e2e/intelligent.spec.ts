@@ -22,7 +22,7 @@ async function createEvalInTheForm(page: Page) {
   await page.getByRole("textbox", { name: "Dimension" }).fill("delivery");
   await page.getByRole("textbox", { name: "Script: opening message" }).fill("When will my fridge arrive?");
   await page.getByRole("textbox", { name: "Intent" }).fill("delivery_status");
-  await page.getByRole("textbox", { name: "Role of the evaluated agent" }).fill("Customer service bot of an appliance shop");
+  await page.getByRole("textbox", { name: "Role of the tester" }).fill("A QA lead playing customers of an appliance shop");
   await page.getByRole("textbox", { name: "Time window (hours)" }).fill("6");
   await screenshot(page, "new-en");
   await expectAccessible(page, "new eval");

@@ -25,6 +25,16 @@ export const enDaily = {
     filterScenario: "Filter by scenario", lastRunRates: "pass {{pass}} · success {{success}}", created: "created {{time}}",
     cases: "{{count}} cases",
   },
+  forms: {
+    required: "Required", timeWindow: "A whole number of hours from 1 to 720", oneGoal: "Give at least one goal: what a virtual user wants",
+    persona: "Persona", seedGoal: "Goal",
+    goalHelp: "What this evaluation should find out about the target, in a sentence or two.",
+    goalExample: "e.g. Check that the bot books repairs correctly and asks for a preferred time.",
+    intentHelp: "What you want to learn or catch: the evaluating agent plans its sessions around it.",
+    intentExample: "e.g. Find flaws in the booking flow: missing confirmations, wrong times, no phone number asked.",
+    roleHelp: "Who the evaluating agent plays while it talks to the target (the tester, not the bot under test).",
+    roleExample: "e.g. You are a QA lead for a customer-service team: play realistic customers and note every flaw.",
+  },
   boundary: {
     title: "This page could not be shown",
     chunk: "A part of the app could not be loaded: the server may be down, or a new version was deployed since this page was opened.",

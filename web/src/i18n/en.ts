@@ -53,7 +53,7 @@ export const en = {
   },
   new: {
     title: "New intelligent evaluation", name: "Name", target: "Target", goal: "Goal", intent: "Intent",
-    roleDescription: "Role of the evaluated agent", timeWindow: "Time window (hours)", seeds: "Seeds",
+    roleDescription: "Role of the tester", timeWindow: "Time window (hours)", seeds: "Seeds",
     asForm: "Form", asJson: "JSON", seedsJson: "Seeds as JSON", persona: "Persona {{n}}", personaName: "Name",
     patience: "Patience", patience_low: "Low", patience_medium: "Medium", patience_high: "High",
     background: "Background", personality: "Personality", removePersona: "Remove persona {{n}}",

@@ -25,6 +25,16 @@ export const zhDaily = {
     filterScenario: "按场景筛选", lastRunRates: "通过率 {{pass}} · 成功率 {{success}}", created: "创建于 {{time}}",
     cases: "{{count}} 个用例",
   },
+  forms: {
+    required: "必填", timeWindow: "请输入 1 到 720 之间的整数小时", oneGoal: "至少填写一个目标：虚拟用户想做什么",
+    persona: "用户画像", seedGoal: "目标",
+    goalHelp: "本次评估要弄清被测对象的什么，一两句话即可。",
+    goalExample: "例如：检查机器人能否正确预约维修，并询问用户方便的时间。",
+    intentHelp: "你想了解或发现什么：评估智能体据此规划会话。",
+    intentExample: "例如：找出预约流程的缺陷：缺少确认、时间错误、没有询问电话。",
+    roleHelp: "评估智能体与被测对象对话时扮演的身份（测试者，而不是被测机器人）。",
+    roleExample: "例如：你是客服团队的质检负责人：扮演真实的顾客，记录每个缺陷。",
+  },
   boundary: {
     title: "此页面无法显示",
     chunk: "应用的一部分未能加载：服务器可能已停止，或在打开此页面后部署了新版本。",

@@ -54,7 +54,7 @@ export const zh: Dictionary = {
   },
   new: {
     title: "新建智能评估", name: "名称", target: "被测对象", goal: "目标", intent: "意图",
-    roleDescription: "被测智能体的角色", timeWindow: "时间窗口（小时）", seeds: "种子",
+    roleDescription: "测试者角色", timeWindow: "时间窗口（小时）", seeds: "种子",
     asForm: "表单", asJson: "JSON", seedsJson: "种子（JSON）", persona: "用户画像 {{n}}", personaName: "名字",
     patience: "耐心", patience_low: "低", patience_medium: "中", patience_high: "高",
     background: "背景", personality: "性格", removePersona: "删除用户画像 {{n}}",

@@ -1,0 +1,27 @@
+/** Issue 29 point 5 (in part): the new-evaluation form names every problem at once, at its field, in the UI's language. */
+import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
+
+test("an empty new evaluation names every missing field at once, in Chinese, and a filled field loses its message", async ({ signedIn: page }) => {
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
+  await page.goto("/evals/new");
+  await expect(page.getByText("评估智能体与被测对象对话时扮演的身份")).toBeVisible(); // the tester's role, with help
+  await page.getByRole("button", { name: "创建" }).click();
+  const problems = page.getByRole("list", { name: "需要修改的问题" });
+  for (const field of ["名称", "被测对象", "目标", "意图", "测试者角色"]) await expect(problems).toContainText(`${field}: 必填`);
+  await expect(problems).toContainText("至少填写一个目标");
+  await expect(problems).not.toContainText("required");
+  await expect(page.getByRole("textbox", { name: "名称" })).toHaveAttribute("aria-invalid", "true");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "new-eval-errors-390-zh");
+  await expectAccessible(page, "new eval errors");
+  await page.getByRole("textbox", { name: "名称" }).fill("夜间预约检查");
+  await expect(problems).not.toContainText("名称: 必填");
+  await expect(page.getByRole("textbox", { name: "名称" })).not.toHaveAttribute("aria-invalid", "true");
+
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "en"));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("list", { name: "Problems to fix" })).toContainText("Role of the tester: Required");
+  await screenshot(page, "new-eval-errors-1280-en");
+});
