@@ -25,3 +25,29 @@ test("an empty new evaluation names every missing field at once, in Chinese, and
   await expect(page.getByRole("list", { name: "Problems to fix" })).toContainText("Role of the tester: Required");
   await screenshot(page, "new-eval-errors-1280-en");
 });
+
+test("the scenario editor folds its cases, keeps Save in view and names problems by case and rule from 1", async ({ signedIn: page, server }) => {
+  const { scenarios } = await server.gql<{ scenarios: { edges: { node: { id: string; name: string } }[] } }>(
+    "{ scenarios(search: \"repair booking\") { edges { node { id name } } } }");
+  await page.goto(`/scenarios/${scenarios.edges[0].node.id}/edit`);
+  const save = page.getByRole("button", { name: "Save scenario" });
+  await expect(save).toBeInViewport(); // sticky at the bottom, though the cases run far below
+  await page.getByRole("button", { name: "Collapse all cases" }).click();
+  const cases = page.getByRole("group", { name: /^Case / });
+  await expect(cases.first().getByRole("textbox", { name: "Case key" })).toHaveCount(0);
+  await expect(cases.first()).toContainText(/message\(s\), \d+ rule\(s\)/);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeLessThan(2000);
+  await screenshot(page, "editor-folded-1280-en");
+  // The first case open again, its expectation broken: the problem names "Case 1", not cases[0].
+  await cases.first().getByRole("button", { name: /^▸ Case / }).click();
+  await cases.first().getByRole("textbox", { name: "Expectation (JSON)" }).fill("{not json");
+  await save.click();
+  await expect(page.getByRole("list", { name: "Problems to fix" })).toContainText("Case 1 › Expectation (JSON): Must be valid JSON");
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
+  await page.reload();
+  await page.getByRole("button", { name: "折叠全部用例" }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("button", { name: "保存场景" })).toBeInViewport();
+  await screenshot(page, "editor-folded-390-zh");
+});

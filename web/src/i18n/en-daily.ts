@@ -27,6 +27,9 @@ export const enDaily = {
   },
   forms: {
     required: "Required", timeWindow: "A whole number of hours from 1 to 720", oneGoal: "Give at least one goal: what a virtual user wants",
+    caseSummary: "{{messages}} message(s), {{rules}} rule(s)", collapseAll: "Collapse all cases", expandAll: "Expand all cases",
+    unsavedShort: "Unsaved changes",
+    paths: { case: "Case", rule: "Rule", message: "Message", step: "Required steps", taxonomy: "Intent taxonomy" },
     persona: "Persona", seedGoal: "Goal",
     goalHelp: "What this evaluation should find out about the target, in a sentence or two.",
     goalExample: "e.g. Check that the bot books repairs correctly and asks for a preferred time.",

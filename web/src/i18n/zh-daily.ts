@@ -27,6 +27,9 @@ export const zhDaily = {
   },
   forms: {
     required: "必填", timeWindow: "请输入 1 到 720 之间的整数小时", oneGoal: "至少填写一个目标：虚拟用户想做什么",
+    caseSummary: "{{messages}} 条消息，{{rules}} 条规则", collapseAll: "折叠全部用例", expandAll: "展开全部用例",
+    unsavedShort: "有未保存的更改",
+    paths: { case: "用例", rule: "规则", message: "消息", step: "必需步骤", taxonomy: "意图分类表" },
     persona: "用户画像", seedGoal: "目标",
     goalHelp: "本次评估要弄清被测对象的什么，一两句话即可。",
     goalExample: "例如：检查机器人能否正确预约维修，并询问用户方便的时间。",
