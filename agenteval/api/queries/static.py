@@ -56,8 +56,9 @@ class StaticQueries:
                         search: str | None = UNSET, order_by: ListOrder | None = UNSET,
                         scenario_id: strawberry.ID | None = UNSET) -> Connection[Campaign]:
         query = searched(CampaignRow.all(), value(search))
-        if value(scenario_id) is not None:
-            query = query.filter(scenario_id=parse_id(value(scenario_id), "scenarioId"))
+        wanted_scenario = value(scenario_id)
+        if wanted_scenario is not None:
+            query = query.filter(scenario_id=parse_id(wanted_scenario, "scenarioId"))
         query = ordered(query, value(order_by), ListOrder.OLDEST_FIRST)
         return await paginate(lambda offset, limit: page_of(query, offset, limit),
                               first, after, Campaign.from_row)
