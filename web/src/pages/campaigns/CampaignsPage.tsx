@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
 import { CampaignOptionsQuery, CampaignsQuery, CreateCampaignMutation } from "./queries";
 import { TableScroll } from "../../components/layout/TableScroll";

@@ -7,7 +7,7 @@ import { useMutation } from "urql";
 import { ConfirmAction } from "../../components/actions/ConfirmAction";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import type { UsageData } from "../../components/usage";
 import { UsageSummary } from "../../components/UsageSummary";

@@ -8,7 +8,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { humanPath } from "../../components/forms/fieldPaths";
 import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError, type FieldError } from "../../graphql/errors";
 import type { JsonValue } from "../../graphql/graphql";
-import { TargetOptionsQuery } from "../evals/queries";
+import { TargetOptionsQuery } from "../../graphql/targetOptions";
 import { CreateEvalMutation } from "./queries";
 import { seedsFromJson, seedsToJson } from "./seeds";
 import { SeedsEditor, type SeedsState } from "./SeedsEditor";

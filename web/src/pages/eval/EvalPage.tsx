@@ -8,18 +8,18 @@ import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { LiveIndicator } from "../../components/LiveIndicator";
 import { Loading } from "../../components/Loading";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import { UsageSummary } from "../../components/UsageSummary";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { useIsAdmin } from "../../graphql/useIsAdmin";
-import { TERMINAL_STATUSES } from "../evals/queries";
+import { TERMINAL_STATUSES } from "../../components/status/terminal";
 import { EventTimeline } from "./EventTimeline";
 import { PlanActions } from "./PlanActions";
 import { PlanView } from "./PlanView";
 import { ProgressPanel } from "./ProgressPanel";
 import { DeleteEvalMutation } from "./queries";
-import { SessionsTable } from "./SessionsTable";
+import { SessionsTable } from "../../components/intelligent/SessionsTable";
 import { useEvalLive } from "./useEvalLive";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

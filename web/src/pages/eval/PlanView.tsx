@@ -5,14 +5,8 @@ import { readFragment, type FragmentOf } from "../../graphql/graphql";
 import { PlanFields } from "./queries";
 import { placeSlots } from "./timeline";
 import { TableScroll } from "../../components/layout/TableScroll";
+import { personaName } from "../../components/intelligent/persona";
 
-export function personaName(persona: unknown): string {
-  if (persona && typeof persona === "object" && !Array.isArray(persona) && "name" in persona) {
-    const name = (persona as { name: unknown }).name;
-    if (typeof name === "string") return name;
-  }
-  return JSON.stringify(persona);
-}
 
 export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<typeof PlanFields>; windowHours: number }) {
   const { t } = useTranslation();

@@ -26,17 +26,15 @@ export const EvalListDetailsQuery = graphql(`
   }
 `);
 
-export const TargetOptionsQuery = graphql(`
-  query TargetOptions { targets(first: 200, orderBy: NAME_ASC) { edges { node { id name channelType } } } }
-`);
+export { TargetOptionsQuery } from "../../graphql/targetOptions";
 
 export const EVAL_STATUSES = [
   "DRAFT", "PLANNING", "PENDING_APPROVAL", "EXECUTING", "COMPLETED", "CANCELLED", "FAILED",
 ] as const;
 export type EvalStatus = (typeof EVAL_STATUSES)[number];
 
-/** The states deleteIntelligentEval accepts; in any other it answers CONFLICT. */
-export const TERMINAL_STATUSES: ReadonlySet<string> = new Set<EvalStatus>(["COMPLETED", "CANCELLED", "FAILED"]);
+/** The states deleteIntelligentEval accepts (in any other it answers CONFLICT): the terminal ones. */
+export { TERMINAL_STATUSES } from "../../components/status/terminal";
 
 export const DeleteEvalFromListMutation = graphql(`
   mutation DeleteEvalFromList($id: ID!) { deleteIntelligentEval(id: $id) }

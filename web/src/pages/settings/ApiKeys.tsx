@@ -9,7 +9,7 @@ import { TableScroll } from "../../components/layout/TableScroll";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { graphql } from "../../graphql/graphql";
-import { MeQuery } from "../shell/meQuery";
+import { MeQuery } from "../../graphql/meQuery";
 
 const ApiKeysQuery = graphql(`
   query ApiKeys { apiKeys { id name role createdAt lastUsedAt revoked } }

@@ -15,7 +15,7 @@ import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { setLanguage, type Language } from "../../i18n";
 import { KeyForm } from "./KeyForm";
-import { MeQuery } from "./meQuery";
+import { MeQuery } from "../../graphql/meQuery";
 import { NavLinks } from "./NavLinks";
 
 export function Shell() {

@@ -1,9 +1,9 @@
 /** Every review of a run or eval, oldest first: earlier reviews stay even when a later one counts. */
 import { Accordion, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatTime } from "../../components/time";
+import { formatTime } from "../time";
 import { parseReviewTarget } from "./review";
-import { TableScroll } from "../../components/layout/TableScroll";
+import { TableScroll } from "../layout/TableScroll";
 
 export interface ReviewRecordShown {
   target: string;

@@ -3,9 +3,9 @@ import { Anchor, Table } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { StatusBadge } from "../../components/StatusBadge";
-import { personaName } from "./PlanView";
-import { TableScroll } from "../../components/layout/TableScroll";
+import { StatusBadge } from "../status/StatusBadge";
+import { personaName } from "./persona";
+import { TableScroll } from "../layout/TableScroll";
 
 interface SessionRow {
   id: string;
