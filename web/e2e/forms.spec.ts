@@ -51,3 +51,23 @@ test("the scenario editor folds its cases, keeps Save in view and names problems
   await expect(page.getByRole("button", { name: "保存场景" })).toBeInViewport();
   await screenshot(page, "editor-folded-390-zh");
 });
+
+test("the target form shows a bad URL at its field in words, and a fixed field loses its message", async ({ signedIn: page }) => {
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
+  await page.goto("/targets/new");
+  await page.getByRole("textbox", { name: "名称" }).fill("坏地址机器人");
+  await page.getByRole("combobox", { name: /^通道类型/ }).click();
+  await page.getByRole("option", { name: "http", exact: true }).click();
+  const url = page.getByRole("textbox", { name: /^URL/ });
+  await url.fill("ftp://bot.internal/chat");
+  await page.getByRole("textbox", { name: /^回复路径/ }).fill("reply");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(url).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("格式不符合此字段的要求：请参看上方说明")).toBeVisible();
+  await expect(page.getByText(/does not match/).first()).toBeVisible(); // the server's own words stay in the notice below
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "target-bad-url-390-zh");
+  await url.fill("http://bot.internal/chat");
+  await expect(url).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("格式不符合此字段的要求：请参看上方说明")).toHaveCount(0);
+});

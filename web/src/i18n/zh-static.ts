@@ -16,7 +16,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     evals: "智能评估（{{count}}）", allEvals: "全部评估", noEvals: "还没有评估。",
     runs: "静态运行（{{count}}）", allCampaigns: "测试活动", noRuns: "还没有运行：在测试活动中启动一次。",
   },
-  schemaForm: { required: "必填", number: "必须是数字", integer: "必须是整数", json: "必须是合法的 JSON" },
+  schemaForm: { required: "必填", number: "必须是数字", integer: "必须是整数", json: "必须是合法的 JSON", pattern: "格式不符合此字段的要求：请参看上方说明", unknown: "不是此通道类型的字段", },
   targets: {
     title: "被测对象", new: "新建被测对象", name: "名称", description: "描述", channelType: "通道类型",
     maxConcurrency: "最大并发", created: "创建时间", config: "通道配置",

@@ -50,6 +50,7 @@ export function SchemaFields({ fields, values, onChange, errors }: Props) {
               onChange={(v) => set(field.key, String(v))} />;
           case "json":
             return <JsonInput key={field.key} {...common} value={text(field.key)} autosize minRows={2} maxRows={10}
+              validationError={t("schemaForm.json")}
               onChange={(v) => set(field.key, v)} />;
           default:
             return <TextInput key={field.key} {...common} value={text(field.key)}
