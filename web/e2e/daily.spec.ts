@@ -42,6 +42,9 @@ test("Revoke asks first, warns on the key in use and is not offered on the only 
   await zhDialog.getByRole("button", { name: "吊销密钥" }).click();
   await expect(second).toContainText("已吊销");
   await expect(page.getByRole("row", { name: /AGENTEVAL_ADMIN_KEY/ })).toContainText("唯一的 ADMIN 密钥");
+  const cut = await page.locator(".status-badge .mantine-Badge-label").evaluateAll((labels) =>
+    labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+  expect(cut).toEqual([]); // "唯一的 ADMIN 密钥" whole, not "唯一…"
   await screenshot(page, "settings-keys-390-zh");
 
   // The server refuses the last ADMIN key whatever the page offers.

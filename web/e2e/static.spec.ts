@@ -23,7 +23,8 @@ test("the home page orients a newcomer and the demo target answers a probe", asy
   await expectAccessible(page, "home");
 
   await openNav(page, "Targets");
-  await page.getByRole("link", { name: "Mia (demo bot)" }).click();
+  await expect(page.getByRole("heading", { name: "Targets" })).toBeVisible();
+  await page.getByRole("table", { name: "Targets" }).getByRole("link", { name: "Mia (demo bot)", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Target: Mia (demo bot)" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "language" })).toBeVisible(); // generated from the schema
   await page.getByRole("button", { name: "Probe", exact: true }).click();

@@ -93,7 +93,7 @@ export function ApiKeys() {
                 <Table.Td>
                   {key.revoked ? <Text size="sm">{t("settings.revoked")}</Text>
                     : key.role === "ADMIN" && activeAdmins <= 1 ? (
-                      <Badge variant="outline" color="gray" title={t("safe.onlyAdminHint")}>{t("safe.onlyAdmin")}</Badge>
+                      <Badge variant="outline" color="gray" className="status-badge" title={t("safe.onlyAdminHint")}>{t("safe.onlyAdmin")}</Badge>
                     ) : (
                       <ConfirmAction size="xs" variant="outline" button={t("settings.revoke")}
                         label={`${t("settings.revoke")}: ${key.name}`}
