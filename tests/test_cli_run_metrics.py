@@ -60,9 +60,9 @@ def test_every_metric_case_fails_on_mia_for_its_flaw(
     out = capsys.readouterr().out
     failures = out[out.index("Failures"):]
     assert "knowledge-retention-after-return-zh" in failures
-    assert 'turn 2: "我没太明白您的意思"' in failures
-    assert "turn 2: \"I didn't quite get that\"" in failures
-    assert "turn 0:" in failures and "apology" in failures  # role_adherence
+    assert 'turn 3: "我没太明白您的意思"' in failures
+    assert "turn 3: \"I didn't quite get that\"" in failures
+    assert "turn 1:" in failures and "apology" in failures  # role_adherence
     assert "周六上午上门" in failures  # conversation_completeness's unmet intention
     [entry] = json.loads(out_json.read_text())
     summary = entry["summary"]

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from agenteval.domain.provenance_text import describe_provenance
+from agenteval.domain.turn_numbers import turn_number
 
 MESSAGE_CHARS = 2000
 _ANCHOR_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
@@ -34,7 +35,7 @@ def transcript_anchor(session_id: str) -> str:
 
 
 def turn_anchor(session_id: str, turn_index: Any) -> str:
-    return f"{transcript_anchor(session_id)}-turn-{turn_index}"
+    return f"{transcript_anchor(session_id)}-turn-{turn_number(turn_index)}"
 
 
 def capped(text: Any, limit: int = MESSAGE_CHARS) -> str:
@@ -226,7 +227,7 @@ def _transcript(session_id: str, messages: Sequence[dict[str, Any]]) -> list[str
     for turn_index in sorted(turns):
         reply = next((m for m in turns[turn_index] if m.get("role") == "ASSISTANT"), None)
         latency = reply.get("latencyMs") if reply else None
-        lines += [f'<a id="{turn_anchor(session_id, turn_index)}"></a>**Turn {turn_index}**'
+        lines += [f'<a id="{turn_anchor(session_id, turn_index)}"></a>**Turn {turn_number(turn_index)}**'
                   + (f" · {latency} ms" if latency is not None else ""), ""]
         for message in turns[turn_index]:
             if message.get("role") == "USER":
@@ -249,7 +250,7 @@ def _verdict(session_id: str, verdict: dict[str, Any] | None) -> list[str]:
              + (f"{float(achievement):.0%}" if achievement is not None else "—")]
     for issue in verdict.get("issues") or []:
         turn = issue.get("turnIndex")
-        where = (f"[turn {turn}](#{turn_anchor(session_id, turn)})" if turn is not None
+        where = (f"[turn {turn_number(turn)}](#{turn_anchor(session_id, turn)})" if turn is not None
                  else "whole session")
         lines.append(f"- Issue ({_inline(issue.get('severity'))}, {where}): "
                      f"{_inline(capped(issue.get('description')))}")

@@ -22,6 +22,7 @@ from typing import Any
 
 from agenteval.domain import eval_report_appendix as appendix
 from agenteval.domain.run_report import format_time
+from agenteval.domain.turn_numbers import turn_number
 
 SEVERITY_ORDER = ("HIGH", "MEDIUM", "LOW")
 _SEVERITY_BADGE = {"HIGH": "🔴 HIGH", "MEDIUM": "🟠 MEDIUM", "LOW": "🟢 LOW"}
@@ -220,7 +221,7 @@ def _evidence(evidence: dict[str, Any], session_ids: set[str]) -> list[str]:
         where = f"[session `{session_id[:8]}`](#{session_anchor(session_id)})"
     else:
         where = f"session `{_inline(session_id)}` (not in this eval)"
-    lines = ["", f"  - {marker} · {where} · turn {evidence.get('turnIndex')}", ""]
+    lines = ["", f"  - {marker} · {where} · turn {turn_number(evidence.get('turnIndex'))}", ""]
     if not verified:
         return lines + _claim(evidence)
     if evidence.get("userSaid") is not None:

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from agenteval.domain.cases import CaseSpec, RuleResult, SuccessLevel, Turn
+from agenteval.domain.turn_numbers import turn_number
 
 INTENT_RULE = "intent_classification"
 COMPLETION_RULE = "task_completion"
@@ -137,10 +138,12 @@ def case_error(results: Sequence[RuleResult], turn_error: str | None) -> str | N
 
 
 def first_turn_error(turns: Iterable[Turn]) -> str | None:
-    """The message for the first turn the target failed on, e.g. 'turn 2: timeout'."""
+    """The message for the first turn the target failed on, e.g. 'turn 2: timeout'.
+
+    A person reads it (run report, terminal, JUnit), so the turn is numbered from 1."""
     for turn in turns:
         if turn.error:
-            return f"turn {turn.index}: {turn.error}"
+            return f"turn {turn_number(turn.index)}: {turn.error}"
     return None
 
 

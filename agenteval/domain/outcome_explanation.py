@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.run_views import OutcomeView, RuleResultView
+from agenteval.domain.turn_numbers import turn_number
 
 REASON_CHARS = 240
 _TURN_ERROR = re.compile(r"^turn (\d+): (timeout|connection|http_status|bad_response): ")
@@ -116,7 +117,7 @@ def _conversation_metric(d: dict[str, Any]) -> str | None:
     for item in cited[:3]:
         unverified = "" if item.get("verified", True) else " (quote not in the transcript)"
         what = f"{item['intention']}: " if item.get("intention") else ""
-        parts.append(f"turn {item.get('turn_index')}: {what}"
+        parts.append(f"turn {turn_number(item.get('turn_index'))}: {what}"
                      f"{json.dumps(item.get('quote'), ensure_ascii=False)}{unverified}"
                      f" — {item.get('reason') or ''}")
     return "; ".join(parts)

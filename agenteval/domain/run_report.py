@@ -14,6 +14,7 @@ from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_summary import RunSummaryData, ratio
 from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView
 from agenteval.domain.statistics import attempt_agreement, is_flaky
+from agenteval.domain.turn_numbers import turn_number
 
 SLOWEST_TURNS_SHOWN = 5
 DETAIL_CHARS = 120
@@ -174,7 +175,7 @@ def dialog(outcome: OutcomeView) -> str:
     """The attempt's conversation as quotes: what was sent and what the bot replied."""
     lines = []
     for turn in outcome["turns"]:
-        lines.append(f"> **User [{turn['index']}]:** {quoted(turn['sent_message'])}")
+        lines.append(f"> **User [{turn_number(turn['index'])}]:** {quoted(turn['sent_message'])}")
         if turn["error"]:
             lines.append(f"> **Error:** {quoted(turn['error'])}")
         else:
@@ -223,7 +224,7 @@ def slowest_turns_section(outcomes: Sequence[OutcomeView]) -> str:
     if not turns:
         return "## Slowest turns\n\nNo turn latency recorded."
     turns.sort(key=lambda item: item[0], reverse=True)
-    rows = [(outcome["case_key"], str(outcome["attempt"]), str(turn["index"]), str(latency),
+    rows = [(outcome["case_key"], str(outcome["attempt"]), str(turn_number(turn["index"])), str(latency),
              shorten(turn["sent_message"], MESSAGE_CHARS))
             for latency, outcome, turn in turns[:SLOWEST_TURNS_SHOWN]]
     return "## Slowest turns\n\n" + table(["Case", "Attempt", "Turn", "Latency ms", "Message"],

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from agenteval.domain.outcome_explanation import failing_rules, rule_reason
 from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 
 
@@ -80,10 +81,10 @@ def _testcase(result: ScenarioResult, outcome: OutcomeView) -> ET.Element:
 def _dialog(outcome: OutcomeView) -> str:
     lines = []
     for turn in outcome["turns"]:
-        lines.append(f"[{turn['index']}] user: {turn['sent_message']}")
+        lines.append(f"[{turn_number(turn['index'])}] user: {turn['sent_message']}")
         if turn["error"]:
-            lines.append(f"[{turn['index']}] error: {turn['error']}")
+            lines.append(f"[{turn_number(turn['index'])}] error: {turn['error']}")
         else:
             latency = f" ({turn['latency_ms']} ms)" if turn["latency_ms"] is not None else ""
-            lines.append(f"[{turn['index']}] bot{latency}: {turn['reply']}")
+            lines.append(f"[{turn_number(turn['index'])}] bot{latency}: {turn['reply']}")
     return "\n".join(lines)

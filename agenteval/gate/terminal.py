@@ -21,6 +21,7 @@ from agenteval.domain.outcome_explanation import (
 )
 from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 
 QUIET, NORMAL, VERBOSE = 0, 1, 2
@@ -202,7 +203,7 @@ def explain_attempt(outcome: OutcomeView, verbosity: int = NORMAL) -> list[str]:
                      "success threshold")
     if verbosity == VERBOSE:
         for turn in outcome["turns"]:
-            lines.append(f"    [{turn['index']}] user: {_excerpt(turn['sent_message'])}")
+            lines.append(f"    [{turn_number(turn['index'])}] user: {_excerpt(turn['sent_message'])}")
             got = turn["error"] and f"error {turn['error']}" or _excerpt(turn["reply"])
             lines.append(f"        bot: {got}")
     elif outcome["turns"]:

@@ -23,6 +23,8 @@ import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
+from tortoise.transactions import in_transaction
+
 from agenteval.store.event_bus import EventBus, Overflowed, Subscription
 from agenteval.store.models import ApiKey
 
@@ -141,17 +143,30 @@ async def list_keys() -> list[ApiKey]:
     return list(await ApiKey.all().order_by("created_at"))
 
 
+class LastAdminKey(Exception):
+    """Revoking this key would leave no active ADMIN key: nobody could manage keys any more."""
+
+
 async def revoke_key(key_id: uuid.UUID, by: str | None = None) -> ApiKey | None:
     """Mark the key revoked (it stops authenticating at once); None when it does not exist.
 
-    `by` names the revoking key ("name (id)"); the first revocation's is kept.
+    `by` names the revoking key ("name (id)"); the first revocation's is kept. The last
+    active ADMIN key is refused with LastAdminKey. The check and the update run in one
+    transaction with the other ADMIN rows locked (PostgreSQL; SQLite serialises writers),
+    so two ADMINs revoking each other at once cannot both succeed.
     """
-    key = await ApiKey.get_or_none(id=key_id)
-    if key is None:
-        return None
-    if not key.revoked:
-        key.revoked, key.revoked_by = True, by
-        await key.save(update_fields=["revoked", "revoked_by"])
+    async with in_transaction():
+        key = await ApiKey.get_or_none(id=key_id)
+        if key is None:
+            return None
+        if not key.revoked:
+            if key.role == "ADMIN":
+                admins = await (ApiKey.filter(role="ADMIN", revoked=False)
+                                .select_for_update().values_list("id", flat=True))
+                if not [other for other in admins if other != key.id]:
+                    raise LastAdminKey(str(key.id))
+            key.revoked, key.revoked_by = True, by
+            await key.save(update_fields=["revoked", "revoked_by"])
     cache.evict(str(key.id))
     return key
 

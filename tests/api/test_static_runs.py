@@ -54,12 +54,12 @@ async def test_target_errors_fail_their_cases_and_the_run_completes(
     assert run["summary"]["errorCount"] == 4 and run["summary"]["failureCount"] == 4
     assert run["summary"]["passRate"] == 0.2
     by_key = {o["caseKey"]: o for o in await outcomes(gql, run_id)}
-    assert by_key["500"]["error"].startswith("turn 0: ")
+    assert by_key["500"]["error"].startswith("turn 1: ")  # numbered for people, from 1
     assert by_key["500"]["turns"][0]["reply"] is None and by_key["500"]["turns"][0]["error"]
     assert by_key["timeout"]["successLevel"] == "FAILURE"
     second = by_key["second-turn"]
     assert [t["index"] for t in second["turns"]] == [0, 1]  # stops at the failing turn
-    assert second["turns"][0]["reply"] == "echo: fine" and second["error"].startswith("turn 1:")
+    assert second["turns"][0]["reply"] == "echo: fine" and second["error"].startswith("turn 2:")
 
 
 async def test_concurrency_never_exceeds_the_campaign_or_the_target_limit(

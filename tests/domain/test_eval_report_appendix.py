@@ -57,12 +57,13 @@ def test_the_method_names_each_roles_driver_and_the_models() -> None:
 def test_every_transcript_turn_latency_error_and_verdict_is_in_the_appendix() -> None:
     [text] = session_appendix_sections([SESSION])
     assert "Session 1: 老王 · returns" in text and "1 min 30 s" in text
-    assert "**Turn 0** · 120 ms" in text
+    assert "**Turn 1** · 120 ms"  # turnIndex 0, numbered from 1 for people in text
     assert "> **User:** 我想退货" in text and "> **Assistant:** 退货申请已受理" in text
     assert "> **Target error:** timeout: no reply within 30 s" in text
     assert "**Verdict:** goal achieved: yes · achievement 50%" in text
-    assert f"- Issue (HIGH, [turn 0](#{turn_anchor('s-1', 0)})): no order number" in text
+    assert f"- Issue (HIGH, [turn 1](#{turn_anchor('s-1', 0)})): no order number" in text
     assert f'<a id="{turn_anchor("s-1", 0)}"></a>' in text
+    assert turn_anchor("s-1", 0).endswith("-turn-1")  # anchors use the number people read
     assert "- Suggestion: ask for the order number" in text and "- Notes: scripted" in text
 
 

@@ -92,12 +92,12 @@ def test_findings_are_sorted_by_severity(markdown):
 
 
 def test_evidence_quotes_markers_and_session_links(markdown):
-    assert (f"  - ✓ verified · [session `0b6c2f0e`](#session-{SESSION_ID}) · turn 1"
+    assert (f"  - ✓ verified · [session `0b6c2f0e`](#session-{SESSION_ID}) · turn 2"
             in markdown)
     assert "    > **User said:** 我要退货" in markdown
     assert "    > **Assistant replied:** 好的\n    > 请稍等" in markdown
     assert ("  - ✗ claimed, not found in the transcript · session `ghost` (not in this eval)"
-            " · turn 0") in markdown
+            " · turn 1") in markdown
     assert "- **Suggestion:** ask for the order number" in markdown
     assert "- **Related SOP:** 退货处理流程 §3.2" in markdown
 

@@ -210,5 +210,6 @@ def test_turn_and_rule_errors_are_both_reported() -> None:
 def test_first_turn_error_names_the_turn() -> None:
     turns = [Turn(0, "hi", "hello", 10), Turn(1, "book", None, None, error="timeout"),
              Turn(2, "again", None, None, error="HTTP 500")]
-    assert first_turn_error(turns) == "turn 1: timeout"
+    # Turn index 1 is the second turn: people read "turn 2" (the API keeps index 1).
+    assert first_turn_error(turns) == "turn 2: timeout"
     assert first_turn_error(turns[:1]) is None

@@ -152,7 +152,7 @@ def test_failing_cases_show_the_rules_that_failed_them() -> None:
     assert "polite" not in failing  # the passing llm_score did not fail the case
     assert "Error: turn 1: timeout" in failing
     assert "| llm_score | no | fail | 0.00 | could not run: judge unreachable |" in failing
-    assert "> **User [0]:** refund | now\n> **Bot (50 ms):** ok" in failing
+    assert "> **User [1]:** refund | now\n> **Bot (50 ms):** ok" in failing
 
 
 def test_failing_case_decided_by_completion_shows_the_completion_result() -> None:
@@ -172,7 +172,7 @@ def test_slowest_turns_top_five_in_order() -> None:
             if line.startswith("| ") and not line.startswith("| Case")]
     latencies = [row.split(" | ")[3] for row in rows]
     assert latencies == ["2000", "900", "800", "700", "300"]
-    assert "| complain | 0 | 0 | 2000 | this is bad |" in slowest
+    assert "| complain | 0 | 1 | 2000 | this is bad |" in slowest
 
 
 def test_pipes_in_messages_do_not_break_tables() -> None:

@@ -44,6 +44,8 @@ def test_junit_has_one_suite_per_scenario_and_one_testcase_per_attempt(tmp_path:
     [error] = cases["down"].result
     assert isinstance(error, Error) and "Connect call failed" in error.message
     assert "预约成功，单号 RP00001" in (cases["time"].system_out or "")
+    # People read turns from 1; the JSON report below keeps the API's 0-based index.
+    assert (cases["time"].system_out or "").startswith("[1] user: ")
     assert {case.name for case in suites[1]} >= {"ok [attempt 0]"}
 
 

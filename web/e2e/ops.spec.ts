@@ -162,6 +162,8 @@ test("the plan's cost stands beside Approve; finished evals and runs are deleted
 
     // Cancelled, it is finished: Delete is offered.
     await page.getByRole("button", { name: "Cancel evaluation" }).click();
+    await page.getByRole("dialog", { name: `Cancel the evaluation “${DEMO_EVAL}”?` })
+      .getByRole("button", { name: "Cancel the evaluation" }).click();
     await expect(page.getByText("Cancelled").first()).toBeVisible();
     await expect(page.getByTestId("eval-usage")).toContainText("model calls");
     const deleteEval = page.getByRole("button", { name: `Delete evaluation ${DEMO_EVAL}` });

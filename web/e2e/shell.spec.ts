@@ -32,6 +32,7 @@ test("the demo eval is listed once the key is entered, in English and in Chinese
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "shown only this once" })).toContainText("ae_");
   await page.getByRole("button", { name: "Revoke: e2e viewer" }).click();
+  await page.getByRole("dialog", { name: "Revoke the key “e2e viewer”?" }).getByRole("button", { name: "Revoke the key" }).click();
   await expect(page.getByRole("row", { name: /e2e viewer/ })).toContainText("Revoked");
   await screenshot(page, "settings-en");
   await expectAccessible(page, "settings");

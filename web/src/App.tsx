@@ -1,6 +1,7 @@
 /** Routes: one folder per page under src/pages. GraphiQL is loaded only when opened. */
 import { lazy, Suspense, type ReactNode } from "react";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
+import { RouteError } from "./components/errors/RouteError";
 import { Loading } from "./components/Loading";
 import { Shell } from "./pages/shell/Shell";
 import { EvalListPage } from "./pages/evals/EvalListPage";
@@ -29,11 +30,14 @@ const router = createBrowserRouter([
   {
     path: "/graphql",
     element: page(<GraphiQLPage />),
+    errorElement: <RouteError />,
   },
   {
     path: "/",
     element: <Shell />,
-    children: [
+    errorElement: <RouteError />,
+    // Every page fails inside the shell: the navigation stays, the error page replaces the page only.
+    children: [{ errorElement: <RouteError />, children: [
       { index: true, element: page(<HomePage />) },
       { path: "evals", element: <EvalListPage /> },
       { path: "evals/new", element: page(<NewEvalPage />) },
@@ -51,7 +55,7 @@ const router = createBrowserRouter([
       { path: "compare", element: page(<ComparePage />) },
       { path: "settings", element: page(<SettingsPage />) },
       { path: "*", element: <Navigate to="/" replace /> },
-    ],
+    ] }],
   },
 ]);
 

@@ -15,7 +15,7 @@ from agenteval.api.unset import value
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.catalog import model_configs, targets
 from agenteval.engine.review.record import reviewer_of
-from agenteval.errors import NotFound, ValidationFailed
+from agenteval.errors import Conflict, NotFound, ValidationFailed
 from agenteval.store import api_keys
 
 
@@ -32,8 +32,12 @@ class AccessMutations:
 
     @strawberry.mutation(permission_classes=[IsAdmin])
     async def revoke_api_key(self, info: ResolverInfo, id: strawberry.ID) -> ApiKey:
-        row = await api_keys.revoke_key(parse_id(id),
-                                        reviewer_of(await info.context.require_key()))
+        try:
+            row = await api_keys.revoke_key(parse_id(id),
+                                            reviewer_of(await info.context.require_key()))
+        except api_keys.LastAdminKey:
+            raise Conflict(f"API key {id} is the last active ADMIN key: create another ADMIN "
+                           "key before revoking it, or nobody could manage keys") from None
         if row is None:
             raise NotFound(f"API key {id} does not exist")
         await ws_auth.announce_revocation(info.context.services.events, row.id)

@@ -8,12 +8,17 @@ from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
+from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead, IsAdmin
+from agenteval.api.schema_help import channel_config_with_help
 from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
+from agenteval.api.unset import value
 from agenteval.engine.catalog import reads
 from agenteval.engine.catalog.models import effective_model_configs
+from agenteval.engine.paging import page_of
 from agenteval.store import api_keys
+from agenteval.store.models import Target as TargetRow
 
 
 @strawberry.type
@@ -27,9 +32,13 @@ class AccessQueries:
         return [ApiKey.from_row(k) for k in await api_keys.list_keys()]
 
     @strawberry.field(permission_classes=[CanRead])
-    async def targets(self, first: int | None = 50,
-                      after: str | None = UNSET) -> Connection[Target]:
-        return await paginate(reads.target_page, first, after, Target.from_row)
+    async def targets(self, first: int | None = 50, after: str | None = UNSET,
+                      search: str | None = UNSET,
+                      order_by: ListOrder | None = UNSET) -> Connection[Target]:
+        query = ordered(searched(TargetRow.all(), value(search)), value(order_by),
+                        ListOrder.OLDEST_FIRST)
+        return await paginate(lambda offset, limit: page_of(query, offset, limit),
+                              first, after, Target.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def target(self, id: strawberry.ID) -> Target | None:
@@ -40,7 +49,8 @@ class AccessQueries:
     def channel_types(self, info: ResolverInfo) -> list[ChannelType]:
         factory = info.context.services.channels
         return [ChannelType(name=t.name, description=t.description,
-                            config_schema=JSON(t.config_schema)) for t in factory.types()]
+                            config_schema=JSON(channel_config_with_help(t.name, t.config_schema)))
+                for t in factory.types()]
 
     @strawberry.field(permission_classes=[CanRead])
     async def model_configs(self) -> list[ModelConfig]:

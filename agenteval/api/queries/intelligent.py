@@ -6,6 +6,7 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
+from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import IntelligentEvalStatus
@@ -13,7 +14,7 @@ from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Session
 from agenteval.api.unset import value
 from agenteval.engine.intelligent import reads
-from agenteval.engine.paging import Page
+from agenteval.engine.paging import Page, page_of
 from agenteval.store.models import IntelligentEval as EvalRow
 
 
@@ -22,15 +23,20 @@ class IntelligentQueries:
     @strawberry.field(permission_classes=[CanRead])
     async def intelligent_evals(self, first: int | None = 50, after: str | None = UNSET,
                                 status: IntelligentEvalStatus | None = UNSET,
-                                target_id: strawberry.ID | None = UNSET
+                                target_id: strawberry.ID | None = UNSET,
+                                search: str | None = UNSET,
+                                order_by: ListOrder | None = UNSET
                                 ) -> Connection[IntelligentEval]:
         wanted_status, wanted_target = value(status), value(target_id)
-        target_uuid = None if wanted_target is None else parse_id(wanted_target, "targetId")
+        query = searched(EvalRow.all(), value(search))
+        if wanted_status is not None:
+            query = query.filter(status=wanted_status.value)
+        if wanted_target is not None:
+            query = query.filter(target_id=parse_id(wanted_target, "targetId"))
+        query = ordered(query, value(order_by), ListOrder.NEWEST_FIRST)
 
         async def load(offset: int, limit: int) -> Page[EvalRow]:
-            return await reads.eval_page(
-                offset, limit, status=None if wanted_status is None else wanted_status.value,
-                target_id=target_uuid)
+            return await page_of(query, offset, limit)
 
         return await paginate(load, value(first), after, IntelligentEval.from_row)
 

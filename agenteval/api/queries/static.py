@@ -6,6 +6,7 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
+from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
@@ -21,11 +22,13 @@ from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.unset import value
 from agenteval.domain import run_comparison
 from agenteval.engine.catalog import reads as catalog
-from agenteval.engine.paging import Page
+from agenteval.engine.paging import Page, page_of
 from agenteval.engine.static import reads as runs
 from agenteval.engine.static.run_compare import compare_stored_runs
 from agenteval.rules import rule_types
+from agenteval.store.models import Campaign as CampaignRow
 from agenteval.store.models import Run as RunRow
+from agenteval.store.models import Scenario as ScenarioRow
 
 
 @strawberry.type
@@ -35,8 +38,13 @@ class StaticQueries:
         return [RuleType.from_info(info) for info in rule_types()]
 
     @strawberry.field(permission_classes=[CanRead])
-    async def scenarios(self, first: int | None = 50, after: str | None = UNSET) -> Connection[Scenario]:
-        return await paginate(catalog.scenario_page, first, after, Scenario.from_row)
+    async def scenarios(self, first: int | None = 50, after: str | None = UNSET,
+                        search: str | None = UNSET,
+                        order_by: ListOrder | None = UNSET) -> Connection[Scenario]:
+        query = ordered(searched(ScenarioRow.all(), value(search)), value(order_by),
+                        ListOrder.OLDEST_FIRST)
+        return await paginate(lambda offset, limit: page_of(query, offset, limit),
+                              first, after, Scenario.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def scenario(self, id: strawberry.ID) -> Scenario | None:
@@ -44,8 +52,16 @@ class StaticQueries:
         return Scenario.from_row(row) if row else None
 
     @strawberry.field(permission_classes=[CanRead])
-    async def campaigns(self, first: int | None = 50, after: str | None = UNSET) -> Connection[Campaign]:
-        return await paginate(catalog.campaign_page, first, after, Campaign.from_row)
+    async def campaigns(self, first: int | None = 50, after: str | None = UNSET,
+                        search: str | None = UNSET, order_by: ListOrder | None = UNSET,
+                        scenario_id: strawberry.ID | None = UNSET) -> Connection[Campaign]:
+        query = searched(CampaignRow.all(), value(search))
+        wanted_scenario = value(scenario_id)
+        if wanted_scenario is not None:
+            query = query.filter(scenario_id=parse_id(wanted_scenario, "scenarioId"))
+        query = ordered(query, value(order_by), ListOrder.OLDEST_FIRST)
+        return await paginate(lambda offset, limit: page_of(query, offset, limit),
+                              first, after, Campaign.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def campaign(self, id: strawberry.ID) -> Campaign | None:
@@ -55,12 +71,23 @@ class StaticQueries:
     @strawberry.field(permission_classes=[CanRead])
     async def runs(self, first: int | None = 50, after: str | None = UNSET,
                    campaign_id: strawberry.ID | None = UNSET,
-                   status: RunStatus | None = UNSET) -> Connection[Run]:
+                   status: RunStatus | None = UNSET,
+                   # Runs of every campaign over this scenario, to compare across campaigns.
+                   scenario_id: strawberry.ID | None = UNSET) -> Connection[Run]:
         wanted_campaign, wanted_status = value(campaign_id), value(status)
         campaign_uuid = (None if wanted_campaign is None
                          else parse_id(wanted_campaign, "campaignId"))
+        wanted_scenario = value(scenario_id)
 
         async def load(offset: int, limit: int) -> Page[RunRow]:
+            if wanted_scenario is not None:
+                query = RunRow.filter(
+                    campaign__scenario_id=parse_id(wanted_scenario, "scenarioId"))
+                if campaign_uuid is not None:
+                    query = query.filter(campaign_id=campaign_uuid)
+                if wanted_status is not None:
+                    query = query.filter(status=wanted_status.value)
+                return await page_of(query.order_by("created_at", "id"), offset, limit)
             return await runs.run_page(
                 offset, limit, campaign_id=campaign_uuid,
                 status=None if wanted_status is None else wanted_status.value)

@@ -25,7 +25,7 @@ class DimensionScore:
 @strawberry.type
 class Evidence:
     session_id: strawberry.ID
-    turn_index: int
+    turn_index: int = strawberry.field(description="0-based user turn (the first is 0); people are shown it from 1 (turn 1)")
     user_said: str | None
     assistant_replied: str | None
     verified: bool

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class VerdictIssue:
     description: str
     severity: Severity
-    turn_index: int | None
+    turn_index: int | None = strawberry.field(description="0-based user turn (the first is 0); people are shown it from 1 (turn 1)")
 
 
 @strawberry.type
@@ -52,8 +52,8 @@ class Verdict:
 class Message:
     id: strawberry.ID
     session_id: strawberry.ID
-    index: int
-    turn_index: int
+    index: int = strawberry.field(description="0-based position in the session")
+    turn_index: int = strawberry.field(description="0-based user turn (the first is 0); people are shown it from 1 (turn 1)")
     role: MessageRole
     content: str
     latency_ms: int | None

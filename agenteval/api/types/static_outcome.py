@@ -19,7 +19,8 @@ from agenteval.engine.static.run_store import StoredOutcome
 
 @strawberry.type
 class Turn:
-    index: int
+    index: int = strawberry.field(
+        description="0-based turn of the case (the first is 0); people are shown it from 1")
     sent_message: str
     reply: str | None
     latency_ms: int | None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
+from agenteval.api.schema_help import rule_params_with_help
 from agenteval.api.types.enums import ModelRole
 from agenteval.rules import RuleTypeInfo
 
@@ -21,4 +22,4 @@ class RuleType:
     def from_info(cls, info: RuleTypeInfo) -> RuleType:
         return cls(name=info.name, description=info.description, scope=info.scope,
                    model_role=ModelRole(info.model_role) if info.model_role else None,
-                   params_schema=JSON(info.params_schema))
+                   params_schema=JSON(rule_params_with_help(info.name, info.params_schema)))

@@ -55,4 +55,4 @@ async def test_each_metric_case_fails_on_mia_with_its_turn_named(gql: GraphQLCli
     assert relevancy["irrelevant_turns"] == [2] and relevancy["judge"]["windows"] == 3
     report = run["reportMarkdown"]
     assert "knowledge-retention-after-return-zh" in report
-    assert 'turn 2: "我没太明白您的意思"' in report
+    assert 'turn 3: "我没太明白您的意思"' in report

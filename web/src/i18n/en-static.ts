@@ -12,7 +12,7 @@ export const enStatic = {
     evals: "Intelligent evaluations ({{count}})", allEvals: "All evaluations", noEvals: "No evaluations yet.",
     runs: "Static runs ({{count}})", allCampaigns: "Campaigns", noRuns: "No runs yet: start one from a campaign.",
   },
-  schemaForm: { required: "Required", number: "Must be a number", integer: "Must be a whole number", json: "Must be valid JSON" },
+  schemaForm: { required: "Required", number: "Must be a number", integer: "Must be a whole number", json: "Must be valid JSON", pattern: "Not in the form this field takes: see its help above", unknown: "Not a field of this channel type", },
   targets: {
     title: "Targets", new: "New target", name: "Name", description: "Description", channelType: "Channel type",
     maxConcurrency: "Max concurrency", created: "Created", config: "Channel configuration",
@@ -32,7 +32,7 @@ export const enStatic = {
     needScenario: "Import a scenario first:", summary: "{{cases}} cases × {{repeat}}, {{concurrency}} at a time",
   },
   runs: {
-    title: "Runs", start: "Start run", compare: "Compare the two picked runs", pickTwo: "Tick two runs to compare them.",
+    title: "Runs", start: "Start run", compare: "Compare the picked runs", pickTwo: "Tick 2 to 10 runs to compare them.",
     empty: "No runs yet: press “Start run”.", cancel: "Cancel run", runOf: "Run {{label}}", pick: "Pick {{label}} for comparison",
     progress: "{{done}} of {{total}} done: {{passed}} passed, {{failed}} failed, {{errored}} errored", rate: "{{rate}}% passed",
   },

@@ -1,3 +1,5 @@
+import { enDaily } from "./en-daily";
+import { enCompare } from "./en-compare";
 import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
 import { enStatic } from "./en-static";
@@ -51,7 +53,7 @@ export const en = {
   },
   new: {
     redTeamPreset: "Fill in the red-team preset", title: "New intelligent evaluation", name: "Name", target: "Target", goal: "Goal", intent: "Intent",
-    roleDescription: "Role of the evaluated agent", timeWindow: "Time window (hours)", seeds: "Seeds",
+    roleDescription: "Role of the tester", timeWindow: "Time window (hours)", seeds: "Seeds",
     asForm: "Form", asJson: "JSON", seedsJson: "Seeds as JSON", persona: "Persona {{n}}", personaName: "Name",
     patience: "Patience", patience_low: "Low", patience_medium: "Medium", patience_high: "High",
     background: "Background", personality: "Personality", removePersona: "Remove persona {{n}}",
@@ -110,6 +112,8 @@ export const en = {
   ...enStatic,
   ...enReview,
   ...enOps,
+  ...enDaily,
+  ...enCompare,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

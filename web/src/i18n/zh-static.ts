@@ -16,7 +16,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     evals: "智能评估（{{count}}）", allEvals: "全部评估", noEvals: "还没有评估。",
     runs: "静态运行（{{count}}）", allCampaigns: "测试活动", noRuns: "还没有运行：在测试活动中启动一次。",
   },
-  schemaForm: { required: "必填", number: "必须是数字", integer: "必须是整数", json: "必须是合法的 JSON" },
+  schemaForm: { required: "必填", number: "必须是数字", integer: "必须是整数", json: "必须是合法的 JSON", pattern: "格式不符合此字段的要求：请参看上方说明", unknown: "不是此通道类型的字段", },
   targets: {
     title: "被测对象", new: "新建被测对象", name: "名称", description: "描述", channelType: "通道类型",
     maxConcurrency: "最大并发", created: "创建时间", config: "通道配置",
@@ -36,7 +36,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     needScenario: "请先导入一个场景：", summary: "{{cases}} 个用例 × {{repeat}}，同时 {{concurrency}} 个",
   },
   runs: {
-    title: "运行", start: "启动运行", compare: "对比勾选的两次运行", pickTwo: "勾选两次运行即可对比。",
+    title: "运行", start: "启动运行", compare: "对比所选运行", pickTwo: "勾选 2 到 10 个运行即可对比。",
     empty: "还没有运行：点击“启动运行”。", cancel: "取消运行", runOf: "运行 {{label}}", pick: "选择 {{label}} 用于对比",
     progress: "已完成 {{done}}/{{total}}：通过 {{passed}}，失败 {{failed}}，出错 {{errored}}", rate: "通过率 {{rate}}%",
   },

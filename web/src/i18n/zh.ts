@@ -1,5 +1,7 @@
 /** 中文。Same keys as en.ts; the seeds' own words are the labels (智能评估, 批准, 打回, 取消, 导出 Markdown). */
 import type { Dictionary } from "./en";
+import { zhDaily } from "./zh-daily";
+import { zhCompare } from "./zh-compare";
 import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
 import { zhStatic } from "./zh-static";
@@ -52,7 +54,7 @@ export const zh: Dictionary = {
   },
   new: {
     redTeamPreset: "填入红队测试预设", title: "新建智能评估", name: "名称", target: "被测对象", goal: "目标", intent: "意图",
-    roleDescription: "被测智能体的角色", timeWindow: "时间窗口（小时）", seeds: "种子",
+    roleDescription: "测试者角色", timeWindow: "时间窗口（小时）", seeds: "种子",
     asForm: "表单", asJson: "JSON", seedsJson: "种子（JSON）", persona: "用户画像 {{n}}", personaName: "名字",
     patience: "耐心", patience_low: "低", patience_medium: "中", patience_high: "高",
     background: "背景", personality: "性格", removePersona: "删除用户画像 {{n}}",
@@ -111,4 +113,6 @@ export const zh: Dictionary = {
   ...zhStatic,
   ...zhReview,
   ...zhOps,
+  ...zhDaily,
+  ...zhCompare,
 };

@@ -1,7 +1,7 @@
 /** The inputs for a schema's fields (see schemaForm.ts); a secret shows `********` until retyped. */
-import { Checkbox, JsonInput, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { Checkbox, JsonInput, NumberInput, PasswordInput, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { FormValues, SchemaField } from "./schemaForm";
+import { fieldText, type FormValues, type SchemaField } from "./schemaForm";
 
 interface Props {
   fields: SchemaField[];
@@ -12,7 +12,7 @@ interface Props {
 }
 
 export function SchemaFields({ fields, values, onChange, errors }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const set = (key: string, value: string | boolean) => onChange({ ...values, [key]: value });
   const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : "");
   const errorOf = (key: string) => {
@@ -23,16 +23,20 @@ export function SchemaFields({ fields, values, onChange, errors }: Props) {
   return (
     <Stack gap="sm">
       {fields.map((field) => {
+        const text_ = fieldText(field, i18n.language ?? "en");
+        // The title for people; the key (what a scenario file says) beside it, for those who write files.
+        const label = text_.title === field.key ? field.key
+          : <>{text_.title} <Text span size="xs" c="dimmed" ff="monospace">{field.key}</Text></>;
         const common = {
-          label: field.key,
-          description: field.description ?? undefined,
+          label,
+          description: text_.description ?? undefined,
           withAsterisk: field.required,
           error: errorOf(field.key),
           placeholder: field.placeholder || undefined,
         };
         switch (field.kind) {
           case "boolean":
-            return <Checkbox key={field.key} label={field.key} description={common.description}
+            return <Checkbox key={field.key} label={label} description={common.description}
               checked={values[field.key] === true} onChange={(e) => set(field.key, e.currentTarget.checked)} />;
           case "choice":
             return <Select key={field.key} {...common} clearable={!field.required} data={field.options}
@@ -46,6 +50,7 @@ export function SchemaFields({ fields, values, onChange, errors }: Props) {
               onChange={(v) => set(field.key, String(v))} />;
           case "json":
             return <JsonInput key={field.key} {...common} value={text(field.key)} autosize minRows={2} maxRows={10}
+              validationError={t("schemaForm.json")}
               onChange={(v) => set(field.key, v)} />;
           default:
             return <TextInput key={field.key} {...common} value={text(field.key)}

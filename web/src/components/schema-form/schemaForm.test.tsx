@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../graphql/graphql";
 import catalog from "./catalog.fixture.json";
 import { SchemaFields } from "./SchemaFields";
-import { configFrom, initialValues, schemaFields, SECRET_PLACEHOLDER, type SchemaField } from "./schemaForm";
+import { configFrom, fieldText, initialValues, schemaFields, SECRET_PLACEHOLDER, type SchemaField } from "./schemaForm";
 
 const schemas: [string, JsonValue][] = [
   ...catalog.channelTypes.map((c) => [`channel ${c.name}`, c.configSchema as unknown as JsonValue] as [string, JsonValue]),
@@ -74,5 +74,24 @@ describe("schema fields", () => {
   it("reports text that is not a number or not JSON", () => {
     const fields = schemaFields({ type: "object", properties: { n: { type: "integer" }, body: {} } });
     expect(configFrom(fields, { n: "1.5", body: "{nope" }).errors).toEqual({ n: "integer", body: "json" });
+  });
+});
+
+describe("help from the schema", () => {
+  const [field] = schemaFields({
+    type: "object",
+    properties: {
+      min_completion_rate: {
+        type: "number", title: "Minimum completion rate", description: "The case passes at this share.",
+        "x-i18n": { zh: { title: "最低完成率", description: "完成比例不低于此值即通过。" } },
+      },
+    },
+  });
+
+  it("labels a field with its title in the UI's language, falling back to English and then the key", () => {
+    expect(fieldText(field, "zh-CN")).toEqual({ title: "最低完成率", description: "完成比例不低于此值即通过。" });
+    expect(fieldText(field, "en")).toEqual({ title: "Minimum completion rate", description: "The case passes at this share." });
+    const [bare] = schemaFields({ type: "object", properties: { x: { type: "string" } } });
+    expect(fieldText(bare, "zh")).toEqual({ title: "x", description: null });
   });
 });

@@ -14,6 +14,10 @@ export interface SchemaField {
   kind: FieldKind;
   required: boolean;
   description: string | null;
+  /** The schema's `title` (English), or null: the key is the label then. */
+  title: string | null;
+  /** The schema's `x-i18n`: language → its own title and description. */
+  translations: Record<string, { title?: string; description?: string }>;
   /** For `choice`: the allowed values, as text. */
   options: string[];
   /** The schema's default, as the text a field would hold (shown as a placeholder). */
@@ -44,6 +48,28 @@ function asText(value: JsonValue | undefined, kind: FieldKind): string {
   return String(value);
 }
 
+function translationsOf(value: JsonValue | undefined): SchemaField["translations"] {
+  if (!isObject(value)) return {};
+  const result: SchemaField["translations"] = {};
+  for (const [language, texts] of Object.entries(value)) {
+    if (!isObject(texts)) continue;
+    result[language] = {
+      title: typeof texts.title === "string" ? texts.title : undefined,
+      description: typeof texts.description === "string" ? texts.description : undefined,
+    };
+  }
+  return result;
+}
+
+/** A field's label and help in the UI's language (`zh-CN` → zh), else English, else its key. */
+export function fieldText(field: SchemaField, language: string): { title: string; description: string | null } {
+  const own = field.translations[language.split("-")[0]];
+  return {
+    title: own?.title ?? field.title ?? field.key,
+    description: own?.description ?? field.description,
+  };
+}
+
 /** The fields of an object schema, in the schema's order. */
 export function schemaFields(schema: JsonValue): SchemaField[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];
@@ -56,6 +82,8 @@ export function schemaFields(schema: JsonValue): SchemaField[] {
       kind,
       required: required.includes(key),
       description: typeof property.description === "string" ? property.description : null,
+      title: typeof property.title === "string" ? property.title : null,
+      translations: translationsOf(property["x-i18n"]),
       options: kind === "choice" && Array.isArray(property.enum) ? property.enum.map(String) : [],
       placeholder: asText(property.default, kind),
       defaultOn: property.default === true,

@@ -1,20 +1,26 @@
-/** One campaign: start runs, each run's live progress, cancel, and pick two runs to compare. */
+/** One campaign: start runs, each run's live progress, cancel, its pass/success trend, and pick 2–10 runs to compare. */
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { useIsAdmin } from "../../graphql/useIsAdmin";
 import { readFragment } from "../../graphql/graphql";
 import { CampaignQuery, ProgressFields, StartRunMutation } from "./queries";
 import { RunProgressRow } from "./RunProgressRow";
+import { TERMINAL } from "./useRunProgress";
+
+const TrendChart = lazy(() => import("./TrendChart"));
+/** As many runs as the compare page takes. */
+const MAX_COMPARED = 10;
 
 export function CampaignPage() {
   const { campaignId = "" } = useParams();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [result, refetch] = useQuery({ query: CampaignQuery, variables: { id: campaignId }, requestPolicy: "network-only" });
   const [started, start] = useMutation(StartRunMutation);
@@ -28,13 +34,16 @@ export function CampaignPage() {
   if (!campaign) return <Text>{t("campaigns.notFound")}</Text>;
 
   const runs = [...campaign.runs].reverse(); // newest first
+  const trend = campaign.runs.filter((run) => run.summary && TERMINAL.has(run.status)).map((run) => ({
+    label: formatTime(run.createdAt, i18n.language), pass: run.summary!.passRate * 100, success: run.summary!.successRate * 100,
+  }));
   const startRuns = async () => {
     const answer = await start({ campaignId });
     if (!answer.error) refetch({ requestPolicy: "network-only" });
   };
   const pick = (runId: string, checked: boolean) =>
-    setPicked((list) => (checked ? [...list.filter((id) => id !== runId), runId].slice(-2) : list.filter((id) => id !== runId)));
-  // The older of the two is the base.
+    setPicked((list) => (checked ? [...list.filter((id) => id !== runId), runId].slice(-MAX_COMPARED) : list.filter((id) => id !== runId)));
+  // The oldest picked run is the base; the page can make any other the base.
   const ordered = campaign.runs.map((r) => r.id).filter((id) => picked.includes(id));
 
   return (
@@ -47,11 +56,12 @@ export function CampaignPage() {
       </Text>
       <Group>
         <Button loading={started.fetching} onClick={() => void startRuns()}>{t("runs.start")}</Button>
-        <Button variant="default" disabled={ordered.length !== 2}
-          onClick={() => void navigate(`/compare?base=${ordered[0]}&head=${ordered[1]}`)}>{t("runs.compare")}</Button>
-        {ordered.length !== 2 && runs.length > 1 && <Text size="sm" c="dimmed">{t("runs.pickTwo")}</Text>}
+        <Button variant="default" disabled={ordered.length < 2}
+          onClick={() => void navigate(`/compare?runs=${ordered.join(",")}`)}>{t("runs.compare")}</Button>
+        {ordered.length < 2 && runs.length > 1 && <Text size="sm" c="dimmed">{t("runs.pickTwo")}</Text>}
       </Group>
       {started.error && <ErrorNotice error={apiErrorFromCombined(started.error)} />}
+      <Suspense fallback={null}><TrendChart points={trend} /></Suspense>
       <Title order={3} size="h4">{t("runs.title")}</Title>
       {runs.length === 0 && <Text>{t("runs.empty")}</Text>}
       {runs.map((run) => (

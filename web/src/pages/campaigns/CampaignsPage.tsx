@@ -6,50 +6,85 @@ import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
-import { CampaignsQuery, CreateCampaignMutation } from "./queries";
+import { CampaignOptionsQuery, CampaignsQuery, CreateCampaignMutation } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
+import { ListPager } from "../../components/lists/ListPager";
+import { ListToolbar } from "../../components/lists/ListToolbar";
+import { pickerOptions } from "../../components/lists/pickerLabels";
+import { useListControls } from "../../components/lists/useListControls";
+import { formatTime } from "../../components/time";
+import { useLastData } from "../../graphql/useLastData";
 
 export function CampaignsPage() {
-  const { t } = useTranslation();
-  const [result] = useQuery({ query: CampaignsQuery, requestPolicy: "cache-and-network" });
-  const campaigns = result.data?.campaigns.edges.map((e) => e.node) ?? [];
+  const { t, i18n } = useTranslation();
+  const [scenarioId, setScenarioId] = useState<string | null>(null);
+  const controls = useListControls("OLDEST_FIRST", scenarioId !== null);
+  const [result] = useQuery({ query: CampaignsQuery, variables: { ...controls.variables, scenarioId }, requestPolicy: "cache-and-network" });
+  const [options] = useQuery({ query: CampaignOptionsQuery, requestPolicy: "cache-and-network" });
+  const connection = useLastData(result.data)?.campaigns;
+  const campaigns = connection?.edges.map((e) => e.node) ?? [];
+  const scenarioOptions = pickerOptions(options.data?.scenarios.edges.map((e) => e.node) ?? [],
+    (s) => t("lists.cases", { count: s.caseCount }), // Two imports in the same minute share a time: the id's start always differs.
+    (s) => `${t("lists.created", { time: formatTime(s.createdAt, i18n.language) })}, #${s.id.slice(0, 8)}`);
   return (
     <Stack>
       <Title order={2}>{t("campaigns.title")}</Title>
+      <ListToolbar controls={controls}>
+        <Select label={t("lists.filterScenario")} placeholder={t("list.any")} clearable value={scenarioId} w={240} maw="100%"
+          data={scenarioOptions} onChange={(value) => { setScenarioId(value); controls.restart(); }} />
+      </ListToolbar>
       {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
-      {!result.data && result.fetching && <Loading />}
-      {result.data && campaigns.length === 0 && <Text>{t("campaigns.empty")}</Text>}
+      {!connection && result.fetching && <Loading />}
+      {connection && campaigns.length === 0 && <Text>{controls.narrowed ? t("lists.noMatch") : t("campaigns.empty")}</Text>}
       {campaigns.length > 0 && (
-        <Table striped aria-label={t("campaigns.title")}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("campaigns.name")}</Table.Th>
-              <Table.Th>{t("campaigns.scenario")}</Table.Th>
-              <Table.Th>{t("campaigns.targets")}</Table.Th>
-              <Table.Th>{t("campaigns.lastRun")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {campaigns.map((c) => {
-              const last = c.runs[c.runs.length - 1];
-              return (
-                <Table.Tr key={c.id}>
-                  <Table.Td><Anchor component={Link} to={`/campaigns/${c.id}`}>{c.name}</Anchor></Table.Td>
-                  <Table.Td><Anchor component={Link} to={`/scenarios/${c.scenario.id}`}>{c.scenario.name}</Anchor></Table.Td>
-                  <Table.Td>{c.targets.map((x) => x.name).join(", ")}</Table.Td>
-                  <Table.Td>{last ? <StatusBadge status={last.status} /> : t("campaigns.noRuns")}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <TableScroll>
+          <Table striped aria-label={t("campaigns.title")}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("campaigns.name")}</Table.Th>
+                <Table.Th>{t("campaigns.lastRun")}</Table.Th>
+                <Table.Th>{t("campaigns.scenario")}</Table.Th>
+                <Table.Th>{t("campaigns.targets")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {campaigns.map((c) => {
+                const last = c.runs[c.runs.length - 1];
+                return (
+                  <Table.Tr key={c.id}>
+                    <Table.Td><Anchor component={Link} to={`/campaigns/${c.id}`}>{c.name}</Anchor></Table.Td>
+                    <Table.Td>{last ? <LastRun run={last} /> : t("campaigns.noRuns")}</Table.Td>
+                    <Table.Td><Anchor component={Link} to={`/scenarios/${c.scenario.id}`}>{c.scenario.name}</Anchor></Table.Td>
+                    <Table.Td>{c.targets.map((x) => x.name).join(", ")}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
       )}
-      {result.data && (
-        <NewCampaignForm
-          scenarios={result.data.scenarios.edges.map((e) => ({ value: e.node.id, label: `${e.node.name} (${e.node.caseCount})` }))}
-          targets={result.data.targets.edges.map((e) => ({ value: e.node.id, label: e.node.name }))} />
+      {connection && <ListPager controls={controls} connection={connection} total={t("lists.campaignsTotal", { count: connection.totalCount })} />}
+      {options.data && (
+        <NewCampaignForm scenarios={scenarioOptions}
+          targets={options.data.targets.edges.map((e) => ({ value: e.node.id, label: e.node.name }))} />
       )}
+    </Stack>
+  );
+}
+
+interface RunBrief { status: string; createdAt: string; completedAt?: string | null; summary?: { passRate: number; successRate: number } | null }
+
+/** A campaign's last run: its status, rates and when it ended (or started). */
+function LastRun({ run }: { run: RunBrief }) {
+  const { t, i18n } = useTranslation();
+  const percent = (value: number) => `${Math.round(value * 100)}%`;
+  return (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap"><StatusBadge status={run.status} /></Group>
+      {run.summary && <Text size="xs">{t("lists.lastRunRates", { pass: percent(run.summary.passRate), success: percent(run.summary.successRate) })}</Text>}
+      <Text size="xs" c="dimmed">{formatTime(run.completedAt ?? run.createdAt, i18n.language)}</Text>
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
 /** One run of a campaign: its live progress bar and counts, cancel while it runs, model usage; ADMIN deletes a finished one. */
-import { Anchor, Button, Checkbox, Group, Progress, Stack, Text } from "@mantine/core";
+import { Anchor, Checkbox, Group, Progress, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMutation } from "urql";
+import { ConfirmAction } from "../../components/actions/ConfirmAction";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import type { UsageData } from "../../components/usage";
 import { UsageSummary } from "../../components/UsageSummary";
@@ -28,7 +29,7 @@ interface Props {
 export function RunProgressRow({ run, initial, picked, onPick, canDelete, onChanged }: Props) {
   const { t, i18n } = useTranslation();
   const { progress, error } = useRunProgress(run.id, initial);
-  const [cancelled, cancel] = useMutation(CancelRunMutation);
+  const [, cancel] = useMutation(CancelRunMutation);
   const [, runDelete] = useMutation(DeleteRunMutation);
   const finished = TERMINAL.has(progress.status);
   const finishedWhileWatched = finished && !TERMINAL.has(initial.status);
@@ -47,8 +48,13 @@ export function RunProgressRow({ run, initial, picked, onPick, canDelete, onChan
           <StatusBadge status={progress.status} />
         </Group>
         {!finished && (
-          <Button size="xs" variant="light" color="red" loading={cancelled.fetching}
-            onClick={() => void cancel({ runId: run.id })}>{t("runs.cancel")}</Button>
+          <ConfirmAction size="xs" button={t("runs.cancel")} label={t("safe.cancelRunLabel", { label })}
+            title={t("safe.cancelRunTitle", { label })} consequence={t("safe.cancelRunConsequence")}
+            confirm={t("safe.cancelRunConfirm")}
+            onConfirm={async () => {
+              const result = await cancel({ runId: run.id });
+              return result.error ? apiErrorFromCombined(result.error) : null;
+            }} />
         )}
         {finished && canDelete && (
           <ConfirmDelete size="xs" label={t("ops.delete.runLabel", { label })} title={t("ops.delete.runTitle", { label })}
@@ -76,7 +82,6 @@ export function RunProgressRow({ run, initial, picked, onPick, canDelete, onChan
       )}
       {run.error && <Text size="sm" c="red">{run.error}</Text>}
       {error && <ErrorNotice error={error} />}
-      {cancelled.error && <ErrorNotice error={apiErrorFromCombined(cancelled.error)} />}
     </Stack>
   );
 }

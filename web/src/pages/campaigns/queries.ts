@@ -5,13 +5,25 @@ export const ProgressFields = graphql(`
 `);
 
 export const CampaignsQuery = graphql(`
-  query CampaignsPage {
-    campaigns(first: 200) {
+  query CampaignsPage($first: Int!, $after: String, $search: String, $orderBy: ListOrder, $scenarioId: ID) {
+    campaigns(first: $first, after: $after, search: $search, orderBy: $orderBy, scenarioId: $scenarioId) {
       totalCount
-      edges { node { id name repeat concurrency createdAt scenario { id name } targets { id name } runs { id status } } }
+      pageInfo { hasNextPage endCursor }
+      edges {
+        node {
+          id name repeat concurrency createdAt scenario { id name } targets { id name }
+          runs { id status createdAt completedAt summary { passRate successRate } }
+        }
+      }
     }
-    scenarios(first: 200) { edges { node { id name caseCount } } }
-    targets(first: 200) { edges { node { id name channelType } } }
+  }
+`);
+
+/** What the new-campaign form picks from; same-named scenarios are told apart by cases and date. */
+export const CampaignOptionsQuery = graphql(`
+  query CampaignOptions {
+    scenarios(first: 200, orderBy: NAME_ASC) { edges { node { id name caseCount createdAt } } }
+    targets(first: 200, orderBy: NAME_ASC) { edges { node { id name channelType } } }
   }
 `);
 
@@ -29,7 +41,7 @@ export const CampaignQuery = graphql(`
         id status error createdAt
         target { id name }
         progress { ...ProgressFields }
-        summary { passRate }
+        summary { passRate successRate }
         usage { modelCalls promptTokens completionTokens estimatedCost currency }
       }
     }

@@ -11,7 +11,9 @@ import { ProgressFields, RunProgressSubscription } from "./queries";
 
 export type RunProgress = ResultOf<typeof ProgressFields>;
 
-export const TERMINAL = new Set(["COMPLETED", "CANCELLED", "FAILED"]);
+import { TERMINAL_STATUSES as TERMINAL } from "../../components/status/terminal";
+
+export { TERMINAL };
 
 export function useRunProgress(runId: string, initial: RunProgress): { progress: RunProgress; error: ApiError | null } {
   const { clients, socket } = useApi();

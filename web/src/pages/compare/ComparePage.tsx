@@ -1,74 +1,95 @@
-/** Compare two runs: metric deltas, regressions and improvements linking to both reports. */
-import { Alert, Anchor, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+/**
+ * Compare 2–10 runs (`/compare?runs=base,a,b`): absolute metrics with their change against the
+ * base and the server's significance, then a cases × runs matrix filtered by how each case moved.
+ * Any run can become the base; runs of other campaigns over the same scenario can be added.
+ */
+import { Alert, Anchor, Button, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { apiErrorFromCombined } from "../../graphql/errors";
-import { graphql } from "../../graphql/graphql";
+import { formatTime } from "../../components/time";
+import { CaseMatrix } from "./CaseMatrix";
+import { buildMatrix, counts, matches, runIdsFrom, withBase, type MatrixFilter, type MatrixRun } from "./matrix";
+import { ComparableRunsQuery } from "./queries";
+import { RunMetrics } from "./RunMetrics";
+import { useMatrixData, type MatrixRunData } from "./useMatrixData";
 
-const CompareQuery = graphql(`
-  query ComparePage($base: ID!, $head: ID!) {
-    compareRuns(baseRunId: $base, headRunId: $head) {
-      passRateDelta successRateDelta unchangedCount warnings
-      base { id createdAt campaign { name } target { name } summary { passRate successRate } }
-      head { id createdAt campaign { name } target { name } summary { passRate successRate } }
-      regressions { caseKey base { successLevel score } head { successLevel score } }
-      improvements { caseKey base { successLevel score } head { successLevel score } }
-    }
-  }
-`);
-
-const signed = (delta: number) => `${delta >= 0 ? "+" : ""}${Math.round(delta * 1000) / 10} pp`;
+const FILTERS: MatrixFilter[] = ["all", "regressed", "improved", "unchanged", "flaky"];
+export const MAX_RUNS = 10;
 
 export function ComparePage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const base = params.get("base") ?? "";
-  const head = params.get("head") ?? "";
-  const [result] = useQuery({ query: CompareQuery, variables: { base, head }, pause: !base || !head });
-  if (!base || !head) return <Text>{t("compare.pick")}</Text>;
-  if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
-  if (!result.data) return <Loading />;
-  const c = result.data.compareRuns;
-  const runLabel = (run: typeof c.base) => `${run.campaign.name} → ${run.target.name} (${run.createdAt.slice(0, 19).replace("T", " ")})`;
-  const diffs = (title: string, list: typeof c.regressions) => (
-    <Card withBorder>
-      <Title order={3} size="h4">{title}</Title>
-      {list.length === 0 ? <Text size="sm">{t("compare.none")}</Text> : (
-        <Table aria-label={title}>
-          <Table.Thead>
-            <Table.Tr><Table.Th>{t("compare.case")}</Table.Th><Table.Th>{t("compare.base")}</Table.Th><Table.Th>{t("compare.head")}</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((d) => (
-              <Table.Tr key={d.caseKey}>
-                <Table.Td>{d.caseKey}</Table.Td>
-                <Table.Td><Anchor component={Link} to={`/runs/${c.base.id}`}>{t(`run.tier.${d.base.successLevel}`)} {d.base.score.toFixed(2)}</Anchor></Table.Td>
-                <Table.Td><Anchor component={Link} to={`/runs/${c.head.id}`}>{t(`run.tier.${d.head.successLevel}`)} {d.head.score.toFixed(2)}</Anchor></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Card>
-  );
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const runIds = runIdsFrom(params);
+  const { data, error, missing } = useMatrixData(runIds);
+  const [filter, setFilter] = useState<MatrixFilter>("all");
+  const setRuns = (ids: string[]) => setParams({ runs: ids.join(",") }, { replace: true });
+
+  if (runIds.length < 2) return <Stack><Title order={2}>{t("compare.title")}</Title><Text>{t("matrix.pick")}</Text></Stack>;
+  if (error) return <ErrorNotice error={error} />;
+  if (missing.length) return <Text>{t("matrix.missing", { ids: missing.join(", ") })}</Text>;
+  if (!data) return <Loading />;
+
+  const label = (run: MatrixRunData) => `${run.campaign.name} → ${run.target.name} · ${formatTime(run.createdAt, i18n.language)}`;
+  const labels = data.runs.map(label);
+  const rows = buildMatrix(data.runs.map((run): MatrixRun => ({ id: run.id, outcomes: run.outcomes.edges.map((e) => e.node) })));
+  const tally = counts(rows);
+  const warnings = [...new Set(data.comparisons.flatMap((c) => c?.warnings ?? []))];
+
   return (
     <Stack>
       <Title order={2}>{t("compare.title")}</Title>
-      {(c.warnings ?? []).map((w, i) => <Alert key={i} color="yellow" title={t("compare.warning")}>{w}</Alert>)}
-      <Group gap="xl">
-        <Text>{t("compare.base")}: <Anchor component={Link} to={`/runs/${c.base.id}`}>{runLabel(c.base)}</Anchor></Text>
-        <Text>{t("compare.head")}: <Anchor component={Link} to={`/runs/${c.head.id}`}>{runLabel(c.head)}</Anchor></Text>
+      {warnings.map((w, i) => <Alert key={i} color="yellow" title={t("compare.warning")}>{w}</Alert>)}
+      <Stack gap={4} component="ol" aria-label={t("matrix.runs")} style={{ paddingLeft: 20, margin: 0 }}>
+        {data.runs.map((run, i) => (
+          <li key={run.id}>
+            <Group gap="xs">
+              <Anchor component={Link} to={`/runs/${run.id}`}>{labels[i]}</Anchor>
+              {i === 0 ? <Text size="xs" fw={700}>({t("matrix.base")})</Text> : (
+                <>
+                  <Button size="compact-xs" variant="default" onClick={() => setRuns(withBase(runIds, run.id))}
+                    aria-label={t("matrix.makeBaseOf", { label: labels[i] })}>{t("matrix.makeBase")}</Button>
+                  {runIds.length > 2 && (
+                    <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setRuns(runIds.filter((id) => id !== run.id))}
+                      aria-label={t("matrix.removeOf", { label: labels[i] })}>{t("matrix.remove")}</Button>
+                  )}
+                </>
+              )}
+            </Group>
+          </li>
+        ))}
+      </Stack>
+      {runIds.length < MAX_RUNS && data.runs[0].campaign.scenario && (
+        <RunAdder scenarioId={data.runs[0].campaign.scenario.id} scenarioName={data.runs[0].campaign.scenario.name}
+          taken={runIds} onAdd={(id) => setRuns([...runIds, id])} />
+      )}
+      <Title order={3} size="h4">{t("matrix.metrics")}</Title>
+      <RunMetrics data={data} labels={labels} />
+      <Group justify="space-between" align="end">
+        <Title order={3} size="h4">{t("matrix.cases")}</Title>
+        <SegmentedControl size="xs" value={filter} onChange={(value) => setFilter(value as MatrixFilter)} aria-label={t("matrix.filter")}
+          data={FILTERS.map((f) => ({ value: f, label: `${t(`matrix.filters.${f}`)} (${tally[f]})` }))} />
       </Group>
-      <Group gap="xl">
-        <Text fw={600}>{t("run.passRate")}: {signed(c.passRateDelta)}</Text>
-        <Text fw={600}>{t("run.l3")}: {signed(c.successRateDelta)}</Text>
-        <Text>{t("compare.unchanged", { count: c.unchangedCount })}</Text>
-      </Group>
-      {diffs(t("compare.regressions"), c.regressions)}
-      {diffs(t("compare.improvements"), c.improvements)}
+      <CaseMatrix rows={rows.filter((row) => matches(row, filter))} labels={labels} />
     </Stack>
+  );
+}
+
+/** Adds a run of any campaign over the base's scenario. */
+function RunAdder({ scenarioId, scenarioName, taken, onAdd }: { scenarioId: string; scenarioName: string; taken: string[]; onAdd(id: string): void }) {
+  const { t, i18n } = useTranslation();
+  const [runs] = useQuery({ query: ComparableRunsQuery, variables: { scenarioId } });
+  const options = (runs.data?.runs.edges.map((e) => e.node) ?? []).filter((run) => !taken.includes(run.id)).reverse().map((run) => ({
+    value: run.id,
+    label: `${run.campaign.name} → ${run.target.name} · ${formatTime(run.createdAt, i18n.language)}`
+      + (run.summary ? ` · ${t("matrix.passShort", { rate: Math.round(run.summary.passRate * 100) })}` : ""),
+  }));
+  if (options.length === 0) return null;
+  return (
+    <Select label={t("matrix.add")} description={t("matrix.addHint", { scenario: scenarioName })} placeholder={t("matrix.addPlaceholder")}
+      data={options} value={null} searchable maw={560} onChange={(value) => value && onAdd(value)} />
   );
 }

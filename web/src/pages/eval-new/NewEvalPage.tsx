@@ -5,13 +5,15 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError } from "../../graphql/errors";
+import { humanPath } from "../../components/forms/fieldPaths";
+import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError, type FieldError } from "../../graphql/errors";
 import type { JsonValue } from "../../graphql/graphql";
-import { TargetOptionsQuery } from "../evals/queries";
+import { TargetOptionsQuery } from "../../graphql/targetOptions";
 import { CreateEvalMutation } from "./queries";
 import { redTeamPreset } from "./redteamPreset";
 import { seedsFromJson, seedsToJson } from "./seeds";
 import { SeedsEditor, type SeedsState } from "./SeedsEditor";
+import { validateNewEval } from "./validate";
 
 const initialSeeds: SeedsState = {
   mode: "form",
@@ -33,8 +35,18 @@ export function NewEvalPage() {
   const [hours, setHours] = useState<number>(24);
   const [seeds, setSeeds] = useState<SeedsState>(initialSeeds);
   const [error, setError] = useState<ApiError | null>(null);
-  const errors = error ? fieldErrors(error) : [];
+  const [tried, setTried] = useState(false);
+  // Once submitted, the form's own checks follow every keystroke: a fixed field loses its message.
+  const local: FieldError[] = tried
+    ? validateNewEval({ name, targetId, goal, intent, roleDescription, timeWindowHours: hours }, seeds.mode === "form" ? seeds.form : null)
+      .map((p) => ({ path: p.path, message: t(`forms.${p.code}`) }))
+    : [];
+  const errors = [...local, ...(error ? fieldErrors(error) : []).filter((e) => !local.some((l) => l.path === e.path))];
   const at = (path: string) => errorsAt(errors, path).map((e) => e.message).join("; ") || undefined;
+  const labels = {
+    name: t("new.name"), targetId: t("new.target"), goal: t("new.goal"), intent: t("new.intent"), roleDescription: t("new.roleDescription"),
+    timeWindowHours: t("new.timeWindow"), seeds: t("new.seeds"), personas: t("forms.persona"), goals: t("forms.seedGoal"),
+  };
 
   const fillRedTeam = () => {
     const preset = redTeamPreset();
@@ -47,6 +59,9 @@ export function NewEvalPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
+    const problems = validateNewEval({ name, targetId, goal, intent, roleDescription, timeWindowHours: hours }, seeds.mode === "form" ? seeds.form : null);
+    if (problems.length > 0) { setError(null); return; }
     let seedsJson: JsonValue;
     if (seeds.mode === "json") {
       const parsed = seedsFromJson(seeds.jsonText);
@@ -81,17 +96,20 @@ export function NewEvalPage() {
         <TextInput label={t("new.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={at("name")} />
         <Select label={t("new.target")} data={targetOptions} value={targetId} onChange={setTargetId} required
           searchable error={at("targetId")} />
-        <Textarea label={t("new.goal")} value={goal} onChange={(e) => setGoal(e.currentTarget.value)} required autosize minRows={2} error={at("goal")} />
+        <Textarea label={t("new.goal")} description={t("forms.goalHelp")} placeholder={t("forms.goalExample")} value={goal}
+          onChange={(e) => setGoal(e.currentTarget.value)} required autosize minRows={2} error={at("goal")} />
         <SeedsEditor value={seeds} onChange={setSeeds} errors={errors} />
-        <Textarea label={t("new.intent")} value={intent} onChange={(e) => setIntent(e.currentTarget.value)} required autosize minRows={2} error={at("intent")} />
-        <Textarea label={t("new.roleDescription")} value={roleDescription} required autosize minRows={2}
+        <Textarea label={t("new.intent")} description={t("forms.intentHelp")} placeholder={t("forms.intentExample")} value={intent}
+          onChange={(e) => setIntent(e.currentTarget.value)} required autosize minRows={2} error={at("intent")} />
+        <Textarea label={t("new.roleDescription")} description={t("forms.roleHelp")} placeholder={t("forms.roleExample")}
+          value={roleDescription} required autosize minRows={2}
           onChange={(e) => setRoleDescription(e.currentTarget.value)} error={at("roleDescription")} />
         <NumberInput label={t("new.timeWindow")} value={hours} min={1} max={720} error={at("timeWindowHours")}
           onChange={(v) => setHours(typeof v === "number" ? v : Number(v) || 24)} w={220} />
         {error && <ErrorNotice error={error} />}
         {errors.length > 0 && (
-          <List size="sm" c="red" aria-label={t("new.fieldErrors")}>
-            {errors.map((e) => <List.Item key={e.path + e.message}>{e.path}: {e.message}</List.Item>)}
+          <List size="sm" c="red.9" aria-label={t("new.fieldErrors")}>
+            {errors.map((e) => <List.Item key={e.path + e.message}>{humanPath(e.path, labels) || "—"}: {e.message}</List.Item>)}
           </List>
         )}
         <Group>

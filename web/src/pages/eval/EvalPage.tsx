@@ -8,18 +8,18 @@ import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { LiveIndicator } from "../../components/LiveIndicator";
 import { Loading } from "../../components/Loading";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import { UsageSummary } from "../../components/UsageSummary";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { useIsAdmin } from "../../graphql/useIsAdmin";
-import { TERMINAL_STATUSES } from "../evals/queries";
+import { TERMINAL_STATUSES } from "../../components/status/terminal";
 import { EventTimeline } from "./EventTimeline";
 import { PlanActions } from "./PlanActions";
 import { PlanView } from "./PlanView";
 import { ProgressPanel } from "./ProgressPanel";
 import { DeleteEvalMutation } from "./queries";
-import { SessionsTable } from "./SessionsTable";
+import { SessionsTable } from "../../components/intelligent/SessionsTable";
 import { useEvalLive } from "./useEvalLive";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -50,7 +50,7 @@ export function EvalPage() {
   const decisionSection = (
     item.allowedActions.some((a) => ["APPROVE", "REJECT", "CANCEL"].includes(a)) && (
       <Section title={t("manage.actions")}>
-        <PlanActions evalId={item.id} allowed={item.allowedActions} costEstimate={item.costEstimate} onDone={refresh} />
+        <PlanActions evalId={item.id} evalName={item.name} allowed={item.allowedActions} costEstimate={item.costEstimate} onDone={refresh} />
       </Section>
     )
   );

@@ -17,11 +17,14 @@ export function EventTimeline({ events }: { events: readonly EvalEvent[] }) {
   return (
     <Stack gap={4} component="ol" aria-label={t("manage.events")} style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {newestFirst.map((event) => (
-        <Group key={event.sequence} gap="xs" component="li" wrap="nowrap" align="start">
-          <Text size="xs" c="dimmed" w={36}>#{event.sequence}</Text>
-          <Badge size="sm" variant="outline">{t(`event.${event.type}`)}</Badge>
-          <Text size="xs" c="dimmed">{formatTime(event.at, i18n.language)}</Text>
-          <Text size="xs" style={{ wordBreak: "break-word" }}>{detailText(event.detail)}</Text>
+        // On a narrow screen the detail wraps under the number, type and time; the type's badge keeps its word.
+        <Group key={event.sequence} gap="xs" component="li" wrap="wrap" align="start">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Text size="xs" c="dimmed" w={36}>#{event.sequence}</Text>
+            <Badge size="sm" variant="outline" className="status-badge">{t(`event.${event.type}`)}</Badge>
+            <Text size="xs" c="dimmed">{formatTime(event.at, i18n.language)}</Text>
+          </Group>
+          <Text size="xs" style={{ wordBreak: "break-word", flex: "1 1 240px", minWidth: 0 }}>{detailText(event.detail)}</Text>
         </Group>
       ))}
     </Stack>

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from "@mantine
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
+import { ConfirmAction } from "../../components/actions/ConfirmAction";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import type { UsageData } from "../../components/usage";
 import { UsageSummary } from "../../components/UsageSummary";
@@ -11,20 +12,22 @@ import { ApproveMutation, CancelMutation, RejectMutation } from "./queries";
 
 interface Props {
   evalId: string;
+  /** Named in the cancel confirmation. */
+  evalName: string;
   allowed: readonly string[];
   /** What the plan will cost: shown beside Approve, so the cost is read before deciding. */
   costEstimate?: UsageData | null;
   onDone(): void;
 }
 
-export function PlanActions({ evalId, allowed, costEstimate, onDone }: Props) {
+export function PlanActions({ evalId, evalName, allowed, costEstimate, onDone }: Props) {
   const { t } = useTranslation();
   const [feedback, setFeedback] = useState("");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<ApiError | null>(null);
   const [approve, runApprove] = useMutation(ApproveMutation);
   const [reject, runReject] = useMutation(RejectMutation);
-  const [cancel, runCancel] = useMutation(CancelMutation);
+  const [, runCancel] = useMutation(CancelMutation);
 
   const finish = (result: { error?: Parameters<typeof apiErrorFromCombined>[0] }) => {
     setError(result.error ? apiErrorFromCombined(result.error) : null);
@@ -63,12 +66,17 @@ export function PlanActions({ evalId, allowed, costEstimate, onDone }: Props) {
         </Stack>
       )}
       {allowed.includes("CANCEL") && (
-        <Group align="end">
-          <TextInput label={t("actions.cancelReason")} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          <Button color="red" variant="outline" loading={cancel.fetching}
-            onClick={async () => finish(await runCancel({ evalId, reason: reason.trim() || null }))}>
-            {t("actions.cancel")}
-          </Button>
+        <Group>
+          <ConfirmAction variant="outline" button={t("actions.cancel")} title={t("safe.cancelEvalTitle", { name: evalName })}
+            consequence={t("safe.cancelEvalConsequence")} confirm={t("safe.cancelEvalConfirm")}
+            onConfirm={async () => {
+              const result = await runCancel({ evalId, reason: reason.trim() || null });
+              if (result.error) return apiErrorFromCombined(result.error);
+              onDone();
+              return null;
+            }}>
+            <TextInput label={t("actions.cancelReason")} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          </ConfirmAction>
         </Group>
       )}
       {error && <ErrorNotice error={error} />}

@@ -4,14 +4,9 @@ import { useTranslation } from "react-i18next";
 import { readFragment, type FragmentOf } from "../../graphql/graphql";
 import { PlanFields } from "./queries";
 import { placeSlots } from "./timeline";
+import { TableScroll } from "../../components/layout/TableScroll";
+import { personaName } from "../../components/intelligent/persona";
 
-export function personaName(persona: unknown): string {
-  if (persona && typeof persona === "object" && !Array.isArray(persona) && "name" in persona) {
-    const name = (persona as { name: unknown }).name;
-    if (typeof name === "string") return name;
-  }
-  return JSON.stringify(persona);
-}
 
 export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<typeof PlanFields>; windowHours: number }) {
   const { t } = useTranslation();
@@ -40,6 +35,7 @@ export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<type
       </div>
       <Text size="xs" c="dimmed">{t("plan.timelineHint", { hours: windowHours })}</Text>
       <Title order={4}>{t("plan.virtualUsers")}</Title>
+      <TableScroll>
       <Table withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -58,6 +54,7 @@ export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<type
           ))}
         </Table.Tbody>
       </Table>
+      </TableScroll>
     </Stack>
   );
 }

@@ -2,12 +2,12 @@
 import { Anchor, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { memo, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { useIsAdmin } from "../../graphql/useIsAdmin";
@@ -16,7 +16,10 @@ import {
   DeleteEvalFromListMutation, EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, TERMINAL_STATUSES,
   type EvalStatus,
 } from "./queries";
-import { firstPage, nextPage, PAGE_SIZES, pageSizeFrom, previousPage } from "./paging";
+import { TableScroll } from "../../components/layout/TableScroll";
+import { ListPager } from "../../components/lists/ListPager";
+import { ListToolbar } from "../../components/lists/ListToolbar";
+import { useListControls } from "../../components/lists/useListControls";
 
 const REFRESH_MS = 10_000;
 
@@ -59,12 +62,10 @@ export function EvalListPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const openEval = useCallback((id: string) => navigate(`/evals/${id}`), [navigate]);
-  const [params, setParams] = useSearchParams();
-  const size = pageSizeFrom(params.get("size"));
   const [status, setStatus] = useState<EvalStatus | null>(null);
   const [targetId, setTargetId] = useState<string | null>(null);
-  const [page, setPage] = useState(firstPage);
-  const variables = { first: size, after: page.after, status, targetId };
+  const controls = useListControls("NEWEST_FIRST", status !== null || targetId !== null);
+  const variables = { ...controls.variables, status, targetId };
   const [result, refetch] = useQuery({ query: EvalListQuery, variables });
   // The slower queries wait for the rows: the server answers one request at a time faster.
   const rowsHere = result.data !== undefined;
@@ -105,23 +106,21 @@ export function EvalListPage() {
         <Title order={2}>{t("list.title")}</Title>
         <Button component={Link} to="/evals/new">{t("list.new")}</Button>
       </Group>
-      <Group align="end">
-        <Select label={t("list.filterStatus")} placeholder={t("list.any")} clearable value={status}
+      <ListToolbar controls={controls}>
+        <Select label={t("list.filterStatus")} placeholder={t("list.any")} clearable value={status} w={200} maw="100%"
           data={EVAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          onChange={(value) => { setStatus(value as EvalStatus | null); setPage(firstPage); }} />
-        <Select label={t("list.filterTarget")} placeholder={t("list.any")} clearable value={targetId}
+          onChange={(value) => { setStatus(value as EvalStatus | null); controls.restart(); }} />
+        <Select label={t("list.filterTarget")} placeholder={t("list.any")} clearable value={targetId} w={200} maw="100%"
           data={targets.data?.targets.edges.map((e) => ({ value: e.node.id, label: e.node.name })) ?? []}
-          onChange={(value) => { setTargetId(value); setPage(firstPage); }} />
-        <Select label={t("list.pageSize")} value={String(size)} allowDeselect={false} w={110}
-          data={PAGE_SIZES.map((n) => String(n))}
-          onChange={(value) => { setParams({ size: value ?? "20" }); setPage(firstPage); }} />
-      </Group>
+          onChange={(value) => { setTargetId(value); controls.restart(); }} />
+      </ListToolbar>
       {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
       {!connection && result.fetching && <Loading />}
       {connection && rows.length === 0 && (
-        <Text>{status || targetId ? t("list.emptyFiltered") : t("list.empty")}</Text>
+        <Text>{controls.narrowed ? t("list.emptyFiltered") : t("list.empty")}</Text>
       )}
       {rows.length > 0 && (
+        <TableScroll>
         <Table striped highlightOnHover aria-label={t("list.title")}>
           <Table.Thead>
             <Table.Tr>
@@ -140,21 +139,9 @@ export function EvalListPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
-      {connection && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">{t("list.total", { count: connection.totalCount })}</Text>
-          <Group>
-            <Button variant="default" disabled={!page.previous.length} onClick={() => setPage(previousPage(page))}>
-              {t("list.previous")}
-            </Button>
-            <Button variant="default" disabled={!connection.pageInfo.hasNextPage}
-              onClick={() => setPage(nextPage(page, connection.pageInfo.endCursor ?? null))}>
-              {t("list.next")}
-            </Button>
-          </Group>
-        </Group>
-      )}
+      {connection && <ListPager controls={controls} connection={connection} total={t("list.total", { count: connection.totalCount })} />}
     </Stack>
   );
 }

@@ -2,8 +2,8 @@ import { graphql } from "../../graphql/graphql";
 
 /** The rows themselves: cheap, so a long page shows at once. */
 export const EvalListQuery = graphql(`
-  query EvalList($first: Int!, $after: String, $status: IntelligentEvalStatus, $targetId: ID) {
-    intelligentEvals(first: $first, after: $after, status: $status, targetId: $targetId) {
+  query EvalList($first: Int!, $after: String, $status: IntelligentEvalStatus, $targetId: ID, $search: String, $orderBy: ListOrder) {
+    intelligentEvals(first: $first, after: $after, status: $status, targetId: $targetId, search: $search, orderBy: $orderBy) {
       totalCount
       pageInfo { hasNextPage endCursor }
       edges { node { id name status createdAt } }
@@ -13,8 +13,8 @@ export const EvalListQuery = graphql(`
 
 /** Target and progress cost the server a lookup per row: asked in parallel, filled in when here. */
 export const EvalListDetailsQuery = graphql(`
-  query EvalListDetails($first: Int!, $after: String, $status: IntelligentEvalStatus, $targetId: ID) {
-    intelligentEvals(first: $first, after: $after, status: $status, targetId: $targetId) {
+  query EvalListDetails($first: Int!, $after: String, $status: IntelligentEvalStatus, $targetId: ID, $search: String, $orderBy: ListOrder) {
+    intelligentEvals(first: $first, after: $after, status: $status, targetId: $targetId, search: $search, orderBy: $orderBy) {
       edges {
         node {
           id
@@ -26,17 +26,15 @@ export const EvalListDetailsQuery = graphql(`
   }
 `);
 
-export const TargetOptionsQuery = graphql(`
-  query TargetOptions { targets(first: 200) { edges { node { id name channelType } } } }
-`);
+export { TargetOptionsQuery } from "../../graphql/targetOptions";
 
 export const EVAL_STATUSES = [
   "DRAFT", "PLANNING", "PENDING_APPROVAL", "EXECUTING", "COMPLETED", "CANCELLED", "FAILED",
 ] as const;
 export type EvalStatus = (typeof EVAL_STATUSES)[number];
 
-/** The states deleteIntelligentEval accepts; in any other it answers CONFLICT. */
-export const TERMINAL_STATUSES: ReadonlySet<string> = new Set<EvalStatus>(["COMPLETED", "CANCELLED", "FAILED"]);
+/** The states deleteIntelligentEval accepts (in any other it answers CONFLICT): the terminal ones. */
+export { TERMINAL_STATUSES } from "../../components/status/terminal";
 
 export const DeleteEvalFromListMutation = graphql(`
   mutation DeleteEvalFromList($id: ID!) { deleteIntelligentEval(id: $id) }

@@ -1,4 +1,4 @@
-/** GraphiQL, bundled (no CDN), with the stored key prefilled as the X-API-Key header. */
+/** GraphiQL, bundled (no CDN), with the stored key sent on every request and shown as the X-API-Key header. */
 import "graphiql/setup-workers/vite";
 import "graphiql/style.css";
 import { createGraphiQLFetcher } from "@graphiql/toolkit";
@@ -12,6 +12,9 @@ export default function GraphiQLPage() {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
     return createGraphiQLFetcher({
       url: "/graphql",
+      // The key goes on every request, the first introspection included: GraphiQL sends
+      // that one before it reads the headers editor, so without this it fetched no schema.
+      headers: key ? { "X-API-Key": key } : undefined,
       subscriptionUrl: `${scheme}//${window.location.host}/graphql`,
       wsConnectionParams: key ? { "X-API-Key": key } : undefined,
     });

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { HomeQuery } from "./queries";
@@ -16,7 +16,7 @@ export function HomePage() {
   const data = result.data;
   const evals = data?.intelligentEvals.edges.map((e) => e.node) ?? [];
   const runs = (data?.runs.edges.map((e) => e.node) ?? []).slice(-5).reverse();
-  const waiting = evals.find((e) => e.status === "PENDING_APPROVAL");
+  const waiting = data?.waiting.edges[0]?.node;
   const campaign = data?.campaigns.edges[0]?.node;
 
   return (

@@ -7,6 +7,8 @@ import { graphql } from "../../graphql/graphql";
 export const HomeQuery = graphql(`
   query Home {
     intelligentEvals(first: 5) { totalCount edges { node { id name status createdAt } } }
+    # The oldest eval waiting for approval, however many newer ones there are.
+    waiting: intelligentEvals(first: 1, status: PENDING_APPROVAL, orderBy: OLDEST_FIRST) { edges { node { id name status createdAt } } }
     runs(first: 200) {
       totalCount
       edges { node { id status createdAt campaign { id name } target { id name } } }

@@ -6,7 +6,7 @@ import { Anchor, Badge, Blockquote, Group, Paper, Stack, Text } from "@mantine/c
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FindingReview, type FindingReviewShown } from "./FindingReview";
-import { SEVERITY_COLOUR } from "./severity";
+import { SEVERITY_COLOUR } from "../../components/status/severity";
 
 interface Evidence {
   sessionId: string;

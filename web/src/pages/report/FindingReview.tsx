@@ -3,8 +3,8 @@ import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { apiErrorFromCombined } from "../../graphql/errors";
-import { ReviewForm, type ReviewChoice } from "../review/ReviewForm";
-import { ReviewSummary, type ShownReview } from "../review/ReviewSummary";
+import { ReviewForm, type ReviewChoice } from "../../components/review/ReviewForm";
+import { ReviewSummary, type ShownReview } from "../../components/review/ReviewSummary";
 import { ReviewFindingMutation } from "./queries";
 
 export type Decision = "CONFIRMED" | "REJECTED";

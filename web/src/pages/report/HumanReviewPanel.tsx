@@ -1,7 +1,7 @@
 /** 人工复核 on the report: findings confirmed and rejected, and how far reviewers agreed with the session verdicts. */
 import { Paper, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { AgreementLine, type Agreement } from "../review/AgreementLine";
+import { AgreementLine, type Agreement } from "../../components/review/AgreementLine";
 
 interface Props {
   confirmed: number | null;

@@ -7,20 +7,20 @@ import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { LiveIndicator } from "../../components/LiveIndicator";
 import { Loading } from "../../components/Loading";
-import { StatusBadge } from "../../components/StatusBadge";
+import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
 import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
-import { SessionsTable } from "../eval/SessionsTable";
-import { ReviewHistory } from "../review/ReviewHistory";
-import { isFinished, withReportIndex } from "../review/review";
-import { downloadReport } from "./download";
+import { SessionsTable } from "../../components/intelligent/SessionsTable";
+import { ReviewHistory } from "../../components/review/ReviewHistory";
+import { isFinished, withReportIndex } from "../../components/review/review";
+import { downloadReport } from "../../components/files/download";
 import { FindingCard } from "./FindingCard";
 import { HumanReviewPanel } from "./HumanReviewPanel";
 import { ReportQuery } from "./queries";
-import { bySeverity } from "./severity";
+import { bySeverity } from "../../components/status/severity";
 
 const ScoreChart = lazy(() => import("./ScoreChart"));
 

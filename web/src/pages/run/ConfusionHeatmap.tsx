@@ -2,6 +2,7 @@
 import { Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { confusionGrid } from "./outcomes";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 export function ConfusionHeatmap({ cells }: { cells: readonly { expected: string; predicted: string; count: number }[] }) {
   const { t } = useTranslation();
@@ -11,6 +12,7 @@ export function ConfusionHeatmap({ cells }: { cells: readonly { expected: string
     <section>
       <Title order={3} size="h4" mb="xs">{t("run.confusion")}</Title>
       <Text size="xs" c="dimmed" mb="xs">{t("run.confusionHint")}</Text>
+      <TableScroll>
       <Table withTableBorder withColumnBorders w="auto" aria-label={t("run.confusion")}>
         <Table.Thead>
           <Table.Tr>
@@ -37,6 +39,7 @@ export function ConfusionHeatmap({ cells }: { cells: readonly { expected: string
           ))}
         </Table.Tbody>
       </Table>
+      </TableScroll>
     </section>
   );
 }

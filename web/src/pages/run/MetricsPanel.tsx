@@ -1,7 +1,7 @@
 /** The run's numbers: L1/L2/L3 next to the pass rate, each with its one-line definition. */
 import { Card, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { AgreementLine, type Agreement } from "../review/AgreementLine";
+import { AgreementLine, type Agreement } from "../../components/review/AgreementLine";
 import { PassHatCurve } from "./PassHatCurve";
 
 export interface Summary {

@@ -3,9 +3,11 @@ import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResultOf } from "../../graphql/graphql";
-import { completionSummary, ruleReason } from "./outcomes";
+import { completionSummary } from "./outcomes";
+import { ruleReasonIn } from "./ruleReasons";
 import { OutcomeReview } from "./OutcomeReview";
 import type { OutcomeFields } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 type Outcome = ResultOf<typeof OutcomeFields>;
 const TIER_COLOUR = { SUCCESS: "green", PARTIAL: "yellow", FAILURE: "red" } as const;
@@ -38,7 +40,7 @@ export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed 
           <Text size="sm">{t("run.score", { score: outcome.score.toFixed(2) })}</Text>
         </Group>
         {!open && failing.length > 0 && (
-          <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReason(r)}`).join(" · ")}</Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReasonIn(r, t)}`).join(" · ")}</Text>
         )}
       </UnstyledButton>
       <OutcomeReview runId={runId} finished={finished} outcome={outcome} label={label} onReviewed={onReviewed} />
@@ -59,7 +61,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
             <Text size="sm"><b>{t("run.sent")}</b> {turn.sentMessage}</Text>
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}><b>{t("run.reply")}</b> {turn.reply ?? "—"}</Text>
             <Text size="xs" c="dimmed">
-              {t("session.turn", { n: turn.index })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
+              {t("session.turn", { n: turn.index + 1 })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
             </Text>
             {turn.error && <Text size="xs" c="red">{t("session.targetError")}: {turn.error}</Text>}
           </li>
@@ -81,6 +83,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
             {completion ? (
               <>
                 <Text size="sm">{t("run.collected", { done: completion.collected, required: completion.required })}</Text>
+                <TableScroll>
                 <Table withTableBorder fz="xs" aria-label={t("run.items")}>
                   <Table.Thead>
                     <Table.Tr>
@@ -94,16 +97,17 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
                       <Table.Tr key={`${item.kind}-${item.name}`}>
                         <Table.Td>{item.kind === "step" ? `${completion.items.filter((i) => i.kind === "step").indexOf(item) + 1}. ` : ""}{item.name} <Text span c="dimmed" size="xs">{item.description}</Text></Table.Td>
                         <Table.Td>{item.done ? t(`run.${item.kind}Done`) : t(`run.${item.kind}Missing`)}{item.inOrder === false ? ` (${t("run.outOfOrder")})` : ""}</Table.Td>
-                        <Table.Td>{item.turnIndex ?? "—"}</Table.Td>
+                        <Table.Td>{item.turnIndex === null ? "—" : item.turnIndex + 1}</Table.Td>
                         <Table.Td>{item.quote ?? "—"}</Table.Td>
                         <Table.Td>{item.verified === null ? "—" : item.verified ? t("common.yes") : t("report.unverified")}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </Table>
+                </TableScroll>
               </>
             ) : (
-              <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReason(result)}</Text>
+              <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReasonIn(result, t)}</Text>
             )}
           </Stack>
         );

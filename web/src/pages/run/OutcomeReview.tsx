@@ -3,9 +3,9 @@ import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { apiErrorFromCombined } from "../../graphql/errors";
-import { ReviewForm, type ReviewChoice } from "../review/ReviewForm";
-import { ReviewSummary, type ShownReview } from "../review/ReviewSummary";
-import { caseReviewState } from "../review/review";
+import { ReviewForm, type ReviewChoice } from "../../components/review/ReviewForm";
+import { ReviewSummary, type ShownReview } from "../../components/review/ReviewSummary";
+import { caseReviewState } from "../../components/review/review";
 import type { Tier } from "./outcomes";
 import { ReviewCaseOutcomeMutation } from "./queries";
 

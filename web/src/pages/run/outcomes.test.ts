@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completionSummary, confusionGrid, failingFirst, filterOutcomes, latencyHistogram, ruleReason, tagOptions, type OutcomeLike } from "./outcomes";
+import { completionSummary, confusionGrid, failingFirst, filterOutcomes, latencyHistogram, tagOptions, type OutcomeLike } from "./outcomes";
 
 const outcome = (caseKey: string, passed: boolean, successLevel: OutcomeLike["successLevel"], score: number,
   error: string | null = null): OutcomeLike => ({
@@ -26,27 +26,6 @@ describe("run report outcomes", () => {
     expect(tagOptions([], [], "gone")).toEqual(["gone"]);
   });
 
-  it("names each turn a conversation metric cites, and flags an unverified quote", () => {
-    const detail = { score: 0.5, min_score: 0.7, judged_turns: 2, rationale: "lost context",
-      lapses: [{ turn_index: 1, quote: "我没太明白您的意思", reason: "forgot the return", verified: true },
-        { turn_index: 1, quote: "made up", reason: "x", verified: false }] };
-    expect(ruleReason({ detail, error: null })).toBe(
-      'turn 1: "我没太明白您的意思" (forgot the return); turn 1: "made up" (quote not in the transcript) (x); lost context');
-    const completeness = { score: 0.5, judged_turns: 4, intentions: [
-      { intention: "预约维修", turn_index: 0, quote: "预约", met: true, verified: true },
-      { intention: "周六上午上门", turn_index: 0, quote: "周六上午", met: false, verified: true }] };
-    expect(ruleReason({ detail: completeness, error: null })).toBe('turn 0: 周六上午上门: "周六上午"');
-  });
-
-  it("gives a rule's reason from its error, its reason or its detail", () => {
-    expect(ruleReason({ detail: {}, error: "judge down" })).toBe("judge down");
-    expect(ruleReason({ detail: { reason: "no reply" }, error: null })).toBe("no reply");
-    expect(ruleReason({ detail: { matched: [], missing: ["what time"], rule: { type: "keyword_match" } }, error: null }))
-      .toBe('missing "what time"');
-    expect(ruleReason({ detail: { expected: "refund", predicted: "repair" }, error: null })).toBe('expected "refund", got "repair"');
-    expect(ruleReason({ detail: { latency_ms: 1200, max_ms: 1000 }, error: null })).toBe("1200 ms (max 1000 ms)");
-    expect(ruleReason({ detail: { score: 0.2, rule: { type: "x" } }, error: null })).toBe('{"score":0.2}');
-  });
 
   it("reads task_completion slots and steps as collected of required", () => {
     const summary = completionSummary({

@@ -9,9 +9,12 @@ interface Props {
   schemas: RuleSchemas;
   onChange(draft: CaseDraft): void;
   onRemove(): void;
+  /** Folded, only the case's header shows (a long scenario stays short to scroll). */
+  collapsed: boolean;
+  onToggle(): void;
 }
 
-export function CaseEditor({ draft, schemas, onChange, onRemove }: Props) {
+export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onToggle }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<CaseDraft>) => onChange({ ...draft, ...patch });
   const number = (key: "rulePassThreshold" | "successThreshold" | "partialThreshold") => (
@@ -21,6 +24,13 @@ export function CaseEditor({ draft, schemas, onChange, onRemove }: Props) {
   return (
     <Card withBorder role="group" aria-label={t("editor.caseLabel", { key: draft.key })}>
       <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Button variant="subtle" size="compact-sm" aria-expanded={!collapsed} onClick={onToggle}>
+            {collapsed ? "▸" : "▾"} {t("editor.caseLabel", { key: draft.key })}
+          </Button>
+          {collapsed && <Text size="xs" c="dimmed">{t("forms.caseSummary", { messages: draft.messages.length, rules: draft.rules.length })}</Text>}
+        </Group>
+        {!collapsed && (<>
         <Group align="end">
           <TextInput label={t("editor.caseKey")} value={draft.key} onChange={(e) => set({ key: e.currentTarget.value })} />
           <Select label={t("editor.caseType")} allowDeselect={false} value={draft.type}
@@ -64,6 +74,7 @@ export function CaseEditor({ draft, schemas, onChange, onRemove }: Props) {
             {t("editor.addRule")}
           </Button>
         </Group>
+        </>)}
       </Stack>
     </Card>
   );

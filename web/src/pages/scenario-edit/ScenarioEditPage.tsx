@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useBlocker, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { humanPath } from "../../components/forms/fieldPaths";
 import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
 import { graphql, type JsonValue, type ResultOf } from "../../graphql/graphql";
@@ -47,6 +48,13 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
   const [description, setDescription] = useState(scenario.description ?? "");
   const [cases, setCases] = useState<CaseDraft[]>(() => scenario.cases.map((c) => caseDraft(c, schemas)));
   const [dirty, setDirty] = useState(false);
+  const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (i: number) => setFolded((now) => { const next = new Set(now); if (next.has(i)) next.delete(i); else next.add(i); return next; });
+  const pathLabels = {
+    cases: t("forms.paths.case"), eval_rules: t("forms.paths.rule"), messages: t("forms.paths.message"),
+    required_slots: t("editor.slots"), required_steps: t("forms.paths.step"), expectation: t("editor.expectation"),
+    intent_taxonomy: t("forms.paths.taxonomy"), name: t("scenarios.name"), key: t("editor.caseKey"),
+  };
   const [saved, setSaved] = useState(false);
   const [localProblems, setLocalProblems] = useState<{ path: string; message: string }[]>([]);
   const [update, runUpdate] = useMutation(UpdateMutation);
@@ -88,8 +96,15 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
       )}
       <TextInput label={t("scenarios.name")} value={name} onChange={(e) => change(setName)(e.currentTarget.value)} />
       <Textarea label={t("targets.description")} autosize value={description} onChange={(e) => change(setDescription)(e.currentTarget.value)} />
+      {cases.length > 1 && (
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => setFolded(new Set(cases.map((_, i) => i)))}>{t("forms.collapseAll")}</Button>
+          <Button size="xs" variant="default" onClick={() => setFolded(new Set())}>{t("forms.expandAll")}</Button>
+        </Group>
+      )}
       {cases.map((draft, i) => (
         <CaseEditor key={i} draft={draft} schemas={schemas} onChange={(next) => setCase(i, next)}
+          collapsed={folded.has(i)} onToggle={() => toggle(i)}
           onRemove={() => change(setCases)(cases.filter((_, n) => n !== i))} />
       ))}
       <Group><Button variant="light" onClick={() => change(setCases)([...cases, emptyCase(cases.length + 1)])}>{t("editor.addCase")}</Button></Group>
@@ -98,12 +113,21 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
         <Card withBorder>
           <Title order={3} size="h5">{t("new.fieldErrors")}</Title>
           <List size="sm" aria-label={t("new.fieldErrors")}>
-            {problems.map((p, i) => <List.Item key={i}><code>{p.path || "—"}</code> {t(`schemaForm.${p.message}`, { defaultValue: p.message })}</List.Item>)}
+            {problems.map((p, i) => (
+              <List.Item key={i}>
+                <b>{humanPath(p.path, pathLabels) || "—"}</b>: {t(`schemaForm.${p.message}`, { defaultValue: p.message })}{" "}
+                <Text span size="xs" c="dimmed" ff="monospace">{p.path}</Text>
+              </List.Item>
+            ))}
           </List>
         </Card>
       )}
-      {saved && <Text role="status" fw={600}>{t("targets.saved")}</Text>}
-      <Group><Button onClick={() => void save()} loading={update.fetching}>{t("editor.save")}</Button></Group>
+      {/* Save stays in view however long the scenario is. */}
+      <Group className="sticky-save" justify="space-between">
+        {saved ? <Text role="status" fw={600}>{t("targets.saved")}</Text>
+          : <Text size="sm" c="dimmed">{dirty ? t("forms.unsavedShort") : ""}</Text>}
+        <Button onClick={() => void save()} loading={update.fetching}>{t("editor.save")}</Button>
+      </Group>
     </Stack>
   );
 }

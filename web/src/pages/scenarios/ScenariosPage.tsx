@@ -9,14 +9,21 @@ import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, fieldErrors, type ApiError } from "../../graphql/errors";
 import { ImportScenarioMutation, ScenariosQuery } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
+import { ListPager } from "../../components/lists/ListPager";
+import { ListToolbar } from "../../components/lists/ListToolbar";
+import { useListControls } from "../../components/lists/useListControls";
+import { useLastData } from "../../graphql/useLastData";
 
 export function ScenariosPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [result] = useQuery({ query: ScenariosQuery, requestPolicy: "cache-and-network" });
+  const controls = useListControls("OLDEST_FIRST");
+  const [result] = useQuery({ query: ScenariosQuery, variables: controls.variables, requestPolicy: "cache-and-network" });
+  const connection = useLastData(result.data)?.scenarios;
   const [imported, importScenario] = useMutation(ImportScenarioMutation);
   const [readError, setReadError] = useState<ApiError | null>(null);
-  const rows = result.data?.scenarios.edges.map((e) => e.node) ?? [];
+  const rows = connection?.edges.map((e) => e.node) ?? [];
   const error = readError ?? (imported.error ? apiErrorFromCombined(imported.error) : null);
   const problems = error ? fieldErrors(error) : [];
 
@@ -52,10 +59,12 @@ export function ScenariosPage() {
           </List>
         </Card>
       )}
+      <ListToolbar controls={controls} />
       {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
-      {!result.data && result.fetching && <Loading />}
-      {result.data && rows.length === 0 && <Text>{t("scenarios.empty")}</Text>}
+      {!connection && result.fetching && <Loading />}
+      {connection && rows.length === 0 && <Text>{controls.narrowed ? t("lists.noMatch") : t("scenarios.empty")}</Text>}
       {rows.length > 0 && (
+        <TableScroll>
         <Table striped aria-label={t("scenarios.title")}>
           <Table.Thead>
             <Table.Tr>
@@ -77,7 +86,9 @@ export function ScenariosPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
+      {connection && <ListPager controls={controls} connection={connection} total={t("lists.scenariosTotal", { count: connection.totalCount })} />}
     </Stack>
   );
 }

@@ -1,7 +1,11 @@
 import { graphql } from "../../graphql/graphql";
 
 export const ScenariosQuery = graphql(`
-  query ScenariosPage { scenarios(first: 200) { totalCount edges { node { id name description caseCount createdAt } } } }
+  query ScenariosPage($first: Int!, $after: String, $search: String, $orderBy: ListOrder) {
+    scenarios(first: $first, after: $after, search: $search, orderBy: $orderBy) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id name description caseCount createdAt } }
+    }
+  }
 `);
 
 export const ImportScenarioMutation = graphql(`

@@ -3,9 +3,9 @@ import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { apiErrorFromCombined } from "../../graphql/errors";
-import { ReviewForm, type ReviewChoice } from "../review/ReviewForm";
-import { ReviewSummary, type ShownReview } from "../review/ReviewSummary";
-import { useCanReview } from "../review/useCanReview";
+import { ReviewForm, type ReviewChoice } from "../../components/review/ReviewForm";
+import { ReviewSummary, type ShownReview } from "../../components/review/ReviewSummary";
+import { useCanReview } from "../../components/review/useCanReview";
 import { ReviewSessionMutation } from "./queries";
 
 interface Props {

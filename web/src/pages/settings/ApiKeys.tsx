@@ -1,12 +1,15 @@
 /** ADMIN only: API keys — create (the secret is shown once), list, revoke. */
-import { Alert, Button, Code, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useMutation, useQuery } from "urql";
+import { ConfirmAction } from "../../components/actions/ConfirmAction";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { TableScroll } from "../../components/layout/TableScroll";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { graphql } from "../../graphql/graphql";
+import { MeQuery } from "../../graphql/meQuery";
 
 const ApiKeysQuery = graphql(`
   query ApiKeys { apiKeys { id name role createdAt lastUsedAt revoked } }
@@ -26,6 +29,7 @@ export function ApiKeys() {
   const [keys, refetch] = useQuery({ query: ApiKeysQuery, requestPolicy: "network-only" });
   const [, createKey] = useMutation(CreateKeyMutation);
   const [, revokeKey] = useMutation(RevokeKeyMutation);
+  const [me] = useQuery({ query: MeQuery });
   const [name, setName] = useState("");
   const [role, setRole] = useState<Role>("OPERATOR");
   const [secret, setSecret] = useState<string | null>(null);
@@ -41,11 +45,13 @@ export function ApiKeys() {
       refetch({ requestPolicy: "network-only" });
     }
   };
-  const revoke = async (id: string) => {
+  const revoke = async (id: string): Promise<ApiError | null> => {
     const result = await revokeKey({ id });
-    setError(result.error ? apiErrorFromCombined(result.error) : null);
     refetch({ requestPolicy: "network-only" });
+    return result.error ? apiErrorFromCombined(result.error) : null;
   };
+  // The server refuses to revoke the last active ADMIN key; the page does not offer it.
+  const activeAdmins = keys.data?.apiKeys.filter((key) => key.role === "ADMIN" && !key.revoked).length ?? 0;
 
   return (
     <Stack>
@@ -66,6 +72,7 @@ export function ApiKeys() {
       {error && <ErrorNotice error={error} />}
       {keys.error && <ErrorNotice error={apiErrorFromCombined(keys.error)} />}
       {keys.data && (
+        <TableScroll>
         <Table aria-label={t("settings.apiKeys")}>
           <Table.Thead>
             <Table.Tr>
@@ -84,15 +91,26 @@ export function ApiKeys() {
                 <Table.Td>{formatTime(key.createdAt, i18n.language)}</Table.Td>
                 <Table.Td>{formatTime(key.lastUsedAt, i18n.language)}</Table.Td>
                 <Table.Td>
-                  {key.revoked ? <Text size="sm">{t("settings.revoked")}</Text> : (
-                    <Button size="xs" color="red" variant="outline" onClick={() => revoke(key.id)}
-                      aria-label={`${t("settings.revoke")}: ${key.name}`}>{t("settings.revoke")}</Button>
-                  )}
+                  {key.revoked ? <Text size="sm">{t("settings.revoked")}</Text>
+                    : key.role === "ADMIN" && activeAdmins <= 1 ? (
+                      <Badge variant="outline" color="gray" className="status-badge" title={t("safe.onlyAdminHint")}>{t("safe.onlyAdmin")}</Badge>
+                    ) : (
+                      <ConfirmAction size="xs" variant="outline" button={t("settings.revoke")}
+                        label={`${t("settings.revoke")}: ${key.name}`}
+                        title={t("safe.revokeTitle", { name: key.name })} consequence={t("safe.revokeConsequence")}
+                        confirm={t("safe.revokeConfirm")} conflictHint={t("safe.onlyAdminHint")}
+                        onConfirm={() => revoke(key.id)}>
+                        {key.id === me.data?.me.id && (
+                          <Alert color="orange" title={t("safe.revokeOwn")} role="alert" />
+                        )}
+                      </ConfirmAction>
+                    )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
     </Stack>
   );

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
 import { useApi } from "../../graphql/ApiProvider";
-import { MeQuery } from "../shell/meQuery";
+import { MeQuery } from "../../graphql/meQuery";
 import { ApiKeys } from "./ApiKeys";
 import { Webhooks } from "./Webhooks";
 import { setLanguage, type Language } from "../../i18n";

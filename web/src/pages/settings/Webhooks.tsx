@@ -11,6 +11,7 @@ import { readFragment, type ResultOf } from "../../graphql/graphql";
 import { DeleteWebhookMutation, TestWebhookMutation, WebhookFields, WebhooksQuery } from "./queries";
 import { WebhookForm } from "./WebhookForm";
 import { deliveryState, eventLabelKey, isKnownEvent } from "./webhookOptions";
+import { TableScroll } from "../../components/layout/TableScroll";
 
 type Webhook = ResultOf<typeof WebhookFields>;
 interface TestOutcome { name: string; ok: boolean }
@@ -47,6 +48,7 @@ export function Webhooks() {
       {list.error && <ErrorNotice error={apiErrorFromCombined(list.error)} />}
       {list.data && hooks.length === 0 && <Text size="sm" c="dimmed">{t("ops.webhooks.empty")}</Text>}
       {hooks.length > 0 && (
+        <TableScroll>
         <Table aria-label={t("ops.webhooks.title")} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -66,6 +68,7 @@ export function Webhooks() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
       {outcome && (
         <Alert role="status" color={outcome.ok ? "green" : "red"} variant="light"

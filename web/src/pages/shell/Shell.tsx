@@ -1,19 +1,27 @@
-/** Navigation, who is signed in, language switch; asks for a key until `me` answers. */
-import { AppShell, Anchor, Badge, Button, Group, SegmentedControl, Text, Title } from "@mantine/core";
+/**
+ * Navigation, who is signed in, language switch; asks for a key until `me` answers.
+ * From 1200 px (Mantine's `lg`) everything sits in the header; below it the header keeps the
+ * title and a burger that opens a drawer with the links, the language switch and Forget key.
+ */
+import { AppShell, Badge, Burger, Button, Drawer, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { NewBuildNotice } from "../../components/errors/NewBuildNotice";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { setLanguage, type Language } from "../../i18n";
 import { KeyForm } from "./KeyForm";
-import { MeQuery } from "./meQuery";
+import { MeQuery } from "../../graphql/meQuery";
+import { NavLinks } from "./NavLinks";
 
 export function Shell() {
   const { t, i18n } = useTranslation();
   const { apiKey, clearApiKey } = useApi();
+  const [drawerOpen, drawer] = useDisclosure(false);
   const [me] = useQuery({ query: MeQuery, pause: !apiKey, requestPolicy: "network-only" });
   const error = me.error ? apiErrorFromCombined(me.error) : null;
   // Once `me` answered for this key, a later network failure (a server restart) must not
@@ -31,25 +39,24 @@ export function Shell() {
   else if (error) body = <ErrorNotice error={error} />;
   else body = <Outlet />; // `me` is on its way; the page's own queries start meanwhile
 
+  const language = (
+    <SegmentedControl size="xs" aria-label={t("nav.language")}
+      value={i18n.language.startsWith("zh") ? "zh" : "en"}
+      onChange={(value) => setLanguage(value as Language)}
+      data={[{ value: "en", label: "English" }, { value: "zh", label: "中文" }]} />
+  );
+  const signOut = apiKey && (
+    <Button size="xs" variant="subtle" onClick={() => { drawer.close(); clearApiKey(); }}>{t("key.signOut")}</Button>
+  );
+
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Title order={1} size="h3">AgentEval</Title>
-            <nav aria-label={t("nav.label")} style={{ whiteSpace: "nowrap", fontSize: "var(--mantine-font-size-sm)" }}>
-              <Group gap="sm" wrap="nowrap">
-                <Anchor size="sm" component={NavLink} to="/" end>{t("nav.home")}</Anchor>
-                <Anchor size="sm" component={NavLink} to="/evals">{t("nav.intelligent")}</Anchor>
-                <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")}>
-                  <Text size="xs" c="dimmed">{t("nav.static")}:</Text>
-                  <Anchor size="sm" component={NavLink} to="/targets">{t("nav.targets")}</Anchor>
-                  <Anchor size="sm" component={NavLink} to="/scenarios">{t("nav.scenarios")}</Anchor>
-                  <Anchor size="sm" component={NavLink} to="/campaigns">{t("nav.campaigns")}</Anchor>
-                </Group>
-                <Anchor size="sm" href="/graphql" target="_blank" rel="noopener">{t("nav.graphiql")}</Anchor>
-                <Anchor size="sm" component={NavLink} to="/settings">{t("nav.settings")}</Anchor>
-              </Group>
+            <nav aria-label={t("nav.label")} className="shell-wide-nav">
+              <NavLinks />
             </nav>
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -57,19 +64,34 @@ export function Shell() {
               // Below 1408 px the nav needs the room: the key's name moves into the badge's title.
               <Group gap={4} wrap="nowrap">
                 <Text size="xs" maw={220} truncate="end" visibleFrom="xl">{identity.name}</Text>
-                <Badge variant="outline" size="sm" title={identity.name}>{identity.role}</Badge>
+                <Badge variant="outline" size="sm" title={identity.name} style={{ flexShrink: 0 }}>{identity.role}</Badge>
               </Group>
             )}
-            <SegmentedControl size="xs" aria-label={t("nav.language")}
-              value={i18n.language.startsWith("zh") ? "zh" : "en"}
-              onChange={(value) => setLanguage(value as Language)}
-              data={[{ value: "en", label: "English" }, { value: "zh", label: "中文" }]} />
-            {apiKey && <Button size="xs" variant="subtle" onClick={clearApiKey}>{t("key.signOut")}</Button>}
+            <Group gap="sm" wrap="nowrap" visibleFrom="lg">
+              {language}
+              {signOut}
+            </Group>
+            <Burger hiddenFrom="lg" opened={drawerOpen} onClick={drawer.toggle} size="sm"
+              aria-label={drawerOpen ? t("shell.closeNav") : t("shell.openNav")} aria-expanded={drawerOpen} />
           </Group>
         </Group>
       </AppShell.Header>
+      <Drawer opened={drawerOpen} onClose={drawer.close} position="right" size={300}
+        title={<Text fw={700}>AgentEval</Text>} closeButtonProps={{ "aria-label": t("shell.closeNav") }}>
+        <Stack gap="lg">
+          {signedIn && identity && (
+            <Text size="sm" style={{ wordBreak: "break-word" }}>{t("shell.signedInAs", identity)}</Text>
+          )}
+          <nav aria-label={t("nav.label")}>
+            <NavLinks vertical onNavigate={drawer.close} />
+          </nav>
+          {language}
+          {signOut}
+        </Stack>
+      </Drawer>
       {/* AppShell.Main is the page's one <main> landmark. */}
       <AppShell.Main>{body}</AppShell.Main>
+      <NewBuildNotice />
     </AppShell>
   );
 }

@@ -13,12 +13,20 @@ import type { ResultOf } from "../../graphql/graphql";
 import { CreateTargetMutation, TargetEditQuery, UpdateTargetMutation } from "./queries";
 import { TargetActions } from "./TargetActions";
 
+/** The server's JSON Schema messages as the form's message codes (translated), else as they came. */
+function messageCode(message: string): string {
+  if (/is required/.test(message)) return "required";
+  if (/does not match/.test(message)) return "pattern";
+  if (/is not a known field/.test(message)) return "unknown";
+  return message;
+}
+
 /** The API's VALIDATION_FAILED details under `channelConfig`, by field key. */
-function configErrors(error: ApiError | null): Record<string, string> {
+export function configErrors(error: ApiError | null): Record<string, string> {
   const result: Record<string, string> = {};
   for (const e of error ? fieldErrors(error) : []) {
     const match = /channel_?[cC]onfig\.([^.[]+)/.exec(e.path);
-    if (match) result[match[1]] = e.message;
+    if (match) result[match[1]] = messageCode(e.message);
   }
   return result;
 }
@@ -52,9 +60,18 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
   const [created, create] = useMutation(CreateTargetMutation);
   const [updated, update] = useMutation(UpdateTargetMutation);
   const [saved, setSaved] = useState(false);
+  // Fields changed since the last Save: their old messages no longer apply.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [nameAtSave, setNameAtSave] = useState<string | null>(null);
   const outcome = target ? updated : created;
   const apiError = outcome.error ? apiErrorFromCombined(outcome.error) : null;
-  const nameError = apiError && fieldErrors(apiError).find((e) => /(^|\.)name$/.test(e.path));
+  const nameError = apiError && nameAtSave === name ? fieldErrors(apiError).find((e) => /(^|\.)name$/.test(e.path)) : undefined;
+  const shownErrors = Object.fromEntries(Object.entries({ ...configErrors(apiError), ...localErrors }).filter(([key]) => !edited.has(key)));
+  const changeValues = (next: FormValues) => {
+    const changed = Object.keys(next).filter((key) => next[key] !== values[key]);
+    if (changed.length) setEdited((now) => new Set([...now, ...changed]));
+    setValues(next);
+  };
 
   const pickType = (next: string | null) => {
     setChannelType(next);
@@ -64,6 +81,8 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
 
   const save = async () => {
     setSaved(false);
+    setEdited(new Set());
+    setNameAtSave(name);
     const { config, errors } = configFrom(fields, values);
     setLocalErrors(errors);
     if (Object.keys(errors).length > 0 || !channelType) return;
@@ -89,8 +108,7 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
         onChange={(v) => setMaxConcurrency(Number(v) || 1)} />
       <Title order={3} size="h4">{t("targets.config")}</Title>
       {fields.length === 0 && <Text size="sm" c="dimmed">{t("targets.noConfig")}</Text>}
-      <SchemaFields fields={fields} values={values} onChange={setValues}
-        errors={{ ...configErrors(apiError), ...localErrors }} />
+      <SchemaFields fields={fields} values={values} onChange={changeValues} errors={shownErrors} />
       {apiError && <ErrorNotice error={apiError} />}
       {saved && <Text role="status" fw={600}>{t("targets.saved")}</Text>}
       <Group>

@@ -8,21 +8,30 @@ import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { TargetsQuery } from "./queries";
+import { TableScroll } from "../../components/layout/TableScroll";
+import { ListPager } from "../../components/lists/ListPager";
+import { ListToolbar } from "../../components/lists/ListToolbar";
+import { useListControls } from "../../components/lists/useListControls";
+import { useLastData } from "../../graphql/useLastData";
 
 export function TargetsPage() {
   const { t, i18n } = useTranslation();
-  const [result] = useQuery({ query: TargetsQuery, requestPolicy: "cache-and-network" });
-  const rows = result.data?.targets.edges.map((e) => e.node) ?? [];
+  const controls = useListControls("OLDEST_FIRST");
+  const [result] = useQuery({ query: TargetsQuery, variables: controls.variables, requestPolicy: "cache-and-network" });
+  const connection = useLastData(result.data)?.targets;
+  const rows = connection?.edges.map((e) => e.node) ?? [];
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t("targets.title")}</Title>
         <Button component={Link} to="/targets/new">{t("targets.new")}</Button>
       </Group>
+      <ListToolbar controls={controls} />
       {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
-      {!result.data && result.fetching && <Loading />}
-      {result.data && rows.length === 0 && <Text>{t("targets.empty")}</Text>}
+      {!connection && result.fetching && <Loading />}
+      {connection && rows.length === 0 && <Text>{controls.narrowed ? t("lists.noMatch") : t("targets.empty")}</Text>}
       {rows.length > 0 && (
+        <TableScroll>
         <Table striped aria-label={t("targets.title")}>
           <Table.Thead>
             <Table.Tr>
@@ -46,7 +55,9 @@ export function TargetsPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </TableScroll>
       )}
+      {connection && <ListPager controls={controls} connection={connection} total={t("lists.targetsTotal", { count: connection.totalCount })} />}
     </Stack>
   );
 }

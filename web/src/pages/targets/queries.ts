@@ -1,9 +1,10 @@
 import { graphql } from "../../graphql/graphql";
 
 export const TargetsQuery = graphql(`
-  query TargetsPage {
-    targets(first: 200) {
+  query TargetsPage($first: Int!, $after: String, $search: String, $orderBy: ListOrder) {
+    targets(first: $first, after: $after, search: $search, orderBy: $orderBy) {
       totalCount
+      pageInfo { hasNextPage endCursor }
       edges { node { id name description channelType maxConcurrency createdAt } }
     }
   }

@@ -7,7 +7,7 @@
 import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorNotice } from "../../components/ErrorNotice";
+import { ErrorNotice } from "../ErrorNotice";
 import type { ApiError } from "../../graphql/errors";
 import { useCanReview } from "./useCanReview";
 

@@ -3,15 +3,15 @@
 /** The roles the server lets review (VIEWER and AGENT get FORBIDDEN). */
 const REVIEWER_ROLES = new Set(["OPERATOR", "ADMIN"]);
 
+import { isTerminal } from "../status/terminal";
 export function canReview(role: string | null | undefined): boolean {
   return !!role && REVIEWER_ROLES.has(role);
 }
 
 /** Runs and evals can be reviewed once they have ended (else INVALID_TRANSITION). */
-const FINISHED = new Set(["COMPLETED", "CANCELLED", "FAILED"]);
 
 export function isFinished(status: string | null | undefined): boolean {
-  return !!status && FINISHED.has(status);
+  return isTerminal(status);
 }
 
 export type ReviewTarget =

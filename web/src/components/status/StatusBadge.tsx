@@ -10,7 +10,7 @@ const COLOURS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOURS[status] ?? "gray"} variant="light" autoContrast>
+    <Badge className="status-badge" color={COLOURS[status] ?? "gray"} variant="light" autoContrast>
       {t(`status.${status}`, { defaultValue: status })}
     </Badge>
   );

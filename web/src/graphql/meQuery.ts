@@ -1,4 +1,4 @@
-import { graphql } from "../../graphql/graphql";
+import { graphql } from "./graphql";
 
 export const MeQuery = graphql(`
   query Me { me { id name role } }

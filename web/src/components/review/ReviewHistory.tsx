@@ -1,8 +1,9 @@
 /** Every review of a run or eval, oldest first: earlier reviews stay even when a later one counts. */
 import { Accordion, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatTime } from "../../components/time";
+import { formatTime } from "../time";
 import { parseReviewTarget } from "./review";
+import { TableScroll } from "../layout/TableScroll";
 
 export interface ReviewRecordShown {
   target: string;
@@ -37,6 +38,7 @@ export function ReviewHistory({ records }: { records: readonly ReviewRecordShown
       <Accordion.Item value="history">
         <Accordion.Control>{t("review.history", { count: records.length })}</Accordion.Control>
         <Accordion.Panel>
+          <TableScroll>
           <Table fz="sm" aria-label={t("review.history", { count: records.length })}>
             <Table.Thead>
               <Table.Tr>
@@ -57,6 +59,7 @@ export function ReviewHistory({ records }: { records: readonly ReviewRecordShown
               ))}
             </Table.Tbody>
           </Table>
+          </TableScroll>
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

@@ -3,8 +3,9 @@ import { Anchor, Table } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { StatusBadge } from "../../components/StatusBadge";
-import { personaName } from "./PlanView";
+import { StatusBadge } from "../status/StatusBadge";
+import { personaName } from "./persona";
+import { TableScroll } from "../layout/TableScroll";
 
 interface SessionRow {
   id: string;
@@ -25,6 +26,7 @@ interface Props<Row extends SessionRow> {
 export function SessionsTable<Row extends SessionRow>({ evalId, sessions, extraHeaders = [], extraCells }: Props<Row>) {
   const { t } = useTranslation();
   return (
+    <TableScroll>
     <Table>
       <Table.Thead>
         <Table.Tr>
@@ -49,5 +51,6 @@ export function SessionsTable<Row extends SessionRow>({ evalId, sessions, extraH
         ))}
       </Table.Tbody>
     </Table>
+    </TableScroll>
   );
 }

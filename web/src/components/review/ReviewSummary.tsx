@@ -1,7 +1,7 @@
 /** The latest human review of an item: the reviewer's label, who and when, and the note. */
 import { Badge, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatTime } from "../../components/time";
+import { formatTime } from "../time";
 
 export interface ShownReview {
   reviewer: string;

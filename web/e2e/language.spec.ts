@@ -1,0 +1,54 @@
+/** Issue 29 points 3 and 9: turns counted from 1 everywhere a person reads; channel and rule help and rule reasons in the UI's language. */
+import type { Page } from "@playwright/test";
+import { demoTargetId, startBookingRun } from "./support/finishedWork";
+import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
+
+async function useLanguage(page: Page, language: "en" | "zh") {
+  await page.evaluate((l) => window.localStorage.setItem("agenteval.language", l), language);
+  await page.reload();
+}
+
+test("a run's turns are numbered from 1 on the page and in its Markdown; its rule reasons follow the UI's language", async ({ signedIn: page, server }) => {
+  const { runId, finished } = await startBookingRun(server, await demoTargetId(server), "E2E turn numbers");
+  await finished();
+  await page.goto(`/runs/${runId}`);
+  const first = page.getByRole("list", { name: "Cases" }).getByRole("listitem").first();
+  await first.getByRole("button").first().click();
+  await expect(first.getByText(/^Turn 1\b/).first()).toBeVisible();
+  await expect(first.getByText(/^Turn 0\b/)).toHaveCount(0);
+  await expect(first).toContainText("expected");
+  await screenshot(page, "run-reasons-1280-en");
+  const { run } = await server.gql<{ run: { reportMarkdown: string } }>("query($id: ID!) { run(id: $id) { reportMarkdown } }", { id: runId });
+  expect(run.reportMarkdown).toContain("**User [1]:**");
+  expect(run.reportMarkdown).not.toContain("**User [0]:**");
+
+  await useLanguage(page, "zh");
+  const zhFirst = page.getByRole("list", { name: "用例" }).getByRole("listitem").first();
+  await zhFirst.getByRole("button").first().click();
+  await expect(zhFirst).toContainText("期望");
+  await expect(zhFirst).not.toContainText("expected the last reply");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "run-reasons-390-zh");
+});
+
+test("channel fields are labelled with their help in Chinese and English", async ({ signedIn: page, server }) => {
+  await page.goto(`/targets/${await demoTargetId(server)}`);
+  await expect(page.getByRole("combobox", { name: /^Reply language/ })).toBeVisible();
+  await expect(page.getByText("auto answers in the language of each user message.")).toBeVisible();
+  await screenshot(page, "target-help-1280-en");
+  await useLanguage(page, "zh");
+  await expect(page.getByRole("combobox", { name: /^回复语言/ })).toBeVisible();
+  await expect(page.getByText("auto：按每条用户消息的语言回复。")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "target-help-390-zh");
+  await expectAccessible(page, "target help zh");
+
+  // An HTTP target: every field of its form has a Chinese title.
+  await page.goto("/targets/new");
+  await page.getByRole("combobox", { name: /^通道类型|^Channel type/ }).click();
+  await page.getByRole("option", { name: "http", exact: true }).click();
+  for (const title of ["URL", "HTTP 方法", "请求头", "请求体模板", "回复路径", "超时（秒）", "重试次数"]) {
+    await expect(page.locator("label").filter({ hasText: title }).first()).toBeVisible();
+  }
+  await screenshot(page, "target-new-http-390-zh");
+});

@@ -1,0 +1,74 @@
+/**
+ * A list page's search, order, page size and page, kept in the address (`?q=…&sort=…&size=…`)
+ * so a reload or a shared link shows the same list. The search reaches the server 300 ms after
+ * the last key press; changing any of them goes back to the first page.
+ */
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { firstPage, nextPage, pageSizeFrom, previousPage, type PageState } from "./paging";
+
+export const LIST_ORDERS = ["NEWEST_FIRST", "OLDEST_FIRST", "NAME_ASC", "NAME_DESC"] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+const SEARCH_DELAY_MS = 300;
+
+function orderFrom(value: string | null, fallback: ListOrder): ListOrder {
+  return (LIST_ORDERS as readonly string[]).includes(value ?? "") ? (value as ListOrder) : fallback;
+}
+
+export interface ListControls {
+  /** What the search box shows (sent to the server once typing pauses). */
+  searchText: string;
+  setSearchText(text: string): void;
+  order: ListOrder;
+  setOrder(order: ListOrder): void;
+  size: number;
+  setSize(size: number): void;
+  page: PageState;
+  next(endCursor: string | null): void;
+  previous(): void;
+  /** Resets to the first page (for a page's own filters). */
+  restart(): void;
+  /** The query's variables. */
+  variables: { first: number; after: string | null; search: string | null; orderBy: ListOrder };
+  /** Whether a search or filter narrows the list (for the empty state's wording). */
+  narrowed: boolean;
+}
+
+export function useListControls(defaultOrder: ListOrder, filtered = false): ListControls {
+  const [params, setParams] = useSearchParams();
+  const search = params.get("q") ?? "";
+  const order = orderFrom(params.get("sort"), defaultOrder);
+  const size = pageSizeFrom(params.get("size"));
+  const [searchText, setSearchText] = useState(search);
+  const [page, setPage] = useState<PageState>(firstPage);
+
+  const update = (changes: Record<string, string | null>) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value); else next.delete(key);
+      }
+      return next;
+    }, { replace: true });
+    setPage(firstPage);
+  };
+
+  useEffect(() => {
+    if (searchText.trim() === search) return;
+    const timer = window.setTimeout(() => update({ q: searchText.trim() || null }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  });
+
+  return {
+    searchText, setSearchText,
+    order, setOrder: (value) => update({ sort: value === defaultOrder ? null : value }),
+    size, setSize: (value) => update({ size: String(value) }),
+    page,
+    next: (endCursor) => setPage((current) => nextPage(current, endCursor)),
+    previous: () => setPage((current) => previousPage(current)),
+    restart: () => setPage(firstPage),
+    variables: { first: size, after: page.after, search: search || null, orderBy: order },
+    narrowed: !!search || filtered,
+  };
+}

@@ -1,0 +1,50 @@
+/** The top-level links, in a row in the wide header or in a column in the narrow-screen drawer. */
+import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+
+export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?(): void }) {
+  const { t } = useTranslation();
+  const size = vertical ? "md" : "sm";
+  const link = (to: string, label: string, end = false) => (
+    <Anchor size={size} component={NavLink} to={to} end={end} onClick={onNavigate}>{label}</Anchor>
+  );
+  const staticLinks = (
+    <>
+      {link("/targets", t("nav.targets"))}
+      {link("/scenarios", t("nav.scenarios"))}
+      {link("/campaigns", t("nav.campaigns"))}
+    </>
+  );
+  const rest = (
+    <>
+      <Anchor size={size} href="/graphql" target="_blank" rel="noopener" onClick={onNavigate}>{t("nav.graphiql")}</Anchor>
+      {link("/settings", t("nav.settings"))}
+    </>
+  );
+  if (vertical) {
+    return (
+      <Stack gap="sm">
+        {link("/", t("nav.home"), true)}
+        {link("/evals", t("nav.intelligent"))}
+        <Stack gap={6} role="group" aria-label={t("nav.static")} pl="sm"
+          style={{ borderLeft: "2px solid var(--mantine-color-gray-3)" }}>
+          <Text size="xs" c="dimmed">{t("nav.static")}</Text>
+          {staticLinks}
+        </Stack>
+        {rest}
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {link("/", t("nav.home"), true)}
+      {link("/evals", t("nav.intelligent"))}
+      <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")}>
+        <Text size="xs" c="dimmed">{t("nav.static")}:</Text>
+        {staticLinks}
+      </Group>
+      {rest}
+    </Group>
+  );
+}
