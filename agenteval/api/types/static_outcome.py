@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import strawberry
 from strawberry.scalars import JSON
@@ -24,6 +25,16 @@ class Turn:
     reply: str | None
     latency_ms: int | None
     error: str | None
+    raw_response: JSON | None = strawberry.field(
+        default=None, description="The target's decoded response to this turn (its JSON "
+        "body, frame or text), bounded by AGENTEVAL_MAX_REPLY_CHARS; null when not stored.")
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Turn:
+        raw = view.get("raw")
+        return cls(index=view["index"], sent_message=view["sent_message"], reply=view["reply"],
+                   latency_ms=view["latency_ms"], error=view["error"],
+                   raw_response=None if raw is None else JSON(raw))
 
 
 @strawberry.type
@@ -35,12 +46,17 @@ class RuleResult:
     weight: float
     detail: JSON
     error: str | None
+    turn_index: int | None = strawberry.field(
+        default=None, description="The 0-based turn a per-turn check judged (= Turn.index); "
+        "null for the case's own rules.")
 
     @classmethod
     def from_view(cls, view: RuleResultView) -> RuleResult:
+        turn_index = (view["detail"] or {}).get("turn_index")
         return cls(rule_type=view["rule_type"], implicit=view["implicit"], passed=view["passed"],
                    score=view["score"], weight=view["weight"], detail=JSON(view["detail"]),
-                   error=view["error"])
+                   error=view["error"],
+                   turn_index=turn_index if isinstance(turn_index, int) else None)
 
 
 @strawberry.type
@@ -81,6 +97,6 @@ class CaseOutcome:
                    passed=view["passed"],
                    success_level=SuccessLevel(view["success_level"]), score=view["score"],
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
-                   turns=[Turn(**turn) for turn in view["turns"]],
+                   turns=[Turn.from_view(dict(turn)) for turn in view["turns"]],
                    results=[RuleResult.from_view(result) for result in view["results"]],
                    error=view["error"], tags=list(view["tags"]))
