@@ -41,7 +41,7 @@ def parse_messages(value: list[Any], path: str, catalog: RuleCatalog, judge_conf
 
 def _check_text(text: Any, path: str, errors: FieldErrors) -> None:
     if not isinstance(text, str) or not text.strip():
-        errors.add(path, "must be a non-empty string (or an object {user, expect, eval_rules})")
+        errors.add(path, "must be a non-empty string")
     else:
         limits.check_message(errors, path, text)
 
