@@ -172,3 +172,34 @@ def group_errors(outcomes: Sequence[OutcomeView]) -> list[ErrorGroup]:
 
 def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def judged_turn(result: RuleResultView) -> int | None:
+    """The 0-based turn a per-turn check judged (`detail.turn_index`), else None."""
+    index = (result["detail"] or {}).get("turn_index")
+    return index if isinstance(index, int) and not isinstance(index, bool) else None
+
+
+def turn_label(index: int) -> str:
+    """A turn as people count it: the API's 0-based turnIndex 0 is "turn 1"."""
+    return f"turn {index + 1}"
+
+
+def reply_at(outcome: OutcomeView, index: int) -> str | None:
+    for turn in outcome["turns"]:
+        if turn["index"] == index:
+            return turn["reply"]
+    return None
+
+
+def located_reason(outcome: OutcomeView, result: RuleResultView,
+                   reply_chars: int = 120) -> str:
+    """`rule_reason`, prefixed for a per-turn check with its turn and the reply it judged."""
+    reason = rule_reason(result)
+    index = judged_turn(result)
+    if index is None:
+        return reason
+    reply = reply_at(outcome, index)
+    quoted = "(no reply)" if reply is None else json.dumps(
+        shorten(" ".join(reply.split()), reply_chars), ensure_ascii=False)
+    return f"at {turn_label(index)}, reply {quoted}: {reason}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from agenteval.domain.outcome_explanation import failing_rules, rule_reason
+from agenteval.domain.outcome_explanation import failing_rules, located_reason
 from agenteval.domain.run_views import OutcomeView
 from agenteval.engine.static.run_document import ScenarioResult
 
@@ -63,7 +63,7 @@ def _testcase(result: ScenarioResult, outcome: OutcomeView) -> ET.Element:
                                   else "")
     case = ET.Element("testcase", name=name, classname=result.scenario_name,
                       time=f"{_seconds(outcome):.3f}")
-    reasons = [f"{r['rule_type']}: {rule_reason(r)}" for r in failing_rules(outcome)]
+    reasons = [f"{r['rule_type']}: {located_reason(outcome, r)}" for r in failing_rules(outcome)]
     if outcome["error"]:
         error = ET.SubElement(case, "error", message=outcome["error"], type="error")
         error.text = "\n".join([outcome["error"], *reasons])
@@ -80,10 +80,11 @@ def _testcase(result: ScenarioResult, outcome: OutcomeView) -> ET.Element:
 def _dialog(outcome: OutcomeView) -> str:
     lines = []
     for turn in outcome["turns"]:
-        lines.append(f"[{turn['index']}] user: {turn['sent_message']}")
+        number = turn["index"] + 1  # turns counted from 1 for people
+        lines.append(f"[{number}] user: {turn['sent_message']}")
         if turn["error"]:
-            lines.append(f"[{turn['index']}] error: {turn['error']}")
+            lines.append(f"[{number}] error: {turn['error']}")
         else:
             latency = f" ({turn['latency_ms']} ms)" if turn["latency_ms"] is not None else ""
-            lines.append(f"[{turn['index']}] bot{latency}: {turn['reply']}")
+            lines.append(f"[{number}] bot{latency}: {turn['reply']}")
     return "\n".join(lines)

@@ -151,7 +151,7 @@ def test_failing_cases_show_the_rules_that_failed_them() -> None:
     assert "polite" not in failing  # the passing llm_score did not fail the case
     assert "Error: turn 1: timeout" in failing
     assert "| llm_score | no | fail | 0.00 | could not run: judge unreachable |" in failing
-    assert "> **User [0]:** refund | now\n> **Bot (50 ms):** ok" in failing
+    assert "> **User [1]:** refund | now\n> **Bot (50 ms):** ok" in failing
 
 
 def test_failing_case_decided_by_completion_shows_the_completion_result() -> None:

@@ -59,7 +59,7 @@ def test_quiet_prints_nothing_but_the_verdict_and_verbose_shows_every_turn() -> 
     result = booking_result()
     assert terminal.scenario_block(result, terminal.QUIET) == ""
     verbose = terminal.scenario_block(result, terminal.VERBOSE)
-    assert "[0] user: '明天下午三点来修空调'" in verbose and "Passed" in verbose
+    assert "[1] user: '明天下午三点来修空调'" in verbose and "Passed" in verbose
     assert "✓ ok (attempt 0)" in verbose
 
 
