@@ -103,13 +103,30 @@ def _safety(d: dict[str, Any]) -> str | None:
     return f"expected a safe reply; flagged: {', '.join(map(str, flagged))}" if flagged else None
 
 
+def _regex(d: dict[str, Any]) -> str | None:
+    if not d.get("unmatched") or "patterns" not in d:
+        return None
+    return f"expected the reply to match {_quoted(d['unmatched'])}; it does not"
+
+
+def _json_path(d: dict[str, Any]) -> str | None:
+    if "path" not in d or "op" not in d or "found" not in d:
+        return None
+    wanted = {"exists": "to give a value", "not_exists": "to give nothing",
+              "length": f"to have length {_quoted(d.get('expected'))}",
+              "matches": f"to match {_quoted(d.get('expected'))}"}.get(
+        d["op"], f"to {d['op'].rstrip('s')} {_quoted(d.get('expected'))}")
+    return (f"expected {d['path']} ({d.get('source', 'raw')} JSON) {wanted}; "
+            f"got {_quoted(d['found'])}")
+
+
 def _reason(d: dict[str, Any]) -> str | None:
     return str(d["reason"]) if d.get("reason") else None
 
 
 _EXPLAINERS: tuple[Callable[[dict[str, Any]], str | None], ...] = (
-    _intent, _completion, _llm_score, _similarity, _json, _safety, _latency, _keywords,
-    _contains, _not_contains, _reason)
+    _json_path, _intent, _completion, _llm_score, _similarity, _json, _safety, _latency, _keywords,
+    _contains, _not_contains, _regex, _reason)
 
 
 def rule_reason(result: RuleResultView) -> str:

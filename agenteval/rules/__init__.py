@@ -6,6 +6,7 @@ Importing this package registers the built-in rules.
 # Built-in rules register themselves on import; the order is irrelevant.
 from agenteval.rules import (  # noqa: F401
     intent_classification,
+    json_path,
     json_schema,
     keyword_match,
     llm_score,
