@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from aiohttp import web
 
+from agenteval.demo_bot.actions import actions_of_turn
 from agenteval.demo_bot.bot import BotState, LanguageSetting, replay, reply
 
 MODEL_NAME = "homecare-mia"
@@ -104,12 +105,13 @@ async def chat(request: web.Request) -> web.Response:
         return _bad_request("body must be a JSON object with a non-empty 'message' string")
     session_id = str(body.get("session_id") or "") or uuid.uuid4().hex
     sessions: OrderedDict[str, BotState] = request.app[SESSIONS_KEY]
-    state = sessions.pop(session_id, None) or BotState(language_setting=_language(request))
-    state, answer = reply(state, body["message"])
+    before = sessions.pop(session_id, None) or BotState(language_setting=_language(request))
+    state, answer = reply(before, body["message"])
     sessions[session_id] = state
     while len(sessions) > MAX_SESSIONS:
         sessions.popitem(last=False)
-    return web.json_response({"reply": answer, "session_id": session_id})
+    return web.json_response({"reply": answer, "session_id": session_id,
+                              "actions": actions_of_turn(before, state)})
 
 
 async def list_models(request: web.Request) -> web.Response:

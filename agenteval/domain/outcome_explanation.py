@@ -117,7 +117,7 @@ def _json_path(d: dict[str, Any]) -> str | None:
               "matches": f"to match {_quoted(d.get('expected'))}"}.get(
         d["op"], f"to {d['op'].rstrip('s')} {_quoted(d.get('expected'))}")
     return (f"expected {d['path']} ({d.get('source', 'raw')} JSON) {wanted}; "
-            f"got {_quoted(d['found'])}")
+            f"got {json.dumps(d['found'], ensure_ascii=False)}")
 
 
 def _reason(d: dict[str, Any]) -> str | None:
@@ -137,6 +137,8 @@ def rule_reason(result: RuleResultView) -> str:
     for explain in _EXPLAINERS:
         text = explain(detail)
         if text:
+            if judged_turn(result) is not None:  # a per-turn check judged its own turn's reply
+                text = text.replace("the last reply", "the reply")
             return shorten(" ".join(text.split()), REASON_CHARS)
     rest = {k: v for k, v in detail.items() if k != "rule"}
     return shorten(json.dumps(rest, ensure_ascii=False, sort_keys=True, default=str),

@@ -226,7 +226,7 @@ def slowest_turns_section(outcomes: Sequence[OutcomeView]) -> str:
     if not turns:
         return "## Slowest turns\n\nNo turn latency recorded."
     turns.sort(key=lambda item: item[0], reverse=True)
-    rows = [(outcome["case_key"], str(outcome["attempt"]), str(turn["index"]), str(latency),
+    rows = [(outcome["case_key"], str(outcome["attempt"]), str(turn["index"] + 1), str(latency),
              shorten(turn["sent_message"], MESSAGE_CHARS))
             for latency, outcome, turn in turns[:SLOWEST_TURNS_SHOWN]]
     return "## Slowest turns\n\n" + table(["Case", "Attempt", "Turn", "Latency ms", "Message"],
