@@ -97,7 +97,7 @@ def test_quiet_prints_only_the_verdict_and_verbose_every_turn(
     assert out == "FAIL: pass rate 40.0% < 80.0% (--fail-under)\n" and err == ""
     run_command(BOOKING, DEMO, verbosity=VERBOSE)
     out = capsys.readouterr().out
-    assert "[3] user: '地址是朝阳区建国路 88 号'" in out and "✓ booking-zh-complete" in out
+    assert "[4] user: '地址是朝阳区建国路 88 号'" in out and "✓ booking-zh-complete" in out
 
 
 @pytest.mark.parametrize("scenario_text", ["{not json", '{"name": "x", "cases": []}'])
