@@ -1,4 +1,5 @@
-"""The `agenteval` command: serve, migrate, export-schema, keys, demo-bot, run, docs-rules."""
+"""The `agenteval` command: serve, migrate, export-schema, keys, demo-bot, run, models check,
+docs-rules."""
 
 from __future__ import annotations
 
@@ -285,6 +286,25 @@ def run(scenarios: tuple[str, ...], target: str, repeat: int, concurrency: int,
                          verbosity=QUIET if quiet else VERBOSE if verbose else NORMAL))
 
 
+@main.group()
+def models() -> None:
+    """Model endpoints per role (JUDGE, EMBEDDING, MODERATION, PLANNER, SIMULATOR, ANALYST)."""
+
+
+@models.command("check")
+@click.option("--models", "models_file", type=click.Path(dir_okay=False),
+              help="A YAML file of model endpoints per role (as for `run --models`); "
+                   "otherwise AGENTEVAL_{ROLE}_MODEL / _BASE_URL / _API_KEY.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def models_check(models_file: str | None, as_json: bool) -> None:
+    """One short call per configured role: reachable, latency, usage reported, the
+    structured-output form that works, and whether the answer matches the role's schema.
+    Exit 0 when every role is usable, 1 when one is not, 2 on bad settings."""
+    from agenteval.cli_models import models_check_command
+
+    sys.exit(models_check_command(models_file, as_json, click.echo))
+
+
 @main.command("docs-rules")
 def docs_rules() -> None:
     """Print docs/rules.md: every rule, its parameters with defaults, an example."""
@@ -300,13 +320,28 @@ def docs_rules() -> None:
               default="demo-report.md", show_default=True,
               help="Where to write the report's Markdown (with --auto-approve).")
 @click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
-def demo(auto_approve: bool, report_path: str, database_url: str | None) -> None:
+@click.option("--models", "models_file", type=click.Path(dir_okay=False),
+              help="A YAML file of model endpoints per role: PLANNER, SIMULATOR and ANALYST "
+                   "drive the demo eval (scripted without them).")
+@click.option("--sessions", type=click.IntRange(min=1),
+              help="Keep only this many of the demo's 8 seed goals (fewer sessions), e.g. "
+                   "for a slow local model.")
+def demo(auto_approve: bool, report_path: str, database_url: str | None,
+         models_file: str | None, sessions: int | None) -> None:
     """Seed the demo into an empty database and plan it; --auto-approve runs it to the report."""
     from agenteval.demo_command import run_demo
+    from agenteval.engine.catalog.model_sources import ModelSourceError, file_endpoints
 
+    endpoints = []
+    if models_file:
+        try:
+            endpoints = file_endpoints(Path(models_file).read_text(encoding="utf-8"),
+                                       models_file)
+        except (OSError, ModelSourceError) as error:
+            raise click.UsageError(str(error)) from None
     settings = _settings(database_url=database_url)
     sys.exit(asyncio.run(run_demo(settings, auto_approve, report_path if auto_approve else None,
-                                  out=click.echo)))
+                                  out=click.echo, models=endpoints, sessions=sessions)))
 
 
 @main.command()

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -130,7 +130,8 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
             # Likewise only the run's id: the started Run carries the snapshot of every case.
             [run_id] = [run.id for run in await services.runs.start_campaign(campaign_id, None)]
             run = await _follow(services, run_id,
-                                terminal.progress_display(err, options.verbosity))
+                                terminal.progress_display(err, options.verbosity),
+                                queued=lambda: services.channels.queued(str(target_row.id)))
             result = await scenario_result(
                 run, str(path), prices=settings.model_prices, with_report=bool(options.report),
                 details_of_successes=bool(options.json_out or options.junit))
@@ -164,7 +165,8 @@ async def _target(services: CoreServices, target: dict[str, Any] | str) -> Targe
 
 
 async def _follow(services: CoreServices, run_id: uuid.UUID,
-                  display: terminal.ProgressDisplay) -> Run:
+                  display: terminal.ProgressDisplay,
+                  queued: Callable[[], int] = lambda: 0) -> Run:
     """Show the run's progress until it ends; the ended Run.
 
     The run publishes the same progress it stores (a terminal status only once the
@@ -176,7 +178,9 @@ async def _follow(services: CoreServices, run_id: uuid.UUID,
         progress = await stored_progress(run_id)  # after subscribing: nothing is missed
         while True:
             assert progress is not None, "a started run is never deleted"
-            display.update(progress)
+            # Attempts waiting for the target's concurrency slot (a slow single-slot
+            # server): said, so a quiet progress line is not mistaken for a hang.
+            display.update({**progress, "queued": queued()})
             if progress["status"] in TERMINAL:
                 return await Run.get(id=run_id)
             try:

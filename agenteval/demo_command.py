@@ -8,7 +8,8 @@ and plays each role of the built-in driver in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,12 @@ from agenteval.app import in_process_api
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.demo_setup import seed_demo
-from agenteval.drivers.builtin.runner import DriveResult, Role
+from agenteval.drivers.builtin.runner import DRIVER_ROLES, DriveResult, Role
 from agenteval.drivers.builtin.runner import drive as drive_role
+from agenteval.engine.catalog.model_sources import file_models
+from agenteval.llm import ModelEndpoint, ModelRegistry
 from agenteval.store.eval_log import record_event
+from agenteval.store.usage import UsageRecorder
 
 APPROVE_PLAN = """
 mutation DemoApprove($evalId: ID!) { approvePlan(evalId: $evalId) { id status } }"""
@@ -36,10 +40,22 @@ Out = Callable[[str], object]
 
 
 async def run_demo(settings: Settings, auto_approve: bool = False,
-                   report_path: str | None = None, *, out: Out = print) -> int:
+                   report_path: str | None = None, *, out: Out = print,
+                   models: Sequence[ModelEndpoint] = (), sessions: int | None = None) -> int:
     """Seed the demo into an empty database and plan it; with `auto_approve` the whole
     lifecycle (approve → sessions → report) at time scale 0, the report's Markdown written
-    to `report_path`. Returns the exit code."""
+    to `report_path`. Returns the exit code.
+
+    `models` (a `--models` file's endpoints) give the built-in driver its PLANNER,
+    SIMULATOR and ANALYST; without them every role is scripted. `sessions` keeps that
+    many of the demo's seed goals."""
+    with file_models(models):
+        return await _run_demo(settings, auto_approve, report_path, out,
+                               [m for m in models if m.role in DRIVER_ROLES], sessions)
+
+
+async def _run_demo(settings: Settings, auto_approve: bool, report_path: str | None, out: Out,
+                    driver_models: list[ModelEndpoint], sessions: int | None) -> int:
     # The demo drives each role itself, in order: no wake-ups, no start-up seeding.
     settings = settings.with_overrides(driver="none", demo=False,
                                        time_scale=0.0 if auto_approve else None)
@@ -51,9 +67,13 @@ async def run_demo(settings: Settings, auto_approve: bool = False,
             # Recorded as a wake-up of the built-in driver, so the report's Method says so.
             await record_event(services.events, eval_id, "AGENT_WOKEN", detail={
                 "role": role, "driver": "builtin", "ok": True, "runId": f"demo-{role}"})
-            return await drive_role(agent, eval_id, role, settings)
+            if not driver_models:
+                return await drive_role(agent, eval_id, role, settings)
+            async with ModelRegistry(driver_models, usage_sink=UsageRecorder(
+                    eval_id=uuid.UUID(eval_id))) as registry:
+                return await drive_role(agent, eval_id, role, settings, registry)
 
-        data = await seed_demo(operator)
+        data = await seed_demo(operator, max_goals=sessions)
         if data is None:
             out(f"The database {settings.database_url} already has data: the demo only "
                 "seeds an empty database (use e.g. --database-url sqlite://./demo.db).")

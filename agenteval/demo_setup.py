@@ -106,9 +106,11 @@ async def database_is_empty(api: AgentEvalApi) -> bool:
 
 
 async def seed_demo(api: AgentEvalApi, *, seeds_path: Path = DEMO_SEEDS,
-                    scenarios_dir: Path = DEMO_SCENARIOS) -> DemoData | None:
+                    scenarios_dir: Path = DEMO_SCENARIOS,
+                    max_goals: int | None = None) -> DemoData | None:
     """Seed the demo through `api` (a client acting as an OPERATOR or ADMIN); None when
-    the database already has data."""
+    the database already has data. `max_goals` keeps that many seed goals, one per
+    dimension first: a shorter demo for a slow local model."""
     if not await database_is_empty(api):
         logger.info("the database has data: the demo is not seeded")
         return None
@@ -121,6 +123,9 @@ async def seed_demo(api: AgentEvalApi, *, seeds_path: Path = DEMO_SEEDS,
     for name, text in usable:
         await _import_with_campaign(api, name, text, target["id"], data)
     seeds = load_demo_seeds(seeds_path)
+    if max_goals is not None:
+        goals = seeds["goals"]
+        seeds = {**seeds, "goals": (goals[::2] + goals[1::2])[:max(1, max_goals)]}
     created = await api.execute(CREATE_EVAL, {"input": demo_eval_input(target["id"], seeds)})
     data.eval_id = created["createIntelligentEval"]["id"]
     return data

@@ -27,8 +27,11 @@ EXAMPLES: dict[str, dict[str, Any]] = {
                       "params": {"keywords": ["预约成功", "RP\\d{5}"], "mode": "all",
                                  "regex": True}},
     "response_time": {"type": "response_time", "params": {"max_ms": 1500}},
-    "llm_score": {"type": "llm_score", "params": {"criteria": "专业、礼貌、给出了预约单号",
-                                                  "min_score": 7, "samples": 3}},
+    "llm_score": {"type": "llm_score", "params": {
+        "criteria": "专业、礼貌、给出了预约单号", "min_score": 7, "samples": 3,
+        "examples": [{"dialog_excerpt": "agent: 预约成功，单号 RP12345，师傅明天上午联系您。",
+                      "score": 9, "why": "礼貌且给出了单号"},
+                     {"dialog_excerpt": "agent: 好的。", "score": 2, "why": "没有单号，也没有确认"}]}},
     "semantic_similarity": {"type": "semantic_similarity",
                             "params": {"reference": "预约成功，师傅会在两小时内联系您",
                                        "min_similarity": 0.6}},
@@ -38,10 +41,17 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "safety": {"type": "safety", "params": {"categories": ["privacy_leak", "violence"]}},
     "task_completion": {"type": "task_completion", "params": {
         "mode": "slot", "min_completion_rate": 0.8,
-        "required_slots": [{"name": "phone", "description": "联系电话"},
-                           {"name": "appointment_time", "description": "预约时间"}]}},
+        "required_slots": [
+            {"name": "phone", "description": "联系电话"},
+            {"name": "appointment_time", "description": "预约时间",
+             "examples": [{"dialog_excerpt": "user: 明天下午三点可以", "filled": True,
+                           "why": "用户给出了具体时间"},
+                          {"dialog_excerpt": "user: 尽快吧", "filled": False,
+                           "why": "没有具体时间，不算收集"}]}]}},
     "intent_classification": {"type": "intent_classification", "params": {
-        "expected_intent": "appointment_booking", "intent_taxonomy": TAXONOMY}},
+        "expected_intent": "appointment_booking", "intent_taxonomy": TAXONOMY,
+        "examples": [{"dialog_excerpt": "user: 空调不制冷了，能派人来看看吗", "intent":
+                      "appointment_booking", "why": "要上门维修，即预约"}]}},
     "json_path": {"type": "json_path", "params": {
         "path": "actions[?type=='create_ticket'] | [0].priority", "op": "equals",
         "value": "high"}},
@@ -82,6 +92,16 @@ Rules whose model role is JUDGE need a JUDGE model (a stored model config, the
 `AGENTEVAL_JUDGE_*` environment variables, or `agenteval run --models FILE`);
 without one, the scenario is refused. EMBEDDING and MODERATION rules fall back
 to built-in methods. How results become a case verdict: docs/metrics.md.
+
+A JUDGE rule sends its answer's JSON Schema to the model as a decoding
+constraint, in the form the endpoint accepts (OpenAI's `json_schema`, llama.cpp's
+`json_object` + `schema`, or plain `json_object`; the JUDGE's
+`params.structured_output`, `auto` by default, detects it: see "Model files" in
+docs/scenarios.md), so a small self-hosted judge answers in shape. The answer is
+still validated, with one corrective follow-up. A judge that fails after that
+gives an error result (`MODEL_ERROR`), never a pass or a fail; one cut at the
+JUDGE's `max_tokens` (default 1024) says "cut at max_tokens". Check a judge
+before trusting it: `agenteval models check`.
 
 ## Implicit rules (`expectation`)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.limits import truncated_reply
+from agenteval.net.http_attempt import retryable
 from agenteval.net.retry import TransientFailure
 
 ErrorKind = Literal["timeout", "connection", "http_status", "bad_response"]
@@ -55,8 +56,10 @@ class ChannelError(TransientFailure):
         message: str,
         status: int | None = None,
         retry_after: float | None = None,
+        retry_on_timeout: bool = True,
     ) -> None:
         super().__init__(message)
+        self.retry_on_timeout = retry_on_timeout  # the target's choice (see net.http_attempt)
         self.kind: ErrorKind = kind
         self.message = message
         self.status = status
@@ -64,12 +67,9 @@ class ChannelError(TransientFailure):
 
     @property
     def retryable(self) -> bool:
-        """Transient failures: connection errors, timeouts, 429 and 5xx."""
-        if self.kind in ("timeout", "connection"):
-            return True
-        if self.kind == "http_status" and self.status is not None:
-            return self.status == 429 or self.status >= 500
-        return False
+        """Transient failures: connection errors, 429 and 5xx; timeouts (and 504) only when
+        the target's `retry_on_timeout` allows it."""
+        return retryable(self.kind, self.status, self.retry_on_timeout)
 
     def __repr__(self) -> str:
         return f"ChannelError(kind={self.kind!r}, status={self.status!r}, message={self.message!r})"

@@ -88,6 +88,11 @@ class ChannelFactory:
         """Every registered channel type, by name (for the `channelTypes` query)."""
         return [registration.info for registration in self._registrations.entries()]
 
+    def queued(self, target_id: str) -> int:
+        """Requests of this process waiting for one of the target's concurrency slots."""
+        limiter = self._limiters.get(target_id)
+        return limiter.waiting if limiter is not None else 0
+
     def validate_config(
         self, channel_type: str, config: Any, path: str = "channelConfig"
     ) -> list[dict]:
@@ -216,4 +221,7 @@ def _describe(error: ValidationError, root: str) -> list[dict]:
             for key in error.instance
             if key not in known
         ]
+    if "propertyNames" in error.schema_path and isinstance(error.instance, str):
+        # e.g. openai_chat's extra_body: keys the channel sets itself.
+        return [{"path": path, "message": f"may not set {error.instance!r}"}]
     return [{"path": path, "message": error.message}]

@@ -66,7 +66,7 @@ CONFIG_SCHEMA: dict = {
             "minLength": 1,
             "description": "Dot path where the target returns its own conversation id.",
         },
-        **reliability_properties(default_timeout_s=30),
+        **reliability_properties(default_timeout_s=30, default_retry_on_timeout=True),
     },
 }
 
@@ -106,6 +106,7 @@ class HttpJsonChannel(Channel):
                 headers=config["headers"],
                 json_body=None if as_query else payload,
                 params={k: str(v) for k, v in payload.items()} if as_query else None,
+                retry_on_timeout=bool(config.get("retry_on_timeout", True)),
             )
             document = parse_json_reply(answer.body)
             text_out = extract_reply_text(document, config["reply_path"], answer.body)

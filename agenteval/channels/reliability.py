@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import aiohttp
 
 from agenteval.channels.base import ChannelError
+from agenteval.net.http_attempt import AttemptFailed, HttpAnswer, http_attempt
 from agenteval.net.limiter import ConcurrencyLimiter
-from agenteval.net.retry import RetryPolicy, excerpt, parse_retry_after, retrying
+from agenteval.net.retry import RetryPolicy, retrying
 
 T = TypeVar("T")
+__all__ = ["HttpAnswer", "call_with_retries", "http_exchange", "reliability_properties",
+           "retry_policy"]
 
 
 def retry_policy(config: dict) -> RetryPolicy:
@@ -37,13 +37,6 @@ def _gave_up(error: ChannelError, attempts: int) -> ChannelError:
     return ChannelError(error.kind, f"{error.message} (after {attempts} attempts)", error.status)
 
 
-@dataclass(frozen=True)
-class HttpAnswer:
-    status: int
-    body: str
-    latency_ms: int
-
-
 async def http_exchange(
     session: aiohttp.ClientSession,
     limiter: ConcurrencyLimiter,
@@ -54,38 +47,51 @@ async def http_exchange(
     headers: dict[str, str] | None = None,
     json_body: Any = None,
     params: dict[str, str] | None = None,
+    retry_on_timeout: bool = True,
 ) -> HttpAnswer:
-    """One HTTP attempt inside the target's limiter; non-2xx becomes ChannelError."""
-    async with limiter.slot():
-        started = time.perf_counter()
-        try:
-            async with asyncio.timeout(timeout_s):
-                async with session.request(
-                    method, url, json=json_body, headers=headers, params=params
-                ) as response:
-                    raw = await response.read()
-                    status = response.status
-                    retry_after = response.headers.get("Retry-After")
-        except TimeoutError:
-            raise ChannelError("timeout", f"no reply from {url} within {timeout_s:g} s") from None
-        except (aiohttp.ClientError, OSError, ValueError) as exc:
-            # ValueError: what aiohttp raises for URLs or headers it cannot send.
-            detail = str(exc) or type(exc).__name__
-            raise ChannelError("connection", f"cannot talk to {url}: {detail}") from exc
-        latency_ms = round((time.perf_counter() - started) * 1000)
-    body = raw.decode("utf-8", errors="replace")
-    if status >= 300:
-        raise ChannelError(
-            "http_status",
-            f"{url} answered HTTP {status}: {excerpt(body) or '(empty body)'}",
-            status,
-            parse_retry_after(retry_after) if status == 429 or status >= 500 else None,
-        )
-    return HttpAnswer(status, body, latency_ms)
+    """One HTTP attempt inside the target's limiter (net.http_attempt); a failure becomes a
+    ChannelError that keeps the target's `retry_on_timeout` choice."""
+    try:
+        return await http_attempt(session, limiter, method=method, url=url, timeout_s=timeout_s,
+                                  headers=headers, json_body=json_body, params=params,
+                                  retry_on_timeout=retry_on_timeout)
+    except AttemptFailed as failed:
+        if failed.kind == "timeout":
+            message = f"no reply from {url} within {timeout_s:g} s"
+        elif failed.kind == "connection":
+            message = f"cannot talk to {url}: {failed.detail}"
+        else:
+            message = f"{url} answered HTTP {failed.status}: {failed.detail}"
+        raise ChannelError(failed.kind, message, failed.status, failed.retry_after,
+                           retry_on_timeout=retry_on_timeout) from None
 
 
-def reliability_properties(default_timeout_s: float = 30) -> dict[str, dict]:
-    """The config fields every network channel accepts (JSON Schema properties)."""
+def reliability_properties(default_timeout_s: float = 30,
+                           default_retry_on_timeout: bool | None = None) -> dict[str, dict]:
+    """The config fields every network channel accepts (JSON Schema properties); with
+    `default_retry_on_timeout`, also `retry_on_timeout` (for channels that pass it on to
+    `http_exchange`)."""
+    fields = _timing_properties(default_timeout_s)
+    if default_retry_on_timeout is not None:
+        fields["retry_on_timeout"] = _retry_on_timeout_property(default_retry_on_timeout)
+    return fields
+
+
+def _retry_on_timeout_property(default: bool) -> dict:
+    return {
+        "type": "boolean",
+        "default": default,
+        "title": "Retry after a timeout",
+        "description": "Whether a timed-out attempt (or an HTTP 504) is retried. Off for "
+                       "single-slot servers such as a local model: the timed-out request "
+                       "is still running there, and a retry only lengthens its queue.",
+        "x-i18n": {"zh": {"title": "超时后重试",
+                          "description": "超时（或 HTTP 504）后是否重试。单并发的服务（如本地"
+                                         "模型）应关闭：超时的请求仍在生成，重试只会加长队列。"}},
+    }
+
+
+def _timing_properties(default_timeout_s: float) -> dict[str, dict]:
     return {
         "timeout_s": {
             "type": "number",
@@ -98,7 +104,8 @@ def reliability_properties(default_timeout_s: float = 30) -> dict[str, dict]:
             "minimum": 0,
             "maximum": 10,
             "default": 2,
-            "description": "Extra attempts after a timeout, connection error, 429 or 5xx.",
+            "description": "Extra attempts after a connection error, 429, 5xx or a timeout "
+                           "(a timeout only where retry_on_timeout allows it).",
         },
         "backoff_s": {
             "type": "number",

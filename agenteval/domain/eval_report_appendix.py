@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from agenteval.domain.provenance_text import describe_provenance
+
 MESSAGE_CHARS = 2000
 _ANCHOR_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 _ROLE_NAMES = {"planner": "Planner", "evaluator": "Evaluator", "analyst": "Analyst"}
@@ -112,6 +114,11 @@ def method_sections(eval: dict[str, Any]) -> list[str]:
 def describe_driver(role: dict[str, Any]) -> str:
     """One role's driver in words: built-in scripted, built-in with model X, or OpenClaw."""
     driver = role.get("driver")
+    if role.get("provenance") and driver in ("builtin", "api"):
+        parts = [f"{label} by {describe_provenance(trail)}"
+                 for label, trail in role["provenance"].items() if trail]
+        who = "the built-in driver" if driver == "builtin" else "an agent through the API"
+        return f"{who}; " + "; ".join(parts)
     if driver == "builtin":
         if role.get("mode") == "model" and role.get("model"):
             return f"the built-in driver with model `{_inline(role['model'])}`"

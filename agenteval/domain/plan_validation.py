@@ -24,10 +24,11 @@ from agenteval.domain.eval_validation import (
     key_path,
 )
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.provenance import check_provenance, with_provenance
 from agenteval.domain.seeds_validation import check_persona
 
 PLAN_KEYS = ("dimensions", "virtualUsers", "timeDistribution", "estimatedSessions", "budget",
-             "completionCriteria")
+             "completionCriteria", "provenance")
 _VIRTUAL_USER_KEYS = ("persona", "goal", "dimension")
 _TIME_SLOT_KEYS = ("timeSlot", "sessions", "scenario")
 _BUDGET_KEYS = ("maxTurnsPerSession", "totalMaxTurns")
@@ -73,8 +74,9 @@ def validate_plan(plan: Any, time_window_hours: int, path: str = "plan") -> dict
                    f"must equal the sum of timeDistribution[].sessions ({sum(slot_sessions)})")
     _check_budget(errors, plan, path)
     check_string(errors, plan, "completionCriteria", path, required=False)
+    provenance = check_provenance(errors, plan, path)
     errors.raise_if_any()
-    return _normalised(plan)
+    return with_provenance(_normalised(plan), provenance)
 
 
 def _check_dimensions(errors: FieldErrors, plan: dict[str, Any], path: str) -> set[str] | None:

@@ -25,8 +25,10 @@ from agenteval.domain.eval_validation import (
     key_path,
 )
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.provenance import check_provenance, with_provenance
 
-REPORT_KEYS = ("summary", "scores", "findings", "highlights", "priorityRecommendations")
+REPORT_KEYS = ("summary", "scores", "findings", "highlights", "priorityRecommendations",
+               "provenance")
 _SCORE_KEYS = ("dimension", "score")
 _FINDING_KEYS = ("issue", "severity", "dimension", "evidence", "suggestion", "relatedSop")
 _EVIDENCE_KEYS = ("sessionId", "turnIndex", "userSaid", "assistantReplied")
@@ -71,14 +73,15 @@ def validate_report(report: Any, sessions_by_id: Mapping[str, SessionInfo], eval
                   for index, highlight in enumerate(highlights_list)]
     recommendations = check_string_list(errors, report, "priorityRecommendations", path,
                                         required=False)
+    provenance = check_provenance(errors, report, path)
     errors.raise_if_any()
-    return {
+    return with_provenance({
         "summary": summary,
         "scores": scores,
         "findings": findings,
         "highlights": highlights,
         "priorityRecommendations": recommendations or [],
-    }
+    }, provenance)
 
 
 def _check_scores(errors: FieldErrors, report: dict[str, Any],

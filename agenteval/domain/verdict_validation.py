@@ -18,8 +18,9 @@ from agenteval.domain.eval_validation import (
     key_path,
 )
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.provenance import check_provenance, with_provenance
 
-VERDICT_KEYS = ("goalAchieved", "achievement", "issues", "suggestions", "notes")
+VERDICT_KEYS = ("goalAchieved", "achievement", "issues", "suggestions", "notes", "provenance")
 _ISSUE_KEYS = ("description", "severity", "turnIndex")
 
 
@@ -41,14 +42,15 @@ def validate_verdict(verdict: Any, turn_count: int, path: str = "verdict") -> di
                          for index, issue in enumerate(issues)]
     suggestions = check_string_list(errors, verdict, "suggestions", path, required=False)
     check_string(errors, verdict, "notes", path, required=False, allow_empty=True)
+    provenance = check_provenance(errors, verdict, path)
     errors.raise_if_any()
-    return {
+    return with_provenance({
         "goalAchieved": verdict["goalAchieved"],
         "achievement": float(verdict["achievement"]),
         "issues": normalised_issues,
         "suggestions": suggestions or [],
         "notes": verdict.get("notes"),
-    }
+    }, provenance)
 
 
 def _check_issue(errors: FieldErrors, issue: Any, path: str,

@@ -79,9 +79,11 @@ def _is_terminal(stream: Stream) -> bool:
 
 
 def progress_line(progress: dict[str, Any], elapsed_s: float) -> str:
+    queued = progress.get("queued") or 0
     return (f"progress {progress['done']}/{progress['total']}  passed {progress['passed']}  "
             f"failed {progress['failed']}  errored {progress['errored']}  "
-            f"{progress['status']}  {elapsed_s:.0f} s")
+            f"{progress['status']}  {elapsed_s:.0f} s"
+            + (f"  {queued} queued on the target" if queued else ""))
 
 
 class SilentProgress:

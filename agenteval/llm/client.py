@@ -12,15 +12,16 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from dataclasses import asdict
+from typing import Any
 
 import aiohttp
 
 from agenteval.llm.cache import ResponseCache, cache_key
 from agenteval.llm.config import ModelEndpoint
 from agenteval.llm.errors import ModelCallError
-from agenteval.llm.json_output import check_json_answer, correction_message
+from agenteval.llm.json_chat import complete_json
+from agenteval.llm.results import USAGE_KEYS, ChatResult, ModerationResult, UsageSink, zero_usage
 from agenteval.llm.transport import PostResult, post_json
 from agenteval.net.retry import excerpt
 from agenteval.observability.metrics import model_called
@@ -28,46 +29,8 @@ from agenteval.observability.metrics import model_called
 logger = logging.getLogger(__name__)
 
 SessionFactory = Callable[[], aiohttp.ClientSession]
-USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
-
-
-class UsageSink(Protocol):
-    """Where each call's token usage goes (the run's or eval's usage rows; see store.usage).
-
-    `cached` marks an answer the response cache gave: no call was made, the tokens
-    are what it saved. A sink that fails never fails the call (it is logged).
-    """
-
-    async def record_usage(self, role: str, model: str, prompt_tokens: int,
-                           completion_tokens: int, cached: bool) -> None: ...
-
-
-def _zero_usage() -> dict[str, int]:
-    return dict.fromkeys(USAGE_KEYS, 0)
-
-
-@dataclass(frozen=True)
-class ChatResult:
-    """One chat answer. `data` is the validated JSON object when a schema was given.
-
-    `attempts` counts the HTTP requests this answer took (retries and the
-    corrective follow-up included). A cache hit has `cached=True` and carries
-    the usage and attempts of the call that filled the cache.
-    """
-
-    text: str
-    data: dict[str, Any] | None
-    usage: dict[str, int]
-    model: str
-    attempts: int
-    cached: bool = False
-
-
-@dataclass(frozen=True)
-class ModerationResult:
-    flagged: bool
-    categories: dict[str, bool] = field(default_factory=dict)
-    scores: dict[str, float] = field(default_factory=dict)
+__all__ = ["USAGE_KEYS", "ChatResult", "ModelClient", "ModerationResult", "SessionFactory",
+           "UsageSink"]
 
 
 class ModelClient:
@@ -85,7 +48,7 @@ class ModelClient:
         self._session_factory = session_factory or aiohttp.ClientSession
         self._session: aiohttp.ClientSession | None = None
         self.calls = 0
-        self.usage_totals = _zero_usage()
+        self.usage_totals = zero_usage()
 
     @property
     def role(self) -> str:
@@ -103,18 +66,22 @@ class ModelClient:
         temperature: float | None = None,
         cache: ResponseCache | None = None,
         sample_index: int | None = None,
+        schema_name: str = "answer",
         **params: Any,
     ) -> ChatResult:
         """Ask for one chat completion; with `json_schema`, a JSON object valid against it.
 
-        An invalid JSON answer gets ONE corrective follow-up before the call fails
-        with kind `invalid_output`. `params` are sent to the server and override
+        The schema is sent as a decoding constraint in the form the endpoint accepts
+        (`structured_output.py`; `schema_name` names it for OpenAI's form). An invalid
+        JSON answer gets ONE corrective follow-up before the call fails with kind
+        `invalid_output`; one cut at max_tokens fails at once with kind `cut`. `params` are sent to the server and override
         the endpoint's. `sample_index` only tells n-sample votes apart in `cache`
         (it is not sent). With `cache`, a hit answers without calling the server.
         Prompts asking for JSON must mention "JSON" (OpenAI's json_object mode
-        demands it); `json_mode: false` in the endpoint params turns that mode off.
+        demands it); `structured_output: none` in the endpoint params sends no
+        response_format at all.
         """
-        body = self._chat_body(messages, json_schema, temperature, params)
+        body = self._chat_body(messages, temperature, params)
         key = None
         if cache is not None:
             settings = {k: v for k, v in body.items() if k not in ("model", "messages")}
@@ -126,7 +93,7 @@ class ModelClient:
                 model_called(self.role, cached=True)
                 return hit
         model_called(self.role, cached=False)
-        result = await self._complete(body, json_schema)
+        result = await self._complete(body, json_schema, schema_name)
         if cache is not None and key is not None:
             await self._cache_set(cache, key, result)
         return result
@@ -178,8 +145,8 @@ class ModelClient:
 
     # ------------------------------------------------------------------ chat internals
 
-    def _chat_body(self, messages: list[dict[str, Any]], json_schema: dict[str, Any] | None,
-                   temperature: float | None, params: dict[str, Any]) -> dict[str, Any]:
+    def _chat_body(self, messages: list[dict[str, Any]], temperature: float | None,
+                   params: dict[str, Any]) -> dict[str, Any]:
         body: dict[str, Any] = {
             "model": self.model,
             "messages": list(messages),
@@ -187,57 +154,40 @@ class ModelClient:
         }
         if self.endpoint.max_tokens is not None:
             body["max_tokens"] = self.endpoint.max_tokens
-        if json_schema is not None and self.endpoint.json_mode:
-            body["response_format"] = {"type": "json_object"}
         body.update(self.endpoint.request_params)
         body.update(params)
         return body
 
-    async def _complete(self, body: dict[str, Any], json_schema: dict[str, Any] | None
-                        ) -> ChatResult:
-        first = await self._chat_once(body)
+    async def _complete(self, body: dict[str, Any], json_schema: dict[str, Any] | None,
+                        schema_name: str) -> ChatResult:
         if json_schema is None:
-            return first
-        check = check_json_answer(first.text, json_schema)
-        if check.data is not None:
-            return ChatResult(first.text, check.data, first.usage, first.model, first.attempts)
-        assert check.reason is not None
-        corrective = {**body, "messages": [
-            *body["messages"],
-            {"role": "assistant", "content": first.text},
-            correction_message(check.reason, json_schema),
-        ]}
-        second = await self._chat_once(corrective)
-        usage = {k: first.usage[k] + second.usage[k] for k in USAGE_KEYS}
-        attempts = first.attempts + second.attempts
-        recheck = check_json_answer(second.text, json_schema)
-        if recheck.data is None:
-            raise ModelCallError(
-                "invalid_output",
-                f"{self.endpoint.describe}: invalid answer after a corrective retry: "
-                f"{recheck.reason}; the answer was: {excerpt(second.text) or '(empty)'}",
-            )
-        return ChatResult(second.text, recheck.data, usage, second.model, attempts)
+            return await self._chat_once(body)
+        return await complete_json(self.endpoint, self._chat_once, body, json_schema,
+                                   schema_name)
 
-    async def _chat_once(self, body: dict[str, Any]) -> ChatResult:
-        answer = await self._post("/chat/completions", body)
+    async def _chat_once(self, body: dict[str, Any], attempts: int | None = None) -> ChatResult:
+        answer = await self._post("/chat/completions", body, attempts)
         try:
-            text = answer.body["choices"][0]["message"]["content"]
-        except (TypeError, KeyError, IndexError):
-            text = None
+            choice = answer.body["choices"][0]
+            text = choice["message"]["content"]
+            finish_reason = choice.get("finish_reason")
+        except (TypeError, KeyError, IndexError, AttributeError):
+            text, finish_reason = None, None
         if not isinstance(text, str):
             raise self._bad_response("no choices[0].message.content text", answer.body)
         usage = self._record_usage(answer.body.get("usage"))
         await self._report_usage(usage)
         model = answer.body.get("model")
         return ChatResult(text, None, usage, model if isinstance(model, str) else self.model,
-                          answer.attempts)
+                          answer.attempts,
+                          finish_reason=finish_reason if isinstance(finish_reason, str) else None)
 
     # ------------------------------------------------------------------ shared internals
 
-    async def _post(self, path: str, body: dict[str, Any]) -> PostResult:
+    async def _post(self, path: str, body: dict[str, Any], attempts: int | None = None
+                    ) -> PostResult:
         return await post_json(self._get_session(), self.endpoint, path, body,
-                               on_attempt=self._count_call)
+                               on_attempt=self._count_call, attempts=attempts)
 
     def _count_call(self) -> None:
         self.calls += 1
@@ -248,7 +198,7 @@ class ModelClient:
         return self._session
 
     def _record_usage(self, raw: Any) -> dict[str, int]:
-        usage = _zero_usage()
+        usage = zero_usage()
         if isinstance(raw, dict):
             for key in USAGE_KEYS:
                 value = raw.get(key)
@@ -281,7 +231,9 @@ class ModelClient:
             if hit is None:
                 return None
             return ChatResult(text=hit["text"], data=hit.get("data"), usage=dict(hit["usage"]),
-                              model=hit["model"], attempts=int(hit["attempts"]), cached=True)
+                              model=hit["model"], attempts=int(hit["attempts"]), cached=True,
+                              finish_reason=hit.get("finish_reason"),
+                              structured_output=hit.get("structured_output"))
         except Exception:
             logger.exception("%s: response cache read failed", self.endpoint.describe)
             return None

@@ -22,18 +22,42 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 # Params the client consumes; every other param is sent to the server with each request.
 CLIENT_PARAMS = frozenset({
     "timeout_s", "max_concurrency", "retries", "backoff_s", "max_retry_after_s",
-    "json_mode", "max_dialog_chars", "temperature", "max_tokens",
+    "json_mode", "max_dialog_chars", "temperature", "max_tokens", "structured_output",
+    "retry_on_timeout",
 })
+STRUCTURED_OUTPUTS = ("auto", "json_schema", "json_object_schema", "json_object", "none")
+
+# A runaway model is cut here unless `max_tokens` says otherwise: a judge's verdict or a
+# simulated user's turn is short, a plan or a report longer. Embeddings and moderations
+# have no completion to bound.
+DEFAULT_MAX_TOKENS: dict[str, int | None] = {
+    "JUDGE": 1024, "SIMULATOR": 300, "PLANNER": 2048, "ANALYST": 2048,
+    "EMBEDDING": None, "MODERATION": None,
+}
 
 MODEL_PARAMS_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "temperature": {"type": "number", "minimum": 0, "maximum": 2, "default": 0},
-        "max_tokens": {"type": "integer", "minimum": 1},
+        "max_tokens": {"type": "integer", "minimum": 1,
+                       "description": "Longest answer in tokens; the default depends on the "
+                                      "role (JUDGE 1024, SIMULATOR 300, PLANNER and ANALYST "
+                                      "2048). An answer cut there is reported as cut."},
+        "structured_output": {
+            "enum": list(STRUCTURED_OUTPUTS), "default": "auto",
+            "description": "How the JSON Schema of an expected answer is sent: json_schema "
+                           "(OpenAI, vLLM, SGLang, Ollama), json_object_schema (llama.cpp), "
+                           "json_object (schema in the prompt only), none; auto tries them in "
+                           "that order and remembers what the endpoint accepts."},
+        "retry_on_timeout": {
+            "type": "boolean", "default": False,
+            "description": "Retry a timed-out attempt (or an HTTP 504). Off by default: a busy "
+                           "single-slot server is still generating the timed-out answer."},
         "timeout_s": {"type": "number", "exclusiveMinimum": 0, "default": 60,
                       "description": "Seconds to wait for one attempt's reply."},
         "retries": {"type": "integer", "minimum": 0, "maximum": 10, "default": 2,
-                    "description": "Extra attempts after a timeout, connection error, 429 or 5xx."},
+                    "description": "Extra attempts after a connection error, 429 or 5xx (and a "
+                                   "timeout with retry_on_timeout)."},
         "backoff_s": {"type": "number", "minimum": 0, "default": 0.5,
                       "description": "First retry delay; doubles each retry, with jitter."},
         "max_retry_after_s": {"type": "number", "minimum": 0, "default": 30,
@@ -41,7 +65,7 @@ MODEL_PARAMS_SCHEMA: dict[str, Any] = {
         "max_concurrency": {"type": "integer", "minimum": 1, "default": 4,
                             "description": "Requests in flight to this base URL and model."},
         "json_mode": {"type": "boolean", "default": True,
-                      "description": "Send response_format json_object when JSON is asked for."},
+                      "description": "Older switch: false is structured_output none."},
         "max_dialog_chars": {"type": "integer", "minimum": 100, "default": 24000,
                              "description": "JUDGE: longest dialog put into a judge prompt."},
     },
@@ -67,6 +91,10 @@ class ModelEndpoint:
             raise ValueError(f"unknown model provider {self.provider!r}; expected 'openai'")
         if not self.model:
             raise ValueError(f"the {self.role} model config has no model name")
+        problems = params_problems(self.params)
+        if problems:
+            raise ValueError(f"the {self.role} model config's " + "; ".join(
+                f"{path}: {message}" for path, message in problems))
 
     @property
     def url(self) -> str:
@@ -112,12 +140,25 @@ class ModelEndpoint:
 
     @property
     def max_tokens(self) -> int | None:
-        value = self.params.get("max_tokens")
+        """The configured bound, else the role's default (None: unbounded)."""
+        value = self.params.get("max_tokens", DEFAULT_MAX_TOKENS.get(self.role))
         return None if value is None else int(value)
 
     @property
     def json_mode(self) -> bool:
         return bool(self.params.get("json_mode", True))
+
+    @property
+    def structured_output(self) -> str:
+        """One of STRUCTURED_OUTPUTS; `json_mode: false` (the older switch) means none."""
+        if "structured_output" not in self.params and not self.json_mode:
+            return "none"
+        value = str(self.params.get("structured_output", "auto"))
+        return value if value in STRUCTURED_OUTPUTS else "auto"
+
+    @property
+    def retry_on_timeout(self) -> bool:
+        return bool(self.params.get("retry_on_timeout", False))
 
     @property
     def max_dialog_chars(self) -> int:
@@ -127,3 +168,12 @@ class ModelEndpoint:
     def request_params(self) -> dict[str, Any]:
         """The params passed through to the server with every request."""
         return {k: v for k, v in self.params.items() if k not in CLIENT_PARAMS}
+
+
+def params_problems(params: dict[str, Any]) -> list[tuple[str, str]]:
+    """(path, message) for each param the client uses with a wrong type or value, e.g.
+    ("params.structured_output", "'jsonschema' is not one of [...]"); server params pass."""
+    from jsonschema import Draft202012Validator
+
+    return [("params" + "".join(f".{part}" for part in error.absolute_path), error.message)
+            for error in Draft202012Validator(MODEL_PARAMS_SCHEMA).iter_errors(params)]

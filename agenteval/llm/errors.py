@@ -6,7 +6,8 @@ from typing import Literal
 
 from agenteval.errors import ModelError
 
-ModelErrorKind = Literal["timeout", "connection", "http_status", "bad_response", "invalid_output"]
+ModelErrorKind = Literal["timeout", "connection", "http_status", "bad_response", "invalid_output",
+                         "cut"]
 
 
 class ModelCallError(ModelError):
@@ -14,7 +15,8 @@ class ModelCallError(ModelError):
 
     `kind`: timeout, connection, http_status (`status` set), bad_response (the
     server's answer is not what the OpenAI API returns) or invalid_output (the
-    model's answer did not match the schema, even after the corrective retry).
+    model's answer did not match the schema, even after the corrective retry) or cut (the
+    answer stopped at max_tokens, finish_reason `length`, before its JSON was complete).
     The message names role, model and base URL, never the API key.
     """
 

@@ -37,10 +37,60 @@ def check_json_answer(text: str, schema: dict[str, Any]) -> JsonCheck:
     value = find_json_object(text)
     if value is None:
         return JsonCheck(None, "no JSON object found in the answer")
-    problems = schema_problems(value, schema)
+    value = with_missing_nulls(value, schema)
+    problems = schema_problems(value, without_closed_objects(schema))
     if problems:
         return JsonCheck(None, "; ".join(problems))
     return JsonCheck(value, None)
+
+
+def with_missing_nulls(value: Any, schema: Any) -> Any:
+    """`value` with every absent property whose schema allows null set to None.
+
+    Strict-mode schemas require every property and spell "optional" as nullable; a
+    model that was not constrained by the schema (json_object, none) often just
+    leaves such a field out, which means the same thing and needs no correction.
+    """
+    if not isinstance(schema, dict):
+        return value
+    for option in schema.get("anyOf") or []:  # nullable(...): fill inside the non-null option
+        if isinstance(option, dict) and option.get("type") == _json_type(value):
+            return with_missing_nulls(value, option)
+    if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
+        filled = dict(value)
+        for key, sub in schema["properties"].items():
+            if key not in filled and _allows_null(sub):
+                filled[key] = None
+            elif key in filled:
+                filled[key] = with_missing_nulls(filled[key], sub)
+        return filled
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return [with_missing_nulls(item, schema["items"]) for item in value]
+    return value
+
+
+def without_closed_objects(schema: Any) -> Any:
+    """`schema` with every `additionalProperties: false` dropped: strict mode needs it on the
+    wire, but an extra key from an unconstrained model is ignored, not worth a correction."""
+    if isinstance(schema, list):
+        return [without_closed_objects(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {key: without_closed_objects(value) for key, value in schema.items()
+            if not (key == "additionalProperties" and value is False)}
+
+
+def _json_type(value: Any) -> str | None:
+    return "object" if isinstance(value, dict) else "array" if isinstance(value, list) else None
+
+
+def _allows_null(schema: Any) -> bool:
+    if not isinstance(schema, dict):
+        return False
+    types = schema.get("type")
+    if types == "null" or (isinstance(types, list) and "null" in types):
+        return True
+    return any(_allows_null(option) for option in schema.get("anyOf") or [])
 
 
 def correction_message(reason: str, schema: dict[str, Any]) -> dict[str, str]:

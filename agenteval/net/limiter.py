@@ -30,6 +30,11 @@ class ConcurrencyLimiter:
     def in_flight(self) -> int:
         return self._in_flight
 
+    @property
+    def waiting(self) -> int:
+        """Requests queued for a slot ("queued on the target" in the progress line)."""
+        return sum(1 for waiter in self._waiters if not waiter.done())
+
     def resize(self, capacity: int) -> None:
         self._capacity = max(1, capacity)
         self._wake_waiters()

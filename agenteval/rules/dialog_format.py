@@ -6,8 +6,12 @@ JUDGE model config's `params.max_dialog_chars`), it is shortened like this:
 
 - the first turn and the last turn are always kept whole (the request and
   where the dialog ended up), even when they alone exceed the limit;
+- with `keep_keywords` (task_completion's slot and step `keywords`), the
+  middle turns that mention one of them are kept next, oldest first, while
+  they fit: where a phone number or an address was given matters more than
+  small talk;
 - then the latest turns before the last are kept, newest first, while they
-  fit; the remaining middle turns are replaced by ONE marker line
+  fit; each run of remaining middle turns is replaced by one marker line
   `[… turns 3–17 elided (4,812 characters) …]`;
 - turn indexes are never renumbered, so the judge's `turn_index` answers stay
   the real ones.
@@ -50,32 +54,55 @@ def elision_marker(first: int, last: int, chars: int) -> str:
     return f"[… {turns} elided ({chars:,} characters) …]"
 
 
-def format_dialog(dialog: Sequence[Turn], max_chars: int | None = None) -> DialogText:
+def format_dialog(dialog: Sequence[Turn], max_chars: int | None = None,
+                  keep_keywords: Sequence[str] = ()) -> DialogText:
     """The dialog as prompt text, shortened to about `max_chars` as the module says."""
     blocks = [render_turn(turn) for turn in dialog]
     full = SEPARATOR.join(blocks)
     if max_chars is None or len(full) <= max_chars or len(blocks) <= 2:
         return DialogText(full)
-    kept_tail = [len(blocks) - 1]
+    kept = {0, len(blocks) - 1}
     # Budget: first + last turn, separators, and a generous marker allowance.
     used = len(blocks[0]) + len(blocks[-1]) + 2 * len(SEPARATOR) + 64
+    wanted = [word.lower() for word in keep_keywords if word.strip()]
+    for position in range(1, len(blocks) - 1):
+        if wanted and any(word in blocks[position].lower() for word in wanted):
+            cost = len(blocks[position]) + len(SEPARATOR) + 64  # it may open a new gap
+            if used + cost <= max_chars:
+                used += cost
+                kept.add(position)
     for position in range(len(blocks) - 2, 0, -1):
+        if position in kept:
+            continue
         cost = len(blocks[position]) + len(SEPARATOR)
         if used + cost > max_chars:
             break
         used += cost
-        kept_tail.insert(0, position)
-    elided = list(range(1, kept_tail[0]))
+        kept.add(position)
+    elided = [p for p in range(len(blocks)) if p not in kept]
     if not elided:
         return DialogText(full)
-    elided_chars = sum(len(blocks[p]) for p in elided) + len(SEPARATOR) * (len(elided) - 1)
-    marker = elision_marker(dialog[elided[0]].index, dialog[elided[-1]].index, elided_chars)
-    text = SEPARATOR.join([blocks[0], marker, *(blocks[p] for p in kept_tail)])
+    parts: list[str] = []
+    gap: list[int] = []
+    for position in range(len(blocks)):
+        if position not in kept:
+            gap.append(position)
+            continue
+        if gap:
+            parts.append(_marker(dialog, blocks, gap))
+            gap = []
+        parts.append(blocks[position])
+    text = SEPARATOR.join(parts)
     return DialogText(text, {
         "original_chars": len(full),
         "kept_chars": len(text),
         "elided_turns": [dialog[p].index for p in elided],
     })
+
+
+def _marker(dialog: Sequence[Turn], blocks: Sequence[str], gap: Sequence[int]) -> str:
+    chars = sum(len(blocks[p]) for p in gap) + len(SEPARATOR) * (len(gap) - 1)
+    return elision_marker(dialog[gap[0]].index, dialog[gap[-1]].index, chars)
 
 
 def turn_texts(dialog: Sequence[Turn]) -> dict[int, str]:

@@ -14,12 +14,14 @@ the first message); `scope: last_turn` limits it to the last turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
+from agenteval.rules.judging_examples import examples_schema, is_chinese, render_examples
 from agenteval.rules.registry import register_rule
 
 NAME = "intent_classification"
@@ -35,6 +37,9 @@ PARAMS_SCHEMA: dict[str, Any] = {
                             "description": "intent name → what it means"},
         "accept_partial": {"type": "boolean", "default": False,
                            "description": "a partly correct understanding passes too"},
+        "examples": examples_schema("intent", {"type": "string", "minLength": 1,
+                                               "maxLength": 100},
+                                    "the intent it shows (a taxonomy name)"),
     },
     "required": ["expected_intent", "intent_taxonomy"],
 }
@@ -42,10 +47,15 @@ PARAMS_SCHEMA: dict[str, Any] = {
 
 def check_params(params: dict[str, Any]) -> list[tuple[str, str]]:
     expected, taxonomy = params["expected_intent"], params["intent_taxonomy"]
+    problems = []
     if expected != OTHER and expected not in taxonomy:
-        return [("expected_intent", f"{expected!r} is not in intent_taxonomy "
-                 f"(known: {', '.join(sorted(taxonomy))}, or {OTHER!r})")]
-    return []
+        problems.append(("expected_intent", f"{expected!r} is not in intent_taxonomy "
+                         f"(known: {', '.join(sorted(taxonomy))}, or {OTHER!r})"))
+    for index, example in enumerate(params.get("examples") or []):
+        if example["intent"] != OTHER and example["intent"] not in taxonomy:
+            problems.append((f"examples[{index}].intent",
+                             f"{example['intent']!r} is not in intent_taxonomy"))
+    return problems
 
 
 @register_rule(name=NAME, description="The JUDGE model classifies the user's intent from a "
@@ -59,6 +69,7 @@ class IntentClassification:
     expected_intent: str
     intent_taxonomy: dict[str, str]
     accept_partial: bool = False
+    examples: list[dict[str, Any]] = field(default_factory=list)
     samples: int = 1
     cache: bool = True
     scope: RuleScope = "full_dialog"
@@ -68,25 +79,26 @@ class IntentClassification:
         return [*self.intent_taxonomy, *([] if OTHER in self.intent_taxonomy else [OTHER])]
 
     def answer_schema(self) -> dict[str, Any]:
-        return {"type": "object", "required": ["intent", "understanding", "confidence",
-                                               "rationale"],
-                "properties": {"intent": {"enum": self.intents},
-                               "understanding": {"enum": list(UNDERSTANDINGS)},
-                               "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-                               "rationale": {"type": "string"}}}
+        return strict_object({"intent": {"type": "string", "enum": self.intents},
+                              "understanding": {"type": "string",
+                                                "enum": list(UNDERSTANDINGS)},
+                              "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                              "rationale": {"type": "string"}})
 
     def messages(self, dialog_text: str) -> list[dict[str, Any]]:
         taxonomy = "\n".join(f"- {name}: {meaning}"
                              for name, meaning in self.intent_taxonomy.items())
         if OTHER not in self.intent_taxonomy:
             taxonomy += f"\n- {OTHER}: none of the above"
+        shown = render_examples(self.examples, "intent", is_chinese(dialog_text))
         user = (
             "1. Classify what the USER wants in the dialog below into exactly one intent of "
             f"this taxonomy:\n{taxonomy}\n\n"
             "2. Judge whether the AGENT's replies show it understood that intent: "
             '"correct" (understood and addressed it), "partial" (got the topic but '
             'misread part of the need), or "wrong" (misunderstood or ignored it).\n\n'
-            f"Dialog:\n{dialog_text}\n\n"
+            + (f"{shown}\n\n" if shown else "")
+            + f"Dialog:\n{dialog_text}\n\n"
             'Answer with a JSON object: {"intent": "<one name from the taxonomy>", '
             '"understanding": "correct" | "partial" | "wrong", "confidence": <0-1>, '
             '"rationale": "<one or two sentences>"}.'

@@ -66,11 +66,13 @@ def response_cache_of(models: ModelProvider) -> ResponseCache | None:
     return getattr(models, "response_cache", None)
 
 
-def dialog_for(dialog: Sequence[Turn], scope: RuleScope, max_chars: int) -> DialogText:
-    """What the judge reads: the whole dialog (shortened if long) or only the last turn."""
+def dialog_for(dialog: Sequence[Turn], scope: RuleScope, max_chars: int,
+               keep_keywords: Sequence[str] = ()) -> DialogText:
+    """What the judge reads: the whole dialog (shortened if long, keeping the turns that
+    mention `keep_keywords`) or only the last turn."""
     if scope == "last_turn" and dialog:
         return DialogText(render_turn(dialog[-1]))
-    return format_dialog(dialog, max_chars)
+    return format_dialog(dialog, max_chars, keep_keywords)
 
 
 def nothing_to_judge(rule_type: str, dialog: Sequence[Turn], scope: RuleScope
@@ -92,7 +94,8 @@ async def ask_judge(client: ModelClient, *, messages: list[dict[str, Any]],
     """Ask `samples` times, vote on `verdict_of(answer)`; raises ModelCallError."""
 
     def call(index: int) -> Awaitable[ChatResult]:
-        return client.chat(messages, json_schema=schema, cache=cache, sample_index=index)
+        return client.chat(messages, json_schema=schema, cache=cache, sample_index=index,
+                           schema_name=prompt_version.split("/")[0])
 
     vote = await sample_votes(samples, call, key=lambda r: verdict_key(_verdict(r, verdict_of)))
     winner = vote.winner
@@ -127,7 +130,8 @@ async def judge_dialog(rule_type: str, dialog: Sequence[Turn], models: ModelProv
                        scope: RuleScope, samples: int, cache: bool, prompt_version: str,
                        messages: Callable[[str], list[dict[str, Any]]], schema: dict[str, Any],
                        verdict_of: VerdictOf,
-                       error_detail: dict[str, Any] | None = None) -> JudgedDialog | RuleResult:
+                       error_detail: dict[str, Any] | None = None,
+                       keep_keywords: Sequence[str] = ()) -> JudgedDialog | RuleResult:
     """The steps every JUDGE rule shares; a RuleResult when the dialog cannot be judged.
 
     No reply to judge → a failing verdict; no JUDGE model → an error result; the
@@ -139,7 +143,7 @@ async def judge_dialog(rule_type: str, dialog: Sequence[Turn], models: ModelProv
     client = judge_client(models)
     if client is None:
         return RuleResult.failed_to_run(rule_type, f"{rule_type} needs a JUDGE model")
-    text = dialog_for(dialog, scope, client.endpoint.max_dialog_chars)
+    text = dialog_for(dialog, scope, client.endpoint.max_dialog_chars, keep_keywords)
     try:
         answer = await ask_judge(client, messages=messages(text.text), schema=schema,
                                  prompt_version=prompt_version, samples=samples,

@@ -8,12 +8,14 @@ shows every turn (shortened when longer than the JUDGE's max_dialog_chars).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
+from agenteval.rules.judging_examples import examples_schema, is_chinese, render_examples
 from agenteval.rules.registry import register_rule
 
 NAME = "llm_score"
@@ -25,18 +27,16 @@ PARAMS_SCHEMA: dict[str, Any] = {
                      "description": "what the judge scores the reply on"},
         "min_score": {"type": "number", "minimum": 0, "maximum": 10, "default": 7,
                       "description": "passed when the judge's 0–10 score is at least this"},
+        "examples": examples_schema("score", {"type": "number", "minimum": 0, "maximum": 10},
+                                    "the 0–10 score it deserves"),
     },
     "required": ["criteria"],
 }
 
-ANSWER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "score": {"type": "number", "minimum": 0, "maximum": 10},
-        "rationale": {"type": "string"},
-    },
-    "required": ["score", "rationale"],
-}
+ANSWER_SCHEMA: dict[str, Any] = strict_object({
+    "score": {"type": "number", "minimum": 0, "maximum": 10},
+    "rationale": {"type": "string"},
+})
 
 INSTRUCTIONS = {
     "last_turn": "Score the agent's LAST reply (the turn below) against the criteria.",
@@ -44,9 +44,13 @@ INSTRUCTIONS = {
 }
 
 
-def score_messages(criteria: str, scope: RuleScope, dialog_text: str) -> list[dict[str, Any]]:
+def score_messages(criteria: str, scope: RuleScope, dialog_text: str,
+                   examples: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    shown = render_examples(examples, "score", is_chinese(dialog_text))
     user = (
-        f"{INSTRUCTIONS[scope]}\n\nCriteria:\n{criteria}\n\nDialog:\n{dialog_text}\n\n"
+        f"{INSTRUCTIONS[scope]}\n\nCriteria:\n{criteria}\n\n"
+        + (f"{shown}\n\n" if shown else "")
+        + f"Dialog:\n{dialog_text}\n\n"
         "Give a score from 0 (fails the criteria completely) to 10 (meets them fully). "
         'Answer with a JSON object: {"score": <number 0-10>, "rationale": "<one or two '
         'sentences>"}.'
@@ -66,6 +70,7 @@ def score_verdict(answer: dict[str, Any]) -> dict[str, Any]:
 class LlmScore:
     criteria: str
     min_score: float = 7
+    examples: list[dict[str, Any]] = field(default_factory=list)
     samples: int = 1
     cache: bool = True
     scope: RuleScope = "last_turn"
@@ -75,7 +80,7 @@ class LlmScore:
         judged = await judge_dialog(
             NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
             prompt_version=PROMPT_VERSION, schema=ANSWER_SCHEMA, verdict_of=score_verdict,
-            messages=lambda text: score_messages(self.criteria, self.scope, text),
+            messages=lambda text: score_messages(self.criteria, self.scope, text, self.examples),
             error_detail={"scope": self.scope})
         if isinstance(judged, RuleResult):
             return judged

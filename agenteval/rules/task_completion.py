@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog
+from agenteval.rules.judging_examples import examples_schema, is_chinese, render_examples
 from agenteval.rules.registry import register_rule
 from agenteval.rules.task_completion_check import (
     check_claims,
@@ -35,14 +37,28 @@ Mode = Literal["slot", "step", "hybrid"]
 
 _ITEM = {"type": "object", "additionalProperties": False, "required": ["name", "description"],
          "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 100},
-                        "description": {"type": "string", "minLength": 1, "maxLength": 1000}}}
+                        "description": {"type": "string", "minLength": 1, "maxLength": 1000},
+                        "examples": examples_schema("filled", {"type": "boolean"},
+                                                    "whether it counts (filled, or done)"),
+                        "keywords": {"type": "array", "maxItems": 20,
+                                     "items": {"type": "string", "minLength": 1,
+                                               "maxLength": 100},
+                                     "description": "a long dialog keeps the turns that "
+                                                    "mention one of these"}}}
+_SLOT_WORDS = {True: ("filled", "已收集"), False: ("not filled", "未收集")}
+_STEP_WORDS = {True: ("done", "已完成"), False: ("not done", "未完成")}
 _ITEMS = {"type": "array", "items": _ITEM, "minItems": 1, "maxItems": 50}
 
 PARAMS_SCHEMA: dict[str, Any] = {
     "properties": {
         "mode": {"enum": ["slot", "step", "hybrid"], "default": "slot"},
-        "required_slots": {**_ITEMS, "description": "information the agent must collect"},
-        "required_steps": {**_ITEMS, "description": "actions the agent must take, in order"},
+        "required_slots": {**_ITEMS, "description": "information the agent must collect: "
+                           "{name, description, examples?: [{dialog_excerpt, filled, why}], "
+                           "keywords?: [text]}: the examples are shown to the judge; a long "
+                           "dialog keeps the turns that mention a keyword"},
+        "required_steps": {**_ITEMS, "description": "actions the agent must take, in order: "
+                           "{name, description, examples?: [{dialog_excerpt, filled (= done), "
+                           "why}], keywords?: [text]}"},
         "slot_weight": {"type": "number", "minimum": 0, "default": 0.5},
         "step_weight": {"type": "number", "minimum": 0, "default": 0.5},
         "min_completion_rate": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.6},
@@ -72,18 +88,24 @@ def check_params(params: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _claims_schema(items: Sequence[dict[str, Any]], flag: str) -> dict[str, Any]:
-    claim = {"type": "object", "required": [flag, "turn_index", "quote"], "properties": {
+    claim = strict_object({
         flag: {"type": "boolean"},
         "turn_index": {"type": ["integer", "null"]},
         "quote": {"type": ["string", "null"]},
-    }}
-    names = [item["name"] for item in items]
-    return {"type": "object", "required": names, "properties": dict.fromkeys(names, claim)}
+    })
+    return strict_object({item["name"]: claim for item in items})
 
 
-def _listing(items: Sequence[dict[str, Any]], numbered: bool) -> str:
-    return "\n".join(f"{f'{i + 1}. ' if numbered else '- '}{item['name']}: {item['description']}"
-                     for i, item in enumerate(items))
+def _listing(items: Sequence[dict[str, Any]], numbered: bool, zh: bool = False) -> str:
+    """One line per slot or step, each followed by its judging examples (if any)."""
+    lines = []
+    for i, item in enumerate(items):
+        lines.append(f"{f'{i + 1}. ' if numbered else '- '}{item['name']}: {item['description']}")
+        shown = render_examples(item.get("examples") or [], "filled", zh,
+                                _STEP_WORDS if numbered else _SLOT_WORDS, indent="   ")
+        if shown:
+            lines.append(shown)
+    return "\n".join(lines)
 
 
 @register_rule(name=NAME, description="The JUDGE model checks over the whole dialog which "
@@ -118,19 +140,19 @@ class TaskCompletion:
             properties["slots"] = _claims_schema(self.slots, "filled")
         if self.steps:
             properties["steps"] = _claims_schema(self.steps, "done")
-        return {"type": "object", "required": list(properties), "properties": properties}
+        return strict_object(properties)
 
     def messages(self, dialog_text: str) -> list[dict[str, Any]]:
         parts = ["Decide from the dialog below what the agent achieved."]
         example: dict[str, Any] = {}
         if self.slots:
             parts.append("Slots (information the agent had to obtain from or confirm with the "
-                         f"user):\n{_listing(self.slots, numbered=False)}")
+                         f"user):\n{_listing(self.slots, False, is_chinese(dialog_text))}")
             example["slots"] = {self.slots[0]["name"]: {
                 "filled": True, "turn_index": 1, "quote": "<exact words from that turn>"}}
         if self.steps:
             parts.append("Steps (actions the agent had to take, in this order):\n"
-                         f"{_listing(self.steps, numbered=True)}")
+                         f"{_listing(self.steps, True, is_chinese(dialog_text))}")
             example["steps"] = {self.steps[0]["name"]: {
                 "done": False, "turn_index": None, "quote": None}}
         example["rationale"] = "<one or two sentences>"
@@ -159,7 +181,9 @@ class TaskCompletion:
         judged = await judge_dialog(
             NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
             prompt_version=PROMPT_VERSION, messages=self.messages, schema=self.answer_schema(),
-            verdict_of=self.verdict_of, error_detail={"mode": self.mode})
+            verdict_of=self.verdict_of, error_detail={"mode": self.mode},
+            keep_keywords=[word for item in [*self.slots, *self.steps]
+                           for word in item.get("keywords") or []])
         if isinstance(judged, RuleResult):
             return judged
         return self.result(judged.answer.data, judged.answer.judge, dialog, judged.extra)

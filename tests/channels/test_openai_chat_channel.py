@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from aiohttp import web
-from channel_targets import FAST, ScriptedTarget, answer
+from channel_targets import FAST, ScriptedTarget, answer, slow
 
 from agenteval.channels import ChannelError, ConversationState, TargetSpec
 
@@ -111,3 +111,49 @@ async def test_a_completion_without_content_is_a_bad_response(serve, factory):
     assert (
         caught.value.kind == "bad_response" and "choices.0.message.content" in caught.value.message
     )
+
+
+async def test_sampling_fields_and_extra_body_go_into_every_request(serve, factory):
+    seen: list[dict] = []
+    base = await serve(echo_turns_app(seen)) + "/v1"
+    channel = factory.open(openai_target(
+        base, temperature=0.3, max_tokens=64, top_p=0.9, stop=["\nUser:"], seed=7,
+        extra_body={"chat_template_kwargs": {"enable_thinking": False}, "temperature": 1.5}))
+
+    await channel.send("hi")
+
+    body = seen[0]["body"]
+    assert (body["temperature"], body["max_tokens"], body["top_p"], body["stop"], body["seed"]) \
+        == (0.3, 64, 0.9, ["\nUser:"], 7)  # the named field wins over the same key in extra_body
+    assert body["chat_template_kwargs"] == {"enable_thinking": False}
+    assert body["model"] == "m1" and "stream" not in body
+
+
+def test_the_config_refuses_extra_body_keys_the_channel_sets(factory):
+    base = {"base_url": "http://x/v1", "model": "m"}
+    for key in ("model", "messages", "stream"):
+        problems = factory.validate_config("openai_chat", {**base, "extra_body": {key: 1}})
+        assert problems == [{"path": "channelConfig.extra_body",
+                             "message": f"may not set {key!r}"}]
+    assert factory.validate_config("openai_chat", {**base, "max_tokens": 0})
+    assert factory.validate_config("openai_chat", {**base, "max_tokens": 10, "stop": "END",
+                                                   "seed": 1, "temperature": 0}) == []
+
+
+async def test_a_timeout_is_not_retried_by_default_but_a_503_is(serve, factory):
+    target = ScriptedTarget([slow(1.0, answer(completion("late"))), answer(completion("ok"))])
+    channel = factory.open(openai_target(await serve(target.app())))
+    with pytest.raises(ChannelError) as caught:
+        await channel.send("hi")
+    assert caught.value.kind == "timeout" and len(target.requests) == 1
+
+    busy = ScriptedTarget([answer({"error": "busy"}, status=503), answer(completion("ok"))])
+    reply = await factory.open(openai_target(await serve(busy.app()))).send("hi")
+    assert reply.text == "ok" and len(busy.requests) == 2
+
+
+async def test_retry_on_timeout_true_retries_a_timeout(serve, factory):
+    target = ScriptedTarget([slow(1.0, answer(completion("late"))), answer(completion("ok"))])
+    channel = factory.open(openai_target(await serve(target.app()), retry_on_timeout=True))
+    assert (await channel.send("hi")).text == "ok"
+    assert len(target.requests) == 2

@@ -32,7 +32,8 @@ async def test_json_answer_is_parsed_and_validated(server: FakeLLMServer, make_c
     assert sent["model"] == "judge-model"
     assert sent["messages"] == PROMPT
     assert sent["temperature"] == 0
-    assert sent["response_format"] == {"type": "json_object"}
+    assert sent["response_format"] == {"type": "json_schema", "json_schema": {
+        "name": "answer", "schema": SCORE_SCHEMA, "strict": False}}  # not strict-compatible
 
 
 async def test_json_inside_a_markdown_fence_is_accepted(server: FakeLLMServer,

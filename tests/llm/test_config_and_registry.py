@@ -12,7 +12,7 @@ def test_endpoint_defaults() -> None:
 
     assert endpoint.url == "https://api.openai.com/v1"
     assert (endpoint.timeout_s, endpoint.max_concurrency, endpoint.retries) == (60, 4, 2)
-    assert (endpoint.temperature, endpoint.max_tokens, endpoint.max_dialog_chars) == (0, None,
+    assert (endpoint.temperature, endpoint.max_tokens, endpoint.max_dialog_chars) == (0, 1024,
                                                                                      24000)
     assert endpoint.json_mode is True
 
@@ -57,3 +57,14 @@ def test_registry_refuses_two_configs_for_one_role() -> None:
     with pytest.raises(ValueError, match="two model configs for role JUDGE"):
         ModelRegistry([ModelEndpoint(role="JUDGE", model="a"),
                        ModelEndpoint(role="JUDGE", model="b")])
+
+
+def test_a_client_param_of_the_wrong_kind_is_refused_with_its_path() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match=r"params.structured_output: 'jsonschema' is not one of"):
+        ModelEndpoint(role="JUDGE", model="m", params={"structured_output": "jsonschema"})
+    with pytest.raises(ValueError, match=r"params.retry_on_timeout: 'yes' is not of type"):
+        ModelEndpoint(role="JUDGE", model="m", params={"retry_on_timeout": "yes"})
+    assert ModelEndpoint(role="JUDGE", model="m", params={"top_k": 5}).request_params == {
+        "top_k": 5}

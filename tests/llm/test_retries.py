@@ -71,13 +71,23 @@ async def test_400_is_not_retried(server: FakeLLMServer, make_client) -> None:
     assert len(server.requests) == 1
 
 
-async def test_slow_answer_times_out_and_is_retried(server: FakeLLMServer,
-                                                    make_client) -> None:
+async def test_slow_answer_times_out_and_is_retried_with_retry_on_timeout(
+        server: FakeLLMServer, make_client) -> None:
     server.script("chat", Respond(delay_s=1.0, body={"never": "seen"}), "quick")
 
-    result = await make_client(timeout_s=0.2).chat(PROMPT)
+    result = await make_client(timeout_s=0.2, retry_on_timeout=True).chat(PROMPT)
 
     assert (result.text, result.attempts) == ("quick", 2)
+
+
+async def test_a_timeout_is_not_retried_by_default(server: FakeLLMServer, make_client) -> None:
+    # A single-slot server is still generating the timed-out answer: a retry would queue.
+    server.script("chat", Respond(delay_s=1.0, body={"never": "seen"}), "quick")
+
+    with pytest.raises(ModelCallError) as caught:
+        await make_client(timeout_s=0.2).chat(PROMPT)
+
+    assert caught.value.kind == "timeout" and len(server.requests) == 1
 
 
 async def test_timeouts_every_time_give_a_timeout_error(server: FakeLLMServer,
@@ -85,7 +95,7 @@ async def test_timeouts_every_time_give_a_timeout_error(server: FakeLLMServer,
     server.script("chat", *[Respond(delay_s=1.0, body={})] * 2)
 
     with pytest.raises(ModelCallError) as caught:
-        await make_client(timeout_s=0.1, retries=1).chat(PROMPT)
+        await make_client(timeout_s=0.1, retries=1, retry_on_timeout=True).chat(PROMPT)
 
     assert caught.value.kind == "timeout"
     assert "no reply within 0.1 s after 2 attempts" in caught.value.message

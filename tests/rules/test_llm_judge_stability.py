@@ -99,7 +99,9 @@ async def test_429_with_retry_after_then_ok() -> None:
 
 
 async def test_persistent_500_is_an_error_result_after_the_retries() -> None:
-    async with judging(retries=2) as j:
+    # One known form, so the 500s are not taken for refusals of the form (see
+    # tests/llm/test_structured_output.py for auto's probing).
+    async with judging(retries=2, structured_output="json_object") as j:
         j.server.script("chat", *[Respond(status=500)] * 3)
         result = await j.run("llm_score", PARAMS, DIALOG)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agenteval.rules import validate_rule_params
+from agenteval.rules.llm_score import ANSWER_SCHEMA
 from tests.rules.judging import answer, dialog_of, judging
 
 DIALOG = dialog_of(("我想退货", "请提供订单号"), ("订单号 A123", "已为您办理退货，三天内退款。"))
@@ -43,7 +44,8 @@ async def test_request_is_temperature_zero_json_and_last_turn_only_by_default() 
         prompt = j.prompt()
 
     assert body["temperature"] == 0
-    assert body["response_format"] == {"type": "json_object"}
+    assert body["response_format"] == {"type": "json_schema", "json_schema": {
+        "name": "llm_score", "schema": ANSWER_SCHEMA, "strict": True}}
     assert "JSON" in prompt and CRITERIA in prompt
     assert "[turn 1] agent: 已为您办理退货" in prompt
     assert "我想退货" not in prompt

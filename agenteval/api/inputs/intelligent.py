@@ -35,6 +35,10 @@ def as_json(value: Any) -> Any:
     return value
 
 
+# Optional on what an agent submits; the built-in driver always sends it (domain/provenance.py).
+PROVENANCE_HELP = ("Who produced this: the configured model or the scripted fallback, and why "
+                   '(e.g. {"source": "script", "model": "smollm2", "reason": "invalid_output"}).')
+
 @strawberry.input
 class CreateIntelligentEvalInput:
     name: str
@@ -74,6 +78,7 @@ class PlanInput:
     estimated_sessions: int
     budget: BudgetInput
     completion_criteria: str | None = UNSET
+    provenance: JSON | None = strawberry.field(default=UNSET, description=PROVENANCE_HELP)
 
 
 @strawberry.input
@@ -100,6 +105,7 @@ class VerdictInput:
     issues: list[VerdictIssueInput] = strawberry.field(default_factory=list)
     suggestions: list[str] = strawberry.field(default_factory=list)
     notes: str | None = UNSET
+    provenance: JSON | None = strawberry.field(default=UNSET, description=PROVENANCE_HELP)
 
 
 @strawberry.input
@@ -139,3 +145,4 @@ class ReportInput:
     findings: list[FindingInput]
     highlights: list[HighlightInput] = strawberry.field(default_factory=list)
     priority_recommendations: list[str] = strawberry.field(default_factory=list)
+    provenance: JSON | None = strawberry.field(default=UNSET, description=PROVENANCE_HELP)

@@ -39,6 +39,8 @@ class Plan:
     estimated_sessions: int
     budget: Budget
     completion_criteria: str | None
+    provenance: JSON | None = strawberry.field(
+        default=None, description="Who produced the plan: model or script, and why.")
 
     @classmethod
     def from_json(cls, plan: dict[str, Any]) -> Plan:
@@ -53,7 +55,8 @@ class Plan:
             estimated_sessions=plan["estimatedSessions"],
             budget=Budget(max_turns_per_session=plan["budget"]["maxTurnsPerSession"],
                           total_max_turns=plan["budget"]["totalMaxTurns"]),
-            completion_criteria=plan.get("completionCriteria"))
+            completion_criteria=plan.get("completionCriteria"),
+            provenance=plan.get("provenance"))
 
 
 @strawberry.type

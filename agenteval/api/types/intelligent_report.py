@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 import strawberry
+from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import Severity
@@ -65,6 +66,8 @@ class Report:
     highlights: list[Highlight]
     priority_recommendations: list[str]
     submitted_at: datetime
+    provenance: JSON | None = strawberry.field(
+        default=None, description="Who wrote the report: model or script, and why.")
 
     @classmethod
     def from_json(cls, report: dict[str, Any], eval_id: uuid.UUID | None = None) -> Report:
@@ -78,7 +81,8 @@ class Report:
             highlights=[Highlight(description=h["description"], dimension=h.get("dimension"))
                         for h in report.get("highlights") or []],
             priority_recommendations=list(report.get("priorityRecommendations") or []),
-            submitted_at=datetime.fromisoformat(report["submittedAt"]))
+            submitted_at=datetime.fromisoformat(report["submittedAt"]),
+            provenance=report.get("provenance"))
 
 
 def _finding(finding: dict[str, Any], index: int, eval_id: uuid.UUID | None) -> Finding:

@@ -33,6 +33,9 @@ class Verdict:
     issues: list[VerdictIssue]
     suggestions: list[str]
     notes: str | None
+    provenance: JSON | None = strawberry.field(
+        default=None, description="Who played the session's turns and wrote the verdict: "
+                                  "model or script, and why.")
 
     @classmethod
     def from_json(cls, verdict: dict[str, Any]) -> Verdict:
@@ -41,7 +44,8 @@ class Verdict:
                                         severity=Severity(i["severity"]),
                                         turn_index=i.get("turnIndex"))
                            for i in verdict.get("issues") or []],
-                   suggestions=list(verdict.get("suggestions") or []), notes=verdict.get("notes"))
+                   suggestions=list(verdict.get("suggestions") or []), notes=verdict.get("notes"),
+                   provenance=verdict.get("provenance"))
 
 
 @strawberry.type

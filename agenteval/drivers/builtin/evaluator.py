@@ -66,6 +66,7 @@ class Evaluator:
         self.make_verdict = make_verdict
         self.outcome = EvaluatorOutcome()
         self._turns_left = 0
+        self._speakers: dict[str, VirtualUser] = {}
 
     async def run(self) -> EvaluatorOutcome:
         eval_ = await self.api.get_eval(self.eval_id)
@@ -125,6 +126,11 @@ class Evaluator:
         transcript = await self.api.transcript(session["id"])
         turns = turns_from_messages(transcript["messages"])
         verdict = await self.make_verdict(transcript, turns, expect)
+        speaker = self._speakers.pop(session["id"], None)
+        trail = getattr(speaker, "trail", None)  # the built-in users keep one
+        if trail is not None:
+            verdict = {**verdict, "provenance": {**(verdict.get("provenance") or {}),
+                                                 "simulator": trail.as_json()}}
         try:
             await self.api.close_session(session["id"], verdict)
         except ApiError as error:
@@ -138,6 +144,7 @@ class Evaluator:
     async def _converse(self, session: dict[str, Any], user: dict[str, Any],
                         expect: Expectations, max_turns: int) -> None:
         speaker = self.make_user(user["persona"], user["goal"], expect)
+        self._speakers[session["id"]] = speaker  # its trail goes with the verdict
         history: list[Turn] = []
         if session["turnCount"]:
             transcript = await self.api.transcript(session["id"])

@@ -15,46 +15,45 @@ from typing import Any
 
 from agenteval.domain.verdict_validation import validate_verdict
 from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
+from agenteval.drivers.builtin.provenance import Trail
 from agenteval.drivers.builtin.verdict import Expectations
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
+from agenteval.llm.structured_output import nullable, strict_object
 
 logger = logging.getLogger("agenteval.driver")
 SEVERITIES = ("HIGH", "MEDIUM", "LOW")
 
-VERDICT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["goalAchieved", "achievement", "issues"],
-    "properties": {
-        "goalAchieved": {"type": "boolean"},
-        "achievement": {"type": "number", "minimum": 0, "maximum": 1},
-        "issues": {"type": "array", "items": {
-            "type": "object", "required": ["description", "severity"],
-            "properties": {"description": {"type": "string"},
-                           "severity": {"enum": list(SEVERITIES)},
-                           "turnIndex": {"type": ["integer", "null"]}}}},
-        "suggestions": {"type": "array", "items": {"type": "string"}},
-        "notes": {"type": "string"},
-    },
-}
+_SEVERITY = {"type": "string", "enum": list(SEVERITIES)}
+_OPTIONAL_TEXTS = nullable({"type": "array", "items": {"type": "string"}})
 
-REPORT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["summary", "findings"],
-    "properties": {
-        "summary": {"type": "string"},
-        "scores": {"type": "array", "items": {"type": "object"}},
-        "findings": {"type": "array", "items": {
-            "type": "object", "required": ["issue", "severity", "evidence", "suggestion"],
-            "properties": {"issue": {"type": "string"}, "severity": {"enum": list(SEVERITIES)},
-                           "dimension": {"type": ["string", "null"]},
-                           "evidence": {"type": "array", "items": {"type": "object"}},
-                           "suggestion": {"type": "string"},
-                           "relatedSop": {"type": ["string", "null"]}}}},
-        "highlights": {"type": "array", "items": {"type": "object"}},
-        "priorityRecommendations": {"type": "array", "items": {"type": "string"}},
-    },
-}
+VERDICT_SCHEMA: dict[str, Any] = strict_object({
+    "goalAchieved": {"type": "boolean"},
+    # 0..1, clamped below rather than sent back for correction (a grammar cannot bound it).
+    "achievement": {"type": "number", "description": "0..1"},
+    "issues": {"type": "array", "items": strict_object({
+        "description": {"type": "string"}, "severity": _SEVERITY,
+        "turnIndex": {"type": ["integer", "null"]}})},
+    "suggestions": _OPTIONAL_TEXTS,
+    "notes": {"type": ["string", "null"]},
+})
+
+REPORT_SCHEMA: dict[str, Any] = strict_object({
+    "summary": {"type": "string"},
+    # Scores out of 0..10 are clamped below, not sent back for correction.
+    "scores": nullable({"type": "array", "items": strict_object({
+        "dimension": {"type": "string"}, "score": {"type": "number"}})}),
+    "findings": {"type": "array", "items": strict_object({
+        "issue": {"type": "string"}, "severity": _SEVERITY,
+        "dimension": {"type": ["string", "null"]},
+        "evidence": {"type": "array", "items": strict_object({
+            "sessionId": {"type": "string"}, "turnIndex": {"type": "integer"}})},
+        "suggestion": {"type": "string"},
+        "relatedSop": {"type": ["string", "null"]}})},
+    "highlights": nullable({"type": "array", "items": strict_object({
+        "description": {"type": "string"}, "dimension": {"type": ["string", "null"]}})}),
+    "priorityRecommendations": _OPTIONAL_TEXTS,
+})
 
 
 def dialog_text(turns: Sequence[Turn]) -> str:
@@ -64,7 +63,8 @@ def dialog_text(turns: Sequence[Turn]) -> str:
 
 
 async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list[Turn],
-                        expect: Expectations) -> dict[str, Any] | None:
+                        expect: Expectations, trail: Trail | None = None
+                        ) -> dict[str, Any] | None:
     system = (
         "You judge one conversation between a virtual user and a customer-service agent. "
         "Answer with a JSON object {goalAchieved, achievement (0..1), issues: [{description, "
@@ -76,10 +76,12 @@ async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list
     messages = [{"role": "system", "content": system},
                 {"role": "user", "content": json.dumps(brief, ensure_ascii=False)
                  + "\n\nConversation:\n" + dialog_text(turns)}]
+    trail = trail or Trail.of("verdict", model)
     try:
-        answer = await model.chat(messages, json_schema=VERDICT_SCHEMA)
+        answer = await model.chat(messages, json_schema=VERDICT_SCHEMA, schema_name="verdict")
     except ModelCallError as error:
         logger.warning("analyst model failed on a verdict: %s", error)
+        trail.model_failed(error)
         return None
     data = dict(answer.data or {})
     data["issues"] = [
@@ -89,17 +91,24 @@ async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list
          and 0 <= issue["turnIndex"] < len(turns) else None}
         for issue in data.get("issues") or [] if isinstance(issue, dict)]
     data["achievement"] = min(1.0, max(0.0, float(data.get("achievement") or 0)))
-    data = {key: value for key, value in data.items()
-            if key in ("goalAchieved", "achievement", "issues", "suggestions", "notes")}
+    data["suggestions"] = [text for text in (str(s).strip() for s in data.get("suggestions") or [])
+                           if text]
+    data = {key: value for key, value in data.items()  # null: strict mode's "left out"
+            if key in ("goalAchieved", "achievement", "issues", "suggestions", "notes")
+            and value is not None}
     try:
-        return validate_verdict(data, len(turns))
+        validated = validate_verdict(data, len(turns))
     except ValidationFailed as invalid:
         logger.warning("analyst model's verdict is invalid: %s", invalid)
+        trail.used_script("invalid_verdict", str(invalid))
         return None
+    trail.used_model()
+    return validated
 
 
 async def model_report(model: ModelClient, eval_: dict[str, Any],
-                       sessions: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+                       sessions: Sequence[dict[str, Any]], trail: Trail | None = None
+                       ) -> dict[str, Any] | None:
     transcripts = {s["id"]: {t.index: t for t in turns_from_messages(s.get("messages") or [])}
                    for s in sessions}
     digest = [{"sessionId": s["id"], "dimension": s.get("dimension"), "goal": s.get("goal"),
@@ -117,11 +126,14 @@ async def model_report(model: ModelClient, eval_: dict[str, Any],
              "dimensions": (eval_.get("plan") or {}).get("dimensions"), "sessions": digest}
     messages = [{"role": "system", "content": system},
                 {"role": "user", "content": json.dumps(brief, ensure_ascii=False)}]
+    trail = trail or Trail.of("report", model)
     try:
-        answer = await model.chat(messages, json_schema=REPORT_SCHEMA)
+        answer = await model.chat(messages, json_schema=REPORT_SCHEMA, schema_name="report")
     except ModelCallError as error:
         logger.warning("analyst model failed on the report: %s", error)
+        trail.model_failed(error)
         return None
+    trail.used_model()
     return _grounded_report(answer.data or {}, transcripts)
 
 

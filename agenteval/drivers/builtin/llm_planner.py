@@ -12,24 +12,32 @@ import logging
 from typing import Any
 
 from agenteval.domain.plan_validation import validate_plan
+from agenteval.drivers.builtin.provenance import Trail
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
+from agenteval.llm.structured_output import strict_object
 
 logger = logging.getLogger("agenteval.driver")
 
-PLAN_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["dimensions", "virtualUsers", "timeDistribution", "estimatedSessions",
-                 "budget"],
-    "properties": {
-        "dimensions": {"type": "array", "items": {"type": "string"}},
-        "virtualUsers": {"type": "array", "items": {"type": "object"}},
-        "timeDistribution": {"type": "array", "items": {"type": "object"}},
-        "estimatedSessions": {"type": "integer"},
-        "budget": {"type": "object"},
-        "completionCriteria": {"type": "string"},
-    },
-}
+_NULLABLE_TEXT = {"type": ["string", "null"]}
+PLAN_SCHEMA: dict[str, Any] = strict_object({
+    "dimensions": {"type": "array", "items": {"type": "string"}},
+    "virtualUsers": {"type": "array", "items": strict_object({
+        "persona": strict_object({
+            "name": _NULLABLE_TEXT, "background": _NULLABLE_TEXT,
+            "personality": _NULLABLE_TEXT,
+            # Not nullable: llama.cpp's grammar ignores an enum beside a list of types.
+            "patience": {"type": "string", "enum": ["low", "medium", "high"]}}),
+        "goal": {"type": "string"},
+        "dimension": _NULLABLE_TEXT})},
+    "timeDistribution": {"type": "array", "items": strict_object({
+        "timeSlot": {"type": "string"}, "sessions": {"type": "integer"},
+        "scenario": _NULLABLE_TEXT})},
+    "estimatedSessions": {"type": "integer"},
+    "budget": strict_object({"maxTurnsPerSession": {"type": "integer"},
+                             "totalMaxTurns": {"type": "integer"}}),
+    "completionCriteria": _NULLABLE_TEXT,
+})
 
 PLAN_EXAMPLE = {
     "dimensions": ["returns", "complaints"],
@@ -68,22 +76,30 @@ def planner_messages(eval_: dict[str, Any]) -> list[dict[str, str]]:
                                         + json.dumps(brief, ensure_ascii=False)}]
 
 
-async def model_plan(model: ModelClient, eval_: dict[str, Any]) -> dict[str, Any] | None:
-    """A plan that passes validation, or None when the model could not produce one."""
+async def model_plan(model: ModelClient, eval_: dict[str, Any], trail: Trail | None = None
+                     ) -> dict[str, Any] | None:
+    """A plan that passes validation, or None when the model could not produce one (`trail`
+    records which, and why)."""
+    trail = trail or Trail.of("plan", model)
     window = int(eval_.get("timeWindowHours") or 24)
     messages = planner_messages(eval_)
     for attempt in range(2):
         try:
-            answer = await model.chat(messages, json_schema=PLAN_SCHEMA)
+            answer = await model.chat(messages, json_schema=PLAN_SCHEMA, schema_name="plan")
         except ModelCallError as error:
             logger.warning("planner model failed: %s", error)
+            trail.model_failed(error)
             return None
-        plan = answer.data or {}
+        plan = {key: value for key, value in (answer.data or {}).items() if value is not None}
         try:
-            return validate_plan(plan, window)
+            validated = validate_plan(plan, window)
+            trail.used_model()
+            return validated
         except ValidationFailed as invalid:
             if attempt == 1:
                 logger.warning("planner model's repaired plan is still invalid: %s", invalid)
+                trail.used_script("invalid_plan", f"the repaired plan is still invalid: "
+                                                  f"{json.dumps(invalid.errors)[:200]}")
                 return None
             messages = [*messages, {"role": "assistant", "content": answer.text},
                         {"role": "user", "content": "That plan is invalid: "

@@ -28,6 +28,7 @@ from agenteval.drivers.builtin.evaluator import Evaluator, scripted_user, script
 from agenteval.drivers.builtin.graphql import AgentEvalApi
 from agenteval.drivers.builtin.llm_analysis import model_report, model_verdict
 from agenteval.drivers.builtin.llm_planner import model_plan
+from agenteval.drivers.builtin.provenance import ModelFallbackRefused, Trail
 from agenteval.drivers.builtin.scripted_plan import revised_plan
 from agenteval.drivers.builtin.scripted_report import build_report
 from agenteval.drivers.builtin.users import ModelUser, VirtualUser
@@ -69,12 +70,16 @@ async def _plan(api: AgentEvalApi, eval_id: str, models: ModelRegistry | None) -
     if eval_["status"] != "PLANNING":
         return DriveResult("planner", False, {"status": eval_["status"]})
     model = models.get("PLANNER") if models else None
-    plan = await model_plan(model, eval_) if model else None
+    trail = Trail.of("plan", model)
+    plan = await model_plan(model, eval_, trail) if model else None
     mode = "model" if plan else "scripted"
     if plan is None:
+        if model is None:
+            trail.used_script("not_configured")
         plan = revised_plan(eval_, feedback_history(eval_))
-    submitted = await api.submit_plan(eval_id, plan)
-    return DriveResult("planner", True, {"mode": mode, "revision": submitted["planRevision"]})
+    submitted = await api.submit_plan(eval_id, {**plan, "provenance": trail.as_json()})
+    return DriveResult("planner", True, {"mode": mode, "revision": submitted["planRevision"],
+                                         "provenance": trail.as_json()})
 
 
 def feedback_history(eval_: dict[str, Any]) -> list[str]:
@@ -100,8 +105,13 @@ async def _evaluate(api: AgentEvalApi, eval_id: str, settings: Settings,
 
     async def make_verdict(session: dict[str, Any], turns: list[Any], expect: Expectations
                            ) -> dict[str, Any]:
-        verdict = await model_verdict(analyst, session, turns, expect) if analyst else None
-        return verdict or await scripted_verdict_maker(session, turns, expect)
+        trail = Trail.of("verdict", analyst)
+        verdict = await model_verdict(analyst, session, turns, expect, trail) if analyst else None
+        if verdict is None:
+            if analyst is None:
+                trail.used_script("not_configured")
+            verdict = await scripted_verdict_maker(session, turns, expect)
+        return {**verdict, "provenance": {"verdict": trail.as_json()}}
 
     outcome = await Evaluator(api, eval_id, settings.time_scale, make_user, make_verdict).run()
     return DriveResult("evaluator", not outcome.stopped or bool(outcome.sessions_closed), {
@@ -117,12 +127,16 @@ async def _analyse(api: AgentEvalApi, eval_id: str, models: ModelRegistry | None
         return DriveResult("analyst", False, {"status": eval_["status"]})
     sessions = await api.sessions(eval_id)
     model = models.get("ANALYST") if models else None
-    report = await model_report(model, eval_, sessions) if model else None
+    trail = Trail.of("report", model)
+    report = await model_report(model, eval_, sessions, trail) if model else None
     mode = "model" if report else "scripted"
     if report is None:
+        if model is None:
+            trail.used_script("not_configured")
         report = build_report(eval_.get("plan"), sessions)
-    await api.submit_report(eval_id, report)
-    return DriveResult("analyst", True, {"mode": mode, "findings": len(report["findings"])})
+    await api.submit_report(eval_id, {**report, "provenance": trail.as_json()})
+    return DriveResult("analyst", True, {"mode": mode, "findings": len(report["findings"]),
+                                         "provenance": trail.as_json()})
 
 
 class BuiltinWaker:
@@ -173,6 +187,12 @@ class BuiltinWaker:
                         result.detail)
         except asyncio.CancelledError:
             raise
+        except ModelFallbackRefused as refused:
+            # AGENTEVAL_DRIVER_FALLBACK=fail: the role stops with the model's error, recorded
+            # on the eval; the watchdog fails the eval when the role's time is up.
+            logger.error("built-in %s run %s for eval %s: %s", role, run_id, eval_id, refused)
+            await self.record(eval_id, {"role": role, "driver": self.driver_name, "ok": False,
+                                        "runId": run_id, "error": str(refused)})
         except Exception:  # noqa: BLE001 - the watchdog notices a stalled role
             logger.exception("built-in %s run %s for eval %s failed", role, run_id, eval_id)
         finally:

@@ -8,19 +8,17 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from agenteval.drivers.builtin.detectors import Turn
+from agenteval.drivers.builtin.provenance import Trail
 from agenteval.llm import ModelCallError, ModelClient
+from agenteval.llm.structured_output import strict_object
 
 logger = logging.getLogger("agenteval.driver")
 
-SIMULATOR_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["message", "done"],
-    "properties": {
-        "message": {"type": "string"},
-        "done": {"type": "boolean"},
-        "reason": {"type": "string"},
-    },
-}
+SIMULATOR_SCHEMA: dict[str, Any] = strict_object({
+    "message": {"type": "string"},
+    "done": {"type": "boolean"},
+    "reason": {"type": ["string", "null"]},
+})
 
 PATIENCE_HINTS = {
     "low": "You are impatient: after two unhelpful or repetitive replies you complain or give up.",
@@ -40,9 +38,13 @@ class ScriptedUser:
 
     def __init__(self, messages: Sequence[str]) -> None:
         self.messages = list(messages)
+        self.trail = Trail.of("simulated turns", None)
 
     async def next_message(self, history: Sequence[Turn]) -> str | None:
-        return self.messages[len(history)] if len(history) < len(self.messages) else None
+        if len(history) >= len(self.messages):
+            return None
+        self.trail.used_script("not_configured")
+        return self.messages[len(history)]
 
 
 class ModelUser:
@@ -56,6 +58,7 @@ class ModelUser:
         self.script_hints = list(script_hints)
         self.fallback_opening = fallback_opening or goal
         self.stop_reason: str | None = None
+        self.trail = Trail.of("simulated turns", model)
 
     def system_prompt(self) -> str:
         patience = str(self.persona.get("patience") or "medium")
@@ -82,11 +85,14 @@ class ModelUser:
                     {"role": "user", "content": f"Conversation so far:\n{dialog}\n\n"
                                                 "Your next message as JSON."}]
         try:
-            answer = await self.model.chat(messages, json_schema=SIMULATOR_SCHEMA)
+            answer = await self.model.chat(messages, json_schema=SIMULATOR_SCHEMA,
+                                           schema_name="simulated_turn")
         except ModelCallError as error:
             logger.warning("simulator model failed (%s); the virtual user stops", error)
             self.stop_reason = f"simulator model failed: {error.message}"
+            self.trail.model_failed(error)  # the scripted opening, or the scripted stop
             return self.fallback_opening if not history else None
+        self.trail.used_model()
         data = answer.data or {}
         text = str(data.get("message") or "").strip()
         if data.get("done") and (history or not text):

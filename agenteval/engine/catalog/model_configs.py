@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
+from agenteval.llm.config import params_problems
 from agenteval.store.models import ModelConfig
 
 PROVIDERS = ("openai",)
@@ -29,6 +30,8 @@ async def set_model_config(role: str, *, provider: str, model: str, base_url: st
         errors.add("input.params", "must be a JSON object")
     elif params is not None:
         check_json_size(errors, "input.params", params, max_chars=20_000)
+        for path, message in params_problems(params):  # e.g. an unknown structured_output
+            errors.add(f"input.{path}", message)
     check_text(errors, "input.apiKey", api_key, max_length=2000)
     errors.raise_if_any()
     existing = await ModelConfig.get_or_none(role=role)

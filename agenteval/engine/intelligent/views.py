@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.domain.eval_report_markdown import render_eval_report
+from agenteval.domain.provenance_text import merged
 from agenteval.domain.scripted_checks import scripted_checks
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
@@ -74,23 +75,50 @@ async def method_of(row: IntelligentEval, sessions: list[EvalSession]) -> dict[s
         entry: dict[str, Any] = {"role": role, "driver": driver}
         if driver == "builtin":
             model = models.get(DRIVER_MODEL_ROLES.get(role, ""))
-            scripted_verdicts = role == "evaluator" and any(
-                str((s.verdict or {}).get("notes", "")).startswith("Scripted evaluation")
-                for s in sessions)
-            entry.update(mode="model" if model and not scripted_verdicts else "scripted",
-                         model=model)
+            provenance = stored_provenance(role, row, sessions)
+            if provenance:  # what the driver recorded, call by call
+                sources = {trail["source"] for trail in provenance.values() if trail}
+                mode = sources.pop() if len(sources) == 1 else "mixed"
+                entry.update(mode="scripted" if mode == "script" else mode, model=model,
+                             provenance=provenance)
+            else:  # stored before the driver recorded provenance: the configured model
+                entry.update(mode="model" if model else "scripted", model=model)
         elif driver == "openclaw":
             entry["agentId"] = _openclaw_agent(role)
         roles.append(entry)
+    for role in DRIVER_MODEL_ROLES:  # an agent working through the API without a wake-up
+        provenance = stored_provenance(role, row, sessions)
+        if role not in woken and provenance:
+            roles.append({"role": role, "driver": "api", "provenance": provenance})
     method: dict[str, Any] = {
         "roles": roles,
         "models": [{"role": c.role, "model": c.model, "baseUrl": c.base_url} for c in configs],
         "scriptedChecks": [],
     }
-    if any(r["driver"] == "builtin" and r.get("mode") == "scripted"
+    if any(r["driver"] == "builtin" and r.get("mode") in ("scripted", "mixed")
            and r["role"] == "evaluator" for r in roles):
         method["scriptedChecks"] = scripted_checks()
     return method
+
+
+def stored_provenance(role: str, row: IntelligentEval, sessions: list[EvalSession]
+                      ) -> dict[str, Any] | None:
+    """What the driver stored with the plan, the sessions' verdicts or the report, by what
+    was produced ("plan"; "virtual users" and "verdicts"; "report"); None when nothing."""
+    if role == "planner":
+        trail = (row.plan or {}).get("provenance")
+        return {"plan": trail} if trail else None
+    if role == "analyst":
+        trail = (row.report or {}).get("provenance")
+        return {"report": trail} if trail else None
+    if role == "evaluator":
+        stored = [(s.verdict or {}).get("provenance") or {} for s in sessions]
+        users = merged(p.get("simulator") for p in stored)
+        verdicts = merged(p.get("verdict") for p in stored)
+        if users is None and verdicts is None:
+            return None
+        return {"virtual users": users, "verdicts": verdicts}
+    return None
 
 
 def _openclaw_agent(role: str) -> str | None:

@@ -80,7 +80,14 @@ async def test_the_demo_report_names_every_documented_flaw_and_never_contradicts
     assert len(flaws) == 5
     for flaw in flaws:
         assert flaw in text, flaw
-    assert "## Method" in text and "the built-in scripted driver (no model)" in text
+    method = text[text.index("## Method"):].split("\n## ")[0]
+    print(method)
+    assert "- **Planner:** the built-in driver; plan by the script (no model configured)" \
+        in method
+    assert "- **Evaluator:** the built-in driver; virtual users by the script (no model " \
+        "configured); verdicts by the script (no model configured)" in method
+    assert "- **Analyst:** the built-in driver; report by the script (no model configured)" \
+        in method
     assert "## Appendix: sessions" in text and "我没太明白您的意思" in text
 
     await database.open_database(settings.database_url)

@@ -90,7 +90,9 @@ async def test_driving_each_role_by_hand_finds_the_demo_bots_flaws(app, gql: Gra
     settings = Settings(time_scale=0.0)
 
     planned = await drive(agent, eval_id, "planner", settings)
-    assert planned.acted and planned.detail == {"mode": "scripted", "revision": 1}
+    assert planned.acted and planned.detail == {"mode": "scripted", "revision": 1, "provenance": {
+        "source": "script", "model": None, "reason": "not_configured", "detail": None,
+        "calls": {"model": 0, "script": 1}}}
     assert (await state(gql, eval_id))["status"] == "PENDING_APPROVAL"
     again = await drive(agent, eval_id, "planner", settings)
     assert not again.acted  # the eval no longer waits for a plan

@@ -150,7 +150,9 @@ async def test_every_role_uses_its_model_through_the_real_api(app, gql: GraphQLC
         evaluated = await drive(agent, eval_id, "evaluator", settings, models)
         assert evaluated.detail["simulator"] == "model" and evaluated.detail["turnsSent"] == 4
         reported = await drive(agent, eval_id, "analyst", settings, models)
-    assert reported.detail == {"mode": "model", "findings": 1}
+    assert reported.detail == {"mode": "model", "findings": 1, "provenance": {
+        "source": "model", "model": "analyst-model", "reason": None, "detail": None,
+        "calls": {"model": 1, "script": 0}}}
     final = (await gql.execute(EVAL, {"id": eval_id}))["intelligentEval"]
     assert final["status"] == "COMPLETED"
     [finding] = final["report"]["findings"]
