@@ -1,5 +1,5 @@
 """The `agenteval` command: serve, migrate, export-schema, keys, demo-bot, run, models check,
-docs-rules."""
+import, docs-rules."""
 
 from __future__ import annotations
 
@@ -303,6 +303,30 @@ def models_check(models_file: str | None, as_json: bool) -> None:
     from agenteval.cli_models import models_check_command
 
     sys.exit(models_check_command(models_file, as_json, click.echo))
+
+
+@main.command("import")
+@click.option("--from", "source", required=True,
+              type=click.Choice(["promptfoo", "botium", "deepeval", "tau2"]),
+              help="The tool the test files come from.")
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the scenario (or seeds) here: .json as JSON, otherwise YAML; "
+                   "default stdout.")
+@click.option("--as", "as_what", type=click.Choice(["cases", "seeds"]), default="cases",
+              show_default=True,
+              help="deepeval and tau2: simulated cases, or intelligent-eval seeds.")
+@click.option("--message-var", help="promptfoo: the var that holds the user's message.")
+def import_tests(source: str, files: tuple[str, ...], out: str | None, as_what: str,
+                 message_var: str | None) -> None:
+    """Import other tools' tests (promptfoo, Botium .convo.txt, DeepEval
+    ConversationalGolden JSON, τ²-bench tasks) as a scenario; prints the mapping table
+    (what mapped, what was dropped and why) on stderr. Exit 0 written, 1 nothing
+    importable, 2 bad input."""
+    from agenteval.cli_import import import_command
+
+    sys.exit(import_command(source, list(files), out, as_what == "seeds", message_var,
+                            click.echo))
 
 
 @main.command("docs-rules")
