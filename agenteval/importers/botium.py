@@ -26,8 +26,8 @@ def read_utterances(folder: Path) -> dict[str, list[str]]:
     """Every `*.utterances.txt` under `folder`: name → its variants."""
     utterances: dict[str, list[str]] = {}
     for path in sorted(folder.rglob("*.utterances.txt")):
-        lines = [l.strip() for l in path.read_text(encoding="utf-8").splitlines()]
-        lines = [l for l in lines if l]
+        lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
         if lines:
             utterances.setdefault(lines[0], lines[1:])
     return utterances
@@ -35,7 +35,8 @@ def read_utterances(folder: Path) -> dict[str, list[str]]:
 
 def parse_convo(text: str) -> tuple[str, list[Step]]:
     """The convo's name and its steps (`me`, `bot`, `begin`, `end`, … with their lines)."""
-    name, steps, current = "", [], None
+    name, steps = "", []
+    current: Step | None = None
     for raw in text.splitlines():
         line = raw.strip()
         if line.startswith("#"):

@@ -102,7 +102,8 @@ def import_promptfoo(paths: list[Path], message_var: str | None = None) -> Impor
                                "(file or generator references are not followed)")
                 continue
             label = test.get("description") or f"{path.stem}-{index + 1}"
-            metadata = test.get("metadata") if isinstance(test.get("metadata"), dict) else {}
+            raw_metadata, raw_vars = test.get("metadata"), test.get("vars")
+            metadata = raw_metadata if isinstance(raw_metadata, dict) else {}
             conversation_id = metadata.get("conversationId")
             if conversation_id is not None and str(conversation_id) in conversations:
                 case_id, messages = conversations[str(conversation_id)]
@@ -112,7 +113,7 @@ def import_promptfoo(paths: list[Path], message_var: str | None = None) -> Impor
                     conversations[str(conversation_id)] = (case_id, messages)
                     result.mapped(case_id, "metadata.conversationId",
                                   "tests of this conversation become one multi-turn case")
-            vars_ = test.get("vars") if isinstance(test.get("vars"), dict) else {}
+            vars_ = raw_vars if isinstance(raw_vars, dict) else {}
             turns = _user_messages(vars_, message_var, result, case_id)
             if not turns:
                 continue
