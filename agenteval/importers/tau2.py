@@ -50,31 +50,56 @@ def _criteria(task: dict[str, Any], result: ImportResult, case: str) -> list[dic
     return rules
 
 
+KNOWN_KEYS = ("id", "description", "user_scenario", "initial_state", "evaluation_criteria")
+
+
+def _instructions(task: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The structured instructions (or none) and the goal: `reason_for_call`, or the
+    whole instructions when a task gives them as one text."""
+    raw = (task.get("user_scenario") or {}).get("instructions")
+    if isinstance(raw, str):
+        return {}, raw or None
+    if isinstance(raw, dict) and isinstance(raw.get("reason_for_call"), str):
+        return raw, raw["reason_for_call"]
+    return {}, None
+
+
+def _task(task: dict[str, Any], path: Path, index: int, as_seeds: bool, result: ImportResult,
+          taken: set[str]) -> None:
+    instructions, goal = _instructions(task)
+    domain = str(instructions.get("domain") or path.parent.name)
+    case = unique_id(f"tau2-{domain}-{task.get('id', index)}", taken)
+    if goal is None:
+        result.dropped(case, "user_scenario", "no instructions: nothing to simulate")
+        return
+    result.mapped(case, "instructions" if not instructions else "reason_for_call", "the goal")
+    # τ²'s persona (a sentence, when given) and what the user knows or forgot.
+    background = " ".join(str(part) for part in (
+        (task.get("user_scenario") or {}).get("persona"),
+        instructions.get("known_info"), instructions.get("unknown_info")) if part)
+    persona = {"background": background, "personality": instructions.get("task_instructions")}
+    if instructions:
+        result.mapped(case, "known_info/unknown_info/task_instructions",
+                      "persona.background and persona.personality")
+    rules = _criteria(task, result, case)
+    basis = (task.get("evaluation_criteria") or {}).get("reward_basis")
+    if basis:
+        result.dropped(case, "reward_basis", f"{'+'.join(map(str, basis))}: τ²'s own reward "
+                       "formula; AgentEval's verdict comes from the rules above")
+    for key in task:
+        if key not in KNOWN_KEYS and task[key]:
+            result.dropped(case, key, "τ² environment data (user tools, documents, "
+                           "annotations); not mappable")
+    simulated.add(result, as_seeds, case, persona, goal, domain, None, MAX_TURNS, rules,
+                  ["tau2", domain])
+
+
 def import_tau2(paths: list[Path], as_seeds: bool = False) -> ImportResult:
     result, taken = ImportResult("tau2"), set[str]()
     for path in paths:
         for index, task in enumerate(_tasks(path)):
-            if not isinstance(task, dict):
+            if isinstance(task, dict):
+                _task(task, path, index, as_seeds, result, taken)
+            else:
                 result.dropped(f"{path.stem}-{index + 1}", "task", "not a task object")
-                continue
-            domain = ((task.get("user_scenario") or {}).get("instructions") or {}).get(
-                "domain") or path.parent.name
-            case = unique_id(f"tau2-{domain}-{task.get('id', index)}", taken)
-            instructions = (task.get("user_scenario") or {}).get("instructions") or {}
-            goal = instructions.get("reason_for_call")
-            if not isinstance(instructions, dict) or not isinstance(goal, str):
-                result.dropped(case, "user_scenario", "no reason_for_call: nothing to simulate")
-                continue
-            result.mapped(case, "reason_for_call", "the goal")
-            known = " ".join(str(instructions[k]) for k in ("known_info", "unknown_info")
-                             if instructions.get(k))
-            persona = {"background": known,
-                       "personality": instructions.get("task_instructions"),
-                       **({"name": None} if not task.get("user_scenario", {}).get("persona")
-                          else {"background": f"{task['user_scenario']['persona']} {known}"})}
-            result.mapped(case, "known_info/unknown_info/task_instructions",
-                          "persona.background and persona.personality")
-            rules = _criteria(task, result, case)
-            simulated.add(result, as_seeds, case, persona, goal, domain, None, MAX_TURNS,
-                          rules, ["tau2", domain])
     return result
