@@ -107,7 +107,8 @@ def judge_command(file: str, rules_file: str, file_format: str | None, sample: i
     for name, count in redacted.items():
         say(f"  redacted: {name} ({count})")
     with tempfile.TemporaryDirectory(prefix="agenteval-judge-") as scratch:
-        scenario = Path(scratch) / "offline.json"
+        # Named after the log: the gate's header and reports show the scenario's file.
+        scenario = Path(scratch) / f"{Path(file).name}.offline.json"
         scenario.write_text(json.dumps(offline_scenario(log, rules, file), ensure_ascii=False),
                             encoding="utf-8")
         target = Path(scratch) / "replay.json"

@@ -114,3 +114,15 @@ def test_rules_a_log_cannot_serve_are_refused(tmp_path: Path,
     err = capsys.readouterr().err
     assert "response_time cannot judge a log: a log holds no latency" in err
     assert "expectation.max_latency_ms" in err
+
+
+def test_the_example_log_fails_where_the_bot_lost_the_thread(tmp_path: Path) -> None:
+    examples = Path(__file__).resolve().parents[1] / "examples" / "logs"
+    out = tmp_path / "out.json"
+    code = judge_command(str(examples / "support.jsonl"), str(examples / "rules.yaml"), None,
+                         None, 0, ["phone"], fail_under=0.75, json_out=str(out), junit=None,
+                         report=None, models=None, cache=None, verbosity=0)
+    assert code == 1  # 2 of 4 pass
+    outcomes = {o["caseKey"]: o for o in json.loads(out.read_text())[0]["outcomes"]}
+    assert {k for k, o in outcomes.items() if not o["passed"]} == {"app-2001", "app-2002"}
+    assert "[PHONE]" in outcomes["web-1001"]["turns"][1]["sentMessage"]
