@@ -15,8 +15,8 @@ from agenteval.importers.mapping import ImportResult
 
 
 def outcome_rule(criteria: str) -> dict[str, Any]:
-    """A judged criterion over the whole dialog."""
-    return {"type": "llm_score", "params": {"criteria": criteria}, "scope": "full_dialog"}
+    """A judged criterion over the whole dialog (a JUDGE rule reads what params.scope says)."""
+    return {"type": "llm_score", "params": {"criteria": criteria, "scope": "full_dialog"}}
 
 
 def simulated_case(case_id: str, persona: dict[str, Any], goal: str, opening: str | None,

@@ -98,7 +98,7 @@ def test_tau2_retail_tasks_become_simulated_cases_and_db_rewards_are_not_mapped(
     assert case["type"] == "simulated" and case["max_turns"] == 20
     assert case["stop_when"] == {"simulator": True}
     assert case["persona"]["personality"] and case["goal"]
-    assert all(r["type"] == "llm_score" and r["scope"] == "full_dialog"
+    assert all(r["type"] == "llm_score" and r["params"]["scope"] == "full_dialog"
                for r in case["eval_rules"])
     not_mappable = [r for r in result.rows if r.item.startswith("actions")]
     assert len(not_mappable) == sum(1 for t in tasks if t["evaluation_criteria"]["actions"])
