@@ -152,8 +152,9 @@ def failing_rules(outcome: OutcomeView) -> list[RuleResultView]:
 def last_reply(outcome: OutcomeView) -> str | None:
     """The bot's last reply in the attempt (None when it never replied)."""
     for turn in reversed(outcome["turns"]):
-        if turn["reply"] is not None:
-            return turn["reply"]
+        reply: str | None = turn["reply"]
+        if reply is not None:
+            return reply
     return None
 
 

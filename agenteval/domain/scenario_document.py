@@ -191,6 +191,8 @@ def case_to_document(case: CaseSpec) -> dict[str, Any]:
         "partial_threshold": case.partial_threshold,
         "tags": list(case.tags),
     })
+    if case.tool_results is not None:
+        document["tool_results"] = case.tool_results
     return document
 
 

@@ -154,7 +154,8 @@ def outcome_json(attempt: AttemptResult) -> dict[str, Any]:
         "error": view["error"], "tags": list(view["tags"]),
         "turns": [{"index": t["index"], "sentMessage": t["sent_message"], "reply": t["reply"],
                    "latencyMs": t["latency_ms"], "error": t["error"],
-                   "rawResponse": t.get("raw")} for t in view["turns"]],
+                   "rawResponse": t.get("raw"), "toolCalls": t.get("tool_calls")}
+                  for t in view["turns"]],
         "results": [{"ruleType": r["rule_type"], "implicit": r["implicit"],
                      "passed": r["passed"], "score": r["score"], "weight": r["weight"],
                      "detail": r["detail"], "error": r["error"],
