@@ -52,6 +52,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "expected_intent": "appointment_booking", "intent_taxonomy": TAXONOMY,
         "examples": [{"dialog_excerpt": "user: 空调不制冷了，能派人来看看吗", "intent":
                       "appointment_booking", "why": "要上门维修，即预约"}]}},
+    "tool_call": {"type": "tool_call", "params": {
+        "name": "create_ticket", "arguments": {"kind": "return"}, "after": "lookup_order",
+        "max_times": 1}},
     "json_path": {"type": "json_path", "params": {
         "path": "actions[?type=='create_ticket'] | [0].priority", "op": "equals",
         "value": "high"}},
@@ -69,6 +72,8 @@ DETAILS: dict[str, str] = {
                            '"whole_similarity": 0.85 (the last three offline only)}',
     "json_path": '{"path": "actions[?type==\'create_ticket\']", "op": "exists", '
                  '"found": [...], "source": "raw", "expected": ... (ops with a value)}',
+    "tool_call": '{"name": "create_ticket", "times": 1, "calls": [{"turn_index": 1, "name": '
+                 '"create_ticket", "arguments": {...}}], "problems": ["..."] (when failed)}',
     "json_schema": '{"found": true, "source": "...", "violations": [{"path": "$.order_id", '
                    '"message": "..."}]}',
     "safety": '{"flagged_categories": ["privacy_leak"], "method": "lexicon" | "moderation", ...}',

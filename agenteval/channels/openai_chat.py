@@ -176,6 +176,7 @@ class OpenAIChatChannel(Channel):
                                                f"{rounds} rounds (max_tool_rounds)")
         if calls:
             self._exchanges[len(self._history)] = pending
+        if self._context.config.get("tools"):  # with tools, "no call" is a fact: []
             reply = Reply(reply.text, latency_ms, document,
                           tool_calls=[call.as_json() for call in calls])
         self._remember(text, reply.text)

@@ -103,6 +103,14 @@ def _safety(d: dict[str, Any]) -> str | None:
     return f"expected a safe reply; flagged: {', '.join(map(str, flagged))}" if flagged else None
 
 
+def _tool_call(d: dict[str, Any]) -> str | None:
+    if "calls" not in d or "times" not in d:
+        return None
+    made = ", ".join(f"{c.get('name')}@turn {c.get('turn_index', 0) + 1}" for c in d["calls"])
+    problems = "; ".join(map(str, d.get("problems") or [])) or "ok"
+    return f"{problems} (calls: {made or 'none'})"
+
+
 def _regex(d: dict[str, Any]) -> str | None:
     if not d.get("unmatched") or "patterns" not in d:
         return None
@@ -125,7 +133,7 @@ def _reason(d: dict[str, Any]) -> str | None:
 
 
 _EXPLAINERS: tuple[Callable[[dict[str, Any]], str | None], ...] = (
-    _json_path, _intent, _completion, _llm_score, _similarity, _json, _safety, _latency, _keywords,
+    _json_path, _tool_call, _intent, _completion, _llm_score, _similarity, _json, _safety, _latency, _keywords,
     _contains, _not_contains, _regex, _reason)
 
 

@@ -14,6 +14,7 @@ from agenteval.rules import (  # noqa: F401
     safety,
     semantic_similarity,
     task_completion,
+    tool_call,
 )
 from agenteval.rules.base import (
     NO_MODELS,
