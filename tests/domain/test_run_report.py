@@ -171,7 +171,7 @@ def test_slowest_turns_top_five_in_order() -> None:
             if line.startswith("| ") and not line.startswith("| Case")]
     latencies = [row.split(" | ")[3] for row in rows]
     assert latencies == ["2000", "900", "800", "700", "300"]
-    assert "| complain | 0 | 0 | 2000 | this is bad |" in slowest
+    assert "| complain | 0 | 1 | 2000 | this is bad |" in slowest  # turns counted from 1
 
 
 def test_pipes_in_messages_do_not_break_tables() -> None:
