@@ -129,7 +129,8 @@ and is just as hard (a failure fails the case); `eval_rules` count in the case's
 dialog as it stood after that turn); each result carries `detail.turn_index` (the
 API's 0-based `RuleResult.turnIndex`) and reports name it as "turn N", counted
 from 1, with the reply it judged. A rule spec may give `scope`: `last_turn` or
-`full_dialog` on a case's rules, `turn` on a message's. Plain string messages and
+`full_dialog` on a case's rules (checked against what the rule judges), `turn` on a
+message's. Plain string messages and
 cases without checks export exactly as before.
 
 ```json

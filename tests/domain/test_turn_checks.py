@@ -159,3 +159,11 @@ def test_the_channel_hands_out_supplied_results_call_by_call():
     [call] = calls_of({"tool_calls": [{"id": "c1", "type": "function", "function": {
         "name": "ping", "arguments": "{\"a\": 1}"}}]})
     assert (call.name, call.arguments, call.call_id) == ("ping", {"a": 1}, "c1")
+
+
+def test_a_declared_case_scope_must_be_what_the_rule_judges():
+    rule = {"type": "keyword_match", "params": {"keywords": ["a"]}, "scope": "full_dialog"}
+    with pytest.raises(ValidationFailed) as raised:
+        parse({"name": "s", "cases": [{"id": "c", "message": "a", "eval_rules": [rule]}]})
+    assert raised.value.errors == [{"path": "cases[0].eval_rules[0].scope",
+                                    "message": "rule 'keyword_match' judges last_turn here"}]
