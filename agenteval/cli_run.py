@@ -78,17 +78,30 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
         documents = [(path, read_text(path, "scenario file")) for path in scenario_files(paths)]
         baseline_entries = load_checked_baseline(options)
         target_row_source = target_source(target)
-        endpoints = model_endpoints(models)
-        url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
-        with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
-                file_models(endpoints):
-            url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
-            results = asyncio.run(_gate(documents, target_row_source, repeat, concurrency, url,
-                                        cache, options, out, err))
+        results = gate_results(documents, target_row_source, repeat, concurrency, models,
+                               database_url, cache, options, out, err)
         return finish(results, options, out, baseline_entries)
     except BadInput as exc:
         err.print(f"error: {exc}")
         return EXIT_BAD_INPUT
+
+
+def gate_results(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
+                 concurrency: int, models: str | None, database_url: str | None,
+                 cache: str | None, options: GateOptions, out: Console,
+                 err: Console) -> list[ScenarioResult]:
+    """Run read scenario documents on the gate's engine; each scenario's result.
+
+    Raises BadInput for a bad scenario, target or models file. `agenteval redteam`
+    runs its generated scenario through here too.
+    """
+    endpoints = model_endpoints(models)
+    url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
+    with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
+            file_models(endpoints):
+        url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
+        return asyncio.run(_gate(documents, target, repeat, concurrency, url, cache, options,
+                                 out, err))
 
 
 def _describe(what: str, error: AgentEvalError) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.limits import truncated_reply
+from agenteval.logs import redact
 from agenteval.net.http_attempt import retryable
 from agenteval.net.retry import TransientFailure
 
@@ -60,6 +61,8 @@ class ChannelError(TransientFailure):
         retry_after: float | None = None,
         retry_on_timeout: bool = True,
     ) -> None:
+        # Stored with the turn and shown to every key: a URL's credentials never in it.
+        message = redact(message)
         super().__init__(message)
         self.retry_on_timeout = retry_on_timeout  # the target's choice (see net.http_attempt)
         self.kind: ErrorKind = kind

@@ -139,6 +139,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
     tool_results = raw.get(names.tool_results)
     for suffix, message in validate_tool_results(tool_results):
         errors.add(f"{path}.{names.tool_results}{suffix}", message)
+    limits.check_tags(errors, f"{path}.tags", tags)
     if len(errors) > before:
         return None
     return CaseSpec(key=key, messages=messages, type=case_type, expectation=expectation,

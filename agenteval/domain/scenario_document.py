@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from agenteval.domain import limits
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
@@ -125,6 +126,7 @@ def _scenario_tags(value: Any, errors: FieldErrors) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(t, str) and t.strip() for t in value):
         errors.add("tags", "must be a list of non-empty strings")
         return []
+    limits.check_tags(errors, "tags", value)
     return value
 
 

@@ -136,7 +136,8 @@ def summary_json(summary: RunSummaryData) -> dict[str, Any]:
         "successCount": summary.success_count, "partialCount": summary.partial_count,
         "failureCount": summary.failure_count, "errorCount": summary.error_count,
         "intentAccuracy": summary.intent_accuracy, "avgCompletion": summary.avg_completion,
-        "passHatK": summary.pass_hat_k, "flipRate": summary.flip_rate,
+        "passHatK": summary.pass_hat_k, "passHatCurve": summary.pass_hat_curve,
+        "flipRate": summary.flip_rate,
         "intentConfusion": None if confusion is None else [
             {"expected": c.expected, "predicted": c.predicted, "count": c.count}
             for c in confusion],

@@ -44,7 +44,7 @@ export const enStatic = {
     l3: "L3 success rate", l3Def: "Share of cases whose score reached the success threshold (new metric).",
     passRate: "Pass rate", passRateDef: "Share of cases whose rules passed (the older, all-or-nothing metric).",
     counts: "Success {{success}} · partial {{partial}} · failure {{failure}}", errors: "Errors: {{count}}",
-    passed: "Passed {{passed}} of {{total}}", passHatK: "pass^k", latency: "Latency p50 {{p50}}, p95 {{p95}}", latencyHistogram: "Latency per turn",
+    passed: "Passed {{passed}} of {{total}}", passHatK: "pass^n (every attempt passed)", passHatCurve: "pass^k for k = 1..repeat", latency: "Latency p50 {{p50}}, p95 {{p95}}", latencyHistogram: "Latency per turn",
     latencyHistogramHint: "How many turns the target answered within each range of milliseconds.",
     confusion: "Intent confusion matrix", confusionHint: "Rows: the expected intent; columns: what the bot's reply was classified as. Darker: more cases.",
     expectedPredicted: "expected \\ predicted",

@@ -48,7 +48,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     l3: "L3 成功率", l3Def: "得分达到成功阈值的用例占比（新指标）。",
     passRate: "通过率", passRateDef: "规则全部通过的用例占比（旧的全有或全无指标）。",
     counts: "成功 {{success}} · 部分 {{partial}} · 失败 {{failure}}", errors: "出错：{{count}}",
-    passed: "通过 {{passed}}/{{total}}", passHatK: "pass^k", latency: "延迟 p50 {{p50}}，p95 {{p95}}", latencyHistogram: "每轮延迟",
+    passed: "通过 {{passed}}/{{total}}", passHatK: "pass^n（每次都通过）", passHatCurve: "pass^k（k = 1..重复次数）", latency: "延迟 p50 {{p50}}，p95 {{p95}}", latencyHistogram: "每轮延迟",
     latencyHistogramHint: "被测对象在各毫秒区间内回复的轮次数。",
     confusion: "意图混淆矩阵", confusionHint: "行：期望意图；列：机器人回复被判定的意图。颜色越深，用例越多。",
     expectedPredicted: "期望 \\ 判定",

@@ -19,7 +19,7 @@ export const RunReportQuery = graphql(`
       progress { runId status total done passed failed errored }
       summary {
         totalCases passedCases passRate successRate successCount partialCount failureCount errorCount
-        intentAccuracy avgCompletion passHatK latencyP50Ms latencyP95Ms
+        intentAccuracy avgCompletion passHatK passHatCurve latencyP50Ms latencyP95Ms
         intentConfusion { expected predicted count }
         humanAgreement { reviewed agreed agreement kappa }
       }
