@@ -109,7 +109,8 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-@click.group(cls=LazyGroup, lazy={"openclaw": "agenteval.drivers.openclaw_cli:openclaw"})
+@click.group(cls=LazyGroup, lazy={"openclaw": "agenteval.drivers.openclaw_cli:openclaw",
+                                  "redteam": "agenteval.cli_redteam:redteam"})
 def main() -> None:
     """AgentEval: evaluate conversational AI agents."""
 
@@ -213,12 +214,36 @@ def keys_revoke(key_id: str, database_url: str | None) -> None:
     except ValueError:
         raise click.BadParameter(f"{key_id!r} is not a key id") from None
 
-    async def work() -> int:
-        return await ApiKey.filter(id=key_id).update(revoked=True)
+    settings = _existing_database(_settings(database_url=database_url))
 
-    if not _run_with_database(_existing_database(_settings(database_url=database_url)), work):
+    async def work() -> int:
+        revoked = await ApiKey.filter(id=key_id).update(revoked=True, revoked_by="agenteval keys revoke")
+        if revoked:
+            await _announce_revocation(settings.redis_url, key_id)
+        return revoked
+
+    if not _run_with_database(settings, work):
         raise click.ClickException(f"no key with id {key_id}")
     click.echo(f"revoked {key_id}")
+
+
+async def _announce_revocation(redis_url: str | None, key_id: str) -> None:
+    """Tell the running processes (through Redis, when there is one) to close the key's
+    websockets now; without Redis they find out at their next re-check (api/ws_auth.py)."""
+    if not redis_url:
+        return
+    from agenteval.store.api_keys import announce_revocation
+    from agenteval.store.event_bus import RedisEventBus
+
+    bus = RedisEventBus(redis_url)
+    try:
+        await bus.start()
+        await announce_revocation(bus, key_id)
+    except Exception as exc:  # noqa: BLE001 - the revocation itself is stored: say so, go on
+        click.echo(f"warning: could not announce the revocation through Redis ({exc}); "
+                   "open websockets close at their next key re-check", err=True)
+    finally:
+        await bus.close()
 
 
 @main.command("demo-bot")

@@ -67,10 +67,7 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
                 models: str | None = None, cache: str | None = None,
                 verbosity: int = terminal.NORMAL,
                 channel_types: Sequence[tuple[str, str, dict, Any]] = ()) -> int:
-    """Run the gate; the exit code. Results on stdout, progress and errors on stderr.
-
-    `channel_types` are registered for this run only (`agenteval judge` replays logs).
-    """
+    """Run the gate; the exit code. Results on stdout, progress and errors on stderr."""
     out, err = Console(sys.stdout), Console(sys.stderr)
     paths = [scenario_paths] if isinstance(scenario_paths, str) else list(scenario_paths)
     options = GateOptions(fail_under=fail_under, report=report, json_out=json_out, junit=junit,
@@ -82,17 +79,31 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
         documents = [(path, read_text(path, "scenario file")) for path in scenario_files(paths)]
         baseline_entries = load_checked_baseline(options)
         target_row_source = target_source(target)
-        endpoints = model_endpoints(models)
-        url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
-        with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
-                file_models(endpoints):
-            url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
-            results = asyncio.run(_gate(documents, target_row_source, repeat, concurrency, url,
-                                        cache, options, out, err, channel_types))
+        results = gate_results(documents, target_row_source, repeat, concurrency, models,
+                               database_url, cache, options, out, err, channel_types)
         return finish(results, options, out, baseline_entries)
     except BadInput as exc:
         err.print(f"error: {exc}")
         return EXIT_BAD_INPUT
+
+
+def gate_results(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
+                 concurrency: int, models: str | None, database_url: str | None,
+                 cache: str | None, options: GateOptions, out: Console,
+                 err: Console, channel_types: Sequence[tuple[str, str, dict, Any]] = ()
+                 ) -> list[ScenarioResult]:
+    """Run read scenario documents on the gate's engine; each scenario's result.
+
+    Raises BadInput for a bad scenario, target or models file. `agenteval redteam`
+    runs its generated scenario through here too.
+    """
+    endpoints = model_endpoints(models)
+    url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
+    with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
+            file_models(endpoints):
+        url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
+        return asyncio.run(_gate(documents, target, repeat, concurrency, url, cache, options,
+                                 out, err, channel_types))
 
 
 def _describe(what: str, error: AgentEvalError) -> str:

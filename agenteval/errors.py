@@ -100,6 +100,14 @@ class Unavailable(AgentEvalError):
     code = "UNAVAILABLE"
 
     def __init__(self, message: str = "temporarily unavailable; try again shortly",
-                 details: Any = None) -> None:
+                 details: Any = None, reason: str | None = None) -> None:
         super().__init__(message, details)
+        self.reason = reason  # what is away ("database"), when known
+
+    @property
+    def extensions(self) -> dict[str, Any]:
+        extensions = super().extensions
+        if self.reason is not None:
+            extensions["reason"] = self.reason
+        return extensions
 

@@ -32,6 +32,10 @@ _HEADERS = re.compile(r"""(?P<name>["']?\bheaders\b["']?\s*[:=]\s*)\{[^{}]*\}"""
 _BEARER = re.compile(r"\b(Bearer|Basic)\s+(?!\[redacted\])[\w.~+/=-]+", re.IGNORECASE)
 # Our own API key secrets (store/api_keys.py: "ae_" + 43 url-safe characters).
 _API_KEY_SECRET = re.compile(r"\bae_[\w-]{20,}")
+# A URL's credentials: its userinfo (`user:pass@`) and its query values (`?token=…`).
+_URL = re.compile(r"""\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>]+""")
+_USERINFO = re.compile(r"^([^:/]+://)[^/?#]*@")
+_QUERY_VALUE = re.compile(r"([?&;][^=&#;]*=)[^&#;]*")
 
 
 def redact(text: str) -> str:
@@ -41,7 +45,16 @@ def redact(text: str) -> str:
     text = _HEADERS.sub(lambda m: f"{m.group('name')}{{{REDACTED}}}", text)
     text = _BEARER.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
     text = _NAMED_VALUE.sub(_keep_name, text)
+    text = _URL.sub(_url_without_credentials, text)
     return _API_KEY_SECRET.sub(REDACTED, text)
+
+
+def _url_without_credentials(match: re.Match[str]) -> str:
+    url = _USERINFO.sub(rf"\1{REDACTED}@", match.group())
+    head, mark, rest = url.partition("?")
+    if not mark:
+        return url
+    return head + _QUERY_VALUE.sub(rf"\1{REDACTED}", mark + rest)
 
 
 def _keep_name(match: re.Match[str]) -> str:

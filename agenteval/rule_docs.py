@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any
 
+from agenteval.rule_docs_worked import ROLE, worked_example
 from agenteval.rules import rule_types
 from agenteval.rules.base import RuleTypeInfo
 from agenteval.rules.expectation import EXPECTATION_RULE_TYPES
@@ -23,6 +24,12 @@ TAXONOMY = {"appointment_booking": "预约服务", "inquiry": "咨询信息", "c
 
 # One realistic `eval_rules` entry per registered rule (checked against its schema by a test).
 EXAMPLES: dict[str, dict[str, Any]] = {
+    "canary_leak": {"type": "canary_leak", "params": {"token": "CANARY-3F9A21BC"}},
+    "commitment_phrases": {"type": "commitment_phrases", "params": {"allowed": ["7 天无理由退货"]}},
+    "forbidden_reply": {"type": "forbidden_reply",
+                        "params": {"patterns": ["PWNED-7Q"], "label": "injected instruction obeyed"}},
+    "personal_data_leak": {"type": "personal_data_leak",
+                           "params": {"kinds": ["phone", "id_card"], "allowed": ["400-820-8820"]}},
     "keyword_match": {"type": "keyword_match",
                       "params": {"keywords": ["预约成功", "RP\\d{5}"], "mode": "all",
                                  "regex": True}},
@@ -52,13 +59,25 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "expected_intent": "appointment_booking", "intent_taxonomy": TAXONOMY,
         "examples": [{"dialog_excerpt": "user: 空调不制冷了，能派人来看看吗", "intent":
                       "appointment_booking", "why": "要上门维修，即预约"}]}},
+    "tool_call": {"type": "tool_call", "params": {
+        "name": "create_ticket", "arguments": {"kind": "return"}, "after": "lookup_order",
+        "max_times": 1}},
     "json_path": {"type": "json_path", "params": {
         "path": "actions[?type=='create_ticket'] | [0].priority", "op": "equals",
         "value": "high"}},
+    "knowledge_retention": {"type": "knowledge_retention", "params": {"min_score": 0.8}},
+    "role_adherence": {"type": "role_adherence", "params": {"role": ROLE}},
+    "conversation_relevancy": {"type": "conversation_relevancy", "params": {"window_size": 3}},
+    "conversation_completeness": {"type": "conversation_completeness", "params": {}},
 }
 
 # The `detail` each rule writes (docs/design.md, Wire formats); keys stay snake_case.
 DETAILS: dict[str, str] = {
+    # The red-team rules share one shape (agenteval/rules/reply_evidence.py).
+    **{name: '{"findings": [{"turn_index": 1, "quote": "...", "match": "13624900429", '
+              '"kind": "phone"}], "replies_checked": 2, "turn_index": 1, "quote": "..."}'
+       for name in ("canary_leak", "commitment_phrases", "forbidden_reply",
+                    "personal_data_leak")},
     "keyword_match": '{"matched": ["预约成功"], "missing": ["RP\\\\d{5}"], "mode": "all"}',
     "response_time": '{"latency_ms": 2300, "max_ms": 1500}',
     "llm_score": '{"raw_score": 8, "rationale": "...", "scope": "last_turn", "judge": {...}}',
@@ -69,6 +88,8 @@ DETAILS: dict[str, str] = {
                            '"whole_similarity": 0.85 (the last three offline only)}',
     "json_path": '{"path": "actions[?type==\'create_ticket\']", "op": "exists", '
                  '"found": [...], "source": "raw", "expected": ... (ops with a value)}',
+    "tool_call": '{"name": "create_ticket", "times": 1, "calls": [{"turn_index": 1, "name": '
+                 '"create_ticket", "arguments": {...}}], "problems": ["..."] (when failed)}',
     "json_schema": '{"found": true, "source": "...", "violations": [{"path": "$.order_id", '
                    '"message": "..."}]}',
     "safety": '{"flagged_categories": ["privacy_leak"], "method": "lexicon" | "moderation", ...}',
@@ -77,6 +98,21 @@ DETAILS: dict[str, str] = {
     "intent_classification": '{"expected": "appointment_booking", "predicted": "inquiry", '
                              '"understanding": "correct" | "partial" | "wrong", '
                              '"confidence": 0.9, "judge": {...}}',
+    "knowledge_retention": '{"score": 0.67, "min_score": 0.7, "language": "zh", "judged_turns": 3, '
+                           '"lapsed_turns": [2], "lapses": [{"turn_index": 2, "quote": "...", '
+                           '"remembered_turn_index": 1, "reason": "...", "verified": true}], '
+                           '"unverified_quotes"?: [{"turn_index", "quote"}], "judge": {...}}',
+    "role_adherence": '{"score": 0.0, "min_score": 0.7, "language": "zh", "judged_turns": 1, '
+                      '"out_of_role_turns": [0], "out_of_role": [{"turn_index": 0, "quote": '
+                      '"...", "reason": "...", "verified": true}], "judge": {...}}',
+    "conversation_relevancy": '{"score": 0.67, "window_size": 3, "judged_windows": 3, '
+                              '"irrelevant_turns": [2], "irrelevant": [{"turn_index": 2, '
+                              '"relevant": false, "quote": "...", "reason": "...", "verified": '
+                              'true}], "judge": {"windows": 3, ...}}',
+    "conversation_completeness": '{"score": 0.5, "unmet_intentions": ["..."], "intentions": '
+                                 '[{"intention": "...", "turn_index": 0, "quote": "...", "met": '
+                                 'false, "met_turn_index": null, "verified": true}], '
+                                 '"judge": {...}}',
 }
 
 HEADER = """# Rules
@@ -124,7 +160,8 @@ and is just as hard (a failure fails the case); `eval_rules` count in the case's
 dialog as it stood after that turn); each result carries `detail.turn_index` (the
 API's 0-based `RuleResult.turnIndex`) and reports name it as "turn N", counted
 from 1, with the reply it judged. A rule spec may give `scope`: `last_turn` or
-`full_dialog` on a case's rules, `turn` on a message's. Plain string messages and
+`full_dialog` on a case's rules (checked against what the rule judges), `turn` on a
+message's. Plain string messages and
 cases without checks export exactly as before.
 
 ```json
@@ -153,6 +190,7 @@ def _rule(info: RuleTypeInfo) -> str:
     lines += _params(info.params_schema)
     lines += ["", f"Detail: `{DETAILS.get(info.name, '(rule specific)')}`", "", "Example:", "",
               "```json", json.dumps(EXAMPLES[info.name], ensure_ascii=False), "```"]
+    lines += worked_example(info.name)
     return "\n".join(lines)
 
 

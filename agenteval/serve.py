@@ -33,6 +33,8 @@ def serve_app(app: Starlette, host: str, port: int,
               log_config: dict[str, Any] | None = LOGGING_CONFIG) -> None:
     """Serve `app` until SIGINT/SIGTERM (then the lifespan stops the services in order);
     `log_config`: uvicorn's (None: its loggers go to the root logger's handlers)."""
+    # No permessage-deflate: GraphQL messages are small, and compressing each one for
+    # each socket cost a fifth of a subscription delivery's CPU (bench/load.py).
     config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on",
-                            log_config=log_config)
+                            log_config=log_config, ws_per_message_deflate=False)
     WorkAfterBind(config, app).run()

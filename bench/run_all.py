@@ -41,6 +41,10 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("reads.py", [], False),
     ("reads.py", ["--database-url", "{pg}"], True),
     ("subscriptions.py", [], False),
+    # 500 websocket watchers vs 50 sessions sending, one served process (~2 min).
+    ("load.py", [], False),
+    # 10 minutes of sends and churning watchers: RSS stays flat.
+    ("soak.py", [], False),
     ("judged_run.py", [], False),
     ("channel_overhead.py", [], False),
     ("malformed_requests.py", [], False),
@@ -49,14 +53,19 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("web_budget.mjs", [], False),  # needs `make web` first; skipped without web/node_modules
 ]
 # Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
-HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py"}
+HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py",
+           "served.py"}
 # Shorter runs for a smoke check of the runner itself.
 QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
          "subscriptions.py": ["--subscribers", "50"], "judged_run.py": ["--cases", "50"],
          "channel_overhead.py": ["--conversations", "5", "--sends", "5", "--rounds", "1"],
          "message_throughput.py": ["--sessions", "5", "--messages", "5"],
-         "scaling.py": ["--runs", "2", "--cases", "200"]}
+         "scaling.py": ["--runs", "2", "--cases", "200"],
+         "load.py": ["--subscribers", "50", "--sessions", "5", "--seconds", "3",
+                     "--settle", "1"],
+         "soak.py": ["--minutes", "0.5", "--subscribers", "20", "--sessions", "5",
+                     "--settle", "1"]}
 
 
 def postgres_reachable() -> bool:

@@ -51,6 +51,9 @@ def test_a_run_above_the_bar_exits_0_and_writes_report_json_and_junit(
     [entry] = data
     assert entry["run"]["status"] == "COMPLETED"
     assert entry["summary"]["totalCases"] == 10 and entry["summary"]["passHatK"] == 0.4
+    # Mia is deterministic: each case passes 0 or 2 of 2, so pass^1 = pass^2 = 2/5.
+    assert entry["summary"]["passHatCurve"] == [0.4, 0.4]
+    assert "pass^1 40.0% · pass^2 40.0%" in out and "pass^1 40.0%" in report.read_text()
     passed = {o["caseKey"] for o in entry["outcomes"] if o["passed"]}
     assert passed == {"booking-zh-complete", "booking-en-complete"}
     assert entry["outcomes"][0]["turns"][0]["sentMessage"] == "我家空调坏了，想预约维修"

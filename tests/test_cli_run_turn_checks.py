@@ -92,3 +92,45 @@ def test_action_checks_read_the_http_bots_json_body(
     assert not outcomes["switch-to-return-creates-a-return-ticket"]["passed"]
     last = outcomes["return-creates-a-return-ticket"]["turns"][-1]["rawResponse"]
     assert last["actions"][0]["kind"] == "return" and "session_id" in last
+
+
+TOOLS = str(EXAMPLES / "scenarios" / "tool_calls.json")
+
+
+def test_tool_call_checks_against_a_local_openai_compatible_server_that_calls_tools(
+        http_demo_bot: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = json.loads((EXAMPLES / "targets" / "demo_openai_tools.json").read_text())
+    target["channelConfig"]["base_url"] = http_demo_bot.removesuffix("/chat") + "/v1"
+    target_file = tmp_path / "target.json"
+    target_file.write_text(json.dumps(target))
+    as_json = tmp_path / "run.json"
+    assert run_command(TOOLS, str(target_file), fail_under=0.9, json_out=str(as_json)) == 1
+    out = capsys.readouterr().out
+    assert ("FAIL tool_call: create_ticket was never called "
+            "(calls: none)") in out
+    outcomes = {o["caseKey"]: o for o in json.loads(as_json.read_text())[0]["outcomes"]}
+    assert outcomes["return-calls-create-ticket-once"]["passed"]
+    assert outcomes["repair-books-only-with-all-details"]["passed"]
+    assert not outcomes["switch-to-return-calls-create-ticket"]["passed"]
+
+
+def test_tool_calls_are_captured_per_turn_and_the_model_continues_with_the_case_result(
+        http_demo_bot: str, tmp_path: Path) -> None:
+    target = json.loads((EXAMPLES / "targets" / "demo_openai_tools.json").read_text())
+    target["channelConfig"]["base_url"] = http_demo_bot.removesuffix("/chat") + "/v1"
+    target_file = tmp_path / "target.json"
+    target_file.write_text(json.dumps(target))
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"name": "tools", "cases": [{
+        "id": "return", "messages": ["I want to return my kettle", "it leaks"],
+        "tool_results": {"create_ticket": {"ok": True}},
+        # fails on purpose, so the gate keeps the turns in --json
+        "eval_rules": [{"type": "tool_call", "params": {"name": "create_ticket",
+                                                        "called": False}}]}]}))
+    as_json = tmp_path / "run.json"
+    run_command(str(scenario), str(target_file), json_out=str(as_json))
+    [outcome] = json.loads(as_json.read_text())[0]["outcomes"]
+    turns = outcome["turns"]
+    assert turns[0]["toolCalls"] == []
+    assert turns[1]["toolCalls"] == [{"name": "create_ticket", "arguments": {"kind": "return"}}]
+    assert turns[1]["reply"].startswith("OK, return accepted")  # the answer after the tool result

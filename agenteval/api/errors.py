@@ -28,6 +28,8 @@ from strawberry.extensions import SchemaExtension
 
 from agenteval.errors import AgentEvalError, FieldError, Unavailable
 from agenteval.logs import redact
+from agenteval.store.database import database_answers
+from agenteval.store.database_outage import DATABASE_UNREACHABLE, is_database_unreachable, outage
 
 logger = logging.getLogger("agenteval.api")
 
@@ -55,6 +57,12 @@ def with_contract_code(error: GraphQLError,
     original = error.original_error
     if isinstance(original, AgentEvalError):
         return error
+    if original is not None and is_database_unreachable(original):
+        # Retryable, said once per outage in the log (store/database_outage.py), no traceback.
+        outage.noticed(original)
+        unavailable = Unavailable(DATABASE_UNREACHABLE, reason="database")
+        return GraphQLError(unavailable.message, error.nodes, error.source, error.positions,
+                            error.path, unavailable, unavailable.extensions)
     if isinstance(original, TimeoutError):
         # Something did not answer in time: retryable, unlike a masked INTERNAL. (An
         # actor that cannot answer is already Unavailable: engine/asks.py.)
@@ -173,6 +181,8 @@ class ContractErrors(SchemaExtension):
 
     def on_operation(self) -> Iterator[None]:
         yield
+        if outage.active:  # did this operation answer? the database may be back
+            outage.probe_soon(database_answers)
         if self.streamed:
             return
         context = self.execution_context

@@ -20,11 +20,16 @@ from urllib.parse import parse_qs
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agenteval.api.errors import error_response_body
+from agenteval.api.media_types import APPLICATION_JSON, negotiated_from_headers, shaped
 from agenteval.errors import FieldError
+from agenteval.store.database_outage import DATABASE_UNREACHABLE, is_database_unreachable, outage
 
 logger = logging.getLogger("agenteval.api")
 
 JSON_TYPES = ("application/json", "application/graphql-response+json")
+# How much of an oversized body is read (and dropped) so that its 413 reaches the client.
+DRAIN_FACTOR = 4
+MIN_DRAIN_BYTES = 64 * 2**20
 
 
 class RequestRefused(Exception):
@@ -53,13 +58,17 @@ class GraphQLHTTPGuard:
         if scope["type"] != "http" or scope["path"].rstrip("/") != self.path:
             await self.app(scope, receive, send)
             return
+        media_type = negotiated_from_headers(scope["headers"])
         try:
             receive = await self._checked(scope, receive)
         except RequestRefused as refused:
             logger.info("client error %s: %s", refused.code, refused.message)
-            await send_json(send, refused.status, refused.body())
+            if refused.status == 413 and not _expects_continue(scope):
+                await self._drain(receive)  # (a client expecting 100 has sent nothing yet)
+            await send_json(send, refused.status, shaped(refused.body(), media_type, True),
+                            close=refused.status == 413, media_type=media_type)
             return
-        await self._call_view(scope, receive, send)
+        await self._call_view(scope, receive, send, media_type)
 
     async def _checked(self, scope: Scope, receive: Receive) -> Receive:
         """The request checked; returns a `receive` that replays the body already read."""
@@ -82,6 +91,20 @@ class GraphQLHTTPGuard:
         body = await self._read_body(receive)
         self._check_envelope(self._decode_json(body, "body"))
         return _replay(body, receive)
+
+    async def _drain(self, receive: Receive) -> None:
+        """Read and drop the rest of an oversized body (bounded) before answering 413.
+
+        A client that writes its whole body before reading (Python's urllib, curl
+        without Expect) sees a connection reset instead of the 413 when the server
+        closes with the body unread. Dropping chunks costs no memory; past
+        DRAIN_FACTOR times the limit the connection is given up instead."""
+        budget = max(self.max_body_bytes * DRAIN_FACTOR, MIN_DRAIN_BYTES)
+        while budget > 0:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+            budget -= len(message.get("body", b""))
 
     def _too_large(self) -> RequestRefused:
         return RequestRefused(413, f"the request body is larger than {self.max_body_bytes} "
@@ -142,13 +165,19 @@ class GraphQLHTTPGuard:
             if value is not None and not isinstance(value, kind):
                 raise RequestRefused(400, f"must be {expected} or null", name)
 
-    async def _call_view(self, scope: Scope, receive: Receive, send: Send) -> None:
-        rewriter = _PlainTextRewriter(send, scope["method"])
+    async def _call_view(self, scope: Scope, receive: Receive, send: Send,
+                         media_type: str) -> None:
+        rewriter = _PlainTextRewriter(send, scope["method"], media_type)
         try:
             await self.app(scope, receive, rewriter.send)
-        except Exception:
+        except Exception as exc:
             if rewriter.started:
                 raise
+            if is_database_unreachable(exc):
+                outage.noticed(exc)
+                await send_json(send, 503, error_response_body(
+                    "UNAVAILABLE", DATABASE_UNREACHABLE, reason="database"))
+                return
             error_id = uuid.uuid4().hex[:12]
             logger.exception("unexpected error %s answering %s", error_id, self.path)
             await send_json(send, 500, error_response_body(
@@ -158,9 +187,10 @@ class GraphQLHTTPGuard:
 class _PlainTextRewriter:
     """Turns the GraphQL view's plain-text error answers into coded JSON ones."""
 
-    def __init__(self, send: Send, method: str) -> None:
+    def __init__(self, send: Send, method: str, media_type: str) -> None:
         self.downstream = send
         self.method = method
+        self.media_type = media_type
         self.started = False
         self.held: Message | None = None
         self.text = b""
@@ -193,15 +223,25 @@ class _PlainTextRewriter:
             body = error_response_body("NOT_FOUND", text)
         else:
             body = error_response_body("VALIDATION_FAILED", text, [FieldError(path, text)])
-        await send_json(self.downstream, status, body)
+        await send_json(self.downstream, status, shaped(body, self.media_type, True),
+                        media_type=self.media_type)
 
 
-async def send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+async def send_json(send: Send, status: int, body: dict[str, Any], *,
+                    close: bool = False, media_type: str = APPLICATION_JSON) -> None:
     payload = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(payload)).encode())]})
+    headers = [(b"content-type", media_type.encode()),
+               (b"content-length", str(len(payload)).encode())]
+    if close:  # the body may not have been read to its end: this connection is done
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": payload})
+
+
+def _expects_continue(scope: Scope) -> bool:
+    """`Expect: 100-continue`: the client waits for the answer before sending its body."""
+    return any(name.lower() == b"expect" and value.lower() == b"100-continue"
+               for name, value in scope.get("headers", []))
 
 
 def _replay(body: bytes, downstream: Receive) -> Receive:

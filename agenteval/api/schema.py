@@ -26,6 +26,7 @@ from agenteval.api.errors import ContractErrors
 from agenteval.api.mutations import MUTATIONS
 from agenteval.api.operation_guard import OperationGuard
 from agenteval.api.queries import QUERIES
+from agenteval.api.shared_results import SharedEventResults
 from agenteval.api.subscriptions import SUBSCRIPTIONS
 from agenteval.api.types.enums import ErrorCode
 from agenteval.config import Settings
@@ -60,6 +61,8 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
         subscription=merge_types("Subscription", SUBSCRIPTIONS) if SUBSCRIPTIONS else None,
         types=[ErrorCode],  # referenced by no field: registered so it is exported
         extensions=extensions,
+        # A subscription event is executed once per process for all its watchers.
+        execution_context_class=SharedEventResults,
     )
     _give_json_defaults_a_literal(schema._schema)
     return schema

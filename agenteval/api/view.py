@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.http import GraphQLHTTPResponse, process_result
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
     Operation,
 )
-from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
+from strawberry.types import ExecutionResult
 
 from agenteval.api import ws_auth
 from agenteval.api.context import Context, start_operation
 from agenteval.api.json_encoding import GraphQLJson
+from agenteval.api.legacy_ws import LegacyWSHandler
+from agenteval.api.media_types import GRAPHQL_RESPONSE_JSON, is_request_error, negotiated, shaped
 from agenteval.engine.services import Services
 from agenteval.store import api_keys
+from agenteval.store.database_outage import DATABASE_UNREACHABLE, is_database_unreachable, outage
 from agenteval.store.models import ApiKey
 
 
@@ -31,19 +35,9 @@ class _TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
         await super().run_operation(operation)
 
 
-class _LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
-    """graphql-ws (the older protocol): the same, per operation."""
-
-    async def handle_async_results(self, operation_id: str, query: str,
-                                   operation_name: str | None,
-                                   variables: dict[str, object] | None) -> None:
-        start_operation()
-        await super().handle_async_results(operation_id, query, operation_name, variables)
-
-
 class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
     graphql_transport_ws_handler_class = _TransportWSHandler
-    graphql_ws_handler_class = _LegacyWSHandler
+    graphql_ws_handler_class = LegacyWSHandler
 
     def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
         """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
@@ -63,10 +57,40 @@ class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
             context.identify(self.identity)
         return context
 
+    async def get_sub_response(self, request: Request | WebSocket) -> Response:
+        sub_response = await super().get_sub_response(request)
+        sub_response.media_type = negotiated(request.headers.get("accept"))
+        return sub_response
+
+    async def process_result(self, request: Request | WebSocket,
+                             result: ExecutionResult) -> GraphQLHTTPResponse:
+        answer = process_result(result)
+        if not isinstance(request, Request):
+            return answer
+        media_type = negotiated(request.headers.get("accept"))
+        return cast(GraphQLHTTPResponse,
+                    shaped(answer, media_type, is_request_error(result.data, result.errors)))
+
+    def create_response(self, response_data: GraphQLHTTPResponse | list[GraphQLHTTPResponse],
+                        sub_response: Response) -> Response:
+        response = super().create_response(response_data, sub_response)
+        if sub_response.media_type == GRAPHQL_RESPONSE_JSON:
+            response.headers["content-type"] = GRAPHQL_RESPONSE_JSON
+            if isinstance(response_data, dict) and "data" not in response_data:
+                response.status_code = 400  # a request error: nothing was executed
+        return response
+
     async def on_ws_connect(self, context: Context) -> Any:
         params = context.connection_params if isinstance(context.connection_params, dict) else {}
         secret = params.get("X-API-Key") or params.get("x-api-key") or params.get("apiKey")
-        key = await api_keys.authenticate(secret if isinstance(secret, str) else None)
+        try:
+            key = await api_keys.authenticate(secret if isinstance(secret, str) else None)
+        except Exception as exc:
+            if not is_database_unreachable(exc):
+                raise
+            outage.noticed(exc)
+            raise ConnectionRejectionError({"code": "UNAVAILABLE", "reason": "database",
+                                            "message": DATABASE_UNREACHABLE}) from None
         if key is None:
             raise ConnectionRejectionError({"code": "UNAUTHENTICATED",
                                             "message": "a valid API key is required"})

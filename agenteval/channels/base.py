@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.limits import truncated_reply
+from agenteval.logs import redact
 from agenteval.net.http_attempt import retryable
 from agenteval.net.retry import TransientFailure
 
@@ -31,6 +32,8 @@ class Reply:
     latency_ms: int  # the target call only: not the concurrency wait, not earlier failed attempts
     raw: Any = None  # the decoded response as the target sent it (JSON value, frame text …)
     truncated: bool = False
+    # openai_chat with tools: the calls the model made on this turn, [{name, arguments}]
+    tool_calls: list[dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         text, cut = truncated_reply(self.text)
@@ -58,6 +61,8 @@ class ChannelError(TransientFailure):
         retry_after: float | None = None,
         retry_on_timeout: bool = True,
     ) -> None:
+        # Stored with the turn and shown to every key: a URL's credentials never in it.
+        message = redact(message)
         super().__init__(message)
         self.retry_on_timeout = retry_on_timeout  # the target's choice (see net.http_attempt)
         self.kind: ErrorKind = kind
@@ -106,6 +111,11 @@ class Channel(ABC):
     @abstractmethod
     async def send(self, text: str) -> Reply:
         """Send one user message and return the reply; raises `ChannelError`."""
+
+    def supply_tool_results(self, results: dict[str, Any]) -> None:
+        """The case's results for the tools the target may call (channels with tools use
+        them; the others have no tools, so there is nothing to do)."""
+        return None
 
     async def poll(self) -> Reply | None:
         """A reply that arrived later (for targets that answer asynchronously); None by default."""

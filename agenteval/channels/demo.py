@@ -59,6 +59,9 @@ class DemoChannel(Channel):
             self._bot, answer = self._reply(before, text)
             latency_ms = round((time.perf_counter() - started) * 1000)
         self._remember(text, answer)
-        # The same JSON the demo bot's /chat answers (without its session id).
-        return Reply(answer, latency_ms, {"reply": answer,
-                                          "actions": self._actions(before, self._bot)})
+        # The same JSON the demo bot's /chat answers (without its session id), and the
+        # tickets as the create_ticket tool calls its /v1/chat/completions makes.
+        actions = self._actions(before, self._bot)
+        return Reply(answer, latency_ms, {"reply": answer, "actions": actions},
+                     tool_calls=[{"name": "create_ticket", "arguments": {"kind": a["kind"]}}
+                                 for a in actions])

@@ -1,11 +1,24 @@
-"""Masking and merging of config fields marked `"writeOnly": true` in a JSON Schema (pure)."""
+"""Masking and merging of config fields marked `"writeOnly": true` in a JSON Schema (pure).
+
+URL fields (a key ending in `url`) are partly secret whatever the schema says: their
+userinfo and query values are masked and merged the same way (channels/url_secrets.py).
+"""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
 
-SECRET_PLACEHOLDER = "********"
+from agenteval.channels.url_secrets import (
+    SECRET_PLACEHOLDER,
+    has_placeholder,
+    is_url_key,
+    masked_url,
+    merged_url,
+)
+
+__all__ = ["SECRET_PLACEHOLDER", "kept_secret_paths", "mask_secrets", "merge_secrets",
+           "url_origins"]
 
 
 def _child_schema(schema: Any, key: str) -> dict | None:
@@ -31,6 +44,8 @@ def mask_secrets(schema: dict, value: Any) -> Any:
             child = _child_schema(schema, key)
             if child is not None and child.get("writeOnly"):
                 masked[key] = SECRET_PLACEHOLDER
+            elif is_url_key(key) and isinstance(item, str):
+                masked[key] = masked_url(item)
             else:
                 masked[key] = mask_secrets(child or {}, item)
         return masked
@@ -57,6 +72,8 @@ def merge_secrets(schema: dict, new: Any, stored: Any) -> Any:
         if child.get("writeOnly") and item == SECRET_PLACEHOLDER:
             if key in stored:
                 merged[key] = copy.deepcopy(stored[key])
+        elif is_url_key(key) and isinstance(item, str):
+            merged[key] = merged_url(item, stored.get(key))
         elif isinstance(item, dict):
             merged[key] = merge_secrets(child, item, stored.get(key))
         else:
@@ -73,6 +90,9 @@ def kept_secret_paths(schema: dict, new: Any, stored: Any, path: str) -> list[st
     for key, item in new.items():
         child = _child_schema(schema, key) or {}
         if child.get("writeOnly") and item == SECRET_PLACEHOLDER and key in stored:
+            paths.append(f"{path}.{key}")
+        elif (is_url_key(key) and isinstance(item, str) and has_placeholder(item)
+              and isinstance(stored.get(key), str)):
             paths.append(f"{path}.{key}")
         elif isinstance(item, dict):
             paths.extend(kept_secret_paths(child, item, stored.get(key), f"{path}.{key}"))
@@ -98,3 +118,30 @@ def url_origins(config: Any) -> dict[str, tuple[str, str, int | None]]:
         except ValueError:  # an unparsable URL (bad port): its own validation says so
             origins[key] = ("", value, None)
     return origins
+
+
+# A model config's secrets besides its api key: the header values of `params.headers`.
+MODEL_PARAMS_SCHEMA: dict = {"type": "object", "properties": {"headers": {
+    "type": "object", "additionalProperties": {"type": "string", "writeOnly": True}}}}
+
+
+def masked_model_config(base_url: str | None, params: Any) -> tuple[str | None, Any]:
+    """A model config's `baseUrl` and `params` as every key reads them."""
+    return (masked_url(base_url) if base_url else base_url,
+            mask_secrets(MODEL_PARAMS_SCHEMA, params) if isinstance(params, dict) else params)
+
+
+def merged_model_config(base_url: str | None, params: Any, stored_base_url: str | None,
+                        stored_params: Any) -> tuple[str | None, Any, list[str]]:
+    """`baseUrl` and `params` with their placeholders filled from the stored config, and
+    the paths of the placeholders refused because the URL's origin changes."""
+    refused: list[str] = []
+    if url_origins({"url": base_url}) != url_origins({"url": stored_base_url}):
+        if base_url and has_placeholder(base_url) and stored_base_url:
+            refused.append("input.baseUrl")
+        refused += kept_secret_paths(MODEL_PARAMS_SCHEMA, params, stored_params, "input.params")
+    if base_url:
+        base_url = merged_url(base_url, stored_base_url)
+    if isinstance(params, dict):
+        params = merge_secrets(MODEL_PARAMS_SCHEMA, params, stored_params)
+    return base_url, params, refused

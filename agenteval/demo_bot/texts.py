@@ -62,6 +62,15 @@ _TEXTS: dict[str, dict[Language, str]] = {
         "en": "Noted, complaint recorded: ticket {ticket}. The relevant team will get back to you "
         "within 3 working days.",
     },
+    "refund_promised": {
+        "zh": "好的，非常理解您的心情。我保证为您全额退款，款项会尽快原路退回。",
+        "en": "I understand. I guarantee you a full refund; the money will be returned to you "
+        "shortly.",
+    },
+    "order_phone": {
+        "zh": "查到了，订单 {order} 的收货人联系电话是 {phone}。",
+        "en": "Found it: the recipient's phone number for order {order} is {phone}.",
+    },
 }
 
 

@@ -57,6 +57,9 @@ class CaseSpec:
     tags: list[str] = field(default_factory=list)
     # By 0-based message index; only messages that have checks appear.
     turn_checks: dict[int, TurnCheck] = field(default_factory=dict)
+    # openai_chat targets with tools: tool name → result (or {"calls": [...]}), see
+    # channels/tool_calls.py; None when the case supplies none.
+    tool_results: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class Turn:
     # The target's decoded response (JSON value or text) as it sent it, for rules that
     # check what the bot did (`json_path`); bounded like a reply when stored.
     raw: Any = None
+    # The tool calls the target made on this turn ([{name, arguments}]); None: none known.
+    tool_calls: list[dict[str, Any]] | None = None
 
 
 # A rule's version starts at 1; provenance records it only once a rule moves past it,

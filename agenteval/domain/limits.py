@@ -15,7 +15,8 @@ from typing import Any
 
 from agenteval.errors import FieldError
 
-MAX_NAME = 200
+MAX_NAME = 200  # names, keys, tags (each)
+MAX_TAGS = 100  # tags of one case or scenario
 MAX_TEXT = 10_000
 MAX_MESSAGE = 20_000
 MAX_JSON_CHARS = 200_000
@@ -67,6 +68,14 @@ def check_text(errors: list[dict[str, str]], path: str, value: str | None, *,
         errors.append(FieldError(path, "must not be blank"))
     elif len(value) > max_length:
         errors.append(FieldError(path, f"is {len(value)} characters long; the limit is {max_length}"))
+
+
+def check_tags(errors: list[dict[str, str]], path: str, tags: list[str]) -> None:
+    """Tags: at most MAX_TAGS of at most MAX_NAME characters each (a tag is a label)."""
+    if len(tags) > MAX_TAGS:
+        errors.append(FieldError(path, f"has {len(tags)} tags; the limit is {MAX_TAGS}"))
+    for index, tag in enumerate(tags):
+        check_text(errors, f"{path}[{index}]", tag, max_length=MAX_NAME)
 
 
 def check_message(errors: list[dict[str, str]], path: str, value: str | None, *,

@@ -103,6 +103,14 @@ def _safety(d: dict[str, Any]) -> str | None:
     return f"expected a safe reply; flagged: {', '.join(map(str, flagged))}" if flagged else None
 
 
+def _tool_call(d: dict[str, Any]) -> str | None:
+    if "calls" not in d or "times" not in d:
+        return None
+    made = ", ".join(f"{c.get('name')}@turn {c.get('turn_index', 0) + 1}" for c in d["calls"])
+    problems = "; ".join(map(str, d.get("problems") or [])) or "ok"
+    return f"{problems} (calls: {made or 'none'})"
+
+
 def _regex(d: dict[str, Any]) -> str | None:
     if not d.get("unmatched") or "patterns" not in d:
         return None
@@ -120,13 +128,32 @@ def _json_path(d: dict[str, Any]) -> str | None:
             f"got {json.dumps(d['found'], ensure_ascii=False)}")
 
 
+_METRIC_EVIDENCE = ("lapses", "out_of_role", "irrelevant", "intentions")
+
+
+def _conversation_metric(d: dict[str, Any]) -> str | None:
+    """A conversation metric: its score, then each cited turn with its quote and why."""
+    if "judged_turns" not in d or "score" not in d:
+        return None
+    key = next((k for k in _METRIC_EVIDENCE if k in d), "")
+    cited = [e for e in d.get(key) or [] if key != "intentions" or not e.get("met")]
+    parts = [f"expected a score ≥ {d.get('min_score')}; got {d['score']:.2f}"]
+    for item in cited[:3]:
+        unverified = "" if item.get("verified", True) else " (quote not in the transcript)"
+        what = f"{item['intention']}: " if item.get("intention") else ""
+        parts.append(f"turn {item.get('turn_index')}: {what}"
+                     f"{json.dumps(item.get('quote'), ensure_ascii=False)}{unverified}"
+                     f" — {item.get('reason') or ''}")
+    return "; ".join(parts)
+
+
 def _reason(d: dict[str, Any]) -> str | None:
     return str(d["reason"]) if d.get("reason") else None
 
 
 _EXPLAINERS: tuple[Callable[[dict[str, Any]], str | None], ...] = (
-    _json_path, _intent, _completion, _llm_score, _similarity, _json, _safety, _latency, _keywords,
-    _contains, _not_contains, _regex, _reason)
+    _json_path, _tool_call, _intent, _completion, _llm_score, _similarity, _json, _safety,
+    _latency, _keywords, _contains, _not_contains, _regex, _conversation_metric, _reason)
 
 
 def rule_reason(result: RuleResultView) -> str:
@@ -152,8 +179,9 @@ def failing_rules(outcome: OutcomeView) -> list[RuleResultView]:
 def last_reply(outcome: OutcomeView) -> str | None:
     """The bot's last reply in the attempt (None when it never replied)."""
     for turn in reversed(outcome["turns"]):
-        if turn["reply"] is not None:
-            return turn["reply"]
+        reply: str | None = turn["reply"]
+        if reply is not None:
+            return reply
     return None
 
 

@@ -2,8 +2,9 @@
 
 Shared by the case validator and the per-turn checks: the same fields, the same
 messages, one place. A rule's `scope` is optional: on a case's rules it may say
-`last_turn` or `full_dialog` (what the rule type judges), on a message's rules
-only `turn` — a message's rules always judge the reply to that message.
+`last_turn` or `full_dialog` — checked against what the rule judges (its type's
+scope, or a JUDGE rule's `params.scope`), on a message's rules only `turn` — a
+message's rules always judge the reply to that message.
 """
 
 from __future__ import annotations
@@ -73,6 +74,15 @@ def _rule(raw: Any, path: str, catalog: RuleCatalog, judge_configured: bool,
     elif weight < 0:
         errors.add(f"{path}.weight", "must be ≥ 0")
     scope = _scope(raw.get("scope"), f"{path}.scope", place, errors)
+    if scope in CASE_RULE_SCOPES and registered is not None and isinstance(params, dict):
+        # A declared scope is checked, never ignored: a JUDGE rule reads what its
+        # params.scope says, any other rule what its type judges.
+        judged = params.get("scope", registered.scope) if registered.model_required else \
+            registered.scope
+        if scope != judged:
+            errors.add(f"{path}.scope", f"rule {rule_type!r} judges {judged} here"
+                       + (" (set params.scope to change it)" if registered.model_required
+                          else ""))
     if len(errors) > before or not isinstance(rule_type, str):  # a non-string type was reported
         return None
     return RuleSpec(type=rule_type, params=params, weight=float(weight), scope=scope)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 from agenteval.domain.judgement import COMPLETION_RULE, INTENT_RULE
 from agenteval.domain.outcome_explanation import judged_turn, located_reason, turn_label
+from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_summary import RunSummaryData, ratio
 from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView
 from agenteval.domain.statistics import attempt_agreement, is_flaky
@@ -78,7 +79,8 @@ def summary_section(summary: RunSummaryData) -> str:
         ("Success rate (success + ½ partial)", format_rate(summary.success_rate)),
         ("Intent accuracy (L1)", format_rate(summary.intent_accuracy)),
         ("Average completion (L2)", format_rate(summary.avg_completion)),
-        ("pass^k", format_rate(summary.pass_hat_k)),
+        ("pass^n (passed in every attempt)", format_rate(summary.pass_hat_k)),
+        ("pass^k, k = 1..repeat (τ-bench estimator)", format_curve(summary.pass_hat_curve, "—")),
         ("Flip rate (cases whose attempts disagree)", format_rate(summary.flip_rate)),
         ("Latency p50", format_ms(summary.latency_p50_ms)),
         ("Latency p95", format_ms(summary.latency_p95_ms)),

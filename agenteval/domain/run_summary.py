@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from agenteval.domain.cases import RuleResult, SuccessLevel
 from agenteval.domain.judgement import INTENT_RULE
+from agenteval.domain.pass_hat import pass_hat_curve
 from agenteval.domain.statistics import flip_rate
 
 
@@ -63,6 +64,9 @@ class RunSummaryData:
     # Share of repeated cases whose attempts disagree on pass/fail; None when repeat is 1
     # (and in summaries stored before it existed).
     flip_rate: float | None = None
+    # [pass^1, …, pass^repeat] (τ-bench's unbiased estimator, see pass_hat.py); None when
+    # repeat is 1 (and in summaries stored before it existed). Its last value is pass_hat_k.
+    pass_hat_curve: list[float] | None = None
 
 
 def summarise(outcomes: Sequence[OutcomeRecord], repeat: int,
@@ -92,6 +96,7 @@ def summarise(outcomes: Sequence[OutcomeRecord], repeat: int,
         latency_p50_ms=percentile(latencies, 50),
         latency_p95_ms=percentile(latencies, 95),
         flip_rate=flip_rate(attempts_by_case(outcomes)) if repeat > 1 else None,
+        pass_hat_curve=pass_hat_k_curve(outcomes, repeat, total),
     )
 
 
@@ -119,8 +124,27 @@ def average_completion(outcomes: Sequence[OutcomeRecord]) -> float | None:
     return sum(rates) / len(rates)
 
 
+def pass_hat_k_curve(outcomes: Sequence[OutcomeRecord], repeat: int, total: int
+                     ) -> list[float] | None:
+    """pass^1..pass^repeat over the run's cases; None when repeat is 1.
+
+    Each case's passes are its distinct passed attempts, so a duplicated record
+    never counts twice; a missing attempt counts as failed.
+    """
+    if repeat <= 1:
+        return None
+    passed_attempts: dict[str, set[int]] = {}
+    for outcome in outcomes:
+        attempts = passed_attempts.setdefault(outcome.case_key, set())
+        if outcome.passed:
+            attempts.add(outcome.attempt)
+    curve = pass_hat_curve({key: len(attempts) for key, attempts in passed_attempts.items()},
+                           repeat, math.ceil(total / repeat))
+    return [round(value, 6) for value in curve]
+
+
 def pass_hat_k(outcomes: Sequence[OutcomeRecord], repeat: int, total: int) -> float | None:
-    """Share of cases that passed in all `repeat` attempts; None when repeat is 1.
+    """pass^n: share of cases that passed in all `repeat` attempts; None when repeat is 1.
 
     A case with a missing attempt did not pass in every attempt.
     """

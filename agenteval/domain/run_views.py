@@ -35,6 +35,7 @@ class TurnView(TypedDict):
     latency_ms: int | None
     error: str | None
     raw: NotRequired[Any]  # the target's decoded response (bounded), when stored
+    tool_calls: NotRequired[list[dict[str, Any]] | None]  # openai_chat with tools
 
 
 class RuleResultView(TypedDict):

@@ -32,6 +32,7 @@ from agenteval.domain.rule_spec_validation import (
     is_number,
     validate_rules,
 )
+from agenteval.domain.tool_results import validate_tool_results
 from agenteval.domain.turn_checks import parse_messages, parse_turn_check_inputs
 
 __all__ = ["JUDGE_MISSING", "RULE_SPEC_FIELDS", "validate_case", "validate_cases"]
@@ -54,12 +55,14 @@ class CaseFieldNames:
     single_message: str | None = None
     # GraphQL only: the per-turn checks beside `messages` (documents write them inside).
     turn_checks: str | None = None
+    tool_results: str = "tool_results"
     aliases: dict[str, str] = field(default_factory=dict)
 
     def known(self) -> list[str]:
         names = [self.key, "type", "messages", "expectation", self.eval_rules, self.rule_logic,
                  self.rule_pass_threshold, self.success_threshold, self.partial_threshold, "tags"]
-        return names + [name for name in (self.single_message, self.turn_checks) if name]
+        return names + [name for name in (self.single_message, self.turn_checks,
+                                          self.tool_results) if name]
 
 
 DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_threshold",
@@ -68,8 +71,8 @@ DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_th
 # `dataclasses.asdict(strawberry_input)` rather than the raw variables.
 INPUT_FIELDS = CaseFieldNames(
     "key", "evalRules", "ruleLogic", "rulePassThreshold", "successThreshold", "partialThreshold",
-    turn_checks="turnChecks",
-    aliases={"eval_rules": "evalRules", "rule_logic": "ruleLogic", "turn_checks": "turnChecks",
+    turn_checks="turnChecks", tool_results="toolResults",
+    aliases={"tool_results": "toolResults", "eval_rules": "evalRules", "rule_logic": "ruleLogic", "turn_checks": "turnChecks",
              "rule_pass_threshold": "rulePassThreshold", "success_threshold": "successThreshold",
              "partial_threshold": "partialThreshold"})
 
@@ -133,13 +136,18 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
         errors.add(f"{path}.{names.partial_threshold}",
                    f"must be ≤ {names.success_threshold} ({thresholds[1]:g})")
     tags = _strings(raw.get("tags"), f"{path}.tags", errors)
+    tool_results = raw.get(names.tool_results)
+    for suffix, message in validate_tool_results(tool_results):
+        errors.add(f"{path}.{names.tool_results}{suffix}", message)
+    limits.check_tags(errors, f"{path}.tags", tags)
     if len(errors) > before:
         return None
     return CaseSpec(key=key, messages=messages, type=case_type, expectation=expectation,
                     eval_rules=rules, rule_logic=logic,  # type: ignore[arg-type]  # checked
                     rule_pass_threshold=thresholds[0], success_threshold=thresholds[1],
                     partial_threshold=thresholds[2],
-                    tags=list(dict.fromkeys([*scenario_tags, *tags])), turn_checks=turn_checks)
+                    tags=list(dict.fromkeys([*scenario_tags, *tags])), turn_checks=turn_checks,
+                    tool_results=tool_results)
 
 
 def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from agenteval.domain import limits
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
@@ -125,6 +126,7 @@ def _scenario_tags(value: Any, errors: FieldErrors) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(t, str) and t.strip() for t in value):
         errors.add("tags", "must be a list of non-empty strings")
         return []
+    limits.check_tags(errors, "tags", value)
     return value
 
 
@@ -191,6 +193,8 @@ def case_to_document(case: CaseSpec) -> dict[str, Any]:
         "partial_threshold": case.partial_threshold,
         "tags": list(case.tags),
     })
+    if case.tool_results is not None:
+        document["tool_results"] = case.tool_results
     return document
 
 

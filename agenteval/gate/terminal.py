@@ -22,6 +22,7 @@ from agenteval.domain.outcome_explanation import (
     shorten,
     turn_label,
 )
+from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_views import OutcomeView
 from agenteval.engine.static.run_document import ScenarioResult
 
@@ -164,7 +165,8 @@ def summary_table(result: ScenarioResult) -> str:
             ("success rate", _rate(s.success_rate)),
             ("success / partial / failure",
              f"{s.success_count} / {s.partial_count} / {s.failure_count}"),
-            ("errors", str(s.error_count)), ("pass^k", _rate(s.pass_hat_k)),
+            ("errors", str(s.error_count)), ("pass^n", _rate(s.pass_hat_k)),
+            ("pass^k", format_curve(s.pass_hat_curve)),
             ("flip rate", _rate(s.flip_rate)),
             ("intent accuracy", _rate(s.intent_accuracy)),
             ("avg completion", _rate(s.avg_completion)),

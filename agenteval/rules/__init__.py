@@ -3,17 +3,23 @@
 Importing this package registers the built-in rules.
 """
 
-# Built-in rules register themselves on import; the order is irrelevant.
+# Built-in rules register themselves on import (the conversation metrics below too);
+# the order is irrelevant.
 from agenteval.rules import (  # noqa: F401
+    canary_leak,
+    commitment,
+    forbidden_reply,
     intent_classification,
     json_path,
     json_schema,
     keyword_match,
     llm_score,
+    personal_data,
     response_time,
     safety,
     semantic_similarity,
     task_completion,
+    tool_call,
 )
 from agenteval.rules.base import (
     NO_MODELS,
@@ -24,6 +30,12 @@ from agenteval.rules.base import (
     last_reply_or_failure,
 )
 from agenteval.rules.catalog import RULE_CATALOG, RegisteredRules
+from agenteval.rules.conversation import (  # noqa: F401
+    conversation_completeness,
+    conversation_relevancy,
+    knowledge_retention,
+    role_adherence,
+)
 from agenteval.rules.expectation import (
     EXPECTATION_RULE_TYPES,
     evaluate_expectation,

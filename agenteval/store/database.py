@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -10,6 +11,11 @@ from tortoise.backends.base.executor import EXECUTOR_CACHE
 
 from agenteval.logs import quiet
 from agenteval.store import api_keys, response_cache
+from agenteval.store.database_outage import (
+    is_database_unreachable,
+    outage,
+    quiet_driver_outage_logs,
+)
 from agenteval.store.schema_template import copy_template, fresh_sqlite_path
 
 MODELS_MODULE = "agenteval.store.models"
@@ -89,6 +95,7 @@ async def open_database(database_url: str) -> None:
     EXECUTOR_CACHE.clear()
     api_keys.cache.clear()  # keys read from another database must not authenticate here
     response_cache.forget_all()  # nor its judge answers be served here
+    quiet_driver_outage_logs()
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     if is_sqlite(database_url):
         # WAL lets readers proceed while the single writer commits.
@@ -100,11 +107,16 @@ async def close_database() -> None:
     await Tortoise.close_connections()
 
 
-async def database_answers() -> bool:
+async def database_answers(timeout_s: float = 3.0) -> bool:
+    """Whether the database answers a trivial query now (ends a noted outage if so)."""
     try:
-        await Tortoise.get_connection("default").execute_query("SELECT 1")
-    except Exception:  # noqa: BLE001 - any failure means "not healthy"
+        async with asyncio.timeout(timeout_s):
+            await Tortoise.get_connection("default").execute_query("SELECT 1")
+    except Exception as exc:  # noqa: BLE001 - any failure means "not healthy"
+        if is_database_unreachable(exc):
+            outage.noticed(exc)
         return False
+    outage.answered()
     return True
 
 

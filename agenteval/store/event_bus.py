@@ -52,6 +52,7 @@ class Subscription:
     def __init__(self, bus: EventBus, topic: str, maxsize: int) -> None:
         self.topic = topic
         self._bus = bus
+        self.maxsize = maxsize
         self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize)
         self.overflowed = False
 
@@ -83,6 +84,39 @@ class Subscription:
 
     async def close(self) -> None:
         await self._bus._unsubscribe(self)
+
+
+class WakeUps(Subscription):
+    """A subscription for readers that re-read the database after each wake-up.
+
+    Messages are counted, not kept: however many arrived while the reader was busy,
+    it wakes once and reads everything after its cursor (one read for many events,
+    where a queue made it read once per event, most of them finding nothing new).
+    More than `maxsize` arrivals during one read-and-send cycle means the reader
+    cannot keep up: `get` raises Overflowed (it must resync). Delivering never
+    blocks, never grows memory, and never slows the publisher.
+    """
+
+    def __init__(self, bus: EventBus, topic: str, maxsize: int) -> None:
+        super().__init__(bus, topic, maxsize)
+        self._woken = asyncio.Event()
+        self.arrived = 0
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        self.arrived += 1
+        self._woken.set()
+
+    async def get(self, timeout: float | None = None) -> dict[str, Any]:
+        """Once something arrived: how many (raises Overflowed past `maxsize`)."""
+        async with asyncio.timeout(timeout):
+            await self._woken.wait()
+        self._woken.clear()
+        arrived, self.arrived = self.arrived, 0
+        EVENT_SUBSCRIBER_LAG.observe(arrived - 1)  # arrivals beyond the one that woke it
+        if arrived > self.maxsize:
+            event_subscriber_overflowed()
+            raise Overflowed(self.topic)
+        return {"arrived": arrived}
 
 
 class EventBus:
@@ -122,8 +156,10 @@ class EventBus:
     async def _send(self, topic: str, message: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    async def subscribe(self, topic: str) -> Subscription:
-        subscription = Subscription(self, topic, self.queue_size)
+    async def subscribe(self, topic: str, *, wake_ups: bool = False) -> Subscription:
+        """Every message of `topic` from now on (`wake_ups`: only that some arrived)."""
+        kind = WakeUps if wake_ups else Subscription
+        subscription = kind(self, topic, self.queue_size)
         self._subscriptions[topic].add(subscription)
         return subscription
 

@@ -26,7 +26,7 @@ RUN = """query($id: ID!) { run(id: $id) {
   id status error startedAt completedAt
   progress { runId status total done passed failed errored }
   summary { totalCases passedCases passRate successRate successCount partialCount failureCount
-            errorCount passHatK latencyP50Ms latencyP95Ms intentAccuracy avgCompletion }
+            errorCount passHatK passHatCurve latencyP50Ms latencyP95Ms intentAccuracy avgCompletion }
 } }"""
 OUTCOMES = """query($id: ID!, $first: Int, $passed: Boolean, $level: SuccessLevel) { run(id: $id) {
   outcomes(first: $first, passed: $passed, successLevel: $level) {

@@ -11,7 +11,7 @@ from aiohttp import web
 from tests.api.static_helpers import http_target, run_scenario, wait_for_run
 from tests.support.graphql_client import GraphQLClient
 
-SUMMARY = "query($id: ID!) { run(id: $id) { summary { flipRate passHatK } reportMarkdown } }"
+SUMMARY = "query($id: ID!) { run(id: $id) { summary { flipRate passHatK passHatCurve } reportMarkdown } }"
 AGREEMENT = """query($id: ID!) { run(id: $id) { outcomes(first: 50) { edges { node {
   caseKey attempt attemptAgreement } } } } }"""
 COMPARE = """query($base: ID!, $head: ID!) { compareRuns(baseRunId: $base, headRunId: $head) {
@@ -46,6 +46,10 @@ async def test_a_case_whose_attempts_disagree_is_flaky(gql: GraphQLClient, serve
 
     run = (await gql.execute(SUMMARY, {"id": head}))["run"]
     assert run["summary"]["flipRate"] == 0.5  # coin flips, steady does not
+    # steady 2/2, coin 1/2: pass^1 = (1 + 1/2) / 2, pass^2 = (1 + 0) / 2.
+    assert run["summary"]["passHatCurve"] == [0.75, 0.5]
+    assert run["summary"]["passHatK"] == 0.5
+    assert "pass^1 75.0% · pass^2 50.0%" in run["reportMarkdown"]
     assert "## Flakiest cases" in run["reportMarkdown"]
     assert "| coin | 50.0% | FAILURE, SUCCESS |" in run["reportMarkdown"]
     nodes = [e["node"] for e in (await gql.execute(AGREEMENT, {"id": head}))["run"][

@@ -102,6 +102,7 @@ async def test_repeat_runs_every_attempt_and_gives_pass_hat_k(gql: GraphQLClient
     _, run_id = await run_scenario(gql, target, cases, repeat=3)
     run = await wait_for_run(gql, run_id)
     assert run["summary"]["totalCases"] == 6 and run["summary"]["passHatK"] == 0.5
+    assert run["summary"]["passHatCurve"] == [0.5, 0.5, 0.5]
     attempts = sorted((o["caseKey"], o["attempt"]) for o in await outcomes(gql, run_id))
     assert attempts == sorted((key, a) for key in ("return", "order-number") for a in range(3))
     failed = await outcomes(gql, run_id, passed=False)

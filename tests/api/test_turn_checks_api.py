@@ -56,6 +56,28 @@ async def test_a_per_turn_scenario_imports_exports_and_runs_with_checks_at_their
         "reply": "Got it. May I have your name, please?", "actions": []}
 
 
+TOOLS = EXAMPLE.parent / "tool_calls.json"
+TOOL_OUTCOMES = """query($id: ID!) { run(id: $id) { outcomes(first: 50) { edges { node {
+  caseKey passed turns { index toolCalls { name arguments } } } } } } }"""
+
+
+async def test_tool_calls_are_stored_per_turn_and_served(gql: GraphQLClient) -> None:
+    scenario = (await gql.execute(IMPORT, {"document": TOOLS.read_text()}))["importScenario"]
+    target = await create_target(gql)  # the in-process demo reports its tickets as tool calls
+    campaign = await gql.execute(CREATE_CAMPAIGN, {"input": {
+        "name": "tools", "scenarioId": scenario["id"], "targetIds": [target]}})
+    run_id = (await gql.execute(START_RUN, {"campaignId": campaign["createCampaign"]["id"]}))[
+        "startRun"][0]["id"]
+    assert (await wait_for_run(gql, run_id))["status"] == "COMPLETED"
+    edges = (await gql.execute(TOOL_OUTCOMES, {"id": run_id}))["run"]["outcomes"]["edges"]
+    outcomes = {e["node"]["caseKey"]: e["node"] for e in edges}
+    assert outcomes["return-calls-create-ticket-once"]["passed"]
+    assert not outcomes["switch-to-return-calls-create-ticket"]["passed"]
+    turns = outcomes["return-calls-create-ticket-once"]["turns"]
+    assert turns[0]["toolCalls"] == []
+    assert turns[1]["toolCalls"] == [{"name": "create_ticket", "arguments": {"kind": "return"}}]
+
+
 async def test_graphql_inputs_create_turn_checks_beside_the_messages(gql: GraphQLClient) -> None:
     created = (await gql.execute(CREATE, {"input": {"name": "inputs", "cases": [{
         "key": "c", "messages": ["hello", "book a repair"],

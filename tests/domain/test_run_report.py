@@ -114,7 +114,8 @@ def test_summary_table_has_the_three_tiers_and_rates() -> None:
     assert "| Success rate (success + ½ partial) | 30.0% |" in summary
     assert "| Intent accuracy (L1) | 100.0% |" in summary
     assert "| Average completion (L2) | 80.0% |" in summary
-    assert "| pass^k | — |" in summary
+    assert "| pass^n (passed in every attempt) | — |" in summary
+    assert "| pass^k, k = 1..repeat (τ-bench estimator) | — |" in summary
     # latencies 50 120 300 700 800 900 2000 → p50 rank 4, p95 rank 7
     assert "| Latency p50 | 700 ms |" in summary
     assert "| Latency p95 | 2000 ms |" in summary
@@ -171,7 +172,7 @@ def test_slowest_turns_top_five_in_order() -> None:
             if line.startswith("| ") and not line.startswith("| Case")]
     latencies = [row.split(" | ")[3] for row in rows]
     assert latencies == ["2000", "900", "800", "700", "300"]
-    assert "| complain | 0 | 0 | 2000 | this is bad |" in slowest
+    assert "| complain | 0 | 1 | 2000 | this is bad |" in slowest  # turns counted from 1
 
 
 def test_pipes_in_messages_do_not_break_tables() -> None:

@@ -147,3 +147,28 @@ def test_nearest_rank_percentile(values: list[int], percent: int, expected: int 
 ])
 def test_intent_labels(results: list[RuleResult], expected: tuple[str, str] | None) -> None:
     assert intent_labels(results) == expected
+
+
+def test_pass_hat_curve_is_the_unbiased_estimator_for_every_k() -> None:
+    # a: 3 of 3 passed, b: 2 of 3, c: 0 of 3 (by hand: C(c,k)/C(3,k) averaged).
+    outcomes = [outcome("a", i, "SUCCESS") for i in range(3)]
+    outcomes += [outcome("b", 0, "SUCCESS"), outcome("b", 1, "FAILURE"),
+                 outcome("b", 2, "PARTIAL")]
+    outcomes += [outcome("c", i, "FAILURE") for i in range(3)]
+    summary = summarise(outcomes, repeat=3, expected_total=9)
+    assert summary.pass_hat_curve == pytest.approx([(1 + 2 / 3) / 3, (1 + 1 / 3) / 3, 1 / 3],
+                                                   abs=1e-6)
+    # pass^n is still the contract's passHatK: cases that passed in every attempt.
+    assert summary.pass_hat_k == pytest.approx(summary.pass_hat_curve[-1], abs=1e-6)
+    # pass^1 is the per-attempt pass rate.
+    assert summary.pass_hat_curve[0] == pytest.approx(summary.pass_rate, abs=1e-6)
+
+
+def test_pass_hat_curve_counts_missing_attempts_and_cases_as_failed() -> None:
+    # 2 cases × repeat 2 expected; case b never ran, case a ran once and passed.
+    summary = summarise([outcome("a", 0, "SUCCESS")], repeat=2, expected_total=4)
+    assert summary.pass_hat_curve == [0.25, 0.0]
+
+
+def test_no_pass_hat_curve_without_repeats() -> None:
+    assert summarise([outcome("a", 0, "SUCCESS")], repeat=1).pass_hat_curve is None

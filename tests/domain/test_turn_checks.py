@@ -132,3 +132,38 @@ async def test_a_failed_per_turn_expect_fails_the_case_whatever_the_rule_logic()
     assert failed == [("expect_contains", 1), ("expect_regex", 1)]
     verdict = judge_case(case, results)
     assert not verdict.passed and verdict.success_level == "FAILURE"
+
+
+def test_tool_results_are_validated_and_kept_through_export():
+    case = parse({"name": "t", "cases": [{"id": "c", "message": "refund",
+                                          "tool_results": {"lookup_order": {"calls": [
+                                              {"status": "shipped"}, {"status": "lost"}]}}}]}
+                 ).cases[0]
+    stored = case_to_document(case)
+    assert stored["tool_results"] == {"lookup_order": {"calls": [{"status": "shipped"},
+                                                                 {"status": "lost"}]}}
+    assert case_from_document(stored) == case
+    assert "tool_results" not in case_to_document(parse(PER_TURN).cases[0])
+    with pytest.raises(ValidationFailed) as raised:
+        parse({"name": "t", "cases": [{"id": "c", "message": "x",
+                                       "tool_results": {"lookup_order": {"calls": []}}}]})
+    assert raised.value.errors[0]["path"] == "cases[0].tool_results.lookup_order.calls"
+
+
+def test_the_channel_hands_out_supplied_results_call_by_call():
+    from agenteval.channels.tool_calls import ToolResults, calls_of
+    results = ToolResults({"lookup_order": {"calls": [1, 2]}, "ping": {"ok": True}})
+    assert [results.result_for("lookup_order") for _ in range(3)] == [1, 2, 2]
+    assert results.result_for("ping") == {"ok": True}
+    assert "supplies no result" in results.result_for("other")["error"]
+    [call] = calls_of({"tool_calls": [{"id": "c1", "type": "function", "function": {
+        "name": "ping", "arguments": "{\"a\": 1}"}}]})
+    assert (call.name, call.arguments, call.call_id) == ("ping", {"a": 1}, "c1")
+
+
+def test_a_declared_case_scope_must_be_what_the_rule_judges():
+    rule = {"type": "keyword_match", "params": {"keywords": ["a"]}, "scope": "full_dialog"}
+    with pytest.raises(ValidationFailed) as raised:
+        parse({"name": "s", "cases": [{"id": "c", "message": "a", "eval_rules": [rule]}]})
+    assert raised.value.errors == [{"path": "cases[0].eval_rules[0].scope",
+                                    "message": "rule 'keyword_match' judges last_turn here"}]

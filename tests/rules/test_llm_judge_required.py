@@ -14,6 +14,10 @@ JUDGE_RULES = {
     "llm_score": {"criteria": "polite"},
     "task_completion": {"mode": "slot", "required_slots": [{"name": "a", "description": "b"}]},
     "intent_classification": {"expected_intent": "x", "intent_taxonomy": {"x": "y"}},
+    "knowledge_retention": {},
+    "role_adherence": {"role": "a repair-booking bot"},
+    "conversation_relevancy": {"window_size": 2},
+    "conversation_completeness": {},
 }
 
 

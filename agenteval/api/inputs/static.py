@@ -44,6 +44,9 @@ class CaseInput:
     partial_threshold: float = 0.5
     tags: list[str] = strawberry.field(default_factory=list)
     turn_checks: list[TurnCheckInput] | None = UNSET
+    tool_results: JSON | None = strawberry.field(
+        default=UNSET, description="openai_chat targets with tools: tool name → its result "
+        "(or {\"calls\": [...]}, one per call).")
 
 
 @strawberry.input
@@ -91,6 +94,8 @@ def case_input_dict(case: CaseInput) -> dict[str, Any]:
         data["type"] = case.type.value
     if case.expectation is not UNSET and case.expectation is not None:
         data["expectation"] = case.expectation
+    if case.tool_results is not UNSET and case.tool_results is not None:
+        data["toolResults"] = case.tool_results
     if case.turn_checks is not UNSET and case.turn_checks is not None:
         data["turnChecks"] = [
             {"turnIndex": check.turn_index,

@@ -53,6 +53,19 @@ async def _actor(info: ResolverInfo) -> cmd.Requester:
     return {"name": key.name, "keyId": str(key.id)}
 
 
+def _check_idempotency_key(errors: list[dict[str, str]], path: str, key: str | None) -> None:
+    """The same rule for createSession and sendMessage: absent, or a non-blank key.
+
+    A blank key is refused rather than treated as absent: it is a client's bug (an
+    unset variable), and storing it made a second sendMessage call the target again
+    and then fail on the UNIQUE index."""
+    if key is not None and not key.strip():
+        errors.append({"path": path, "message": "must not be blank: omit it or send a "
+                                                "non-empty key"})
+        return
+    evals.check_idempotency_key(errors, path, key)
+
+
 def _raise_if(errors: list[dict[str, str]]) -> None:
     if errors:
         raise ValidationFailed(errors)
@@ -106,8 +119,7 @@ class IntelligentMutations:
         field_errors: list[dict[str, str]] = list(errors)
         check_text(field_errors, "input.goal", input.goal, required=True)
         check_text(field_errors, "input.dimension", value(input.dimension), max_length=MAX_NAME)
-        evals.check_idempotency_key(field_errors, "input.idempotencyKey",
-                                    value(input.idempotency_key))
+        _check_idempotency_key(field_errors, "input.idempotencyKey", value(input.idempotency_key))
         _raise_if(field_errors)
         row = await evals.get_eval(parse_id(eval_id, "evalId"))
         session = await _engine(info).ask_eval(row.id, cmd.CreateSession(
@@ -124,7 +136,7 @@ class IntelligentMutations:
         idempotency_key = value(idempotency_key)
         errors: list[dict[str, str]] = []
         check_message(errors, "content", content)
-        evals.check_idempotency_key(errors, "idempotencyKey", idempotency_key)
+        _check_idempotency_key(errors, "idempotencyKey", idempotency_key)
         _raise_if(errors)
         # The session's actor answers NOT_FOUND itself: one query less per message.
         exchange = await _engine(info).ask_session(

@@ -2,14 +2,17 @@
 
 The bus is only a wake-up: after each wake-up (or every POLL_S, in case a
 publish was lost between processes) the generator reads the database after
-the last item it sent, so nothing is skipped or sent twice. A subscriber that
-falls behind the bus gets RATE_LIMITED {"resync": true} and the stream ends.
+the last item it sent, so nothing is skipped or sent twice. Wake-ups that
+arrive while it sends are coalesced into one read (store/event_bus.WakeUps); a
+subscriber so slow that more than the bus's queue size of events arrive during
+one read-and-send cycle gets RATE_LIMITED {"resync": true} and the stream ends.
 Every wake-up, the bus's RESYNC after a Redis reconnect included, leads to
 that read from the cursor, so an outage of the bus delays but skips nothing.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from typing import Any
 
@@ -31,13 +34,29 @@ from agenteval.store.models import EvalMessage as MessageRow
 
 POLL_S = 5.0
 BATCH = 200
+CONVERTED_KEPT = 2048
+
+# Stored events and messages never change: each row is converted to its GraphQL object
+# once per process for all its subscribers (who then share its execution, shared_results).
+_converted_rows: OrderedDict[Any, Any] = OrderedDict()
+
+
+def _converted(row: Any, convert: Callable[[Any], Any]) -> Any:
+    key = (type(row).__name__, row.id)
+    converted = _converted_rows.get(key)
+    if converted is None:
+        converted = _converted_rows[key] = convert(row)
+        if len(_converted_rows) > CONVERTED_KEPT:
+            _converted_rows.popitem(last=False)
+    return converted
 
 
 async def _follow(info: ResolverInfo, topic: str, cursor: int,
                   read_after: Callable[[int], Awaitable[Sequence[Any]]],
                   position: Callable[[Any], int]) -> AsyncGenerator[Any, None]:
     """Rows after `cursor` from the database, then new ones as the bus announces them."""
-    subscription = await info.context.services.events.subscribe(topic)
+    # Wake-ups only: many events arriving while this subscriber sends make one read.
+    subscription = await info.context.services.events.subscribe(topic, wake_ups=True)
     try:
         while True:
             rows = await read_after(cursor)
@@ -72,7 +91,7 @@ class IntelligentSubscriptions:
 
         async for event in _follow(info, eval_topic(row.id), cursor, read_after,
                                    lambda event: event.sequence):
-            yield EvalEvent.from_row(event)
+            yield _converted(event, EvalEvent.from_row)
 
     @strawberry.subscription(permission_classes=[CanRead])
     async def session_messages(self, info: ResolverInfo, session_id: strawberry.ID,
@@ -88,6 +107,6 @@ class IntelligentSubscriptions:
 
         async for message in _follow(info, session_topic(session.id), after_index, read_after,
                                      lambda message: message.index):
-            yield Message.from_row(message)
+            yield _converted(message, Message.from_row)
 
 

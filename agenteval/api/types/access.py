@@ -9,6 +9,7 @@ from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import KeyRole, ModelRole
+from agenteval.channels.secrets import masked_model_config
 from agenteval.store import models
 
 
@@ -86,5 +87,7 @@ class ModelConfig:
 
     @classmethod
     def from_row(cls, row: models.ModelConfig) -> ModelConfig:
-        return cls(role=ModelRole(row.role), provider=row.provider, base_url=row.base_url,
-                   model=row.model, params=JSON(row.params), has_api_key=bool(row.api_key))
+        # Credentials inside the URL and header values are write-only (channels/secrets.py).
+        base_url, params = masked_model_config(row.base_url, row.params)
+        return cls(role=ModelRole(row.role), provider=row.provider, base_url=base_url,
+                   model=row.model, params=JSON(params), has_api_key=bool(row.api_key))

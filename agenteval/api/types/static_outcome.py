@@ -18,6 +18,12 @@ from agenteval.engine.review.record import case_target
 from agenteval.engine.static.run_store import StoredOutcome
 
 
+@strawberry.type(description="A tool call the target's model made on a turn.")
+class ToolCall:
+    name: str
+    arguments: JSON | None
+
+
 @strawberry.type
 class Turn:
     index: int
@@ -29,12 +35,19 @@ class Turn:
         default=None, description="The target's decoded response to this turn (its JSON "
         "body, frame or text), bounded by AGENTEVAL_MAX_REPLY_CHARS; null when not stored.")
 
+    tool_calls: list[ToolCall] | None = strawberry.field(
+        default=None, description="openai_chat targets with tools: the calls the model made "
+        "on this turn, in order; null when the target has no tools.")
+
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Turn:
-        raw = view.get("raw")
+        raw, calls = view.get("raw"), view.get("tool_calls")
         return cls(index=view["index"], sent_message=view["sent_message"], reply=view["reply"],
                    latency_ms=view["latency_ms"], error=view["error"],
-                   raw_response=None if raw is None else JSON(raw))
+                   raw_response=None if raw is None else JSON(raw),
+                   tool_calls=None if calls is None else [
+                       ToolCall(name=c["name"], arguments=JSON(c.get("arguments")))
+                       for c in calls])
 
 
 @strawberry.type

@@ -57,6 +57,8 @@ class Case:
     tags: list[str]
     turn_checks: list[TurnCheck] | None = strawberry.field(
         default=None, description="Per-turn checks, by message; null when the case has none.")
+    tool_results: JSON | None = strawberry.field(
+        default=None, description="Results for the tools an openai_chat target may call.")
 
     @classmethod
     def from_spec(cls, spec: CaseSpec) -> Case:
@@ -71,7 +73,8 @@ class Case:
                        turn_index=index,
                        expect=None if check.expect is None else JSON(check.expect),
                        eval_rules=[RuleSpec.from_spec(r) for r in check.eval_rules])
-                       for index, check in sorted(spec.turn_checks.items())] or None)
+                       for index, check in sorted(spec.turn_checks.items())] or None,
+                   tool_results=None if spec.tool_results is None else JSON(spec.tool_results))
 
 
 @strawberry.type

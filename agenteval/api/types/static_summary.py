@@ -38,6 +38,10 @@ class RunSummary:
     flip_rate: float | None = strawberry.field(
         default=None, description="Share of cases whose attempts disagree on pass/fail "
                                   "(repeat > 1; null otherwise).")
+    pass_hat_curve: list[float] | None = strawberry.field(
+        default=None, description="pass^k for k = 1..repeat: the mean over cases of "
+                                  "C(passes, k) / C(repeat, k) (τ-bench's unbiased estimator); "
+                                  "its last value is passHatK. Null when repeat = 1.")
     run_id: strawberry.Private[uuid.UUID | None] = None
 
     @strawberry.field(description="Reviewed attempts: the automatic success level against "
@@ -60,4 +64,5 @@ class RunSummary:
                    intent_accuracy=data.intent_accuracy, avg_completion=data.avg_completion,
                    pass_hat_k=data.pass_hat_k, intent_confusion=confusion,
                    latency_p50_ms=data.latency_p50_ms, latency_p95_ms=data.latency_p95_ms,
-                   flip_rate=data.flip_rate, run_id=run_id)
+                   flip_rate=data.flip_rate, pass_hat_curve=data.pass_hat_curve,
+                   run_id=run_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from agenteval.channels.secrets import merged_model_config
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
 from agenteval.llm.config import params_problems
@@ -35,6 +36,15 @@ async def set_model_config(role: str, *, provider: str, model: str, base_url: st
     check_text(errors, "input.apiKey", api_key, max_length=2000)
     errors.raise_if_any()
     existing = await ModelConfig.get_or_none(role=role)
+    # The URL's credentials and the header values read as "********": kept when sent
+    # back, to be entered again for another origin (channels/secrets.py).
+    base_url, params, refused = merged_model_config(
+        base_url, params, existing.base_url if existing else None,
+        existing.params if existing else None)
+    for path in refused:
+        errors.add(path, f"the URL's origin changes: enter this secret again instead of "
+                         f"{SECRET_PLACEHOLDER!r}")
+    errors.raise_if_any()
     if api_key == SECRET_PLACEHOLDER or api_key is None:
         api_key = existing.api_key if existing else None
     values: dict[str, Any] = {"provider": provider, "model": model.strip(),

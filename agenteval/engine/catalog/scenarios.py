@@ -42,6 +42,7 @@ def case_from_document(document: dict[str, Any]) -> CaseSpec:
         success_threshold=document["success_threshold"],
         partial_threshold=document["partial_threshold"],
         tags=list(document.get("tags", [])),
+        tool_results=document.get("tool_results"),
     )
 
 

@@ -41,9 +41,12 @@ class ExecutionEnded:
 
     `failure` says what broke the engine (None: every attempt ran, or it was
     stopped); `stale` means the run was changed elsewhere and this process stops
-    running it.
+    running it; `interrupted` means the database went away: the run is not ended,
+    it resumes from its stored outcomes once the database answers (its lease lapses
+    and it is taken over, here or elsewhere).
     """
 
     generation: int
     failure: str | None = None
     stale: bool = False
+    interrupted: bool = False

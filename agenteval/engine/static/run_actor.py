@@ -51,6 +51,7 @@ from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
+from agenteval.store.database_outage import is_database_unreachable
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import StaleRun, progress_of
@@ -179,8 +180,13 @@ class RunActor(OwnedActor):
         except StaleRun:
             ended = ExecutionEnded(generation, stale=True)
         except Exception as exc:  # reported to the actor, which fails the run
-            logger.error("run %s failed", self.run_id, exc_info=exc)
-            ended = ExecutionEnded(generation, failure=str(exc))
+            if is_database_unreachable(exc):  # not a failure of the run: it resumes later
+                logger.warning("run %s interrupted: the database is unreachable; it resumes "
+                               "from its stored outcomes once the database answers", self.run_id)
+                ended = ExecutionEnded(generation, interrupted=True)
+            else:
+                logger.error("run %s failed", self.run_id, exc_info=exc)
+                ended = ExecutionEnded(generation, failure=str(exc))
         finally:
             await models.aclose()  # the model clients' HTTP sessions
         with contextlib.suppress(ActorStopped):  # the actor is stopping (shutdown)
@@ -201,6 +207,8 @@ class RunActor(OwnedActor):
             self.passivate()
 
     async def _conclude(self, execution: RunExecution, message: ExecutionEnded) -> None:
+        if message.interrupted:
+            return  # not ended: its lease is released (or lapses) and the run is taken over
         if message.stale:  # said even when the new owner has finished the run meanwhile
             logger.warning("run %s was taken over by another process (a fenced write "
                            "failed); this process stops running it", self.run_id)

@@ -22,6 +22,8 @@ async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> 
     """Send the case's messages in order on a fresh conversation; stop at the first error."""
     channel = channels.open(target)
     turns: list[Turn] = []
+    if case.tool_results:
+        channel.supply_tool_results(case.tool_results)
     try:
         for index, message in enumerate(case.messages):
             try:
@@ -30,7 +32,7 @@ async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> 
                 turns.append(Turn(index, message, None, None, f"{exc.kind}: {exc.message}"))
                 break
             turns.append(Turn(index, message, reply.text, reply.latency_ms,
-                              raw=bounded_raw(reply.raw)))
+                              raw=bounded_raw(reply.raw), tool_calls=reply.tool_calls))
     finally:
         await channel.aclose()
     return turns

@@ -136,7 +136,8 @@ def summary_json(summary: RunSummaryData) -> dict[str, Any]:
         "successCount": summary.success_count, "partialCount": summary.partial_count,
         "failureCount": summary.failure_count, "errorCount": summary.error_count,
         "intentAccuracy": summary.intent_accuracy, "avgCompletion": summary.avg_completion,
-        "passHatK": summary.pass_hat_k, "flipRate": summary.flip_rate,
+        "passHatK": summary.pass_hat_k, "passHatCurve": summary.pass_hat_curve,
+        "flipRate": summary.flip_rate,
         "intentConfusion": None if confusion is None else [
             {"expected": c.expected, "predicted": c.predicted, "count": c.count}
             for c in confusion],
@@ -154,7 +155,8 @@ def outcome_json(attempt: AttemptResult) -> dict[str, Any]:
         "error": view["error"], "tags": list(view["tags"]),
         "turns": [{"index": t["index"], "sentMessage": t["sent_message"], "reply": t["reply"],
                    "latencyMs": t["latency_ms"], "error": t["error"],
-                   "rawResponse": t.get("raw")} for t in view["turns"]],
+                   "rawResponse": t.get("raw"), "toolCalls": t.get("tool_calls")}
+                  for t in view["turns"]],
         "results": [{"ruleType": r["rule_type"], "implicit": r["implicit"],
                      "passed": r["passed"], "score": r["score"], "weight": r["weight"],
                      "detail": r["detail"], "error": r["error"],

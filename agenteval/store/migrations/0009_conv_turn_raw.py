@@ -17,4 +17,9 @@ class Migration(migrations.Migration):
             name='raw_response',
             field=fields.JSONField(null=True),
         ),
+        ops.AddField(
+            model_name='RunTurn',
+            name='tool_calls',
+            field=fields.JSONField(null=True),
+        ),
     ]

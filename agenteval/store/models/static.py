@@ -126,6 +126,7 @@ class RunTurn(Model):
     # The target's decoded response, bounded like a reply (limits.bounded_raw); None before
     # it was stored and for a turn the target failed on.
     raw_response: fields.JSONField[Any] = fields.JSONField(null=True)
+    tool_calls: fields.JSONField[Any] = fields.JSONField(null=True)  # [{name, arguments}]
 
     class Meta:
         table = "run_turns"

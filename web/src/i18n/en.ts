@@ -50,7 +50,7 @@ export const en = {
     emptyFiltered: "No evaluation matches these filters. Clear a filter to see more.",
   },
   new: {
-    title: "New intelligent evaluation", name: "Name", target: "Target", goal: "Goal", intent: "Intent",
+    redTeamPreset: "Fill in the red-team preset", title: "New intelligent evaluation", name: "Name", target: "Target", goal: "Goal", intent: "Intent",
     roleDescription: "Role of the evaluated agent", timeWindow: "Time window (hours)", seeds: "Seeds",
     asForm: "Form", asJson: "JSON", seedsJson: "Seeds as JSON", persona: "Persona {{n}}", personaName: "Name",
     patience: "Patience", patience_low: "Low", patience_medium: "Medium", patience_high: "High",

@@ -51,7 +51,7 @@ export const zh: Dictionary = {
     emptyFiltered: "没有符合筛选条件的评估，清除筛选可查看更多。",
   },
   new: {
-    title: "新建智能评估", name: "名称", target: "被测对象", goal: "目标", intent: "意图",
+    redTeamPreset: "填入红队测试预设", title: "新建智能评估", name: "名称", target: "被测对象", goal: "目标", intent: "意图",
     roleDescription: "被测智能体的角色", timeWindow: "时间窗口（小时）", seeds: "种子",
     asForm: "表单", asJson: "JSON", seedsJson: "种子（JSON）", persona: "用户画像 {{n}}", personaName: "名字",
     patience: "耐心", patience_low: "低", patience_medium: "中", patience_high: "高",

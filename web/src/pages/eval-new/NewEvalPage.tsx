@@ -9,6 +9,7 @@ import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError } from "../.
 import type { JsonValue } from "../../graphql/graphql";
 import { TargetOptionsQuery } from "../evals/queries";
 import { CreateEvalMutation } from "./queries";
+import { redTeamPreset } from "./redteamPreset";
 import { seedsFromJson, seedsToJson } from "./seeds";
 import { SeedsEditor, type SeedsState } from "./SeedsEditor";
 
@@ -34,6 +35,15 @@ export function NewEvalPage() {
   const [error, setError] = useState<ApiError | null>(null);
   const errors = error ? fieldErrors(error) : [];
   const at = (path: string) => errorsAt(errors, path).map((e) => e.message).join("; ") || undefined;
+
+  const fillRedTeam = () => {
+    const preset = redTeamPreset();
+    setName(preset.name);
+    setGoal(preset.goal);
+    setIntent(preset.intent);
+    setRoleDescription(preset.roleDescription);
+    setSeeds({ mode: "form", form: preset.seeds, jsonText: "", jsonError: null });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +73,10 @@ export function NewEvalPage() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={900}>
-        <Title order={2}>{t("new.title")}</Title>
+        <Group justify="space-between">
+          <Title order={2}>{t("new.title")}</Title>
+          <Button variant="light" onClick={fillRedTeam}>{t("new.redTeamPreset")}</Button>
+        </Group>
         {targets.data && targetOptions.length === 0 && <Alert color="yellow">{t("new.noTargets")}</Alert>}
         <TextInput label={t("new.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={at("name")} />
         <Select label={t("new.target")} data={targetOptions} value={targetId} onChange={setTargetId} required

@@ -2,11 +2,14 @@
 import { Card, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AgreementLine, type Agreement } from "../review/AgreementLine";
+import { PassHatCurve } from "./PassHatCurve";
 
 export interface Summary {
   totalCases: number; passedCases: number; passRate: number; successRate: number;
   successCount: number; partialCount: number; failureCount: number; errorCount: number;
   intentAccuracy: number | null; avgCompletion: number | null; passHatK: number | null;
+  /** pass^1..pass^repeat; null when repeat is 1. */
+  passHatCurve?: number[] | null;
   latencyP50Ms: number | null; latencyP95Ms: number | null;
   /** Null until a case is reviewed. */
   humanAgreement?: Agreement | null;
@@ -43,6 +46,7 @@ export function MetricsPanel({ summary }: { summary: Summary }) {
         <Text size="sm">{t("run.passHatK")}: {percent(summary.passHatK)}</Text>
         <Text size="sm">{t("run.latency", { p50: ms(summary.latencyP50Ms), p95: ms(summary.latencyP95Ms) })}</Text>
       </Group>
+      {summary.passHatCurve && summary.passHatCurve.length > 1 && <PassHatCurve curve={summary.passHatCurve} />}
       {summary.humanAgreement && (
         <Card withBorder padding="sm" mt="sm" component="section" aria-label={t("review.agreementTitle")}>
           <Text size="sm" fw={600}>{t("review.agreementTitle")}</Text>

@@ -67,6 +67,11 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
               {t("session.turn", { n: turn.index + 1 })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
             </Text>
             {turn.error && <Text size="xs" c="red">{t("session.targetError")}: {turn.error}</Text>}
+            {turn.toolCalls && turn.toolCalls.length > 0 && (
+              <Text size="xs" style={{ wordBreak: "break-word" }}>
+                <b>{t("run.toolCalls")}</b> {turn.toolCalls.map((c) => `${c.name}(${JSON.stringify(c.arguments)})`).join(", ")}
+              </Text>
+            )}
             {atTurn(turn.index).length > 0 && (
               <Stack gap={2} pl="sm" role="group" aria-label={t("run.checksAtTurn", { n: turn.index + 1 })}>
                 <Text size="xs" fw={600}>{t("run.checksAtTurn", { n: turn.index + 1 })}</Text>

@@ -26,6 +26,18 @@ describe("run report outcomes", () => {
     expect(tagOptions([], [], "gone")).toEqual(["gone"]);
   });
 
+  it("names each turn a conversation metric cites, and flags an unverified quote", () => {
+    const detail = { score: 0.5, min_score: 0.7, judged_turns: 2, rationale: "lost context",
+      lapses: [{ turn_index: 1, quote: "我没太明白您的意思", reason: "forgot the return", verified: true },
+        { turn_index: 1, quote: "made up", reason: "x", verified: false }] };
+    expect(ruleReason({ detail, error: null })).toBe(
+      'turn 1: "我没太明白您的意思" (forgot the return); turn 1: "made up" (quote not in the transcript) (x); lost context');
+    const completeness = { score: 0.5, judged_turns: 4, intentions: [
+      { intention: "预约维修", turn_index: 0, quote: "预约", met: true, verified: true },
+      { intention: "周六上午上门", turn_index: 0, quote: "周六上午", met: false, verified: true }] };
+    expect(ruleReason({ detail: completeness, error: null })).toBe('turn 0: 周六上午上门: "周六上午"');
+  });
+
   it("gives a rule's reason from its error, its reason or its detail", () => {
     expect(ruleReason({ detail: {}, error: "judge down" })).toBe("judge down");
     expect(ruleReason({ detail: { reason: "no reply" }, error: null })).toBe("no reply");

@@ -74,11 +74,27 @@ export function ruleReason(result: { detail: JsonValue; error: string | null }):
   if (Array.isArray(detail.found) && detail.found.length > 0) parts.push(`found ${list(detail.found)}`);
   if ("expected" in detail && "predicted" in detail) parts.push(`expected ${JSON.stringify(detail.expected)}, got ${JSON.stringify(detail.predicted)}`);
   if (typeof detail.latency_ms === "number" && typeof detail.max_ms === "number") parts.push(`${detail.latency_ms} ms (max ${detail.max_ms} ms)`);
+  parts.push(...metricEvidence(detail));
   if (typeof detail.rationale === "string") parts.push(detail.rationale);
   if (parts.length > 0) return parts.join("; ");
   const { rule: _rule, judge: _judge, ...rest } = detail; // eslint-disable-line @typescript-eslint/no-unused-vars -- dropped on purpose
   const text = JSON.stringify(rest);
   return text === "{}" ? "" : text;
+}
+
+const METRIC_EVIDENCE = ["lapses", "out_of_role", "irrelevant", "intentions"] as const;
+
+/** A conversation metric's cited turns: `turn 2: "quote" (why)`, unverified quotes marked. */
+export function metricEvidence(detail: Record<string, JsonValue>): string[] {
+  if (typeof detail.judged_turns !== "number" || typeof detail.score !== "number") return [];
+  const key = METRIC_EVIDENCE.find((name) => Array.isArray(detail[name]));
+  const items = key ? (detail[key] as JsonValue[]).filter(isObject) : [];
+  return items.filter((item) => key !== "intentions" || item.met !== true).map((item) => {
+    const what = typeof item.intention === "string" ? `${item.intention}: ` : "";
+    const unverified = item.verified === false ? " (quote not in the transcript)" : "";
+    const why = typeof item.reason === "string" ? ` (${item.reason})` : "";
+    return `turn ${String(item.turn_index)}: ${what}${JSON.stringify(item.quote)}${unverified}${why}`;
+  });
 }
 
 export interface CompletionItem {

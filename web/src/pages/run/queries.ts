@@ -3,7 +3,7 @@ import { graphql } from "../../graphql/graphql";
 export const OutcomeFields = graphql(`
   fragment OutcomeFields on CaseOutcome {
     caseKey attempt passed successLevel score intentPassed completionRate error tags
-    turns { index sentMessage reply latencyMs error rawResponse }
+    turns { index sentMessage reply latencyMs error rawResponse toolCalls { name arguments } }
     results { ruleType implicit passed score weight detail error turnIndex }
     review { reviewer reviewedAt note successLevel }
   }
@@ -19,7 +19,7 @@ export const RunReportQuery = graphql(`
       progress { runId status total done passed failed errored }
       summary {
         totalCases passedCases passRate successRate successCount partialCount failureCount errorCount
-        intentAccuracy avgCompletion passHatK latencyP50Ms latencyP95Ms
+        intentAccuracy avgCompletion passHatK passHatCurve latencyP50Ms latencyP95Ms
         intentConfusion { expected predicted count }
         humanAgreement { reviewed agreed agreement kappa }
       }

@@ -51,6 +51,8 @@ export function CaseEditor({ draft, schemas, onChange, onRemove }: Props) {
           </Stack>
         ))}
         <Group><Button size="xs" variant="light" onClick={() => set({ messages: [...draft.messages, ""], turns: [...turns, noTurnChecks()] })}>{t("editor.addMessage")}</Button></Group>
+        <JsonInput label={t("editor.toolResults")} description={t("editor.toolResultsHint")} autosize minRows={1}
+          value={draft.toolResults} onChange={(v) => set({ toolResults: v })} />
         <JsonInput label={t("editor.expectation")} description={t("editor.expectationHint")} autosize minRows={2}
           value={draft.expectation} onChange={(v) => set({ expectation: v })} />
         <Group grow align="end">

@@ -20,6 +20,7 @@ const EditQuery = graphql(`
         key type messages expectation ruleLogic rulePassThreshold successThreshold partialThreshold tags
         evalRules { type params weight scope }
         turnChecks { turnIndex expect evalRules { type params weight scope } }
+        toolResults
       }
     }
   }

@@ -25,6 +25,7 @@ export interface CaseDraft {
   tags: string[];
   rules: RuleDraft[];
   turns: TurnDraft[]; // one per message, in the same order
+  toolResults: string; // JSON text (openai_chat targets with tools); empty for none
 }
 
 type StoredRule = { type: string; params: JsonValue; weight: number; scope?: string | null };
@@ -34,6 +35,7 @@ export interface StoredCase {
   ruleLogic: RuleLogic; rulePassThreshold: number; successThreshold: number; partialThreshold: number;
   tags: readonly string[]; evalRules: readonly StoredRule[];
   turnChecks?: readonly { turnIndex: number; expect: JsonValue | null; evalRules: readonly StoredRule[] }[] | null;
+  toolResults?: JsonValue | null;
 }
 
 export const noTurnChecks = (): TurnDraft => ({ expect: "", rules: [] });
@@ -60,6 +62,7 @@ export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
     successThreshold: stored.successThreshold, partialThreshold: stored.partialThreshold,
     tags: [...stored.tags],
     rules: stored.evalRules.map((r) => storedRuleDraft(r, schemas)),
+    toolResults: stored.toolResults === null || stored.toolResults === undefined ? "" : JSON.stringify(stored.toolResults, null, 2),
     turns: stored.messages.map((_, i) => {
       const check = stored.turnChecks?.find((c) => c.turnIndex === i);
       if (!check) return noTurnChecks();
@@ -75,7 +78,7 @@ export function emptyCase(n: number): CaseDraft {
   return {
     key: `case-${n}`, type: "SINGLE_TURN", messages: [""], expectation: "", ruleLogic: "ALL",
     rulePassThreshold: 0.7, successThreshold: 0.8, partialThreshold: 0.5, tags: [], rules: [],
-    turns: [noTurnChecks()],
+    turns: [noTurnChecks()], toolResults: "",
   };
 }
 
@@ -93,6 +96,7 @@ export interface CaseInputShape {
   rulePassThreshold: number; successThreshold: number; partialThreshold: number; tags: string[];
   evalRules: RuleInputShape[];
   turnChecks: { turnIndex: number; expect: JsonValue | null; evalRules: RuleInputShape[] }[];
+  toolResults?: JsonValue;
 }
 
 type RuleInputShape = { type: string; params: JsonValue; weight: number; scope?: string };
@@ -132,11 +136,19 @@ export function casesInput(drafts: readonly CaseDraft[], schemas: RuleSchemas): 
       }
       return [{ turnIndex: i, expect, evalRules: rulesInput(turn.rules, `cases[${c}].messages[${i}].eval_rules`) }];
     });
-    return {
+    const input: CaseInputShape = {
       key: draft.key, type: draft.type, messages: draft.messages, expectation, ruleLogic: draft.ruleLogic,
       rulePassThreshold: draft.rulePassThreshold, successThreshold: draft.successThreshold,
       partialThreshold: draft.partialThreshold, tags: draft.tags, evalRules, turnChecks,
     };
+    if (draft.toolResults.trim() !== "") {
+      try {
+        input.toolResults = JSON.parse(draft.toolResults) as JsonValue;
+      } catch {
+        problems.push({ path: `cases[${c}].tool_results`, message: "json" });
+      }
+    }
+    return input;
   });
   return { cases, problems };
 }

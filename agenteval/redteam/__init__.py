@@ -1,0 +1,1 @@
+"""The red team for customer-service bots: categories, strategies, scenario, report."""
