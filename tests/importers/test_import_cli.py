@@ -61,3 +61,17 @@ def test_seeds_are_written_as_json(tmp_path: Path) -> None:
     seeds = json.loads(out.read_text())
     assert [g["goal"][:20] for g in seeds["goals"]] == [
         "The user's washing m", "The user wants to re", "The user just says h"]
+
+
+def test_the_imported_botium_fixtures_run_in_the_gate_without_errors(
+        botium_fixtures: Path, tmp_path: Path) -> None:
+    out = tmp_path / "botium.json"
+    done = CliRunner().invoke(main, ["import", "--from", "botium", str(botium_fixtures),
+                                     "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    as_json = tmp_path / "run.json"
+    # Botium's fixtures talk to its own echo bots: against Mia most fail, none errs.
+    assert run_command(str(out), DEMO, json_out=str(as_json), verbosity=0) == 0
+    outcomes = json.loads(as_json.read_text())[0]["outcomes"]
+    assert len(outcomes) == 92
+    assert not [o for o in outcomes if o["error"]]
