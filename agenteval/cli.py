@@ -1,5 +1,5 @@
 """The `agenteval` command: serve, migrate, export-schema, keys, demo-bot, run, models check,
-docs-rules."""
+import, judge, docs-rules."""
 
 from __future__ import annotations
 
@@ -328,6 +328,67 @@ def models_check(models_file: str | None, as_json: bool) -> None:
     from agenteval.cli_models import models_check_command
 
     sys.exit(models_check_command(models_file, as_json, click.echo))
+
+
+@main.command("import")
+@click.option("--from", "source", required=True,
+              type=click.Choice(["promptfoo", "botium", "deepeval", "tau2"]),
+              help="The tool the test files come from.")
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the scenario (or seeds) here: .json as JSON, otherwise YAML; "
+                   "default stdout.")
+@click.option("--as", "as_what", type=click.Choice(["cases", "seeds"]), default="cases",
+              show_default=True,
+              help="deepeval and tau2: simulated cases, or intelligent-eval seeds.")
+@click.option("--message-var", help="promptfoo: the var that holds the user's message.")
+def import_tests(source: str, files: tuple[str, ...], out: str | None, as_what: str,
+                 message_var: str | None) -> None:
+    """Import other tools' tests (promptfoo, Botium .convo.txt, DeepEval
+    ConversationalGolden JSON, τ²-bench tasks) as a scenario; prints the mapping table
+    (what mapped, what was dropped and why) on stderr. Exit 0 written, 1 nothing
+    importable, 2 bad input."""
+    from agenteval.cli_import import import_command
+
+    sys.exit(import_command(source, list(files), out, as_what == "seeds", message_var,
+                            click.echo))
+
+
+@main.command("judge")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--rules", "rules_file", required=True, type=click.Path(dir_okay=False),
+              help="YAML/JSON with a case's checks (expectation, eval_rules, rule_logic…) "
+                   "applied to every conversation.")
+@click.option("--format", "file_format", type=click.Choice(["jsonl", "openai", "csv"]),
+              help="The log's format [by extension: .jsonl, .csv, otherwise openai].")
+@click.option("--sample", type=int, help="Judge only this many conversations, drawn at random.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The --sample draw's seed.")
+@click.option("--redact", "redact_names", multiple=True,
+              help="Mask phone / id_number / email in every message, or drop that metadata "
+                   "field; repeatable.")
+@click.option("--fail-under", type=float, help="Exit 1 when the pass rate is below this.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Results as JSON.")
+@click.option("--junit", type=click.Path(dir_okay=False), help="JUnit XML.")
+@click.option("--report", type=click.Path(dir_okay=False), help="The Markdown report.")
+@click.option("--models", type=click.Path(dir_okay=False),
+              help="Model endpoints per role (as for `run --models`), for judged rules.")
+@click.option("--cache", "cache_dir", default=".agenteval-cache", show_default=True)
+@click.option("--no-cache", is_flag=True)
+@click.option("--quiet", "-q", is_flag=True)
+def judge(file: str, rules_file: str, file_format: str | None, sample: int | None, seed: int,
+          redact_names: tuple[str, ...], fail_under: float | None, json_out: str | None,
+          junit: str | None, report: str | None, models: str | None, cache_dir: str,
+          no_cache: bool, quiet: bool) -> None:
+    """Judge logged conversations offline (jsonl, openai or csv) with a rules file: the
+    gate's reports over the logged replies, nothing sent to a bot. Exit codes as `run`."""
+    with _gate_imports():
+        from agenteval.cli_judge import judge_command
+        from agenteval.gate.terminal import NORMAL, QUIET
+
+    sys.exit(judge_command(file, rules_file, file_format, sample, seed, list(redact_names),
+                           fail_under=fail_under, json_out=json_out, junit=junit,
+                           report=report, models=models, cache=None if no_cache else cache_dir,
+                           verbosity=QUIET if quiet else NORMAL))
 
 
 @main.command("docs-rules")

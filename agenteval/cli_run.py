@@ -65,7 +65,8 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
                 database_url: str | None = None, *, junit: str | None = None,
                 baseline: str | None = None, fail_on_regression: bool = False,
                 models: str | None = None, cache: str | None = None,
-                verbosity: int = terminal.NORMAL) -> int:
+                verbosity: int = terminal.NORMAL,
+                channel_types: Sequence[tuple[str, str, dict, Any]] = ()) -> int:
     """Run the gate; the exit code. Results on stdout, progress and errors on stderr."""
     out, err = Console(sys.stdout), Console(sys.stderr)
     paths = [scenario_paths] if isinstance(scenario_paths, str) else list(scenario_paths)
@@ -79,7 +80,7 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
         baseline_entries = load_checked_baseline(options)
         target_row_source = target_source(target)
         results = gate_results(documents, target_row_source, repeat, concurrency, models,
-                               database_url, cache, options, out, err)
+                               database_url, cache, options, out, err, channel_types)
         return finish(results, options, out, baseline_entries)
     except BadInput as exc:
         err.print(f"error: {exc}")
@@ -89,7 +90,8 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
 def gate_results(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
                  concurrency: int, models: str | None, database_url: str | None,
                  cache: str | None, options: GateOptions, out: Console,
-                 err: Console) -> list[ScenarioResult]:
+                 err: Console, channel_types: Sequence[tuple[str, str, dict, Any]] = ()
+                 ) -> list[ScenarioResult]:
     """Run read scenario documents on the gate's engine; each scenario's result.
 
     Raises BadInput for a bad scenario, target or models file. `agenteval redteam`
@@ -101,7 +103,7 @@ def gate_results(documents: list[tuple[Path, str]], target: dict[str, Any] | str
             file_models(endpoints):
         url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
         return asyncio.run(_gate(documents, target, repeat, concurrency, url, cache, options,
-                                 out, err))
+                                 out, err, channel_types))
 
 
 def _describe(what: str, error: AgentEvalError) -> str:
@@ -116,13 +118,17 @@ def _describe(what: str, error: AgentEvalError) -> str:
 
 async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
                 concurrency: int, url: str, cache: str | None, options: GateOptions,
-                out: Console, err: Console) -> list[ScenarioResult]:
+                out: Console, err: Console,
+                channel_types: Sequence[tuple[str, str, dict, Any]] = ()
+                ) -> list[ScenarioResult]:
     # The static system alone: no admin key, intelligent engine, driver, demo or
     # background work (resumed runs, watchdog, webhooks); the environment's other
     # settings (input limits, prices) hold as for the server.
     settings = Settings.from_env().with_overrides(
         database_url=url, driver="none", demo=False, resume_runs=False, watchdog_interval_s=0)
     async with running_core(settings) as services:
+        for channel_type in channel_types:
+            services.channels.register(*channel_type)
         target_row = await _target(services, target)
         # Only what the header needs is kept: the cases stay in the database (a
         # 2,000-case scenario's documents are tens of MB once decoded).

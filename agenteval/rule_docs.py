@@ -59,6 +59,12 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "expected_intent": "appointment_booking", "intent_taxonomy": TAXONOMY,
         "examples": [{"dialog_excerpt": "user: 空调不制冷了，能派人来看看吗", "intent":
                       "appointment_booking", "why": "要上门维修，即预约"}]}},
+    "tool_call": {"type": "tool_call", "params": {
+        "name": "create_ticket", "arguments": {"kind": "return"}, "after": "lookup_order",
+        "max_times": 1}},
+    "json_path": {"type": "json_path", "params": {
+        "path": "actions[?type=='create_ticket'] | [0].priority", "op": "equals",
+        "value": "high"}},
     "knowledge_retention": {"type": "knowledge_retention", "params": {"min_score": 0.8}},
     "role_adherence": {"type": "role_adherence", "params": {"role": ROLE}},
     "conversation_relevancy": {"type": "conversation_relevancy", "params": {"window_size": 3}},
@@ -80,6 +86,10 @@ DETAILS: dict[str, str] = {
                            '"wordllama" (embedding methods only), "min_similarity": 0.5, '
                            '"contrast": ["negation" | "antonym" | "moved"], "overlap": 0.12, '
                            '"whole_similarity": 0.85 (the last three offline only)}',
+    "json_path": '{"path": "actions[?type==\'create_ticket\']", "op": "exists", '
+                 '"found": [...], "source": "raw", "expected": ... (ops with a value)}',
+    "tool_call": '{"name": "create_ticket", "times": 1, "calls": [{"turn_index": 1, "name": '
+                 '"create_ticket", "arguments": {...}}], "problems": ["..."] (when failed)}',
     "json_schema": '{"found": true, "source": "...", "violations": [{"path": "$.order_id", '
                    '"message": "..."}]}',
     "safety": '{"flagged_categories": ["privacy_leak"], "method": "lexicon" | "moderation", ...}',
@@ -139,12 +149,35 @@ Hard rules on the last reply: any failure fails the case whatever its `rule_logi
 | `not_contains` | `expect_not_contains` | the reply contains none of the texts | `"not_contains": "抱歉，我不明白"` |
 | `max_latency_ms` | `expect_max_latency` | the reply came within this many ms | `"max_latency_ms": 2000` |
 | `json` | `expect_json` | the reply holds JSON (`true`) or JSON valid against this schema | `"json": {"type": "object"}` |
+| `regex` | `expect_regex` | the reply matches each regular expression (re.search, case-insensitive) | `"regex": "RP\\d{5}"` |
+
+## Per-turn checks
+
+A message of a multi-turn case may be an object instead of a string:
+`{"user": "…", "expect": {…}, "eval_rules": [...]}`. `expect` takes the keys above
+and is just as hard (a failure fails the case); `eval_rules` count in the case's
+`rule_logic` with the case's own rules. Both judge the reply to THAT message (the
+dialog as it stood after that turn); each result carries `detail.turn_index` (the
+API's 0-based `RuleResult.turnIndex`) and reports name it as "turn N", counted
+from 1, with the reply it judged. A rule spec may give `scope`: `last_turn` or
+`full_dialog` on a case's rules (checked against what the rule judges), `turn` on a
+message's. Plain string messages and
+cases without checks export exactly as before.
+
+```json
+{"id": "repair-flow", "type": "multi_turn", "messages": [
+  "我想修空调",
+  {"user": "明天下午三点", "expect": {"contains": "电话"}},
+  {"user": "13800000000", "eval_rules": [{"type": "keyword_match",
+                                          "params": {"keywords": ["预约成功"]}}]}]}
+```
 """
 
 
 def render_rules_markdown() -> str:
     """The whole docs/rules.md."""
-    assert set(EXPECTATION_RULE_TYPES) == {"contains", "not_contains", "max_latency_ms", "json"}
+    assert set(EXPECTATION_RULE_TYPES) == {"contains", "not_contains", "max_latency_ms", "json",
+                                           "regex"}
     parts = [HEADER.rstrip(), "## Rules"]
     parts += [_rule(info) for info in sorted(rule_types(), key=lambda i: i.name)]
     return "\n\n".join(parts) + "\n"

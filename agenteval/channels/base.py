@@ -32,6 +32,8 @@ class Reply:
     latency_ms: int  # the target call only: not the concurrency wait, not earlier failed attempts
     raw: Any = None  # the decoded response as the target sent it (JSON value, frame text …)
     truncated: bool = False
+    # openai_chat with tools: the calls the model made on this turn, [{name, arguments}]
+    tool_calls: list[dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         text, cut = truncated_reply(self.text)
@@ -109,6 +111,11 @@ class Channel(ABC):
     @abstractmethod
     async def send(self, text: str) -> Reply:
         """Send one user message and return the reply; raises `ChannelError`."""
+
+    def supply_tool_results(self, results: dict[str, Any]) -> None:
+        """The case's results for the tools the target may call (channels with tools use
+        them; the others have no tools, so there is nothing to do)."""
+        return None
 
     async def poll(self) -> Reply | None:
         """A reply that arrived later (for targets that answer asynchronously); None by default."""

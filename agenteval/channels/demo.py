@@ -37,11 +37,13 @@ CONFIG_SCHEMA: dict = {
 
 class DemoChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
+        from agenteval.demo_bot.actions import actions_of_turn
         from agenteval.demo_bot.bot import BotState, replay, reply
 
         super().__init__(state)
         self._limiter = context.limiter
         self._reply = reply
+        self._actions = actions_of_turn
         language = context.config["language"]
         self._bot: BotState
         if self._history:
@@ -53,7 +55,13 @@ class DemoChannel(Channel):
         self._next_turn()
         async with self._limiter.slot():
             started = time.perf_counter()
-            self._bot, answer = self._reply(self._bot, text)
+            before = self._bot
+            self._bot, answer = self._reply(before, text)
             latency_ms = round((time.perf_counter() - started) * 1000)
         self._remember(text, answer)
-        return Reply(answer, latency_ms, {"reply": answer})
+        # The same JSON the demo bot's /chat answers (without its session id), and the
+        # tickets as the create_ticket tool calls its /v1/chat/completions makes.
+        actions = self._actions(before, self._bot)
+        return Reply(answer, latency_ms, {"reply": answer, "actions": actions},
+                     tool_calls=[{"name": "create_ticket", "arguments": {"kind": a["kind"]}}
+                                 for a in actions])

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
 from agenteval.observability.metrics import TARGET_LATENCY, target_failed
 
@@ -31,6 +33,9 @@ class MeasuredChannel(Channel):
         if name == "_inner":  # not set yet: never recurse
             raise AttributeError(name)
         return getattr(self._inner, name)
+
+    def supply_tool_results(self, results: dict[str, Any]) -> None:
+        self._inner.supply_tool_results(results)
 
     async def poll(self) -> Reply | None:
         return await self._inner.poll()

@@ -3,6 +3,13 @@
 The endpoint is stateless, so the channel keeps the conversation and sends all
 of it each turn; a re-opened channel starts from `ConversationState.history`.
 
+With `tools` (OpenAI function definitions) in the config, the model may answer a
+turn with tool calls; the channel records them (`Reply.tool_calls`), answers each
+with the result the case supplied (`supply_tool_results`, see tool_calls.py) and
+asks again, up to `max_tool_rounds` times, until the model replies with text.
+Within one conversation later turns resend those exchanges; a re-opened
+conversation has only the text history.
+
 A model behind the endpoint is bounded by `max_tokens` (a reply cut there is
 still a reply; `Reply.raw` keeps its `finish_reason`), and a timeout is not
 retried by default: a single-slot server is still generating the timed-out
@@ -11,7 +18,10 @@ reply, and a retry would only queue behind it.
 
 from __future__ import annotations
 
-from agenteval.channels.base import Channel, ConversationState, Reply
+import json
+from typing import Any
+
+from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.payload import extract_reply_text, parse_json_reply
 from agenteval.channels.reliability import (
@@ -20,6 +30,7 @@ from agenteval.channels.reliability import (
     reliability_properties,
     retry_policy,
 )
+from agenteval.channels.tool_calls import ToolCall, ToolResults, calls_of
 
 NAME = "openai_chat"
 REFUSED_BODY_KEYS = ("model", "messages", "stream")
@@ -88,6 +99,18 @@ CONFIG_SCHEMA: dict = {
             "description": "Older name of extra_body (merged first; extra_body and the fields "
                            "above win).",
         },
+        "tools": _field({"type": "array", "items": {"type": "object", "required": ["type", "function"],
+                                                    "properties": {"type": {"const": "function"},
+                                                                   "function": {"type": "object",
+                                                                                "required": ["name"]}}},
+                         "minItems": 1},
+                        "Tools", "OpenAI function definitions offered to the model; its tool "
+                        "calls are recorded per turn and answered with the case's tool_results.",
+                        "工具", "提供给模型的 OpenAI 函数定义；模型的工具调用按轮记录，并用用例的 tool_results 作答。"),
+        "max_tool_rounds": _field({"type": "integer", "minimum": 1, "maximum": 16, "default": 4},
+                                  "Max tool rounds", "Tool-call rounds per turn before the "
+                                  "turn counts as a bad response.",
+                                  "最大工具轮数", "每轮对话中工具调用的最大往返次数，超出则视为无效响应。"),
         **reliability_properties(default_timeout_s=60, default_retry_on_timeout=False),
     },
 }
@@ -105,23 +128,62 @@ class OpenAIChatChannel(Channel):
             {"Authorization": f"Bearer {config['api_key']}"} if config.get("api_key") else {}
         )
         self._policy = retry_policy(config)
+        self._tool_results = ToolResults()
+        # Per completed turn (by history position): the tool exchanges between its user
+        # message and its final reply, resent on later turns of this conversation.
+        self._exchanges: dict[int, list[dict[str, Any]]] = {}
 
-    def _request_body(self, text: str) -> dict:
+    def supply_tool_results(self, results: dict[str, Any]) -> None:
+        self._tool_results = ToolResults(dict(results))
+
+    def _request_body(self, text: str, pending: list[dict[str, Any]]) -> dict:
         config = self._context.config
-        messages: list[dict[str, str]] = []
+        messages: list[dict[str, Any]] = []
         if config.get("system_prompt"):
             messages.append({"role": "system", "content": config["system_prompt"]})
-        for user_text, assistant_text in self._history:
+        for position, (user_text, assistant_text) in enumerate(self._history):
             messages.append({"role": "user", "content": user_text})
+            messages += self._exchanges.get(position, [])
             messages.append({"role": "assistant", "content": assistant_text})
         messages.append({"role": "user", "content": text})
+        messages += pending
         sampling = {key: config[key] for key in SAMPLING_PROPERTIES if config.get(key) is not None}
-        return {**config.get("params", {}), **config.get("extra_body", {}), **sampling,
+        tools = {"tools": config["tools"]} if config.get("tools") else {}
+        return {**config.get("params", {}), **config.get("extra_body", {}), **sampling, **tools,
                 "model": config["model"], "messages": messages}
 
     async def send(self, text: str) -> Reply:
         self._next_turn()
-        body = self._request_body(text)
+        pending: list[dict[str, Any]] = []
+        calls: list[ToolCall] = []
+        latency_ms = 0
+        rounds = int(self._context.config.get("max_tool_rounds") or 4)
+        for _ in range(rounds + 1):
+            document, reply = await self._complete(text, pending)
+            latency_ms += reply.latency_ms
+            message = _first_message(document)
+            asked = calls_of(message) if self._context.config.get("tools") else []
+            if not asked:
+                break
+            calls += asked
+            pending.append({"role": "assistant", "content": message.get("content"),
+                            "tool_calls": message.get("tool_calls")})
+            pending += [{"role": "tool", "tool_call_id": call.call_id,
+                         "content": json.dumps(self._tool_results.result_for(call.name),
+                                               ensure_ascii=False)} for call in asked]
+        else:
+            raise ChannelError("bad_response", f"the model still called tools after "
+                                               f"{rounds} rounds (max_tool_rounds)")
+        if calls:
+            self._exchanges[len(self._history)] = pending
+        if self._context.config.get("tools"):  # with tools, "no call" is a fact: []
+            reply = Reply(reply.text, latency_ms, document,
+                          tool_calls=[call.as_json() for call in calls])
+        self._remember(text, reply.text)
+        return reply
+
+    async def _complete(self, text: str, pending: list[dict[str, Any]]) -> tuple[Any, Reply]:
+        body = self._request_body(text, pending)
         session = await self._context.http_session()
 
         async def attempt() -> Reply:
@@ -136,10 +198,20 @@ class OpenAIChatChannel(Channel):
                 retry_on_timeout=bool(self._context.config.get("retry_on_timeout", False)),
             )
             document = parse_json_reply(answer.body)
+            if self._context.config.get("tools") and calls_of(_first_message(document)):
+                # A tool-call round has no text to reply with: the loop goes on.
+                return Reply("(tool calls)", answer.latency_ms, document)
             return Reply(
                 extract_reply_text(document, REPLY_PATH, answer.body), answer.latency_ms, document
             )
 
         reply = await call_with_retries(self._policy, attempt)
-        self._remember(text, reply.text)
-        return reply
+        return reply.raw, reply
+
+
+def _first_message(document: Any) -> dict[str, Any]:
+    try:
+        message = document["choices"][0]["message"]
+    except (KeyError, IndexError, TypeError):
+        return {}
+    return message if isinstance(message, dict) else {}

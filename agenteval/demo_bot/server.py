@@ -19,6 +19,12 @@ from typing import Any, cast
 
 from aiohttp import web
 
+from agenteval.demo_bot.actions import (
+    actions_of_turn,
+    answered_since_last_user,
+    offers_tool,
+    ticket_tool_calls,
+)
 from agenteval.demo_bot.bot import BotState, LanguageSetting, replay, reply
 
 MODEL_NAME = "homecare-mia"
@@ -78,8 +84,14 @@ async def chat_completions(request: web.Request) -> web.Response:
     ]
     if not user_messages:
         return _bad_request("'messages' has no user message")
-    _, replies = replay(user_messages, _language(request))
-    answer = replies[-1]
+    before, _ = replay(user_messages[:-1], _language(request))
+    state, answer = reply(before, user_messages[-1])
+    message: dict[str, Any] = {"role": "assistant", "content": answer}
+    actions = actions_of_turn(before, state)
+    if actions and offers_tool(body, "create_ticket") and not answered_since_last_user(
+            body["messages"]):
+        message = {"role": "assistant", "content": None,
+                   "tool_calls": ticket_tool_calls(actions, len(user_messages))}
     return web.json_response(
         {
             "id": f"chatcmpl-{uuid.uuid4().hex[:24]}",
@@ -89,8 +101,8 @@ async def chat_completions(request: web.Request) -> web.Response:
             "choices": [
                 {
                     "index": 0,
-                    "message": {"role": "assistant", "content": answer},
-                    "finish_reason": "stop",
+                    "message": message,
+                    "finish_reason": "tool_calls" if "tool_calls" in message else "stop",
                 }
             ],
             "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
@@ -104,12 +116,13 @@ async def chat(request: web.Request) -> web.Response:
         return _bad_request("body must be a JSON object with a non-empty 'message' string")
     session_id = str(body.get("session_id") or "") or uuid.uuid4().hex
     sessions: OrderedDict[str, BotState] = request.app[SESSIONS_KEY]
-    state = sessions.pop(session_id, None) or BotState(language_setting=_language(request))
-    state, answer = reply(state, body["message"])
+    before = sessions.pop(session_id, None) or BotState(language_setting=_language(request))
+    state, answer = reply(before, body["message"])
     sessions[session_id] = state
     while len(sessions) > MAX_SESSIONS:
         sessions.popitem(last=False)
-    return web.json_response({"reply": answer, "session_id": session_id})
+    return web.json_response({"reply": answer, "session_id": session_id,
+                              "actions": actions_of_turn(before, state)})
 
 
 async def list_models(request: web.Request) -> web.Response:

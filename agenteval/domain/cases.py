@@ -26,6 +26,19 @@ class RuleSpec:
     type: str
     params: dict[str, Any] = field(default_factory=dict)
     weight: float = 1.0
+    # "last_turn" | "full_dialog" on a case's rules, "turn" on a message's; None: the
+    # rule's own (a message's rules always judge that message's turn).
+    scope: str | None = None
+
+
+@dataclass(frozen=True)
+class TurnCheck:
+    """The checks attached to one message of a case, judged on the reply to that message
+    (the dialog as it stood after that turn): `expect` is hard like a case's
+    `expectation`, `eval_rules` count in the case's rule logic like its own rules."""
+
+    expect: dict[str, Any] | None = None
+    eval_rules: list[RuleSpec] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -42,6 +55,11 @@ class CaseSpec:
     success_threshold: float = DEFAULT_SUCCESS_THRESHOLD
     partial_threshold: float = DEFAULT_PARTIAL_THRESHOLD
     tags: list[str] = field(default_factory=list)
+    # By 0-based message index; only messages that have checks appear.
+    turn_checks: dict[int, TurnCheck] = field(default_factory=dict)
+    # openai_chat targets with tools: tool name → result (or {"calls": [...]}), see
+    # channels/tool_calls.py; None when the case supplies none.
+    tool_results: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -53,6 +71,11 @@ class Turn:
     reply: str | None
     latency_ms: int | None
     error: str | None = None
+    # The target's decoded response (JSON value or text) as it sent it, for rules that
+    # check what the bot did (`json_path`); bounded like a reply when stored.
+    raw: Any = None
+    # The tool calls the target made on this turn ([{name, arguments}]); None: none known.
+    tool_calls: list[dict[str, Any]] | None = None
 
 
 # A rule's version starts at 1; provenance records it only once a rule moves past it,
@@ -94,6 +117,8 @@ class RuleResult:
     error: str | None = None
     implicit: bool = False
     rule: RuleProvenance | None = None
+    # The 0-based turn a per-turn check judged (None: the case-level rules' dialog).
+    turn_index: int | None = None
 
     @property
     def status(self) -> RuleStatus:
@@ -104,9 +129,11 @@ class RuleResult:
 
     def stored_detail(self) -> dict[str, Any]:
         """The detail as stored and served: the rule's own detail, plus `rule` provenance."""
+        detail = self.detail if self.turn_index is None else {
+            **self.detail, "turn_index": self.turn_index}
         if self.rule is None:
-            return self.detail
-        return {**self.detail, "rule": self.rule.as_json()}
+            return detail
+        return {**detail, "rule": self.rule.as_json()}
 
     @classmethod
     def failed_to_run(cls, rule_type: str, error: str, weight: float = 1.0,

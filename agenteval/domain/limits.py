@@ -89,3 +89,17 @@ def check_json_size(errors: list[dict[str, str]], path: str, value: Any,
     size = len(json.dumps(value, default=str, ensure_ascii=False))
     if size > max_chars:
         errors.append(FieldError(path, f"is {size} characters of JSON; the limit is {max_chars}"))
+
+
+def bounded_raw(raw: Any) -> Any:
+    """A target's decoded response kept whole when its JSON text fits the stored-reply
+    limit, else that text cut with the reply's marker (a string then: rules that read
+    the raw JSON say it was cut rather than judge half a document)."""
+    if raw is None or isinstance(raw, str):
+        return raw if raw is None else truncated_reply(raw)[0]
+    try:
+        text = json.dumps(raw, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):  # not JSON-shaped (a frame object …): keep its text
+        return truncated_reply(str(raw))[0]
+    cut, was_cut = truncated_reply(text)
+    return cut if was_cut else raw

@@ -104,6 +104,31 @@ def _safety(d: dict[str, Any]) -> str | None:
     return f"expected a safe reply; flagged: {', '.join(map(str, flagged))}" if flagged else None
 
 
+def _tool_call(d: dict[str, Any]) -> str | None:
+    if "calls" not in d or "times" not in d:
+        return None
+    made = ", ".join(f"{c.get('name')}@turn {c.get('turn_index', 0) + 1}" for c in d["calls"])
+    problems = "; ".join(map(str, d.get("problems") or [])) or "ok"
+    return f"{problems} (calls: {made or 'none'})"
+
+
+def _regex(d: dict[str, Any]) -> str | None:
+    if not d.get("unmatched") or "patterns" not in d:
+        return None
+    return f"expected the reply to match {_quoted(d['unmatched'])}; it does not"
+
+
+def _json_path(d: dict[str, Any]) -> str | None:
+    if "path" not in d or "op" not in d or "found" not in d:
+        return None
+    wanted = {"exists": "to give a value", "not_exists": "to give nothing",
+              "length": f"to have length {_quoted(d.get('expected'))}",
+              "matches": f"to match {_quoted(d.get('expected'))}"}.get(
+        d["op"], f"to {d['op'].rstrip('s')} {_quoted(d.get('expected'))}")
+    return (f"expected {d['path']} ({d.get('source', 'raw')} JSON) {wanted}; "
+            f"got {json.dumps(d['found'], ensure_ascii=False)}")
+
+
 _METRIC_EVIDENCE = ("lapses", "out_of_role", "irrelevant", "intentions")
 
 
@@ -128,8 +153,8 @@ def _reason(d: dict[str, Any]) -> str | None:
 
 
 _EXPLAINERS: tuple[Callable[[dict[str, Any]], str | None], ...] = (
-    _intent, _completion, _llm_score, _similarity, _json, _safety, _latency, _keywords,
-    _contains, _not_contains, _conversation_metric, _reason)
+    _json_path, _tool_call, _intent, _completion, _llm_score, _similarity, _json, _safety,
+    _latency, _keywords, _contains, _not_contains, _regex, _conversation_metric, _reason)
 
 
 def rule_reason(result: RuleResultView) -> str:
@@ -140,6 +165,8 @@ def rule_reason(result: RuleResultView) -> str:
     for explain in _EXPLAINERS:
         text = explain(detail)
         if text:
+            if judged_turn(result) is not None:  # a per-turn check judged its own turn's reply
+                text = text.replace("the last reply", "the reply")
             return shorten(" ".join(text.split()), REASON_CHARS)
     rest = {k: v for k, v in detail.items() if k != "rule"}
     return shorten(json.dumps(rest, ensure_ascii=False, sort_keys=True, default=str),
@@ -153,8 +180,9 @@ def failing_rules(outcome: OutcomeView) -> list[RuleResultView]:
 def last_reply(outcome: OutcomeView) -> str | None:
     """The bot's last reply in the attempt (None when it never replied)."""
     for turn in reversed(outcome["turns"]):
-        if turn["reply"] is not None:
-            return turn["reply"]
+        reply: str | None = turn["reply"]
+        if reply is not None:
+            return reply
     return None
 
 
@@ -192,3 +220,34 @@ def group_errors(outcomes: Sequence[OutcomeView]) -> list[ErrorGroup]:
 
 def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def judged_turn(result: RuleResultView) -> int | None:
+    """The 0-based turn a per-turn check judged (`detail.turn_index`), else None."""
+    index = (result["detail"] or {}).get("turn_index")
+    return index if isinstance(index, int) and not isinstance(index, bool) else None
+
+
+def turn_label(index: int) -> str:
+    """A turn as people count it: the API's 0-based turnIndex 0 is "turn 1"."""
+    return f"turn {index + 1}"
+
+
+def reply_at(outcome: OutcomeView, index: int) -> str | None:
+    for turn in outcome["turns"]:
+        if turn["index"] == index:
+            return turn["reply"]
+    return None
+
+
+def located_reason(outcome: OutcomeView, result: RuleResultView,
+                   reply_chars: int = 120) -> str:
+    """`rule_reason`, prefixed for a per-turn check with its turn and the reply it judged."""
+    reason = rule_reason(result)
+    index = judged_turn(result)
+    if index is None:
+        return reason
+    reply = reply_at(outcome, index)
+    quoted = "(no reply)" if reply is None else json.dumps(
+        shorten(" ".join(reply.split()), reply_chars), ensure_ascii=False)
+    return f"at {turn_label(index)}, reply {quoted}: {reason}"

@@ -18,6 +18,11 @@ class CatalogRule(Protocol):
         """True when the rule cannot run without a JUDGE model."""
         ...
 
+    @property
+    def scope(self) -> str:
+        """What the rule type judges: "last_turn" or "full_dialog"."""
+        ...
+
 
 class RuleCatalog(Protocol):
     """The registered rule types: lookup, params checks and expectation checks.

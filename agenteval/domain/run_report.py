@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from agenteval.domain.judgement import COMPLETION_RULE, INTENT_RULE
-from agenteval.domain.outcome_explanation import rule_reason
+from agenteval.domain.outcome_explanation import judged_turn, located_reason, turn_label
 from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_summary import RunSummaryData, ratio
 from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView
@@ -158,9 +158,9 @@ def failing_case(outcome: OutcomeView) -> str:
         lines.append(f"Error: {markdown_cell(outcome['error'])}")
     deciding = [r for r in outcome["results"] if deciding_result(r)]
     if deciding:
-        rows = [(r["rule_type"], "yes" if r["implicit"] else "no",
+        rows = [(_rule_at(r), "yes" if r["implicit"] else "no",
                  "pass" if r["passed"] else "fail", f"{r['score']:.2f}",
-                 shorten(rule_reason(r), DETAIL_CHARS * 2))
+                 shorten(located_reason(outcome, r), DETAIL_CHARS * 3))
                 for r in deciding]
         lines.append(table(["Rule", "Implicit", "Verdict", "Score", "Why (expected vs got)"],
                            rows))
@@ -169,6 +169,11 @@ def failing_case(outcome: OutcomeView) -> str:
     if outcome["turns"]:
         lines.append(dialog(outcome))
     return "\n\n".join(lines)
+
+
+def _rule_at(result: RuleResultView) -> str:
+    index = judged_turn(result)
+    return result["rule_type"] if index is None else f"{result['rule_type']} ({turn_label(index)})"
 
 
 def dialog(outcome: OutcomeView) -> str:

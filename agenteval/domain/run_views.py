@@ -4,7 +4,8 @@
   created_at / started_at / completed_at (datetime or ISO string) and error.
 - `OutcomeView`: one case attempt: case_key, attempt, success_level, passed, score,
   error, tags, turns (`TurnView`s) and results (`RuleResultView`s), the same fields as
-  the contract's CaseOutcome, Turn and RuleResult in snake_case.
+  the contract's CaseOutcome, Turn and RuleResult in snake_case. A per-turn check's
+  result has `detail.turn_index` (0-based), the turn whose reply it judged.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class TurnView(TypedDict):
     reply: str | None
     latency_ms: int | None
     error: str | None
+    raw: NotRequired[Any]  # the target's decoded response (bounded), when stored
+    tool_calls: NotRequired[list[dict[str, Any]] | None]  # openai_chat with tools
 
 
 class RuleResultView(TypedDict):

@@ -11,7 +11,6 @@ never imports the rule plugins.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -23,16 +22,24 @@ from agenteval.domain.cases import (
     DEFAULT_RULE_PASS_THRESHOLD,
     DEFAULT_SUCCESS_THRESHOLD,
     CaseSpec,
-    RuleSpec,
+    TurnCheck,
 )
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
+from agenteval.domain.rule_spec_validation import (
+    JUDGE_MISSING,
+    RULE_SPEC_FIELDS,
+    is_number,
+    validate_rules,
+)
+from agenteval.domain.tool_results import validate_tool_results
+from agenteval.domain.turn_checks import parse_messages, parse_turn_check_inputs
+
+__all__ = ["JUDGE_MISSING", "RULE_SPEC_FIELDS", "validate_case", "validate_cases"]
 
 MAX_KEY_LENGTH = 200
 CASE_TYPES = ("SINGLE_TURN", "MULTI_TURN")
 RULE_LOGICS = ("ALL", "ANY", "WEIGHTED")
-RULE_SPEC_FIELDS = ("type", "params", "weight")
-JUDGE_MISSING = "needs a JUDGE model: configure one with setModelConfig(role: JUDGE)"
 
 
 @dataclass(frozen=True)
@@ -46,12 +53,16 @@ class CaseFieldNames:
     success_threshold: str
     partial_threshold: str
     single_message: str | None = None
+    # GraphQL only: the per-turn checks beside `messages` (documents write them inside).
+    turn_checks: str | None = None
+    tool_results: str = "tool_results"
     aliases: dict[str, str] = field(default_factory=dict)
 
     def known(self) -> list[str]:
         names = [self.key, "type", "messages", "expectation", self.eval_rules, self.rule_logic,
                  self.rule_pass_threshold, self.success_threshold, self.partial_threshold, "tags"]
-        return names + ([self.single_message] if self.single_message else [])
+        return names + [name for name in (self.single_message, self.turn_checks,
+                                          self.tool_results) if name]
 
 
 DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_threshold",
@@ -60,7 +71,8 @@ DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_th
 # `dataclasses.asdict(strawberry_input)` rather than the raw variables.
 INPUT_FIELDS = CaseFieldNames(
     "key", "evalRules", "ruleLogic", "rulePassThreshold", "successThreshold", "partialThreshold",
-    aliases={"eval_rules": "evalRules", "rule_logic": "ruleLogic",
+    turn_checks="turnChecks", tool_results="toolResults",
+    aliases={"tool_results": "toolResults", "eval_rules": "evalRules", "rule_logic": "ruleLogic", "turn_checks": "turnChecks",
              "rule_pass_threshold": "rulePassThreshold", "success_threshold": "successThreshold",
              "partial_threshold": "partialThreshold"})
 
@@ -108,14 +120,14 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
     for unknown in (k for k in raw if k not in names.known()):
         errors.add(f"{path}.{unknown}", f"is not a case field (known: {', '.join(names.known())})")
     key = _key(raw.get(names.key), f"{path}.{names.key}", errors)
-    messages = _messages(raw, path, names, errors)
+    messages, turn_checks = _messages(raw, path, names, catalog, judge_configured, errors)
     case_type = _case_type(raw.get("type"), messages, f"{path}.type", errors)
     expectation = raw.get("expectation")
     errors.add_all(catalog.validate_expectation(expectation, f"{path}.expectation"))
     logic = _choice(raw.get(names.rule_logic), RULE_LOGICS, "ALL",
                     f"{path}.{names.rule_logic}", errors)
-    rules = _rules(raw.get(names.eval_rules), f"{path}.{names.eval_rules}", logic, catalog,
-                   judge_configured, errors)
+    rules = validate_rules(raw.get(names.eval_rules), f"{path}.{names.eval_rules}", logic,
+                           catalog, judge_configured, errors)
     thresholds = [_fraction(raw.get(name), default, f"{path}.{name}", errors) for name, default in (
         (names.rule_pass_threshold, DEFAULT_RULE_PASS_THRESHOLD),
         (names.success_threshold, DEFAULT_SUCCESS_THRESHOLD),
@@ -124,6 +136,9 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
         errors.add(f"{path}.{names.partial_threshold}",
                    f"must be ≤ {names.success_threshold} ({thresholds[1]:g})")
     tags = _strings(raw.get("tags"), f"{path}.tags", errors)
+    tool_results = raw.get(names.tool_results)
+    for suffix, message in validate_tool_results(tool_results):
+        errors.add(f"{path}.{names.tool_results}{suffix}", message)
     limits.check_tags(errors, f"{path}.tags", tags)
     if len(errors) > before:
         return None
@@ -131,7 +146,8 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
                     eval_rules=rules, rule_logic=logic,  # type: ignore[arg-type]  # checked
                     rule_pass_threshold=thresholds[0], success_threshold=thresholds[1],
                     partial_threshold=thresholds[2],
-                    tags=list(dict.fromkeys([*scenario_tags, *tags])))
+                    tags=list(dict.fromkeys([*scenario_tags, *tags])), turn_checks=turn_checks,
+                    tool_results=tool_results)
 
 
 def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,
@@ -155,32 +171,38 @@ def _key(value: Any, path: str, errors: FieldErrors) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames,
-              errors: FieldErrors) -> list[str]:
+def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames, catalog: RuleCatalog,
+              judge_configured: bool,
+              errors: FieldErrors) -> tuple[list[str], dict[int, TurnCheck]]:
     single = names.single_message
     if single and single in raw:
         if "messages" in raw:
             errors.add(f"{path}.{single}", "give either messages or message, not both")
-            return []
+            return [], {}
         value = raw[single]
         if not isinstance(value, str) or not value.strip():
             errors.add(f"{path}.{single}", "must be a non-empty string")
-            return []
+            return [], {}
         limits.check_message(errors, f"{path}.{single}", value)
-        return [value]
+        return [value], {}
     value = raw.get("messages")
     if value is None:
         errors.add(f"{path}.messages", "is required")
-        return []
+        return [], {}
     if not isinstance(value, list) or not value:
         errors.add(f"{path}.messages", "must be a non-empty list of messages")
-        return []
+        return [], {}
+    if names.turn_checks is None:  # the document form: checks inside the messages
+        return parse_messages(value, f"{path}.messages", catalog, judge_configured, errors)
     for index, message in enumerate(value):
         if not isinstance(message, str) or not message.strip():
             errors.add(f"{path}.messages[{index}]", "must be a non-empty string")
         else:
             limits.check_message(errors, f"{path}.messages[{index}]", message)
-    return list(value)
+    checks = parse_turn_check_inputs(raw.get(names.turn_checks), len(value),
+                                     f"{path}.{names.turn_checks}", catalog, judge_configured,
+                                     errors)
+    return list(value), checks
 
 
 def _enum_text(value: Any) -> Any:
@@ -208,15 +230,10 @@ def _case_type(value: Any, messages: list[str], path: str, errors: FieldErrors) 
     return case_type
 
 
-def _number(value: Any) -> bool:
-    return (not isinstance(value, bool) and isinstance(value, int | float)
-            and math.isfinite(value))
-
-
 def _fraction(value: Any, default: float, path: str, errors: FieldErrors) -> float:
     if value is None:
         return default
-    if not _number(value):
+    if not is_number(value):
         errors.add(path, "must be a number")
         return default
     if not 0 <= value <= 1:
@@ -235,50 +252,3 @@ def _strings(value: Any, path: str, errors: FieldErrors) -> list[str]:
     for index in bad:
         errors.add(f"{path}[{index}]", "must be a non-empty string")
     return [] if bad else list(value)
-
-
-def _rules(value: Any, path: str, logic: str, catalog: RuleCatalog, judge_configured: bool,
-           errors: FieldErrors) -> list[RuleSpec]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        errors.add(path, "must be a list of rules")
-        return []
-    rules = [rule for index, raw in enumerate(value)
-             if (rule := _rule(raw, f"{path}[{index}]", catalog, judge_configured, errors))
-             is not None]
-    if logic == "WEIGHTED" and len(rules) == len(value) and rules and not any(
-            rule.weight > 0 for rule in rules):
-        errors.add(path, "weighted rule logic needs at least one rule with weight > 0")
-    return rules
-
-
-def _rule(raw: Any, path: str, catalog: RuleCatalog, judge_configured: bool,
-          errors: FieldErrors) -> RuleSpec | None:
-    if not isinstance(raw, dict):
-        errors.add(path, "must be an object with type, params and weight")
-        return None
-    before = len(errors)
-    for unknown in (k for k in raw if k not in RULE_SPEC_FIELDS):
-        errors.add(f"{path}.{unknown}", "is not a rule field (known: type, params, weight)")
-    rule_type, params = raw.get("type"), raw.get("params")
-    params = {} if params is None else params
-    weight = raw.get("weight", 1.0)
-    registered = catalog.get_rule(rule_type) if isinstance(rule_type, str) else None
-    if rule_type is None:
-        errors.add(f"{path}.type", "is required")
-    elif registered is None:
-        errors.add(f"{path}.type", catalog.unknown_rule_type_message(rule_type))
-    elif registered.model_required and not judge_configured:
-        errors.add(f"{path}.type", f"rule {rule_type!r} {JUDGE_MISSING}")
-    else:
-        errors.add_all(catalog.validate_params(rule_type, params, f"{path}.params"))
-    if weight is None:
-        weight = 1.0
-    if not _number(weight):
-        errors.add(f"{path}.weight", "must be a number")
-    elif weight < 0:
-        errors.add(f"{path}.weight", "must be ≥ 0")
-    if len(errors) > before or not isinstance(rule_type, str):  # a non-string type was reported
-        return None
-    return RuleSpec(type=rule_type, params=params, weight=float(weight))

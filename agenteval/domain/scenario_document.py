@@ -31,6 +31,7 @@ from agenteval.domain.scenario_case_validation import (
     JUDGE_MISSING,
     validate_cases,
 )
+from agenteval.domain.turn_checks import message_documents, rule_document
 from agenteval.errors import ValidationFailed
 
 if TYPE_CHECKING:
@@ -154,8 +155,7 @@ def revalidate_cases(stored: Iterable[dict[str, Any]], catalog: RuleCatalog,
     """
     errors = FieldErrors()
     for index, case in enumerate(stored):
-        for position, rule in enumerate(case.get("eval_rules", [])):
-            rule_path = f"{path}[{index}].eval_rules[{position}]"
+        for rule_path, rule in _stored_rules(case, f"{path}[{index}]"):
             rule_type, params = rule["type"], rule.get("params") or {}
             registered = catalog.get_rule(rule_type)
             if registered is None:
@@ -168,14 +168,24 @@ def revalidate_cases(stored: Iterable[dict[str, Any]], catalog: RuleCatalog,
     errors.raise_if_any()
 
 
+def _stored_rules(case: dict[str, Any], path: str) -> Iterable[tuple[str, dict[str, Any]]]:
+    """Every rule of a stored case with its path: the case's, then each message's."""
+    for position, rule in enumerate(case.get("eval_rules", [])):
+        yield f"{path}.eval_rules[{position}]", rule
+    for index, message in enumerate(case.get("messages", [])):
+        if isinstance(message, dict):
+            for position, rule in enumerate(message.get("eval_rules", [])):
+                yield f"{path}.messages[{index}].eval_rules[{position}]", rule
+
+
 def case_to_document(case: CaseSpec) -> dict[str, Any]:
-    """A case in the document format (parses back to an equal CaseSpec)."""
+    """A case in the document format (parses back to an equal CaseSpec); a case without
+    per-turn checks or rule scopes has exactly the shape it had before they existed."""
     document: dict[str, Any] = {"id": case.key, "type": case.type.lower(),
-                                "messages": list(case.messages)}
+                                "messages": message_documents(case)}
     if case.expectation is not None:
         document["expectation"] = case.expectation
-    document["eval_rules"] = [{"type": rule.type, "params": rule.params, "weight": rule.weight}
-                              for rule in case.eval_rules]
+    document["eval_rules"] = [rule_document(rule) for rule in case.eval_rules]
     document.update({
         "rule_logic": case.rule_logic.lower(),
         "rule_pass_threshold": case.rule_pass_threshold,
@@ -183,6 +193,8 @@ def case_to_document(case: CaseSpec) -> dict[str, Any]:
         "partial_threshold": case.partial_threshold,
         "tags": list(case.tags),
     })
+    if case.tool_results is not None:
+        document["tool_results"] = case.tool_results
     return document
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from agenteval.domain.outcome_explanation import failing_rules, rule_reason
+from agenteval.domain.outcome_explanation import failing_rules, located_reason
 from agenteval.domain.run_views import OutcomeView
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
@@ -64,7 +64,7 @@ def _testcase(result: ScenarioResult, outcome: OutcomeView) -> ET.Element:
                                   else "")
     case = ET.Element("testcase", name=name, classname=result.scenario_name,
                       time=f"{_seconds(outcome):.3f}")
-    reasons = [f"{r['rule_type']}: {rule_reason(r)}" for r in failing_rules(outcome)]
+    reasons = [f"{r['rule_type']}: {located_reason(outcome, r)}" for r in failing_rules(outcome)]
     if outcome["error"]:
         error = ET.SubElement(case, "error", message=outcome["error"], type="error")
         error.text = "\n".join([outcome["error"], *reasons])

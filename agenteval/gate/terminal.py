@@ -15,9 +15,12 @@ from typing import Any, Protocol
 from agenteval.domain.outcome_explanation import (
     failing_rules,
     group_errors,
+    judged_turn,
     last_reply,
+    reply_at,
     rule_reason,
     shorten,
+    turn_label,
 )
 from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_views import OutcomeView
@@ -196,7 +199,12 @@ def explain_attempt(outcome: OutcomeView, verbosity: int = NORMAL) -> list[str]:
     shown = outcome["results"] if verbosity == VERBOSE else failing_rules(outcome)
     for result in shown:
         mark = "pass" if result["passed"] else "FAIL"
-        lines.append(f"    {mark} {result['rule_type']}: {rule_reason(result)}")
+        index = judged_turn(result)
+        where = "" if index is None else f" at {turn_label(index)}"
+        lines.append(f"    {mark} {result['rule_type']}{where}: {rule_reason(result)}")
+        if index is not None:
+            lines.append(f"        reply at {turn_label(index)}: "
+                         f"{_excerpt(reply_at(outcome, index))}")
     if not failing_rules(outcome) and not outcome["error"] and outcome["success_level"] != \
             "SUCCESS":
         lines.append("    every rule passed; the completion tier (L2) is under the "

@@ -10,6 +10,7 @@ from agenteval.rules import (  # noqa: F401
     commitment,
     forbidden_reply,
     intent_classification,
+    json_path,
     json_schema,
     keyword_match,
     llm_score,
@@ -18,6 +19,7 @@ from agenteval.rules import (  # noqa: F401
     safety,
     semantic_similarity,
     task_completion,
+    tool_call,
 )
 from agenteval.rules.base import (
     NO_MODELS,

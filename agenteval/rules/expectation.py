@@ -2,13 +2,15 @@
 
 Keys: `contains` / `not_contains` (a string or a list; case-insensitive
 substring), `max_latency_ms` (a number > 0), `json` (true, or a JSON Schema
-the reply's JSON must satisfy). Each becomes a RuleResult with
+the reply's JSON must satisfy), `regex` (a pattern or a list; re.search on the
+reply, case-insensitive). Each becomes a RuleResult with
 `implicit=True`; any failure fails the case whatever its rule_logic.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,6 +26,7 @@ EXPECTATION_RULE_TYPES = {
     "not_contains": "expect_not_contains",
     "max_latency_ms": "expect_max_latency",
     "json": "expect_json",
+    "regex": "expect_regex",
 }
 
 
@@ -70,11 +73,26 @@ def _check_json(value: Any) -> list[tuple[str, str]]:
     return [("", problem)] if problem else []
 
 
+def _check_regex(value: Any) -> list[tuple[str, str]]:
+    problems = _check_texts(value)
+    if problems:
+        return problems
+    suffixed = [("", value)] if isinstance(value, str) else [
+        (f"[{i}]", pattern) for i, pattern in enumerate(value)]
+    for suffix, pattern in suffixed:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            problems.append((suffix, f"is not a valid regular expression: {exc}"))
+    return problems
+
+
 _CHECKS: dict[str, Callable[[Any], list[tuple[str, str]]]] = {
     "contains": _check_texts,
     "not_contains": _check_texts,
     "max_latency_ms": _check_latency,
     "json": _check_json,
+    "regex": _check_regex,
 }
 
 
@@ -128,9 +146,17 @@ def _judge_json(value: Any, reply: str, turn: Turn) -> tuple[bool, float, dict[s
     return passed, 1.0 if passed else 0.0, detail
 
 
+def _judge_regex(value: Any, reply: str, turn: Turn) -> tuple[bool, float, dict[str, Any]]:
+    patterns = _texts(value)
+    unmatched = [p for p in patterns if re.search(p, reply, re.IGNORECASE) is None]
+    return (not unmatched, 1 - len(unmatched) / len(patterns),
+            {"patterns": patterns, "unmatched": unmatched})
+
+
 _JUDGES = {
     "contains": _judge_contains,
     "not_contains": _judge_not_contains,
     "max_latency_ms": _judge_latency,
     "json": _judge_json,
+    "regex": _judge_regex,
 }

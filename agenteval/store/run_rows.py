@@ -36,7 +36,8 @@ from agenteval.store.models import CaseOutcome, RuleResultRow, RunTurn
 OUTCOME_COLUMNS = ("id", "run_id", "position", "case_key", "attempt", "passed",
                    "success_level", "score", "intent_passed", "completion_rate", "error",
                    "created_at")
-TURN_COLUMNS = ("outcome_id", "index", "sent_message", "reply", "latency_ms", "error")
+TURN_COLUMNS = ("outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
+                "raw_response", "tool_calls")
 RESULT_COLUMNS = ("outcome_id", "position", "rule_type", "implicit", "passed", "score",
                   "weight", "detail", "error")
 
@@ -82,7 +83,10 @@ def attempt_rows(run_id: uuid.UUID, attempts: Sequence[FinishedAttempt]) -> Atte
             verdict.intent_passed, _optional_float(verdict.completion_rate), verdict.error,
             created_at))
         rows.turns += [(outcome_key, turn.index, turn.sent_message, turn.reply,
-                        turn.latency_ms, turn.error) for turn in finished.turns]
+                        turn.latency_ms, turn.error,
+                        None if turn.raw is None else _encode_json(turn.raw),
+                        None if turn.tool_calls is None else _encode_json(turn.tool_calls))
+                       for turn in finished.turns]
         rows.results += [(outcome_key, position, result.rule_type, bool(result.implicit),
                           bool(result.passed), float(result.score), float(result.weight),
                           _encode_json(result.stored_detail()),

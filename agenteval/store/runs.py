@@ -205,7 +205,9 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
            if details_of_successes or o["success_level"] != "SUCCESS" or o["error"]]
     turns: dict[Any, list[Any]] = {}
     for row in await RunTurn.filter(outcome_id__in=ids).order_by("index").values(
-            "outcome_id", "index", "sent_message", "reply", "latency_ms", "error"):
+            "outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
+            "raw_response", "tool_calls"):
+        row["raw"] = row.pop("raw_response")
         turns.setdefault(row.pop("outcome_id"), []).append(row)
     results: dict[Any, list[Any]] = {}
     for row in await RuleResultRow.filter(outcome_id__in=ids).order_by("position").values(

@@ -199,11 +199,11 @@ GOOD = {"id": "ok", "messages": ["hi"]}
     ({}, [{**GOOD, "eval_rule": []}],
      [("cases[0].eval_rule", "is not a case field (known: id, type, messages, expectation, "
                              "eval_rules, rule_logic, rule_pass_threshold, success_threshold, "
-                             "partial_threshold, tags, message)")]),
-    ({}, [{**GOOD, "expectation": {"contains": 3, "regex": "x"}}],
+                             "partial_threshold, tags, message, tool_results)")]),
+    ({}, [{**GOOD, "expectation": {"contains": 3, "regexp": "x"}}],
      [("cases[0].expectation.contains", "must be a string or a non-empty list of strings"),
-      ("cases[0].expectation.regex", "unknown expectation (known: contains, not_contains, "
-                                     "max_latency_ms, json)")]),
+      ("cases[0].expectation.regexp", "unknown expectation (known: contains, not_contains, "
+                                      "max_latency_ms, json, regex)")]),
 ])
 def test_bad_fields_are_reported_by_path(top, cases, expected):
     errors = errors_of(doc(*cases, **top))
@@ -221,7 +221,7 @@ def rule_case(*rules, **fields):
     ([{"type": "safety", "weight": "heavy"}], {},
      [("cases[0].eval_rules[0].weight", "must be a number")]),
     ([{"type": "safety", "priority": 1}], {},
-     [("cases[0].eval_rules[0].priority", "is not a rule field (known: type, params, weight)")]),
+     [("cases[0].eval_rules[0].priority", "is not a rule field (known: type, params, weight, scope)")]),
     (["keyword_match"], {}, [("cases[0].eval_rules[0]",
                               "must be an object with type, params and weight")]),
     ([{"type": "safety"}, {"type": "llm_score", "params": {"criteria": "c", "min_score": 11}}],

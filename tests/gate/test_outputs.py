@@ -57,7 +57,8 @@ def test_the_json_is_camel_case_with_turns_and_rules_and_matches_its_schema() ->
     partial = next(o for o in entry["outcomes"] if o["caseKey"] == "partial")
     assert partial["completionRate"] == 0.6
     assert partial["turns"][0] == {"index": 0, "sentMessage": "book a repair",
-                                   "reply": "booked", "latencyMs": 12, "error": None}
+                                   "reply": "booked", "latencyMs": 12, "error": None,
+                                   "rawResponse": None, "toolCalls": None}
     # detail is copied verbatim: its keys stay as the rule wrote them
     assert partial["results"][0]["detail"]["completion_rate"] == 0.6
 

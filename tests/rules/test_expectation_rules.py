@@ -15,7 +15,7 @@ from tests.support.turns import reply_turn
     ({"json": {"type": "object"}}, []),
     ("contains x", [("e", "must be an object")]),
     ({"contain": "x"}, [("e.contain", "unknown expectation (known: contains, not_contains, "
-                                      "max_latency_ms, json)")]),
+                                      "max_latency_ms, json, regex)")]),
     ({"contains": ""}, [("e.contains", "must not be empty")]),
     ({"contains": []}, [("e.contains", "must be a string or a non-empty list of strings")]),
     ({"not_contains": ["ok", 3]}, [("e.not_contains[1]", "must be a non-empty string")]),

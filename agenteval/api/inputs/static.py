@@ -21,6 +21,14 @@ class RuleSpecInput:
     type: str
     params: JSON = strawberry.field(default_factory=dict)
     weight: float = 1.0
+    scope: str | None = UNSET
+
+
+@strawberry.input(description="Checks on the reply to one message (see Case.turnChecks).")
+class TurnCheckInput:
+    turn_index: int
+    expect: JSON | None = UNSET
+    eval_rules: list[RuleSpecInput] = strawberry.field(default_factory=list)
 
 
 @strawberry.input
@@ -35,6 +43,10 @@ class CaseInput:
     success_threshold: float = 0.8
     partial_threshold: float = 0.5
     tags: list[str] = strawberry.field(default_factory=list)
+    turn_checks: list[TurnCheckInput] | None = UNSET
+    tool_results: JSON | None = strawberry.field(
+        default=UNSET, description="openai_chat targets with tools: tool name → its result "
+        "(or {\"calls\": [...]}, one per call).")
 
 
 @strawberry.input
@@ -60,12 +72,18 @@ class CreateCampaignInput:
     concurrency: int = 8
 
 
+def _rule_dict(rule: RuleSpecInput) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": rule.type, "params": rule.params, "weight": rule.weight}
+    if rule.scope is not UNSET and rule.scope is not None:
+        data["scope"] = rule.scope
+    return data
+
+
 def case_input_dict(case: CaseInput) -> dict[str, Any]:
     data: dict[str, Any] = {
         "key": case.key,
         "messages": list(case.messages),
-        "evalRules": [{"type": r.type, "params": r.params, "weight": r.weight}
-                      for r in case.eval_rules],
+        "evalRules": [_rule_dict(r) for r in case.eval_rules],
         "ruleLogic": case.rule_logic.value,
         "rulePassThreshold": case.rule_pass_threshold,
         "successThreshold": case.success_threshold,
@@ -76,4 +94,13 @@ def case_input_dict(case: CaseInput) -> dict[str, Any]:
         data["type"] = case.type.value
     if case.expectation is not UNSET and case.expectation is not None:
         data["expectation"] = case.expectation
+    if case.tool_results is not UNSET and case.tool_results is not None:
+        data["toolResults"] = case.tool_results
+    if case.turn_checks is not UNSET and case.turn_checks is not None:
+        data["turnChecks"] = [
+            {"turnIndex": check.turn_index,
+             **({} if check.expect is UNSET or check.expect is None
+                else {"expect": check.expect}),
+             "evalRules": [_rule_dict(r) for r in check.eval_rules]}
+            for check in case.turn_checks]
     return data

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import strawberry
 from strawberry.scalars import JSON
@@ -17,6 +18,12 @@ from agenteval.engine.review.record import case_target
 from agenteval.engine.static.run_store import StoredOutcome
 
 
+@strawberry.type(description="A tool call the target's model made on a turn.")
+class ToolCall:
+    name: str
+    arguments: JSON | None
+
+
 @strawberry.type
 class Turn:
     index: int = strawberry.field(
@@ -25,6 +32,23 @@ class Turn:
     reply: str | None
     latency_ms: int | None
     error: str | None
+    raw_response: JSON | None = strawberry.field(
+        default=None, description="The target's decoded response to this turn (its JSON "
+        "body, frame or text), bounded by AGENTEVAL_MAX_REPLY_CHARS; null when not stored.")
+
+    tool_calls: list[ToolCall] | None = strawberry.field(
+        default=None, description="openai_chat targets with tools: the calls the model made "
+        "on this turn, in order; null when the target has no tools.")
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Turn:
+        raw, calls = view.get("raw"), view.get("tool_calls")
+        return cls(index=view["index"], sent_message=view["sent_message"], reply=view["reply"],
+                   latency_ms=view["latency_ms"], error=view["error"],
+                   raw_response=None if raw is None else JSON(raw),
+                   tool_calls=None if calls is None else [
+                       ToolCall(name=c["name"], arguments=JSON(c.get("arguments")))
+                       for c in calls])
 
 
 @strawberry.type
@@ -36,12 +60,17 @@ class RuleResult:
     weight: float
     detail: JSON
     error: str | None
+    turn_index: int | None = strawberry.field(
+        default=None, description="The 0-based turn a per-turn check judged (= Turn.index); "
+        "null for the case's own rules.")
 
     @classmethod
     def from_view(cls, view: RuleResultView) -> RuleResult:
+        turn_index = (view["detail"] or {}).get("turn_index")
         return cls(rule_type=view["rule_type"], implicit=view["implicit"], passed=view["passed"],
                    score=view["score"], weight=view["weight"], detail=JSON(view["detail"]),
-                   error=view["error"])
+                   error=view["error"],
+                   turn_index=turn_index if isinstance(turn_index, int) else None)
 
 
 @strawberry.type
@@ -82,6 +111,6 @@ class CaseOutcome:
                    passed=view["passed"],
                    success_level=SuccessLevel(view["success_level"]), score=view["score"],
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
-                   turns=[Turn(**turn) for turn in view["turns"]],
+                   turns=[Turn.from_view(dict(turn)) for turn in view["turns"]],
                    results=[RuleResult.from_view(result) for result in view["results"]],
                    error=view["error"], tags=list(view["tags"]))

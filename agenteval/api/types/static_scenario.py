@@ -11,6 +11,7 @@ from strawberry.scalars import JSON
 
 from agenteval.api.types.enums import CaseType, RuleLogic
 from agenteval.domain.cases import CaseSpec
+from agenteval.domain.cases import RuleSpec as CaseRuleSpec
 from agenteval.domain.scenario_document import scenario_to_document
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.errors import ValidationFailed
@@ -22,6 +23,24 @@ class RuleSpec:
     type: str
     params: JSON
     weight: float
+    scope: str | None = strawberry.field(
+        default=None, description="last_turn | full_dialog on a case's rules, turn on a "
+        "message's; null: the rule type's own scope.")
+
+    @classmethod
+    def from_spec(cls, spec: CaseRuleSpec) -> RuleSpec:
+        return cls(type=spec.type, params=JSON(spec.params), weight=spec.weight,
+                   scope=spec.scope)
+
+
+@strawberry.type(description="The checks attached to one message of a case: judged on the "
+                             "reply to that message.")
+class TurnCheck:
+    turn_index: int = strawberry.field(description="0-based index into Case.messages.")
+    expect: JSON | None = strawberry.field(description="Hard checks like Case.expectation "
+                                                       "(contains, not_contains, "
+                                                       "max_latency_ms, json, regex).")
+    eval_rules: list[RuleSpec]
 
 
 @strawberry.type
@@ -36,17 +55,26 @@ class Case:
     success_threshold: float
     partial_threshold: float
     tags: list[str]
+    turn_checks: list[TurnCheck] | None = strawberry.field(
+        default=None, description="Per-turn checks, by message; null when the case has none.")
+    tool_results: JSON | None = strawberry.field(
+        default=None, description="Results for the tools an openai_chat target may call.")
 
     @classmethod
     def from_spec(cls, spec: CaseSpec) -> Case:
         return cls(key=spec.key, type=CaseType(spec.type), messages=list(spec.messages),
                    expectation=JSON(spec.expectation) if spec.expectation is not None else None,
-                   eval_rules=[RuleSpec(type=r.type, params=JSON(r.params), weight=r.weight)
-                               for r in spec.eval_rules],
+                   eval_rules=[RuleSpec.from_spec(r) for r in spec.eval_rules],
                    rule_logic=RuleLogic(spec.rule_logic),
                    rule_pass_threshold=spec.rule_pass_threshold,
                    success_threshold=spec.success_threshold,
-                   partial_threshold=spec.partial_threshold, tags=list(spec.tags))
+                   partial_threshold=spec.partial_threshold, tags=list(spec.tags),
+                   turn_checks=[TurnCheck(
+                       turn_index=index,
+                       expect=None if check.expect is None else JSON(check.expect),
+                       eval_rules=[RuleSpec.from_spec(r) for r in check.eval_rules])
+                       for index, check in sorted(spec.turn_checks.items())] or None,
+                   tool_results=None if spec.tool_results is None else JSON(spec.tool_results))
 
 
 @strawberry.type

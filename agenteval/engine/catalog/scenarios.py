@@ -12,7 +12,7 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from agenteval.domain.cases import CaseSpec, RuleSpec
+from agenteval.domain.cases import CaseSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import (
@@ -20,6 +20,7 @@ from agenteval.domain.scenario_document import (
     parse_scenario_document,
     validate_case_inputs,
 )
+from agenteval.domain.turn_checks import checks_from_documents, rule_from_document
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
@@ -28,18 +29,20 @@ from agenteval.store.models import Campaign, Scenario
 
 def case_from_document(document: dict[str, Any]) -> CaseSpec:
     """A stored (already validated) case document as a CaseSpec."""
+    messages, turn_checks = checks_from_documents(document["messages"])
     return CaseSpec(
         key=document["id"],
-        messages=list(document["messages"]),
+        messages=messages,
+        turn_checks=turn_checks,
         type=document["type"].upper(),
         expectation=document.get("expectation"),
-        eval_rules=[RuleSpec(rule["type"], rule.get("params") or {}, float(rule["weight"]))
-                    for rule in document.get("eval_rules", [])],
+        eval_rules=[rule_from_document(rule) for rule in document.get("eval_rules", [])],
         rule_logic=document["rule_logic"].upper(),
         rule_pass_threshold=document["rule_pass_threshold"],
         success_threshold=document["success_threshold"],
         partial_threshold=document["partial_threshold"],
         tags=list(document.get("tags", [])),
+        tool_results=document.get("tool_results"),
     )
 
 

@@ -8,9 +8,12 @@ result (`run_rule` never raises).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.domain.judgement import first_turn_error, judge_case
+from agenteval.domain.limits import bounded_raw
 from agenteval.domain.run_records import FinishedAttempt
 from agenteval.rules import ModelProvider, evaluate_expectation, run_rule
 
@@ -19,6 +22,8 @@ async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> 
     """Send the case's messages in order on a fresh conversation; stop at the first error."""
     channel = channels.open(target)
     turns: list[Turn] = []
+    if case.tool_results:
+        channel.supply_tool_results(case.tool_results)
     try:
         for index, message in enumerate(case.messages):
             try:
@@ -26,17 +31,25 @@ async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> 
             except ChannelError as exc:
                 turns.append(Turn(index, message, None, None, f"{exc.kind}: {exc.message}"))
                 break
-            turns.append(Turn(index, message, reply.text, reply.latency_ms))
+            turns.append(Turn(index, message, reply.text, reply.latency_ms,
+                              raw=bounded_raw(reply.raw), tool_calls=reply.tool_calls))
     finally:
         await channel.aclose()
     return turns
 
 
 async def judge_rules(case: CaseSpec, turns: list[Turn], models: ModelProvider) -> list[RuleResult]:
-    """Implicit expectation rules first, then the case's eval rules, in order."""
+    """Implicit expectation rules first, then the case's eval rules, then each message's
+    checks in message order, judged on the dialog up to that message's reply."""
     results = list(evaluate_expectation(case.expectation, turns))
     for spec in case.eval_rules:
         results.append(await run_rule(spec, case, turns, models))
+    for index, check in sorted(case.turn_checks.items()):
+        dialog = turns[:index + 1]
+        judged = list(evaluate_expectation(check.expect, dialog))
+        for spec in check.eval_rules:
+            judged.append(await run_rule(spec, case, dialog, models))
+        results += [replace(result, turn_index=index) for result in judged]
     return results
 
 

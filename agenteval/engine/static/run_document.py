@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agenteval.domain.outcome_explanation import judged_turn
 from agenteval.domain.run_summary import RunSummaryData
 from agenteval.domain.run_views import OutcomeView
 from agenteval.domain.usage_report import usage_line
@@ -153,8 +154,11 @@ def outcome_json(attempt: AttemptResult) -> dict[str, Any]:
         "intentPassed": attempt.intent_passed, "completionRate": attempt.completion_rate,
         "error": view["error"], "tags": list(view["tags"]),
         "turns": [{"index": t["index"], "sentMessage": t["sent_message"], "reply": t["reply"],
-                   "latencyMs": t["latency_ms"], "error": t["error"]} for t in view["turns"]],
+                   "latencyMs": t["latency_ms"], "error": t["error"],
+                   "rawResponse": t.get("raw"), "toolCalls": t.get("tool_calls")}
+                  for t in view["turns"]],
         "results": [{"ruleType": r["rule_type"], "implicit": r["implicit"],
                      "passed": r["passed"], "score": r["score"], "weight": r["weight"],
-                     "detail": r["detail"], "error": r["error"]} for r in view["results"]],
+                     "detail": r["detail"], "error": r["error"],
+                     "turnIndex": judged_turn(r)} for r in view["results"]],
     }

@@ -123,6 +123,10 @@ class RunTurn(Model):
     reply = fields.TextField(null=True)
     latency_ms = fields.IntField(null=True)
     error = fields.TextField(null=True)
+    # The target's decoded response, bounded like a reply (limits.bounded_raw); None before
+    # it was stored and for a turn the target failed on.
+    raw_response: fields.JSONField[Any] = fields.JSONField(null=True)
+    tool_calls: fields.JSONField[Any] = fields.JSONField(null=True)  # [{name, arguments}]
 
     class Meta:
         table = "run_turns"

@@ -1,4 +1,5 @@
-/** One case outcome: a summary line that expands into its turns and rule results. */
+/** One case outcome: a summary line that expands into its turns (each with the per-turn checks
+ * that judged its reply and its raw response, collapsed) and the case's rule results. */
 import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,8 +50,12 @@ export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed 
   );
 }
 
+type Result = Outcome["results"][number];
+
 function OutcomeDetail({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
+  const atTurn = (index: number) => outcome.results.filter((r) => r.turnIndex === index);
+  const caseResults = outcome.results.filter((r) => r.turnIndex === null || r.turnIndex === undefined);
   return (
     <Stack gap="sm" mt="sm">
       {outcome.error && <Text c="red" size="sm">{outcome.error}</Text>}
@@ -64,14 +69,39 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
               {t("session.turn", { n: turn.index + 1 })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
             </Text>
             {turn.error && <Text size="xs" c="red">{t("session.targetError")}: {turn.error}</Text>}
+            {turn.toolCalls && turn.toolCalls.length > 0 && (
+              <Text size="xs" style={{ wordBreak: "break-word" }}>
+                <b>{t("run.toolCalls")}</b> {turn.toolCalls.map((c) => `${c.name}(${JSON.stringify(c.arguments)})`).join(", ")}
+              </Text>
+            )}
+            {atTurn(turn.index).length > 0 && (
+              <Stack gap={2} pl="sm" role="group" aria-label={t("run.checksAtTurn", { n: turn.index + 1 })}>
+                <Text size="xs" fw={600}>{t("run.checksAtTurn", { n: turn.index + 1 })}</Text>
+                {atTurn(turn.index).map((result, i) => <ResultItem key={i} result={result} />)}
+              </Stack>
+            )}
+            {turn.rawResponse !== null && turn.rawResponse !== undefined && (
+              <details>
+                <summary><Text span size="xs" c="dimmed">{t("run.rawResponse")}</Text></summary>
+                <Text component="pre" size="xs" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }}>
+                  {typeof turn.rawResponse === "string" ? turn.rawResponse : JSON.stringify(turn.rawResponse, null, 2)}
+                </Text>
+              </details>
+            )}
           </li>
         ))}
       </Stack>
       <Text fw={600} size="sm">{t("run.rules")}</Text>
-      {outcome.results.map((result, i) => {
-        const completion = result.ruleType === "task_completion" ? completionSummary(result.detail) : null;
-        return (
-          <Stack key={i} gap={2}>
+      {caseResults.map((result, i) => <ResultItem key={i} result={result} />)}
+    </Stack>
+  );
+}
+
+function ResultItem({ result }: { result: Result }) {
+  const { t } = useTranslation();
+  const completion = result.ruleType === "task_completion" ? completionSummary(result.detail) : null;
+  return (
+          <Stack gap={2}>
             <Group gap="xs">
               <Badge color={result.passed ? "green" : "red"} variant="light" autoContrast>
                 {result.passed ? t("run.rulePassed") : t("run.ruleFailed")}
@@ -110,8 +140,5 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
               <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReasonIn(result, t)}</Text>
             )}
           </Stack>
-        );
-      })}
-    </Stack>
   );
 }

@@ -1,8 +1,10 @@
-/** One case: key, type, messages (add, reorder, delete), expectation, rule logic, thresholds, tags, rules. */
+/** One case: key, type, messages (add, reorder, delete; each with its per-turn checks), expectation,
+ * rule logic, thresholds, tags, rules. */
 import { ActionIcon, Button, Card, Group, JsonInput, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { move, ruleDraft, type CaseDraft, type CaseType, type RuleLogic, type RuleSchemas } from "./draft";
+import { move, noTurnChecks, ruleDraft, type CaseDraft, type CaseType, type RuleLogic, type RuleSchemas } from "./draft";
 import { RuleEditor } from "./RuleEditor";
+import { TurnChecksEditor } from "./TurnChecksEditor";
 
 interface Props {
   draft: CaseDraft;
@@ -17,6 +19,9 @@ interface Props {
 export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onToggle }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<CaseDraft>) => onChange({ ...draft, ...patch });
+  // A message's checks move and go with it.
+  const turns = draft.messages.map((_, i) => draft.turns[i] ?? noTurnChecks());
+  const moveMessage = (i: number, by: -1 | 1) => set({ messages: move(draft.messages, i, by), turns: move(turns, i, by) });
   const number = (key: "rulePassThreshold" | "successThreshold" | "partialThreshold") => (
     <NumberInput label={t(`editor.${key}`)} min={0} max={1} step={0.05} decimalScale={2} value={draft[key]}
       onChange={(v) => set({ [key]: Number(v) || 0 })} />
@@ -40,18 +45,24 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
         </Group>
         <Text size="sm" fw={600}>{t("editor.messages")}</Text>
         {draft.messages.map((message, i) => (
-          <Group key={i} align="end" wrap="nowrap">
+          <Stack key={i} gap={4}>
+          <Group align="end" wrap="nowrap">
             <Textarea style={{ flex: 1 }} autosize minRows={1} label={t("editor.message", { n: i + 1 })} value={message}
               onChange={(e) => set({ messages: draft.messages.map((m, n) => (n === i ? e.currentTarget.value : m)) })} />
             <ActionIcon variant="subtle" size="lg" aria-label={t("editor.up", { n: i + 1 })} disabled={i === 0}
-              onClick={() => set({ messages: move(draft.messages, i, -1) })}>↑</ActionIcon>
+              onClick={() => moveMessage(i, -1)}>↑</ActionIcon>
             <ActionIcon variant="subtle" size="lg" aria-label={t("editor.down", { n: i + 1 })} disabled={i === draft.messages.length - 1}
-              onClick={() => set({ messages: move(draft.messages, i, 1) })}>↓</ActionIcon>
+              onClick={() => moveMessage(i, 1)}>↓</ActionIcon>
             <ActionIcon variant="subtle" color="red" size="lg" aria-label={t("editor.removeMessage", { n: i + 1 })}
-              onClick={() => set({ messages: draft.messages.filter((_, n) => n !== i) })}>×</ActionIcon>
+              onClick={() => set({ messages: draft.messages.filter((_, n) => n !== i), turns: turns.filter((_, n) => n !== i) })}>×</ActionIcon>
           </Group>
+          <TurnChecksEditor key={`${i}:${draft.messages.length}`} turn={turns[i]} n={i + 1} schemas={schemas}
+            onChange={(turn) => set({ turns: turns.map((c, n) => (n === i ? turn : c)) })} />
+          </Stack>
         ))}
-        <Group><Button size="xs" variant="light" onClick={() => set({ messages: [...draft.messages, ""] })}>{t("editor.addMessage")}</Button></Group>
+        <Group><Button size="xs" variant="light" onClick={() => set({ messages: [...draft.messages, ""], turns: [...turns, noTurnChecks()] })}>{t("editor.addMessage")}</Button></Group>
+        <JsonInput label={t("editor.toolResults")} description={t("editor.toolResultsHint")} autosize minRows={1}
+          value={draft.toolResults} onChange={(v) => set({ toolResults: v })} />
         <JsonInput label={t("editor.expectation")} description={t("editor.expectationHint")} autosize minRows={2}
           value={draft.expectation} onChange={(v) => set({ expectation: v })} />
         <Group grow align="end">

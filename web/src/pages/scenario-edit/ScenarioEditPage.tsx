@@ -19,7 +19,9 @@ const EditQuery = graphql(`
       id name description
       cases {
         key type messages expectation ruleLogic rulePassThreshold successThreshold partialThreshold tags
-        evalRules { type params weight }
+        evalRules { type params weight scope }
+        turnChecks { turnIndex expect evalRules { type params weight scope } }
+        toolResults
       }
     }
   }

@@ -24,6 +24,28 @@ describe("scenario drafts", () => {
     expect(cases[0]).toMatchObject({ key: "book", messages: ["hi", "my phone is 555"], expectation: { contains: "booked" }, ruleLogic: "WEIGHTED", tags: ["zh"] });
   });
 
+  it("keep per-turn checks with their message and rule scopes through a draft", () => {
+    const withChecks: StoredCase = {
+      ...stored,
+      evalRules: [{ type: "keyword_match", params: { keywords: ["555"] }, weight: 1, scope: "last_turn" }],
+      turnChecks: [{ turnIndex: 1, expect: { contains: "booked" }, evalRules: [
+        { type: "keyword_match", params: { keywords: ["RP"] }, weight: 1, scope: "turn" }] }],
+    };
+    const draft = caseDraft(withChecks, schemas);
+    expect(draft.turns[0]).toEqual({ expect: "", rules: [] });
+    const { cases, problems } = casesInput([draft], schemas);
+    expect(problems).toEqual([]);
+    expect(cases[0].evalRules[0].scope).toBe("last_turn");
+    expect(cases[0].turnChecks).toEqual([{ turnIndex: 1, expect: { contains: "booked" }, evalRules: [
+      { type: "keyword_match", params: expect.objectContaining({ keywords: ["RP"] }), weight: 1, scope: "turn" }] }]);
+    const bad = { ...draft, turns: [draft.turns[0], { ...draft.turns[1], expect: "{nope" }] };
+    expect(casesInput([bad], schemas).problems).toEqual([{ path: "cases[0].messages[1].expect", message: "json" }]);
+  });
+
+  it("send no turn checks for a case without them", () => {
+    expect(casesInput([caseDraft(stored, schemas)], schemas).cases[0].turnChecks).toEqual([]);
+  });
+
   it("report JSON that does not parse at the API's kind of path", () => {
     const draft = { ...caseDraft(stored, schemas), expectation: "{oops" };
     expect(casesInput([draft], schemas).problems).toEqual([{ path: "cases[0].expectation", message: "json" }]);

@@ -8,7 +8,10 @@ import type { JsonValue } from "../../graphql/graphql";
 export type RuleLogic = "ALL" | "ANY" | "WEIGHTED";
 export type CaseType = "SINGLE_TURN" | "MULTI_TURN";
 
-export interface RuleDraft { type: string; weight: number; values: FormValues }
+export interface RuleDraft { type: string; weight: number; values: FormValues; scope?: string | null }
+
+/** The checks on one message's reply: `expect` as JSON text (empty for none) and rules. */
+export interface TurnDraft { expect: string; rules: RuleDraft[] }
 
 export interface CaseDraft {
   key: string;
@@ -21,20 +24,35 @@ export interface CaseDraft {
   partialThreshold: number;
   tags: string[];
   rules: RuleDraft[];
+  turns: TurnDraft[]; // one per message, in the same order
+  toolResults: string; // JSON text (openai_chat targets with tools); empty for none
 }
+
+type StoredRule = { type: string; params: JsonValue; weight: number; scope?: string | null };
 
 export interface StoredCase {
   key: string; type: CaseType; messages: readonly string[]; expectation: JsonValue | null;
   ruleLogic: RuleLogic; rulePassThreshold: number; successThreshold: number; partialThreshold: number;
-  tags: readonly string[]; evalRules: readonly { type: string; params: JsonValue; weight: number }[];
+  tags: readonly string[]; evalRules: readonly StoredRule[];
+  turnChecks?: readonly { turnIndex: number; expect: JsonValue | null; evalRules: readonly StoredRule[] }[] | null;
+  toolResults?: JsonValue | null;
+}
+
+export const noTurnChecks = (): TurnDraft => ({ expect: "", rules: [] });
+
+export function hasTurnChecks(turn: TurnDraft): boolean {
+  return turn.expect.trim() !== "" || turn.rules.length > 0;
 }
 
 /** Rule type name → its params schema. */
 export type RuleSchemas = ReadonlyMap<string, JsonValue>;
 
-export function ruleDraft(type: string, schemas: RuleSchemas, params: JsonValue | null = null, weight = 1): RuleDraft {
-  return { type, weight, values: initialValues(schemaFields(schemas.get(type) ?? null), params) };
+export function ruleDraft(type: string, schemas: RuleSchemas, params: JsonValue | null = null, weight = 1,
+  scope: string | null = null): RuleDraft {
+  return { type, weight, scope, values: initialValues(schemaFields(schemas.get(type) ?? null), params) };
 }
+
+const storedRuleDraft = (r: StoredRule, schemas: RuleSchemas) => ruleDraft(r.type, schemas, r.params, r.weight, r.scope ?? null);
 
 export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
   return {
@@ -43,7 +61,16 @@ export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
     ruleLogic: stored.ruleLogic, rulePassThreshold: stored.rulePassThreshold,
     successThreshold: stored.successThreshold, partialThreshold: stored.partialThreshold,
     tags: [...stored.tags],
-    rules: stored.evalRules.map((r) => ruleDraft(r.type, schemas, r.params, r.weight)),
+    rules: stored.evalRules.map((r) => storedRuleDraft(r, schemas)),
+    toolResults: stored.toolResults === null || stored.toolResults === undefined ? "" : JSON.stringify(stored.toolResults, null, 2),
+    turns: stored.messages.map((_, i) => {
+      const check = stored.turnChecks?.find((c) => c.turnIndex === i);
+      if (!check) return noTurnChecks();
+      return {
+        expect: check.expect === null ? "" : JSON.stringify(check.expect, null, 2),
+        rules: check.evalRules.map((r) => storedRuleDraft(r, schemas)),
+      };
+    }),
   };
 }
 
@@ -51,6 +78,7 @@ export function emptyCase(n: number): CaseDraft {
   return {
     key: `case-${n}`, type: "SINGLE_TURN", messages: [""], expectation: "", ruleLogic: "ALL",
     rulePassThreshold: 0.7, successThreshold: 0.8, partialThreshold: 0.5, tags: [], rules: [],
+    turns: [noTurnChecks()], toolResults: "",
   };
 }
 
@@ -66,8 +94,12 @@ export function move<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
 export interface CaseInputShape {
   key: string; type: CaseType; messages: string[]; expectation: JsonValue | null; ruleLogic: RuleLogic;
   rulePassThreshold: number; successThreshold: number; partialThreshold: number; tags: string[];
-  evalRules: { type: string; params: JsonValue; weight: number }[];
+  evalRules: RuleInputShape[];
+  turnChecks: { turnIndex: number; expect: JsonValue | null; evalRules: RuleInputShape[] }[];
+  toolResults?: JsonValue;
 }
+
+type RuleInputShape = { type: string; params: JsonValue; weight: number; scope?: string };
 
 /** Where the drafts do not parse (JSON text, numbers), by a path like the API's. */
 export type DraftProblems = { path: string; message: string }[];
@@ -83,16 +115,40 @@ export function casesInput(drafts: readonly CaseDraft[], schemas: RuleSchemas): 
         problems.push({ path: `cases[${c}].expectation`, message: "json" });
       }
     }
-    const evalRules = draft.rules.map((rule, r) => {
+    const rulesInput = (rules: readonly RuleDraft[], path: string) => rules.map((rule, r) => {
       const { config, errors } = configFrom(schemaFields(schemas.get(rule.type) ?? null), rule.values);
-      for (const [key, message] of Object.entries(errors)) problems.push({ path: `cases[${c}].eval_rules[${r}].params.${key}`, message });
-      return { type: rule.type, params: config, weight: rule.weight };
+      for (const [key, message] of Object.entries(errors)) problems.push({ path: `${path}[${r}].params.${key}`, message });
+      const input: RuleInputShape = { type: rule.type, params: config, weight: rule.weight };
+      if (rule.scope) input.scope = rule.scope;
+      return input;
     });
-    return {
+    const evalRules = rulesInput(draft.rules, `cases[${c}].eval_rules`);
+    const turnChecks = draft.messages.flatMap((_, i) => {
+      const turn = draft.turns[i];
+      if (!turn || !hasTurnChecks(turn)) return [];
+      let expect: JsonValue | null = null;
+      if (turn.expect.trim() !== "") {
+        try {
+          expect = JSON.parse(turn.expect) as JsonValue;
+        } catch {
+          problems.push({ path: `cases[${c}].messages[${i}].expect`, message: "json" });
+        }
+      }
+      return [{ turnIndex: i, expect, evalRules: rulesInput(turn.rules, `cases[${c}].messages[${i}].eval_rules`) }];
+    });
+    const input: CaseInputShape = {
       key: draft.key, type: draft.type, messages: draft.messages, expectation, ruleLogic: draft.ruleLogic,
       rulePassThreshold: draft.rulePassThreshold, successThreshold: draft.successThreshold,
-      partialThreshold: draft.partialThreshold, tags: draft.tags, evalRules,
+      partialThreshold: draft.partialThreshold, tags: draft.tags, evalRules, turnChecks,
     };
+    if (draft.toolResults.trim() !== "") {
+      try {
+        input.toolResults = JSON.parse(draft.toolResults) as JsonValue;
+      } catch {
+        problems.push({ path: `cases[${c}].tool_results`, message: "json" });
+      }
+    }
+    return input;
   });
   return { cases, problems };
 }

@@ -1,0 +1,112 @@
+"""`agenteval import --from SOURCE FILE...`: other tools' tests as an AgentEval scenario.
+
+The importer (agenteval/importers) builds the cases and the mapping table; here the
+result is checked with the scenario validation the gate and the server use (seeds
+with the intelligent eval's seed validation), written, and the table printed, so
+nothing is dropped silently. Exit codes: 0 written, 1 nothing importable (every
+case flagged or dropped), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agenteval.domain.scenario_document import parse_scenario_document
+from agenteval.domain.seeds_validation import validate_seeds
+from agenteval.errors import ValidationFailed
+from agenteval.importers.botium import import_botium
+from agenteval.importers.deepeval import import_deepeval
+from agenteval.importers.mapping import ImportFailed, ImportResult, render_table
+from agenteval.importers.promptfoo import import_promptfoo
+from agenteval.importers.tau2 import import_tau2
+from agenteval.rules.catalog import RULE_CATALOG
+
+SEED_SOURCES = ("deepeval", "tau2")
+
+
+def run_import(source: str, paths: list[Path], as_seeds: bool = False,
+               message_var: str | None = None) -> ImportResult:
+    if as_seeds and source not in SEED_SOURCES:
+        raise ImportFailed(f"--as seeds is for {' and '.join(SEED_SOURCES)} (goals and personas)")
+    for path in paths:
+        if not path.exists():
+            raise ImportFailed(f"{path}: no such file or folder")
+    if source == "promptfoo":
+        return import_promptfoo(paths, message_var)
+    if source == "botium":
+        return import_botium(paths)
+    if source == "deepeval":
+        return import_deepeval(paths, as_seeds)
+    return import_tau2(paths, as_seeds)
+
+
+def scenario_document(result: ImportResult, paths: list[Path]) -> dict[str, Any]:
+    names = ", ".join(p.name for p in paths[:3]) + ("…" if len(paths) > 3 else "")
+    return {"name": f"Imported from {result.source}: {names}"[:200],
+            "description": f"Imported with `agenteval import --from {result.source}`; "
+                           "the import's mapping table lists what was dropped.",
+            "tags": [f"imported-{result.source}"], "cases": result.cases}
+
+
+def check_scenario(document: dict[str, Any]) -> None:
+    """The scenario validation, as the gate and importScenario run it.
+
+    A simulated case (issue 25 item 3, its own branch) is checked as a multi-turn case
+    opening with its goal, so its rules are validated by the same code.
+    """
+    stand_in = dict(document, cases=[_checkable(case) for case in document["cases"]])
+    parse_scenario_document(json.dumps(stand_in), RULE_CATALOG, judge_configured=True)
+
+
+def _checkable(case: dict[str, Any]) -> dict[str, Any]:
+    if case.get("type") != "simulated":
+        return case
+    return {"id": case["id"], "type": "multi_turn",
+            "messages": [case.get("opening") or case["goal"], case["goal"]],
+            "eval_rules": case["eval_rules"], "tags": case["tags"]}
+
+
+def dump(document: dict[str, Any], out: str | None) -> str:
+    if out is not None and out.endswith(".json"):
+        return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100)
+
+
+def import_command(source: str, files: list[str], out: str | None, as_seeds: bool,
+                   message_var: str | None, echo: Callable[..., None]) -> int:
+    paths = [Path(f) for f in files]
+    try:
+        result = run_import(source, paths, as_seeds, message_var)
+    except ImportFailed as exc:
+        echo(f"error: {exc}", err=True)
+        return 2
+    echo(render_table(result), err=True)
+    if as_seeds:
+        if not result.goals:
+            echo("error: no goal could be imported", err=True)
+            return 1
+        document = result.seeds()
+        validate_seeds(document, "seeds")
+    else:
+        if not result.cases:
+            echo("error: no case has anything checkable; nothing written", err=True)
+            return 1
+        document = scenario_document(result, paths)
+        try:
+            check_scenario(document)
+        except ValidationFailed as exc:  # an importer bug: say so rather than write it
+            echo("error: the imported scenario is refused by the scenario validation:\n"
+                 + "\n".join(f"  {e['path']}: {e['message']}" for e in exc.errors), err=True)
+            return 2
+    text = dump(document, out)
+    if out is None:
+        echo(text, nl=False)
+    else:
+        Path(out).write_text(text, encoding="utf-8")
+        echo(f"wrote {out}", err=True)
+    return 0

@@ -1,0 +1,143 @@
+"""Logged conversations (issue 26 item 2): jsonl, openai and csv files → dialogs to judge.
+
+* `jsonl`: one conversation a line, `{"id", "messages": [{"role", "content"}], "metadata"}`
+* `openai`: a JSON list of chat-completions message lists (or `{"id"?, "messages"}` objects)
+* `csv`: columns `conversation_id`, `turn`, `role`, `text`, one message a row
+
+A dialog is the user's messages with the assistant's reply to each (the assistant
+messages after it, joined). System and tool messages, and assistant messages before
+the first user message (a greeting nobody asked for), are not judged: they are counted
+in `skipped` so the caller can say so.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from agenteval.importers.mapping import ImportFailed
+
+FORMATS = ("jsonl", "openai", "csv")
+CSV_COLUMNS = ("conversation_id", "turn", "role", "text")
+
+
+@dataclass(frozen=True)
+class Dialog:
+    id: str
+    exchanges: list[tuple[str, str]]  # (user message, the assistant's reply to it)
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ConversationLog:
+    dialogs: list[Dialog]
+    skipped: Counter[str] = field(default_factory=Counter)  # what was not judged, by reason
+
+
+def format_of(path: str) -> str:
+    lowered = path.lower()
+    return "jsonl" if lowered.endswith(".jsonl") else "csv" if lowered.endswith(".csv") \
+        else "openai"
+
+
+def _exchanges(conversation_id: str, messages: Any, log: ConversationLog
+               ) -> list[tuple[str, str]]:
+    if not isinstance(messages, list):
+        raise ImportFailed(f"conversation {conversation_id}: `messages` is not a list")
+    exchanges: list[tuple[str, list[str]]] = []
+    for message in messages:
+        if not isinstance(message, dict) or not isinstance(message.get("content"), str):
+            log.skipped["a message without text content (tool calls, images)"] += 1
+            continue
+        role = message.get("role")
+        if role == "user":
+            exchanges.append((message["content"], []))
+        elif role == "assistant" and exchanges:
+            exchanges[-1][1].append(message["content"])
+        elif role == "assistant":
+            log.skipped["an assistant message before the first user message"] += 1
+        else:
+            log.skipped[f"a {role} message (only user and assistant turns are judged)"] += 1
+    return [(user, "\n".join(replies)) for user, replies in exchanges]
+
+
+def _add(log: ConversationLog, conversation_id: str, messages: Any,
+         metadata: Any = None) -> None:
+    exchanges = _exchanges(conversation_id, messages, log)
+    if not exchanges:
+        log.skipped["a conversation without a user message"] += 1
+        return
+    log.dialogs.append(Dialog(conversation_id, exchanges,
+                              metadata if isinstance(metadata, dict) else {}))
+
+
+def read_conversations(text: str, file_format: str) -> ConversationLog:
+    log = ConversationLog([])
+    if file_format == "jsonl":
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError as exc:
+                raise ImportFailed(f"line {number}: not JSON: {exc}") from None
+            if not isinstance(row, dict):
+                raise ImportFailed(f"line {number}: not a conversation object")
+            _add(log, str(row.get("id", number)), row.get("messages"), row.get("metadata"))
+    elif file_format == "openai":
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise ImportFailed(f"not JSON: {exc}") from None
+        if not isinstance(data, list):
+            raise ImportFailed("an openai file is a JSON list of message lists")
+        for number, entry in enumerate(data, start=1):
+            if isinstance(entry, dict):
+                _add(log, str(entry.get("id", number)), entry.get("messages"),
+                     entry.get("metadata"))
+            else:
+                _add(log, str(number), entry)
+    elif file_format == "csv":
+        _read_csv(text, log)
+    else:
+        raise ImportFailed(f"unknown format {file_format!r} (known: {', '.join(FORMATS)})")
+    _check_ids(log)
+    return log
+
+
+def _read_csv(text: str, log: ConversationLog) -> None:
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ImportFailed(f"the CSV lacks the columns {', '.join(missing)}")
+    rows: dict[str, list[tuple[float, int, dict[str, str]]]] = {}
+    for order, row in enumerate(reader):
+        try:
+            turn = float(row["turn"])
+        except ValueError:
+            raise ImportFailed(f"row {order + 2}: turn {row['turn']!r} is not a number") from None
+        rows.setdefault(row["conversation_id"], []).append((turn, order, row))
+    for conversation_id, entries in rows.items():
+        entries.sort(key=lambda e: (e[0], e[1]))
+        _add(log, conversation_id, [{"role": r["role"].strip().lower(), "content": r["text"]}
+                                    for _, _, r in entries])
+
+
+def _check_ids(log: ConversationLog) -> None:
+    seen = Counter(d.id for d in log.dialogs)
+    doubled = [i for i, n in seen.items() if n > 1]
+    if doubled:
+        raise ImportFailed(f"conversation ids appear more than once: {', '.join(doubled[:5])}")
+
+
+def sample(log: ConversationLog, size: int | None, seed: int) -> ConversationLog:
+    """`size` dialogs drawn with `seed` (the same draw every time), in the file's order."""
+    if size is None or size >= len(log.dialogs):
+        return log
+    chosen = set(random.Random(seed).sample(range(len(log.dialogs)), size))
+    return ConversationLog([d for i, d in enumerate(log.dialogs) if i in chosen], log.skipped)

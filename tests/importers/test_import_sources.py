@@ -1,0 +1,129 @@
+"""Each importer on real files: botium-core's fixtures, τ²'s retail tasks (both fetched
+from their registries), promptfoo and DeepEval files written from their documented formats.
+Every output passes the scenario validation the gate uses; nothing is dropped silently."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from agenteval.cli_import import check_scenario, run_import, scenario_document
+from agenteval.domain.seeds_validation import validate_seeds
+from agenteval.importers.mapping import ImportResult, render_table
+from tests.importers.conftest import FIXTURES
+
+
+def _rows(result: ImportResult, case: str) -> list[tuple[str, str]]:
+    return [(r.item, r.outcome) for r in result.rows if r.case == case]
+
+
+def test_promptfoo_assertions_map_or_are_refused_with_their_reason() -> None:
+    path = FIXTURES / "promptfoo_all_assertions.json"
+    result = run_import("promptfoo", [path])
+    check_scenario(scenario_document(result, [path]))
+    [every, chat] = result.cases
+    assert every["message"] == "What is your refund policy?"
+    assert every["expectation"] == {
+        "contains": ["refund", "30 DAYS"], "not_contains": ["sorry"], "json": True,
+        "regex": [r"\d+ days", r"(?s)^\s*Refunds\ within\ 30\ days\.\s*$"]}
+    assert [(r["type"], r["params"]) for r in every["eval_rules"]] == [
+        ("json_schema", {"schema": {"type": "object", "required": ["policy"]}}),
+        ("llm_score", {"criteria": "states the refund window", "min_score": 8.0}),
+        ("semantic_similarity", {"reference": "You can get a refund within 30 days",
+                                 "min_similarity": 0.8}),
+        ("response_time", {"max_ms": 3000})]
+    assert chat["type"] == "multi_turn"
+    assert chat["messages"][0] == "Who founded Facebook?"
+    assert chat["messages"][1]["expect"] == {"contains": ["zuckerberg"]}
+    refused = {r.item: r.detail for r in result.rows if r.case == "code-assertions-are-refused"}
+    assert "does not execute imported code" in refused["assert javascript"]
+    assert "does not execute imported code" in refused["assert python"]
+    assert refused["assert levenshtein"] == "no AgentEval equivalent for this assertion"
+    assert ("vars.context", "dropped") in _rows(result, "every-mappable-assertion")
+    # Cases with nothing checkable are flagged and left out, never counted as passes.
+    assert result.counts() == {"cases": 2, "seed_goals": 0, "mapped": 15, "dropped": 4,
+                               "flagged": 2}
+    assert {r.case for r in result.rows if r.outcome == "flagged"} == {
+        "code-assertions-are-refused", "no-assertion-at-all"}
+
+
+def test_promptfoo_conversation_ids_become_one_case_with_checks_at_each_turn() -> None:
+    path = FIXTURES / "promptfoo_demo.yaml"
+    result = run_import("promptfoo", [path])
+    check_scenario(scenario_document(result, [path]))
+    cases = {c["id"]: c for c in result.cases}
+    flow = cases["repair-conversation"]["messages"]
+    assert [m["user"] for m in flow] == ["My washing machine is broken, I need a repair",
+                                         "I'm Tom Lee", "my phone number is 5551234567"]
+    # defaultTest's assertion checks every turn; each test's own checks its turn.
+    assert flow[1]["expect"] == {"not_contains": ["traceback", "didn't quite get"],
+                                 "contains": ["phone"]}
+    assert cases["change-of-mind-mid-flow"]["messages"][0] == (
+        "My washing machine is broken, I need a repair")
+    assert ("prompts", "dropped") in _rows(result, "promptfoo_demo.yaml")
+
+
+def test_botium_core_fixtures_import_with_their_mapping_table(botium_fixtures: Path) -> None:
+    result = run_import("botium", [botium_fixtures])
+    counts = result.counts()
+    convos = len(list(botium_fixtures.rglob("*.convo.txt")))
+    assert convos == 196
+    # Every convo is either a case or flagged, never lost.
+    assert counts["cases"] + counts["flagged"] == convos
+    assert counts == {"cases": 92, "seed_goals": 0, "mapped": 150, "dropped": 228,
+                      "flagged": 104}
+    check_scenario(scenario_document(result, [botium_fixtures]))
+    table = render_table(result)
+    assert "botium: 92 cases" in table
+    details = {r.detail for r in result.rows if r.outcome == "dropped"}
+    assert "buttons, media, cards and forms are not in a text reply" in details
+    assert any("scripting memory" in d for d in details)
+
+
+def test_a_botium_convo_asserts_its_intermediate_bot_turns(botium_fixtures: Path) -> None:
+    result = run_import("botium", [botium_fixtures])
+    multi = [c for c in result.cases if c.get("type") == "multi_turn"]
+    assert multi, "botium-core has multi-turn convos"
+    checked_middle = [c for c in multi if isinstance(c["messages"][0], dict)]
+    assert checked_middle, "an intermediate bot turn became a per-turn check"
+
+
+def test_tau2_retail_tasks_become_simulated_cases_and_db_rewards_are_not_mapped(
+        tau2_retail: Path) -> None:
+    tasks = json.loads(tau2_retail.read_text(encoding="utf-8"))
+    result = run_import("tau2", [tau2_retail])
+    counts = result.counts()
+    assert counts["cases"] + counts["flagged"] == len(tasks) == 114
+    case = result.cases[0]
+    assert case["type"] == "simulated" and case["max_turns"] == 20
+    assert case["stop_when"] == {"simulator": True}
+    assert case["persona"]["personality"] and case["goal"]
+    assert all(r["type"] == "llm_score" and r["params"]["scope"] == "full_dialog"
+               for r in case["eval_rules"])
+    not_mappable = [r for r in result.rows if r.item.startswith("actions")]
+    assert len(not_mappable) == sum(1 for t in tasks if t["evaluation_criteria"]["actions"])
+    assert all(r.outcome == "dropped" and "not mappable" in r.detail for r in not_mappable)
+    check_scenario(scenario_document(result, [tau2_retail]))
+    seeds = run_import("tau2", [tau2_retail], as_seeds=True)
+    validate_seeds(seeds.seeds(), "seeds")
+    assert len(seeds.goals) == len(seeds.personas) == 114
+    assert seeds.goals[0]["dimension"] == "retail"
+
+
+def test_deepeval_goldens_become_simulated_cases_or_seeds() -> None:
+    path = FIXTURES / "deepeval_goldens.json"
+    result = run_import("deepeval", [path])
+    check_scenario(scenario_document(result, [path]))
+    booking = result.cases[0]
+    assert booking["type"] == "simulated"
+    assert booking["opening"] == "My washing machine is broken, I need a repair"
+    assert booking["persona"]["background"].startswith("Tom Lee")
+    assert "reference number" in booking["eval_rules"][0]["params"]["criteria"]
+    assert result.counts() == {"cases": 2, "seed_goals": 0, "mapped": 8, "dropped": 3,
+                               "flagged": 1}
+    seeds = run_import("deepeval", [path], as_seeds=True)
+    validate_seeds(seeds.seeds(), "seeds")
+    assert seeds.goals[0] == {"goal": booking["goal"], "dimension": "deepeval",
+                              "script": {"opening": booking["opening"]}}
+    assert len(seeds.goals) == 3
+    assert any(r.item == "criteria" and r.outcome == "dropped" for r in seeds.rows)

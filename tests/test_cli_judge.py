@@ -1,0 +1,128 @@
+"""`agenteval judge`: logged conversations judged offline with the gate's reports.
+
+Real files in the three formats, the replay answering with the logged replies (each
+conversation its own, even when several open alike), sampling, redaction in zh and
+en, and rules a log cannot serve refused."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from junitparser import JUnitXml
+
+from agenteval.cli_judge import judge_command
+
+RULES = """name: Booked repairs
+expectation:
+  not_contains: "didn't quite get"
+eval_rules:
+  - type: keyword_match
+    params: {keywords: ['RP\\d{5}'], regex: true}
+"""
+
+
+def conversation(index: int, booked: bool, opening: str = "My washing machine is broken"
+                 ) -> list[dict[str, str]]:
+    last = f"Booked: RP{index:05d}" if booked else "I didn't quite get that."
+    return [{"role": "system", "content": "You are Mia."},
+            {"role": "user", "content": opening},
+            {"role": "assistant", "content": "May I have your name?"},
+            {"role": "user", "content": "I'm Tom Lee, phone 13800138000"},
+            {"role": "assistant", "content": last}]
+
+
+def judge(tmp_path: Path, log: Path, **options: object) -> tuple[int, list[dict]]:
+    rules = tmp_path / "rules.yaml"
+    if not rules.exists():
+        rules.write_text(RULES, encoding="utf-8")
+    out = tmp_path / "out.json"
+    code = judge_command(str(log), str(rules), options.pop("file_format", None),  # type: ignore[arg-type]
+                         options.pop("sample", None), options.pop("seed", 0),  # type: ignore[arg-type]
+                         options.pop("redact", []), fail_under=options.pop("fail_under", None),  # type: ignore[arg-type]
+                         json_out=str(out), junit=options.pop("junit", None),  # type: ignore[arg-type]
+                         report=None, models=None, cache=None, verbosity=0)
+    outcomes = json.loads(out.read_text())[0]["outcomes"] if out.exists() else []
+    return code, outcomes
+
+
+def test_a_jsonl_log_of_500_is_judged_with_the_gates_reports(tmp_path: Path) -> None:
+    log = tmp_path / "logs.jsonl"
+    log.write_text("".join(json.dumps({"id": f"c{i}", "messages": conversation(i, i % 5 != 0),
+                                       "metadata": {"channel": "web"}}) + "\n"
+                           for i in range(500)), encoding="utf-8")
+    junit = tmp_path / "j.xml"
+    code, outcomes = judge(tmp_path, log, fail_under=0.9, junit=str(junit))
+    assert code == 1  # 80 % < 0.9
+    assert len(outcomes) == 500 and sum(o["passed"] for o in outcomes) == 400
+    failed = next(o for o in outcomes if o["caseKey"] == "c5")
+    assert [t["reply"] for t in failed["turns"]] == ["May I have your name?",
+                                                     "I didn't quite get that."]
+    passed = next(o for o in outcomes if o["caseKey"] == "c7")
+    assert passed["turns"][1]["reply"] == "Booked: RP00007"
+    [suite] = JUnitXml.fromfile(str(junit))
+    assert suite.tests == 500 and suite.failures == 100
+
+
+def test_conversations_that_open_alike_keep_their_own_replies(tmp_path: Path) -> None:
+    log = tmp_path / "same.json"  # openai format: a list of message lists
+    log.write_text(json.dumps([conversation(i, i % 2 == 0) for i in range(6)]),
+                   encoding="utf-8")
+    code, outcomes = judge(tmp_path, log)
+    assert code == 0
+    by_key = {o["caseKey"]: o for o in outcomes}
+    for i in range(6):
+        assert by_key[str(i + 1)]["passed"] == (i % 2 == 0)
+        if i % 2 == 0:
+            assert by_key[str(i + 1)]["turns"][1]["reply"] == f"Booked: RP{i:05d}"
+
+
+def test_csv_logs_sampling_and_redaction(tmp_path: Path) -> None:
+    log = tmp_path / "logs.csv"
+    with log.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["conversation_id", "turn", "role", "text"])
+        for i in range(20):
+            # Rows out of order: the turn column orders them.
+            writer.writerow([f"k{i}", 2, "user", "身份证 11010519491231002X，电话 13800138000"])
+            writer.writerow([f"k{i}", 1, "user", "call me on 555-123-4567"])
+            writer.writerow([f"k{i}", 1.5, "assistant", "OK"])
+            writer.writerow([f"k{i}", 3, "assistant", f"RP{i:05d} booked"])
+    code, outcomes = judge(tmp_path, log, sample=5, seed=7, redact=["phone", "id_number"])
+    assert code == 0
+    keys = [o["caseKey"] for o in outcomes]
+    assert len(keys) == 5
+    _, again = judge(tmp_path, log, sample=5, seed=7)
+    assert [o["caseKey"] for o in again] == keys  # the same draw for the same seed
+    sent = [t["sentMessage"] for t in outcomes[0]["turns"]]
+    assert sent == ["call me on [PHONE]", "身份证 [ID]，电话 [PHONE]"]
+    assert "13800138000" in again[0]["turns"][1]["sentMessage"]  # not redacted unless asked
+
+
+def test_rules_a_log_cannot_serve_are_refused(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "logs.jsonl"
+    log.write_text(json.dumps({"id": "a", "messages": conversation(1, True)}) + "\n",
+                   encoding="utf-8")
+    (tmp_path / "rules.yaml").write_text(
+        "eval_rules:\n  - type: response_time\n    params: {max_ms: 100}\n"
+        "expectation: {max_latency_ms: 10}\n", encoding="utf-8")
+    code, _ = judge(tmp_path, log)
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "response_time cannot judge a log: a log holds no latency" in err
+    assert "expectation.max_latency_ms" in err
+
+
+def test_the_example_log_fails_where_the_bot_lost_the_thread(tmp_path: Path) -> None:
+    examples = Path(__file__).resolve().parents[1] / "examples" / "logs"
+    out = tmp_path / "out.json"
+    code = judge_command(str(examples / "support.jsonl"), str(examples / "rules.yaml"), None,
+                         None, 0, ["phone"], fail_under=0.75, json_out=str(out), junit=None,
+                         report=None, models=None, cache=None, verbosity=0)
+    assert code == 1  # 2 of 4 pass
+    outcomes = {o["caseKey"]: o for o in json.loads(out.read_text())[0]["outcomes"]}
+    assert {k for k, o in outcomes.items() if not o["passed"]} == {"app-2001", "app-2002"}
+    assert "[PHONE]" in outcomes["web-1001"]["turns"][1]["sentMessage"]
