@@ -69,6 +69,60 @@ RULE_HELP: dict[str, dict[str, HelpText]] = {
     },
 }
 
+_EXAMPLES: HelpText = ("Judging examples", "", "评审示例",
+                       "给评审看的示例：一段对话摘录、它应得的判定和理由。")
+
+_METRIC: dict[str, HelpText] = {
+    "min_score": ("Minimum score (0–1)", "", "最低分（0–1）", "0–1 的得分不低于此值即通过。"),
+    "language": ("Judge prompt language", "", "评审提示语言", "auto：跟随对话的语言；zh：中文；en：英文。"),
+    **_COMMON_JUDGE,
+}
+
+RULE_HELP.update({
+    "canary_leak": {
+        "token": ("Canary token", "", "金丝雀令牌", "埋在系统提示词里的令牌；任何回复中出现即判定泄露。"),
+    },
+    "commitment_phrases": {
+        "allowed": ("Allowed phrases", "", "允许的说法", "机器人有权做出的承诺（不区分大小写的子串）。"),
+        "extra": ("More commitment phrases", "", "更多承诺说法", "额外的承诺说法（正则表达式）。"),
+    },
+    "forbidden_reply": {
+        "patterns": ("Forbidden patterns", "", "禁止的模式", "任何回复都不得匹配的正则表达式（不区分大小写）。"),
+        "label": ("What a match means", "", "命中含义", "命中时随每条发现一起显示的说明。"),
+    },
+    "personal_data_leak": {
+        "kinds": ("Kinds of personal data", "", "个人信息类别", "要查找的个人信息类别（默认全部）：手机号、身份证号、邮箱、地址。"),
+        "allowed": ("Allowed values", "", "允许出现的值", "机器人可以说出的值，例如门店自己的客服热线。"),
+    },
+    "json_path": {
+        "path": ("Path (JMESPath)", "", "路径（JMESPath）", "JMESPath 表达式，例如 actions[?type=='create_ticket']。"),
+        "op": ("Check", "", "检查方式", "exists / not_exists：是否存在；equals：等于；contains：包含；matches：匹配正则；length：长度。"),
+        "value": ("Expected value", "", "期望值", "equals / contains 的值；matches 的正则；length 的整数或 {min, max}。"),
+        "source": ("Where the JSON comes from", "", "JSON 来源", "raw：被测对象的原始 JSON 响应；reply：回复文本中的 JSON。"),
+    },
+    "tool_call": {
+        "name": ("Tool name", "", "工具名", "要检查的工具（函数）名。"),
+        "called": ("Called", "", "是否调用", "true：至少调用一次；false：从未调用。"),
+        "arguments": ("Argument values", "", "参数取值", "某次调用的参数必须具有的值（键 → 值）。"),
+        "arguments_match": ("Argument patterns", "", "参数模式", "同一次调用中参数（按文本）必须匹配的正则（键 → 正则）。"),
+        "after": ("After the tool", "", "在该工具之后", "本工具的调用必须出现在这个工具的调用之后。"),
+        "max_times": ("At most N calls", "", "最多调用次数", "最多调用 N 次。"),
+        "over": ("Which turns", "", "检查范围", "dialog：所有轮次的调用；last_turn：只看最后一轮。"),
+    },
+    "knowledge_retention": dict(_METRIC),
+    "conversation_completeness": dict(_METRIC),
+    "conversation_relevancy": {
+        "window_size": ("Window (turns)", "", "窗口（轮）", "评审每条回复时阅读的轮数：该轮及其之前的几轮。"),
+        **_METRIC,
+    },
+    "role_adherence": {
+        "role": ("Role to keep", "", "应保持的角色", "智能体必须保持的角色，例如它的系统提示词。"),
+        **_METRIC,
+    },
+})
+RULE_HELP["llm_score"]["examples"] = _EXAMPLES
+RULE_HELP["intent_classification"]["examples"] = _EXAMPLES
+
 _RETRY: dict[str, HelpText] = {
     "timeout_s": ("Timeout (s)", "", "超时（秒）", "每次尝试等待回复的秒数。"),
     "retries": ("Retries", "", "重试次数", "超时、连接错误、429 或 5xx 后额外尝试的次数。"),
