@@ -1,0 +1,41 @@
+/** English strings of the Models settings page and of provenance (spread into en.ts). */
+export const enModels = {
+  models: {
+    title: "Models", intro: "The model each role uses: JUDGE for judged rules, PLANNER, SIMULATOR and ANALYST for the built-in driver's intelligent evaluations, MODERATION and EMBEDDING for safety and similarity rules. Roles set from the server's environment show here too; saving one stores it.",
+    readOnly: "Read only: an ADMIN key edits model configs.",
+    roles: { JUDGE: "JUDGE", SIMULATOR: "SIMULATOR", PLANNER: "PLANNER", ANALYST: "ANALYST", MODERATION: "MODERATION", EMBEDDING: "EMBEDDING" },
+    roleHelp: {
+      JUDGE: "Judges llm_score, intent_classification and task_completion rules.",
+      SIMULATOR: "Plays the virtual users' turns in intelligent evaluations.",
+      PLANNER: "Writes the evaluation plan from the goal and seeds.",
+      ANALYST: "Writes each session's verdict and the final report.",
+      MODERATION: "Checks replies in safety rules.",
+      EMBEDDING: "Computes vectors for semantic similarity rules.",
+    },
+    configured: "Configured", notConfigured: "Not configured",
+    unsetHelp: "No model: the work of this role falls back to scripts (or the rule cannot run). Set it here or with AGENTEVAL_{{role}}_MODEL.",
+    provider: "Provider", model: "Model", baseUrl: "Base URL", defaultUrl: "the default OpenAI endpoint",
+    apiKey: "API key", apiKeyAbsent: "none", apiKeyKept: "A key is stored; leave empty to keep it.", apiKeyNone: "No key stored.",
+    params: "Params", paramsHint: "A JSON object, e.g. {\"max_tokens\": 300, \"structured_output\": \"auto\", \"timeout_s\": 180}.",
+    noParams: "none (defaults)", paramsNotJson: "Not valid JSON.", paramsNotObject: "Must be a JSON object.",
+    edit: "Edit", configure: "Configure", editOf: "Edit the {{role}} model", save: "Save", cancel: "Cancel",
+  },
+  provenance: {
+    title: "Who produced this", method: "Method",
+    methodHint: "Per role, the model or the script that produced the work, and why a fallback was taken.",
+    roles: { planner: "Planner (plan)", simulator: "Simulator (virtual users' turns)", analystVerdicts: "Analyst (session verdicts)", analystReport: "Analyst (report)" },
+    line: {
+      model: "{{role}}: model {{model}}",
+      none: "{{role}}: the script (no model configured)",
+      script: "{{role}}: model {{model}}, fell back to the script: {{reason}}",
+      mixed: "{{role}}: model {{model}} for {{byModel}} of {{total}} calls, the script for {{byScript}}: {{reason}}",
+    },
+    reasons: {
+      timeout: "the model timed out", connection: "the model could not be reached", http_status: "the model answered an HTTP error",
+      bad_response: "the model answered something that is not an OpenAI chat completion", invalid_output: "the model gave an invalid answer",
+      cut: "the model's answer was cut at max_tokens", invalid_plan: "the model gave a plan that failed validation twice",
+      invalid_verdict: "the model gave a verdict that failed validation", unknown: "the model failed",
+    },
+    detail: "Model error: {{detail}}",
+  },
+};
