@@ -58,8 +58,7 @@ export function ModelsPage() {
                     ) : <Text size="sm">{t("models.unsetHelp", { role })}</Text>}
                     {isAdmin && (
                       <Group>
-                        <Button size="xs" variant="light" onClick={() => setEditing(role)}
-                          aria-label={t("models.editOf", { role: t(`models.roles.${role}`) })}>
+                        <Button size="xs" variant="light" onClick={() => setEditing(role)}>
                           {config ? t("models.edit") : t("models.configure")}
                         </Button>
                       </Group>
