@@ -84,7 +84,6 @@ test("the plan, each session and the report say per role whether the model or th
     await expect(method.getByText("Simulator (virtual users' turns): the script (no model configured)")).toBeVisible();
     await expect(method.getByText("Analyst (session verdicts): the script (no model configured)")).toBeVisible();
     await expect(method.getByText("Analyst (report): the script (no model configured)")).toBeVisible();
-    await method.scrollIntoViewIfNeeded();
     await screenshot(page, "provenance-report-1280-en");
     await expectAccessible(page, "report method en");
 
@@ -110,6 +109,44 @@ test("the plan, each session and the report say per role whether the model or th
     await screenshot(page, "provenance-manage-390-zh");
     await useLanguage(page, "en");
     await screenshot(page, "provenance-manage-390-en");
+  } finally {
+    await model.close();
+  }
+});
+
+test("Check runs one short call per configured role and shows reachable, latency, usage, the structured-output form and validity", async ({ signedIn: page, server }) => {
+  const model = await startProseModel();
+  try {
+    for (const [role, name] of [["JUDGE", "judge-model"], ["PLANNER", "prose-model"]]) {
+      await server.gql("mutation($role: ModelRole!, $input: ModelConfigInput!) { setModelConfig(role: $role, input: $input) { role } }",
+        { role, input: { provider: "openai", model: name, baseUrl: model.baseUrl, params: { retries: 0, timeout_s: 10 } } });
+    }
+    await page.goto("/models");
+    const checks = page.getByRole("region", { name: "Check the models" });
+    const before = model.calls();
+    await checks.getByRole("button", { name: "Check" }).click();
+    const results = checks.getByRole("table", { name: "Check results" });
+    const judge = results.getByRole("row").filter({ hasText: "judge-model" });
+    await expect(judge).toContainText("OK");
+    await expect(judge).toContainText("json_schema");
+    await expect(judge).toContainText('"score": 8');
+    await expect(judge.getByRole("cell").nth(2)).toContainText(/Yes · \d+ ms/);
+    const planner = results.getByRole("row").filter({ hasText: "prose-model" });
+    await expect(planner).toContainText("Not OK");
+    await expect(planner).toContainText("invalid_output");
+    expect(model.calls()).toBeGreaterThan(before);
+    await screenshot(page, "models-check-1280-en");
+    await expectAccessible(page, "models check en");
+    await useLanguage(page, "zh");
+    const zhChecks = page.getByRole("region", { name: "检查模型" });
+    await zhChecks.getByRole("button", { name: "检查" }).click();
+    await expect(zhChecks.getByRole("table", { name: "检查结果" }).getByRole("row").filter({ hasText: "judge-model" })).toContainText("正常");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "models-check-390-zh");
+    await useLanguage(page, "en");
+    await page.getByRole("region", { name: "Check the models" }).getByRole("button", { name: "Check" }).click();
+    await expect(page.getByRole("table", { name: "Check results" })).toBeVisible();
+    await screenshot(page, "models-check-390-en");
   } finally {
     await model.close();
   }

@@ -18,6 +18,12 @@ export const enModels = {
     apiKey: "API key", apiKeyAbsent: "none", apiKeyKept: "A key is stored; leave empty to keep it.", apiKeyNone: "No key stored.",
     params: "Params", paramsHint: "A JSON object, e.g. {\"max_tokens\": 300, \"structured_output\": \"auto\", \"timeout_s\": 180}.",
     noParams: "none (defaults)", paramsNotJson: "Not valid JSON.", paramsNotObject: "Must be a JSON object.",
+    check: {
+      title: "Check the models", hint: "One short call per configured role, of the kind that role makes (as `agenteval models check`): is it reachable, how long it took, whether usage is reported, which structured-output form works, and whether the sample answer matches the role's schema. Shown here, never stored.",
+      run: "Check", results: "Check results", ok: "OK", notOk: "Not OK", latency: "{{ms}} ms",
+      none: "No model is configured.", unavailable: "This server cannot check models.",
+      columns: { role: "Role", result: "Result", reachable: "Reachable", usage: "Usage reported", form: "Structured output", valid: "Answer valid", sample: "Sample answer / error" },
+    },
     edit: "Edit", configure: "Configure", editOf: "Edit the {{role}} model", save: "Save", cancel: "Cancel",
   },
   provenance: {

@@ -22,6 +22,12 @@ export const zhModels: Strings<typeof enModels> = {
     apiKey: "API 密钥", apiKeyAbsent: "无", apiKeyKept: "已存有密钥；留空即保留。", apiKeyNone: "未存密钥。",
     params: "参数", paramsHint: "一个 JSON 对象，例如 {\"max_tokens\": 300, \"structured_output\": \"auto\", \"timeout_s\": 180}。",
     noParams: "无（使用默认值）", paramsNotJson: "不是有效的 JSON。", paramsNotObject: "必须是 JSON 对象。",
+    check: {
+      title: "检查模型", hint: "对每个已配置的角色发一次该角色类型的简短调用（同 `agenteval models check`）：能否连通、耗时、是否报告用量、哪种结构化输出形式可用、示例回答是否符合该角色的 schema。结果只在此显示，从不保存。",
+      run: "检查", results: "检查结果", ok: "正常", notOk: "异常", latency: "{{ms}} 毫秒",
+      none: "没有已配置的模型。", unavailable: "此服务器无法检查模型。",
+      columns: { role: "角色", result: "结果", reachable: "可连通", usage: "报告用量", form: "结构化输出", valid: "回答有效", sample: "示例回答 / 错误" },
+    },
     edit: "编辑", configure: "配置", editOf: "编辑 {{role}} 模型", save: "保存", cancel: "取消",
   },
   provenance: {

@@ -8,6 +8,7 @@ import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { readFragment } from "../../graphql/graphql";
 import { MeQuery } from "../../graphql/meQuery";
+import { ModelChecks } from "./ModelChecks";
 import { ModelForm } from "./ModelForm";
 import { MODEL_ROLES, paramsText, type ModelRoleName } from "./modelRoles";
 import { ModelConfigFields, ModelConfigsQuery } from "./queries";
@@ -38,9 +39,9 @@ export function ModelsPage() {
           return (
             <Paper key={role} withBorder p="md" component="section" aria-label={t(`models.roles.${role}`)}>
               <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Title order={3}>{t(`models.roles.${role}`)}</Title>
-                  <Badge color={config ? "green" : "gray"} variant="light">{config ? t("models.configured") : t("models.notConfigured")}</Badge>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Title order={3} style={{ minWidth: 0 }}>{t(`models.roles.${role}`)}</Title>
+                  <Badge color={config ? "green" : "gray"} variant="light" style={{ flexShrink: 0 }}>{config ? t("models.configured") : t("models.notConfigured")}</Badge>
                 </Group>
                 <Text size="xs" c="dimmed">{t(`models.roleHelp.${role}`)}</Text>
                 {editing === role ? <ModelForm role={role} config={raw} onDone={done} /> : (
@@ -53,7 +54,7 @@ export function ModelsPage() {
                         </Text>
                         <Text size="sm"><b>{t("models.apiKey")}:</b> {config.hasApiKey ? "********" : t("models.apiKeyAbsent")}</Text>
                         <Text size="sm" fw={700}>{t("models.params")}:</Text>
-                        {params ? <Code block>{params}</Code> : <Text size="sm" c="dimmed">{t("models.noParams")}</Text>}
+                        {params ? <Code block style={{ overflowX: "auto" }}>{params}</Code> : <Text size="sm" c="dimmed">{t("models.noParams")}</Text>}
                       </Stack>
                     ) : <Text size="sm">{t("models.unsetHelp", { role })}</Text>}
                     {isAdmin && (
@@ -70,6 +71,8 @@ export function ModelsPage() {
           );
         })}
       </SimpleGrid>
+      {/* Each check is a real model call: OPERATOR and ADMIN keys run it (the API refuses others). */}
+      {(isAdmin || me.data?.me.role === "OPERATOR") && <ModelChecks />}
     </Stack>
   );
 }

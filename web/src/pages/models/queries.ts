@@ -13,3 +13,9 @@ export const SetModelConfigMutation = graphql(`
     setModelConfig(role: $role, input: $input) { ...ModelConfigFields }
   }
 `, [ModelConfigFields]);
+
+export const CheckModelsMutation = graphql(`
+  mutation CheckModels {
+    checkModels { role model baseUrl ok reachable latencyMs usageReported structuredOutput answerValid sample error }
+  }
+`);
