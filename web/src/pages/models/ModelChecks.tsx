@@ -1,5 +1,5 @@
 /** "Check": one short call per configured role (the `agenteval models check` logic); results shown, never stored. */
-import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Code, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -25,7 +25,7 @@ export function ModelChecks() {
         {results && results.length === 0 && <Text size="sm">{t("models.check.none")}</Text>}
         {results && results.length > 0 && (
           <TableScroll>
-            <Table aria-label={t("models.check.results")}>
+            <Table aria-label={t("models.check.results")} miw={820}>
               <Table.Thead>
                 <Table.Tr>
                   {(["role", "result", "reachable", "usage", "form", "valid", "sample"] as const).map((h) => (
@@ -38,8 +38,8 @@ export function ModelChecks() {
                   <Table.Tr key={r.role}>
                     <Table.Td><b>{t(`models.roles.${r.role}`)}</b><Text size="xs"><Code>{r.model}</Code></Text>
                       <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>{r.baseUrl}</Text></Table.Td>
-                    <Table.Td><Badge color={r.ok ? "green" : "red"} variant="light">{r.ok ? t("models.check.ok") : t("models.check.notOk")}</Badge></Table.Td>
-                    <Table.Td>{yesNo(r.reachable)}{r.latencyMs !== null && ` · ${t("models.check.latency", { ms: r.latencyMs })}`}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}><Text size="sm" fw={700} c={r.ok ? undefined : "red.9"}>{r.ok ? `✓ ${t("models.check.ok")}` : `✗ ${t("models.check.notOk")}`}</Text></Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{yesNo(r.reachable)}{r.latencyMs !== null && ` · ${t("models.check.latency", { ms: r.latencyMs })}`}</Table.Td>
                     <Table.Td>{yesNo(r.usageReported)}</Table.Td>
                     <Table.Td>{r.structuredOutput ? <Code>{r.structuredOutput}</Code> : "—"}</Table.Td>
                     <Table.Td>{yesNo(r.answerValid)}</Table.Td>
