@@ -59,6 +59,10 @@ test("an ADMIN configures a role's model on the Models page; the URL's password 
   await expect(viewerPage.getByRole("region", { name: "JUDGE" }).getByText("smollm2")).toBeVisible();
   await expect(viewerPage.getByRole("button", { name: /Configure|Edit/ })).toHaveCount(0);
   await screenshot(viewerPage, "models-viewer-1280-en");
+  // Settings points to the page (UI.md lists models per role under settings).
+  await viewerPage.goto("/settings");
+  await viewerPage.getByRole("link", { name: /on the Models page/ }).click();
+  await expect(viewerPage).toHaveURL(/\/models$/);
   await viewer.close();
 });
 

@@ -24,6 +24,7 @@ export const enModels = {
       none: "No model is configured.", unavailable: "This server cannot check models.",
       columns: { role: "Role", result: "Result", reachable: "Reachable", usage: "Usage reported", form: "Structured output", valid: "Answer valid", sample: "Sample answer / error" },
     },
+    settingsLink: "The model each role uses, and a check of each: on the Models page.",
     edit: "Edit", configure: "Configure", editOf: "Edit the {{role}} model", save: "Save", cancel: "Cancel",
   },
   provenance: {

@@ -28,6 +28,7 @@ export const zhModels: Strings<typeof enModels> = {
       none: "没有已配置的模型。", unavailable: "此服务器无法检查模型。",
       columns: { role: "角色", result: "结果", reachable: "可连通", usage: "报告用量", form: "结构化输出", valid: "回答有效", sample: "示例回答 / 错误" },
     },
+    settingsLink: "每个角色使用的模型及其检查：见“模型”页。",
     edit: "编辑", configure: "配置", editOf: "编辑 {{role}} 模型", save: "保存", cancel: "取消",
   },
   provenance: {
