@@ -60,3 +60,19 @@ async def test_check_models_is_refused_to_a_viewer(gql: GraphQLClient) -> None:
         'mutation { createApiKey(name: "v", role: VIEWER) { secret } }')
     viewer = gql.with_key(created["createApiKey"]["secret"])
     assert (await viewer.error(CHECK)).code == "FORBIDDEN"
+
+
+async def test_a_model_config_saved_back_as_shown_keeps_its_url_password(
+        gql: GraphQLClient) -> None:
+    """The Models page sends the masked base URL back when only the model changes."""
+    from agenteval.store.models import ModelConfig
+
+    await gql.execute(SET_MODEL, {"role": "JUDGE", "input": {
+        "provider": "openai", "model": "m1", "baseUrl": "http://judge:s3cr3t@127.0.0.1:9/v1"}})
+    shown = (await gql.execute("{ modelConfigs { role baseUrl } }"))["modelConfigs"]
+    masked = next(c["baseUrl"] for c in shown if c["role"] == "JUDGE")
+    assert "s3cr3t" not in masked and "********" in masked
+    await gql.execute(SET_MODEL, {"role": "JUDGE", "input": {
+        "provider": "openai", "model": "m2", "baseUrl": masked}})
+    stored = await ModelConfig.get(role="JUDGE")
+    assert stored.model == "m2" and stored.base_url == "http://judge:s3cr3t@127.0.0.1:9/v1"

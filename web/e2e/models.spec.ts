@@ -38,6 +38,13 @@ test("an ADMIN configures a role's model on the Models page; the URL's password 
   const { modelConfigs } = await server.gql<{ modelConfigs: { role: string; model: string; params: Record<string, unknown> }[] }>(
     "{ modelConfigs { role model params } }");
   expect(modelConfigs.find((c) => c.role === "JUDGE")).toMatchObject({ model: "smollm2", params: { max_tokens: 200, structured_output: "json_object_schema" } });
+  // Saved again as shown, password masked: the server takes the mask as "keep the stored one" (its tests check the kept value).
+  await judge.getByRole("button", { name: "Edit" }).click();
+  await expect(form.getByRole("textbox", { name: "Base URL" })).toHaveValue(/\*\*\*\*\*\*\*\*@127\.0\.0\.1:9/);
+  await form.getByRole("textbox", { name: "Model", exact: true }).fill("smollm2-q8");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(judge.getByText("smollm2-q8")).toBeVisible();
+  await expect(judge).toContainText("********@127.0.0.1:9");
   await screenshot(page, "models-1280-en");
   await expectAccessible(page, "models en");
   await useLanguage(page, "zh");
@@ -56,7 +63,7 @@ test("an ADMIN configures a role's model on the Models page; the URL's password 
   await viewerPage.getByRole("button", { name: "Use this key" }).click();
   await viewerPage.goto("/models");
   await expect(viewerPage.getByText("Read only: an ADMIN key edits model configs.")).toBeVisible();
-  await expect(viewerPage.getByRole("region", { name: "JUDGE" }).getByText("smollm2")).toBeVisible();
+  await expect(viewerPage.getByRole("region", { name: "JUDGE" }).getByText("smollm2-q8")).toBeVisible();
   await expect(viewerPage.getByRole("button", { name: /Configure|Edit/ })).toHaveCount(0);
   await screenshot(viewerPage, "models-viewer-1280-en");
   // Settings points to the page (UI.md lists models per role under settings).
