@@ -84,14 +84,14 @@ test("the plan, each session and the report say per role whether the model or th
     expect(model.calls()).toBeGreaterThan(0);
 
     await page.goto(`/evals/${evalId}`);
-    const planner = page.getByText(/^Planner \(plan\): model prose-model, fell back to the script: /);
+    const planner = page.getByText(/^Planner \(plan\): model prose-model, fell back to the scripted plan: the model gave an invalid answer/);
     await expect(planner).toBeVisible();
     await expect(page.getByText(/^Model error: /).first()).toBeVisible();
     await screenshot(page, "provenance-manage-1280-en");
 
     await page.goto(`/evals/${evalId}/report`);
     const method = page.getByRole("region", { name: "Method" });
-    await expect(method.getByText(/^Planner \(plan\): model prose-model, fell back to the script: /)).toBeVisible();
+    await expect(method.getByText(/^Planner \(plan\): model prose-model, fell back to the scripted plan: /)).toBeVisible();
     await expect(method.getByText("Simulator (virtual users' turns): the script (no model configured)")).toBeVisible();
     await expect(method.getByText("Analyst (session verdicts): the script (no model configured)")).toBeVisible();
     await expect(method.getByText("Analyst (report): the script (no model configured)")).toBeVisible();
@@ -112,11 +112,11 @@ test("the plan, each session and the report say per role whether the model or th
     await screenshot(page, "provenance-session-390-zh");
     await page.goto(`/evals/${evalId}/report`);
     const zhMethod = page.getByRole("region", { name: "方法" });
-    await expect(zhMethod.getByText(/^规划（计划）：模型 prose-model，已改用脚本：/)).toBeVisible();
+    await expect(zhMethod.getByText(/^规划（计划）：模型 prose-model，已改用脚本计划：/)).toBeVisible();
     await expect(zhMethod).not.toContainText("fell back");
     await screenshot(page, "provenance-report-390-zh");
     await page.goto(`/evals/${evalId}`);
-    await expect(page.getByText(/^规划（计划）：模型 prose-model，已改用脚本：/)).toBeVisible();
+    await expect(page.getByText(/^规划（计划）：模型 prose-model，已改用脚本计划：/)).toBeVisible();
     await screenshot(page, "provenance-manage-390-zh");
     await useLanguage(page, "en");
     await screenshot(page, "provenance-manage-390-en");

@@ -34,9 +34,10 @@ export const enModels = {
     line: {
       model: "{{role}}: model {{model}}",
       none: "{{role}}: the script (no model configured)",
-      script: "{{role}}: model {{model}}, fell back to the script: {{reason}}",
-      mixed: "{{role}}: model {{model}} for {{byModel}} of {{total}} calls, the script for {{byScript}}: {{reason}}",
+      script: "{{role}}: model {{model}}, fell back to the {{scripted}}: {{reason}}",
+      mixed: "{{role}}: model {{model}} for {{byModel}} of {{total}} calls, the {{scripted}} for {{byScript}}: {{reason}}",
     },
+    scripted: { planner: "scripted plan", simulator: "scripted turns", analystVerdicts: "scripted verdict", analystReport: "scripted report" },
     reasons: {
       timeout: "the model timed out", connection: "the model could not be reached", http_status: "the model answered an HTTP error",
       bad_response: "the model answered something that is not an OpenAI chat completion", invalid_output: "the model gave an invalid answer",

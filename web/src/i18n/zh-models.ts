@@ -38,9 +38,10 @@ export const zhModels: Strings<typeof enModels> = {
     line: {
       model: "{{role}}：模型 {{model}}",
       none: "{{role}}：脚本（未配置模型）",
-      script: "{{role}}：模型 {{model}}，已改用脚本：{{reason}}",
-      mixed: "{{role}}：{{total}} 次调用中 {{byModel}} 次由模型 {{model}} 完成，{{byScript}} 次改用脚本：{{reason}}",
+      script: "{{role}}：模型 {{model}}，已改用{{scripted}}：{{reason}}",
+      mixed: "{{role}}：{{total}} 次调用中 {{byModel}} 次由模型 {{model}} 完成，{{byScript}} 次改用{{scripted}}：{{reason}}",
     },
+    scripted: { planner: "脚本计划", simulator: "脚本发言", analystVerdicts: "脚本结论", analystReport: "脚本报告" },
     reasons: {
       timeout: "模型超时", connection: "无法连接模型", http_status: "模型返回了 HTTP 错误",
       bad_response: "模型返回的不是 OpenAI 聊天补全格式", invalid_output: "模型的回答无效",

@@ -14,6 +14,7 @@ function TrailLine({ role, trail }: { role: ProvenanceRole; trail: Trail }) {
   const total = trail.calls.model + trail.calls.script;
   const kind = trailKind(trail);
   const line = t(`provenance.line.${kind}`, { role: t(`provenance.roles.${role}`), model: trail.model ?? "",
+    scripted: t(`provenance.scripted.${role}`),
     reason, byModel: trail.calls.model, byScript: trail.calls.script, total });
   return (
     <List.Item>
