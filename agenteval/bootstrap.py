@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from actors import EntityKind
 from agenteval.bootstrap_core import start_core
+from agenteval.cli_models import check_models
 from agenteval.config import Settings
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
@@ -105,7 +106,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         work = BackgroundWork(on_start=[wakeups.start])  # the wake-ups held back till then
         services = Services(
             settings=settings, events=core.events, channels=core.channels, actors=core.actors,
-            owned=core.owned, runs=core.runs, work=work,
+            owned=core.owned, runs=core.runs, work=work, check_models=check_models,
             intelligent=IntelligentEngine(settings=settings, events=core.events,
                                           actors=core.actors, owned=core.owned,
                                           channels=core.channels, wakeups=wakeups))

@@ -112,6 +112,11 @@ async def check_all(endpoints: Sequence[ModelEndpoint]) -> list[RoleCheck]:
     return [await check_endpoint(endpoint) for endpoint in endpoints]
 
 
+async def check_models(endpoints: Sequence[ModelEndpoint]) -> list[dict[str, Any]]:
+    """`check_all` as the API's `checkModels` reads it (engine/services.py's ModelChecker)."""
+    return [{**asdict(check), "ok": check.ok} for check in await check_all(endpoints)]
+
+
 def render(checks: Sequence[RoleCheck]) -> str:
     if not checks:
         return ("No model is configured: set AGENTEVAL_{ROLE}_MODEL (and _BASE_URL) or give "

@@ -137,7 +137,7 @@ docs/scenarios.md), so a small self-hosted judge answers in shape. The answer is
 still validated, with one corrective follow-up. A judge that fails after that
 gives an error result (`MODEL_ERROR`), never a pass or a fail; one cut at the
 JUDGE's `max_tokens` (default 1024) says "cut at max_tokens". Check a judge
-before trusting it: `agenteval models check`.
+before trusting it: `agenteval models check`, or **Check** on the web UI's Models page.
 
 ## Implicit rules (`expectation`)
 

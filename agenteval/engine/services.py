@@ -7,8 +7,9 @@ API, so the API can type its context without importing the root.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # Annotations only: the CI gate runs on `CoreServices` and never loads the
 # intelligent engine or the background work.
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from agenteval.engine.background import BackgroundWork
     from agenteval.engine.intelligent.engine import IntelligentEngine
     from agenteval.engine.static.engine import RunEngine
+    from agenteval.llm import ModelEndpoint
     from agenteval.store.event_bus import EventBus
 
 
@@ -42,3 +44,10 @@ class Services(CoreServices):
     intelligent: IntelligentEngine
     # What the process takes on from the cluster once it serves (leases coordinate it).
     work: BackgroundWork
+    # `checkModels`: `agenteval models check` (cli_models.check_all), one result dict per
+    # role. Given by the composition root: the check asks each role for the built-in
+    # driver's answer schemas, and the API may not import the driver.
+    check_models: ModelChecker | None = None
+
+
+ModelChecker = Callable[[Sequence["ModelEndpoint"]], Awaitable[list[dict[str, Any]]]]

@@ -5,8 +5,8 @@ import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
 
 const WIDTHS = [390, 768, 1024, 1280] as const;
 const NAV = {
-  en: ["Home", "Intelligent evaluation", "Targets", "Scenarios", "Campaigns & runs", "API (GraphiQL)", "Settings"],
-  zh: ["首页", "智能评估", "被测对象", "场景", "测试活动与运行", "API（GraphiQL）", "设置"],
+  en: ["Home", "Intelligent evaluation", "Targets", "Scenarios", "Campaigns & runs", "API (GraphiQL)", "Models", "Settings"],
+  zh: ["首页", "智能评估", "被测对象", "场景", "测试活动与运行", "API（GraphiQL）", "模型", "设置"],
 } as const;
 
 async function useLanguage(page: Page, language: "en" | "zh") {

@@ -3,6 +3,7 @@ import { enCompare } from "./en-compare";
 import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
 import { enStatic } from "./en-static";
+import { enModels } from "./en-models";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -10,7 +11,7 @@ export const en = {
   error: { title: "The request failed", forbidden: "Your key's role may not do this; ask an ADMIN for an OPERATOR key." },
   nav: {
     label: "Main", home: "Home", intelligent: "Intelligent evaluation", static: "Static evaluation", targets: "Targets",
-    scenarios: "Scenarios", campaigns: "Campaigns & runs", graphiql: "API (GraphiQL)", settings: "Settings", language: "Language",
+    scenarios: "Scenarios", campaigns: "Campaigns & runs", graphiql: "API (GraphiQL)", models: "Models", settings: "Settings", language: "Language",
   },
   key: {
     title: "Enter your API key",
@@ -114,6 +115,7 @@ export const en = {
   ...enOps,
   ...enDaily,
   ...enCompare,
+  ...enModels,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -5,13 +5,14 @@ import { zhCompare } from "./zh-compare";
 import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
 import { zhStatic } from "./zh-static";
+import { zhModels } from "./zh-models";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
   error: { title: "请求失败", forbidden: "当前密钥的角色无权执行此操作，请向管理员申请 OPERATOR 密钥。" },
   nav: {
     label: "主导航", home: "首页", intelligent: "智能评估", static: "静态评估", targets: "被测对象",
-    scenarios: "场景", campaigns: "测试活动与运行", graphiql: "API（GraphiQL）", settings: "设置", language: "语言",
+    scenarios: "场景", campaigns: "测试活动与运行", graphiql: "API（GraphiQL）", models: "模型", settings: "设置", language: "语言",
   },
   key: {
     title: "输入 API 密钥",
@@ -115,4 +116,5 @@ export const zh: Dictionary = {
   ...zhOps,
   ...zhDaily,
   ...zhCompare,
+  ...zhModels,
 };

@@ -6,6 +6,7 @@ import { PlanFields } from "./queries";
 import { placeSlots } from "./timeline";
 import { TableScroll } from "../../components/layout/TableScroll";
 import { personaName } from "../../components/intelligent/persona";
+import { ProvenanceLines } from "../../components/intelligent/ProvenanceLines";
 
 
 export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<typeof PlanFields>; windowHours: number }) {
@@ -23,6 +24,7 @@ export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<type
         {t("plan.budgetValue", { perSession: plan.budget.maxTurnsPerSession, total: plan.budget.totalMaxTurns })}
       </Text>
       {plan.completionCriteria && <Text>{t("plan.completionCriteria")}: {plan.completionCriteria}</Text>}
+      <ProvenanceLines trails={[{ role: "planner", trail: plan.provenance }]} />
       <Title order={4}>{t("plan.timeline")}</Title>
       <div className="timeline-track" role="img"
         aria-label={plan.timeDistribution.map((s) => `${s.timeSlot}: ${s.sessions}`).join(", ")}>

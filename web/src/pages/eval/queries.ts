@@ -2,7 +2,7 @@ import { graphql } from "../../graphql/graphql";
 
 export const PlanFields = graphql(`
   fragment PlanFields on Plan {
-    dimensions estimatedSessions completionCriteria
+    dimensions estimatedSessions completionCriteria provenance
     virtualUsers { persona goal dimension }
     timeDistribution { timeSlot sessions scenario }
     budget { maxTurnsPerSession totalMaxTurns }

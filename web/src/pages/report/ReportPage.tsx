@@ -9,6 +9,7 @@ import { LiveIndicator } from "../../components/LiveIndicator";
 import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
+import { MethodSection } from "./MethodSection";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
@@ -94,6 +95,8 @@ export function ReportPage() {
             <Title order={3}>{t("report.recommendations")}</Title>
             <List type="ordered" mt="xs">{report.priorityRecommendations.map((r, i) => <List.Item key={i}>{r}</List.Item>)}</List>
           </Paper>
+          <MethodSection plan={item.plan?.provenance} report={report.provenance}
+            verdicts={item.sessions.edges.map(({ node }) => node.verdict?.provenance)} />
         </>
       )}
       <Paper withBorder p="md" component="section" aria-label={t("manage.sessions")}>

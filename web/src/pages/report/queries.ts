@@ -7,8 +7,9 @@ export const ReportQuery = graphql(`
       findingsConfirmed findingsRejected
       verdictAgreement { reviewed agreed agreement kappa }
       reviewHistory { target review { reviewer reviewedAt note decision goalAchieved } }
+      plan { provenance }
       report {
-        summary submittedAt priorityRecommendations
+        summary submittedAt priorityRecommendations provenance
         scores { dimension score }
         findings {
           index issue severity dimension suggestion relatedSop
@@ -21,7 +22,7 @@ export const ReportQuery = graphql(`
         edges {
           node {
             id persona goal dimension status turnCount
-            verdict { goalAchieved achievement }
+            verdict { goalAchieved achievement provenance }
             review { goalAchieved }
           }
         }

@@ -1,5 +1,5 @@
 /** P4 会话详情页: the transcript (streaming while RUNNING) and the verdict; #turn-N is highlighted. */
-import { Alert, Anchor, Badge, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Box, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
@@ -16,6 +16,8 @@ import { useLastData } from "../../graphql/useLastData";
 import { useLiveStream } from "../../graphql/useLiveStream";
 import { useRefetchOnEvents } from "../../graphql/useRefetchOnEvents";
 import { personaName } from "../../components/intelligent/persona";
+import { ProvenanceLines } from "../../components/intelligent/ProvenanceLines";
+import { sessionTrails } from "../../components/intelligent/provenance";
 import { SEVERITY_COLOUR } from "../../components/status/severity";
 import { isFinished } from "../../components/review/review";
 import { MessageFields, SessionMessagesSubscription, SessionQuery } from "./queries";
@@ -116,6 +118,7 @@ export function SessionPage() {
             </>
           )}
           {verdict.notes && <Text size="sm" mt="xs" className="transcript-text">{verdict.notes}</Text>}
+          <Box mt="sm"><ProvenanceLines trails={sessionTrails(verdict.provenance)} /></Box>
         </Paper>
       )}
       <SessionReview sessionId={session.id} automatic={verdict ? verdict.goalAchieved : null} review={session.review}

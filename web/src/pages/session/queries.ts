@@ -11,7 +11,7 @@ export const SessionQuery = graphql(`
       eval { id name status }
       review { reviewer reviewedAt note goalAchieved }
       verdict {
-        goalAchieved achievement suggestions notes
+        goalAchieved achievement suggestions notes provenance
         issues { description severity turnIndex }
       }
       messages { ...MessageFields }

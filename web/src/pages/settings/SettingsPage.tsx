@@ -1,7 +1,8 @@
 /** Settings: the API key in use (replace or forget it), the language; for ADMIN keys, API keys and webhooks. */
-import { Button, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useQuery } from "urql";
 import { useApi } from "../../graphql/ApiProvider";
 import { MeQuery } from "../../graphql/meQuery";
@@ -40,6 +41,11 @@ export function SettingsPage() {
         <SegmentedControl aria-label={t("nav.language")} value={i18n.language.startsWith("zh") ? "zh" : "en"}
           onChange={(v) => setLanguage(v as Language)}
           data={[{ value: "en", label: "English" }, { value: "zh", label: "中文" }]} />
+      </Paper>
+      {/* UI.md lists models per role under settings; they have their own page. */}
+      <Paper withBorder p="md">
+        <Title order={3} mb="xs">{t("models.title")}</Title>
+        <Anchor component={Link} to="/models" size="sm">{t("models.settingsLink")}</Anchor>
       </Paper>
       {me.data?.me.role === "ADMIN" && (
         <Paper withBorder p="md">

@@ -19,6 +19,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
   const rest = (
     <>
       <Anchor size={size} href="/graphql" target="_blank" rel="noopener" onClick={onNavigate}>{t("nav.graphiql")}</Anchor>
+      {link("/models", t("nav.models"))}
       {link("/settings", t("nav.settings"))}
     </>
   );
