@@ -31,6 +31,7 @@ from agenteval.domain.run_records import Counters, FinishedAttempt
 from agenteval.domain.run_summary import OutcomeRecord, intent_labels
 from agenteval.domain.run_views import OutcomeView
 from agenteval.store import leases
+from agenteval.store.case_tags import case_tags
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.outbox import enqueue_run_notification
 from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
@@ -42,6 +43,10 @@ PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored
 # leaves out the campaign and target ids as well, so they are not listed here.
 STATE_FIELDS = tuple(name for name in Run._meta.db_fields
                      if name not in ("cases", "campaign_id", "target_id"))
+# What the API shows of a run: everything but the cases snapshot (`.only(*VIEW_FIELDS)`,
+# listed explicitly, does carry the campaign and target ids). The snapshot's tags are
+# read by the database for such a partial row (`store.case_tags`).
+VIEW_FIELDS = (*STATE_FIELDS, "campaign_id", "target_id")
 
 
 class StaleRun(Exception):
@@ -199,7 +204,7 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
     if outcome_ids is not None:
         query = query.filter(id__in=list(outcome_ids))
     outcomes = await query.order_by("position", "attempt").values(
-        "id", "case_key", "attempt", "success_level", "passed", "score", "error",
+        "id", "position", "case_key", "attempt", "success_level", "passed", "score", "error",
         "intent_passed", "completion_rate")
     ids = [o["id"] for o in outcomes
            if details_of_successes or o["success_level"] != "SUCCESS" or o["error"]]
@@ -212,7 +217,8 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
             "outcome_id", "rule_type", "implicit", "passed", "score", "weight", "detail",
             "error"):
         results.setdefault(row.pop("outcome_id"), []).append(row)
-    tags = {case["id"]: case.get("tags", []) for case in run.cases}
+    tags = await _tags_of(run, None if outcome_ids is None
+                          else sorted({o["position"] for o in outcomes}))
     return [StoredOutcome(
         view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
                          success_level=o["success_level"], passed=o["passed"],
@@ -220,3 +226,11 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
                          turns=turns.get(o["id"], []), results=results.get(o["id"], [])),
         intent_passed=o["intent_passed"], completion_rate=o["completion_rate"])
         for o in outcomes]
+
+
+async def _tags_of(run: Run, positions: Sequence[int] | None) -> dict[str, list[str]]:
+    """Case key → tags: from the snapshot when the row carries it, else read by the database
+    for these positions only (a row read with `VIEW_FIELDS` does not decode the snapshot)."""
+    if run._partial:
+        return await case_tags(run.id, positions)
+    return {case["id"]: case.get("tags", []) for case in run.cases}
