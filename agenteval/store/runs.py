@@ -39,12 +39,12 @@ from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
 PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
 # A run's state (status, version, counters, summary, times) without its cases snapshot,
 # which only executing the run needs (a 2,000-case snapshot takes ~20 ms to decode). A
-# row read with `.only(*STATE_FIELDS)` is partial: it has no `cases`, and tortoise
-# leaves out the campaign and target ids as well, so they are not listed here.
+# row read with `.only(*STATE_FIELDS)` is partial: it has no `cases`, nor the campaign
+# and target ids (`_meta.db_fields` gets those only at Tortoise.init, after this import).
 STATE_FIELDS = tuple(name for name in Run._meta.db_fields
                      if name not in ("cases", "campaign_id", "target_id"))
-# What the API shows of a run: everything but the cases snapshot (`.only(*VIEW_FIELDS)`,
-# listed explicitly, does carry the campaign and target ids). The snapshot's tags are
+# What the API shows of a run: everything but the cases snapshot (the ids listed by name
+# are read like any column). The snapshot's tags are
 # read by the database for such a partial row (`store.case_tags`).
 VIEW_FIELDS = (*STATE_FIELDS, "campaign_id", "target_id")
 
