@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from actors import Fence, OwnershipLost, lease_name
@@ -193,17 +194,21 @@ class StoredOutcome:
 
 
 async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
-                          details_of_successes: bool = True) -> list[StoredOutcome]:
-    """Stored attempts (turns and results in order), all of the run's or only some.
+                          details_of_successes: bool = True,
+                          page: QuerySet[CaseOutcome] | None = None) -> list[StoredOutcome]:
+    """Stored attempts (turns and results in order), all of the run's or only some: those
+    of `outcome_ids`, or the `page` (an ordered, sliced query of the run's outcomes, read
+    in the same statement as their columns).
 
     Without `details_of_successes`, a plain SUCCESS comes without its turns and rule
     results (empty lists): the gate's terminal output shows only the others, and at
     2,000 cases their rows are most of the reading.
     """
-    query = CaseOutcome.filter(run_id=run.id)
+    query = CaseOutcome.filter(run_id=run.id).order_by("position", "attempt")
     if outcome_ids is not None:
         query = query.filter(id__in=list(outcome_ids))
-    outcomes = await query.order_by("position", "attempt").values(
+    partial = outcome_ids is not None or page is not None
+    outcomes = await (query if page is None else page).values(
         "id", "position", "case_key", "attempt", "success_level", "passed", "score", "error",
         "intent_passed", "completion_rate")
     ids = [o["id"] for o in outcomes
@@ -217,8 +222,7 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
             "outcome_id", "rule_type", "implicit", "passed", "score", "weight", "detail",
             "error"):
         results.setdefault(row.pop("outcome_id"), []).append(row)
-    tags = await _tags_of(run, None if outcome_ids is None
-                          else sorted({o["position"] for o in outcomes}))
+    tags = await _tags_of(run, sorted({o["position"] for o in outcomes}) if partial else None)
     return [StoredOutcome(
         view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
                          success_level=o["success_level"], passed=o["passed"],

@@ -57,9 +57,10 @@ async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = 
     if success_level is not None:
         query = query.filter(success_level=success_level)
     total = await query.count()
-    ids = await query.order_by("position", "attempt").offset(offset).limit(limit).values_list(
-        "id", flat=True) if limit else []
-    return Page(await stored_outcomes(run, ids) if ids else [], total)
+    if not limit or offset >= total:
+        return Page([], total)
+    page = query.order_by("position", "attempt").offset(offset).limit(limit)
+    return Page(await stored_outcomes(run, page=page), total)
 
 
 @dataclass(frozen=True)
