@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from tortoise import fields
-from tortoise.indexes import Index
 from tortoise.models import Model
 
 if TYPE_CHECKING:
@@ -49,8 +48,6 @@ class IntelligentEval(Model):
 
     class Meta:
         table = "intelligent_evals"
-        # The evals list's order (`intelligentEvals(first: 50)`, newest first).
-        indexes = (Index(fields=("created_at", "id"), name="intelligent_evals_created_order"),)
 
 
 class PlanRevision(Model):
