@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from actors import Fence, OwnershipLost, lease_name
@@ -31,6 +32,7 @@ from agenteval.domain.run_records import Counters, FinishedAttempt
 from agenteval.domain.run_summary import OutcomeRecord, intent_labels
 from agenteval.domain.run_views import OutcomeView
 from agenteval.store import leases
+from agenteval.store.case_tags import case_tags
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.outbox import enqueue_run_notification
 from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
@@ -38,10 +40,14 @@ from agenteval.store.run_rows import attempt_rows, insert_attempt_rows
 PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
 # A run's state (status, version, counters, summary, times) without its cases snapshot,
 # which only executing the run needs (a 2,000-case snapshot takes ~20 ms to decode). A
-# row read with `.only(*STATE_FIELDS)` is partial: it has no `cases`, and tortoise
-# leaves out the campaign and target ids as well, so they are not listed here.
+# row read with `.only(*STATE_FIELDS)` is partial: it has no `cases`, nor the campaign
+# and target ids (`_meta.db_fields` gets those only at Tortoise.init, after this import).
 STATE_FIELDS = tuple(name for name in Run._meta.db_fields
                      if name not in ("cases", "campaign_id", "target_id"))
+# What the API shows of a run: everything but the cases snapshot (the ids listed by name
+# are read like any column). The snapshot's tags are
+# read by the database for such a partial row (`store.case_tags`).
+VIEW_FIELDS = (*STATE_FIELDS, "campaign_id", "target_id")
 
 
 class StaleRun(Exception):
@@ -188,18 +194,22 @@ class StoredOutcome:
 
 
 async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
-                          details_of_successes: bool = True) -> list[StoredOutcome]:
-    """Stored attempts (turns and results in order), all of the run's or only some.
+                          details_of_successes: bool = True,
+                          page: QuerySet[CaseOutcome] | None = None) -> list[StoredOutcome]:
+    """Stored attempts (turns and results in order), all of the run's or only some: those
+    of `outcome_ids`, or the `page` (an ordered, sliced query of the run's outcomes, read
+    in the same statement as their columns).
 
     Without `details_of_successes`, a plain SUCCESS comes without its turns and rule
     results (empty lists): the gate's terminal output shows only the others, and at
     2,000 cases their rows are most of the reading.
     """
-    query = CaseOutcome.filter(run_id=run.id)
+    query = CaseOutcome.filter(run_id=run.id).order_by("position", "attempt")
     if outcome_ids is not None:
         query = query.filter(id__in=list(outcome_ids))
-    outcomes = await query.order_by("position", "attempt").values(
-        "id", "case_key", "attempt", "success_level", "passed", "score", "error",
+    partial = outcome_ids is not None or page is not None
+    outcomes = await (query if page is None else page).values(
+        "id", "position", "case_key", "attempt", "success_level", "passed", "score", "error",
         "intent_passed", "completion_rate")
     ids = [o["id"] for o in outcomes
            if details_of_successes or o["success_level"] != "SUCCESS" or o["error"]]
@@ -214,7 +224,7 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
             "outcome_id", "rule_type", "implicit", "passed", "score", "weight", "detail",
             "error"):
         results.setdefault(row.pop("outcome_id"), []).append(row)
-    tags = {case["id"]: case.get("tags", []) for case in run.cases}
+    tags = await _tags_of(run, sorted({o["position"] for o in outcomes}) if partial else None)
     return [StoredOutcome(
         view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
                          success_level=o["success_level"], passed=o["passed"],
@@ -222,3 +232,11 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
                          turns=turns.get(o["id"], []), results=results.get(o["id"], [])),
         intent_passed=o["intent_passed"], completion_rate=o["completion_rate"])
         for o in outcomes]
+
+
+async def _tags_of(run: Run, positions: Sequence[int] | None) -> dict[str, list[str]]:
+    """Case key → tags: from the snapshot when the row carries it, else read by the database
+    for these positions only (a row read with `VIEW_FIELDS` does not decode the snapshot)."""
+    if run._partial:
+        return await case_tags(run.id, positions)
+    return {case["id"]: case.get("tags", []) for case in run.cases}

@@ -17,6 +17,11 @@ from agenteval.engine.intelligent import reads
 from agenteval.engine.paging import Page, page_of
 from agenteval.store.models import IntelligentEval as EvalRow
 
+# A page of evals without their seeds and report (IntelligentEval reads those when asked).
+# The model's fields as declared: the foreign key's id column is added by Tortoise.init.
+LIST_FIELDS = (*(name for name in EvalRow._meta.db_fields
+                 if name not in ("seeds", "report", "target_id")), "target_id")
+
 
 @strawberry.type
 class IntelligentQueries:
@@ -28,7 +33,7 @@ class IntelligentQueries:
                                 order_by: ListOrder | None = UNSET
                                 ) -> Connection[IntelligentEval]:
         wanted_status, wanted_target = value(status), value(target_id)
-        query = searched(EvalRow.all(), value(search))
+        query = searched(EvalRow.all().only(*LIST_FIELDS), value(search))
         if wanted_status is not None:
             query = query.filter(status=wanted_status.value)
         if wanted_target is not None:

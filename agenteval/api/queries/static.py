@@ -29,6 +29,7 @@ from agenteval.rules import rule_types
 from agenteval.store.models import Campaign as CampaignRow
 from agenteval.store.models import Run as RunRow
 from agenteval.store.models import Scenario as ScenarioRow
+from agenteval.store.runs import VIEW_FIELDS
 
 
 @strawberry.type
@@ -82,7 +83,8 @@ class StaticQueries:
         async def load(offset: int, limit: int) -> Page[RunRow]:
             if wanted_scenario is not None:
                 query = RunRow.filter(
-                    campaign__scenario_id=parse_id(wanted_scenario, "scenarioId"))
+                    campaign__scenario_id=parse_id(wanted_scenario, "scenarioId")).only(
+                    *VIEW_FIELDS)
                 if campaign_uuid is not None:
                     query = query.filter(campaign_id=campaign_uuid)
                 if wanted_status is not None:

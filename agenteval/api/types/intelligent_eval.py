@@ -48,14 +48,12 @@ class IntelligentEval:
     status: IntelligentEvalStatus
     allowed_actions: list[EvalAction]
     goal: str
-    seeds: JSON
     intent: str
     role_description: str
     time_window_hours: int
     plan: Plan | None
     plan_feedback: str | None
     plan_revision: int
-    report: Report | None
     failure_reason: str | None
     created_at: datetime
     updated_at: datetime
@@ -69,14 +67,29 @@ class IntelligentEval:
             row=row, id=strawberry.ID(str(row.id)), name=row.name,
             status=IntelligentEvalStatus(row.status),
             allowed_actions=[EvalAction(a) for a in allowed_actions(row.status)],
-            goal=row.goal, seeds=JSON(row.seeds), intent=row.intent,
+            goal=row.goal, intent=row.intent,
             role_description=row.role_description, time_window_hours=row.time_window_hours,
             plan=Plan.from_json(row.plan) if row.plan else None, plan_feedback=row.plan_feedback,
             plan_revision=row.plan_revision,
-            report=Report.from_json(row.report, row.id) if row.report else None,
             failure_reason=row.failure_reason, created_at=row.created_at,
             updated_at=row.updated_at, started_at=row.started_at,
             completed_at=row.completed_at, last_agent_activity_at=row.last_agent_activity_at)
+
+    @strawberry.field
+    async def seeds(self, info: ResolverInfo) -> JSON:
+        return JSON((await self._whole_row(info)).seeds)
+
+    @strawberry.field
+    async def report(self, info: ResolverInfo) -> Report | None:
+        row = await self._whole_row(info)
+        return Report.from_json(row.report, row.id) if row.report else None
+
+    async def _whole_row(self, info: ResolverInfo) -> models.IntelligentEval:
+        """The row with its seeds and report: a list reads its evals without them (the
+        report is the largest column), so they are read for the page when asked for."""
+        if not self.row._partial:
+            return self.row
+        return await info.context.loaders.eval_by_id.load(self.row.id)
 
     @strawberry.field
     async def target(self, info: ResolverInfo) -> Target:

@@ -16,12 +16,14 @@ from agenteval.domain.judgement import INTENT_RULE
 from agenteval.domain.run_summary import OutcomeRecord, RunSummaryData, summarise
 from agenteval.engine.paging import Page, page_of
 from agenteval.engine.static.run_store import StoredOutcome, stored_outcomes
+from agenteval.store.case_tags import tagged_case_keys
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
+from agenteval.store.runs import VIEW_FIELDS
 
 
 async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None,
                    status: str | None = None) -> Page[Run]:
-    query = Run.all()
+    query = Run.all().only(*VIEW_FIELDS)
     if campaign_id is not None:
         query = query.filter(campaign_id=campaign_id)
     if status is not None:
@@ -30,12 +32,14 @@ async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None
 
 
 async def find_run(run_id: uuid.UUID) -> Run | None:
-    return await Run.get_or_none(id=run_id)
+    """The run without its cases snapshot (a partial row: see `store.runs.VIEW_FIELDS`)."""
+    return await Run.filter(id=run_id).only(*VIEW_FIELDS).first()
 
 
 async def runs_by_campaign(campaign_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[Run]]:
     found: dict[uuid.UUID, list[Run]] = {campaign_id: [] for campaign_id in campaign_ids}
-    for run in await Run.filter(campaign_id__in=list(found)).order_by("created_at", "id"):
+    for run in await Run.filter(campaign_id__in=list(found)).only(*VIEW_FIELDS).order_by(
+            "created_at", "id"):
         found[run.campaign_id].append(run)
     return found
 
@@ -47,16 +51,16 @@ async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = 
     keeps the cases carrying it in the run's snapshot of the scenario."""
     query = CaseOutcome.filter(run_id=run.id)
     if tag is not None:
-        query = query.filter(case_key__in=[case["id"] for case in run.cases
-                                           if tag in (case.get("tags") or [])])
+        query = query.filter(case_key__in=await tagged_case_keys(run.id, tag))
     if passed is not None:
         query = query.filter(passed=passed)
     if success_level is not None:
         query = query.filter(success_level=success_level)
     total = await query.count()
-    ids = await query.order_by("position", "attempt").offset(offset).limit(limit).values_list(
-        "id", flat=True) if limit else []
-    return Page(await stored_outcomes(run, ids) if ids else [], total)
+    if not limit or offset >= total:
+        return Page([], total)
+    page = query.order_by("position", "attempt").offset(offset).limit(limit)
+    return Page(await stored_outcomes(run, page=page), total)
 
 
 @dataclass(frozen=True)

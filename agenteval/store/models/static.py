@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from tortoise import fields
+from tortoise.indexes import Index
 from tortoise.models import Model
 
 if TYPE_CHECKING:
@@ -82,6 +83,8 @@ class Run(Model):
 
     class Meta:
         table = "runs"
+        # The runs list's order (`runs(first: 50)`), walked instead of sorted per page.
+        indexes = (Index(fields=("created_at", "id"), name="runs_created_order"),)
 
 
 class CaseOutcome(Model):
@@ -107,6 +110,8 @@ class CaseOutcome(Model):
     class Meta:
         table = "case_outcomes"
         unique_together = (("run", "case_key", "attempt"),)
+        # A run's outcomes in case order (`run { outcomes(first: 50) }`), walked per page.
+        indexes = (Index(fields=("run_id", "position", "attempt"), name="case_outcomes_order"),)
 
 
 class RunTurn(Model):
