@@ -11,7 +11,7 @@ from tortoise.migrations import operations as ops
 
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0004_leases')]
+    dependencies = [('models', '0005_turn_raw')]
 
     initial = False
 
