@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from agenteval.domain.turn_numbers import turn_number
 from agenteval.redteam.categories import CATEGORIES
 from agenteval.redteam.report import (
     SEVERITY_ORDER,
@@ -72,7 +73,7 @@ def _one_per_turn(evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _evidence_line(evidence: Mapping[str, Any]) -> str:
-    where = f"turn {evidence['turn_index'] + 1}" if evidence.get("turn_index") is not None else ""
+    where = f"turn {turn_number(evidence['turn_index'])}" if evidence.get("turn_index") is not None else ""
     what = evidence.get("quote") or evidence.get("note") or ""
     return f"{evidence['rule']} {where}: {what!s}".replace("\n", " ")
 
@@ -117,7 +118,7 @@ def _attack_markdown(attack: SuccessfulAttack) -> list[str]:
     out = [f"**{attack.case}** ({attack.strategy}, {attack.lang})", ""]
     out += [f"- evidence: {_evidence_line(e)}" for e in _one_per_turn(attack.evidence)]
     out += ["", "| Turn | User | Bot |", "|---|---|---|"]
-    out += [f"| {t['turn_index'] + 1} | {_cell(t['user'])} | {_cell(t['reply'])} |"
+    out += [f"| {turn_number(t['turn_index'])} | {_cell(t['user'])} | {_cell(t['reply'])} |"
             for t in attack.transcript]
     return [*out, ""]
 
