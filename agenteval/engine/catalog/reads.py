@@ -9,12 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from agenteval.engine.paging import Page, page_of
 from agenteval.store.models import Campaign, Scenario, Target
-
-
-async def target_page(offset: int, limit: int) -> Page[Target]:
-    return await page_of(Target.all().order_by("created_at", "id"), offset, limit)
 
 
 async def find_target(target_id: uuid.UUID) -> Target | None:
@@ -40,20 +35,12 @@ async def targets_by_campaign(campaign_ids: Sequence[uuid.UUID]
     return found
 
 
-async def scenario_page(offset: int, limit: int) -> Page[Scenario]:
-    return await page_of(Scenario.all().order_by("created_at", "id"), offset, limit)
-
-
 async def find_scenario(scenario_id: uuid.UUID) -> Scenario | None:
     return await Scenario.get_or_none(id=scenario_id)
 
 
 async def scenarios_by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Scenario]:
     return {row.id: row for row in await Scenario.filter(id__in=list(set(ids)))}
-
-
-async def campaign_page(offset: int, limit: int) -> Page[Campaign]:
-    return await page_of(Campaign.all().order_by("created_at", "id"), offset, limit)
 
 
 async def find_campaign(campaign_id: uuid.UUID) -> Campaign | None:
