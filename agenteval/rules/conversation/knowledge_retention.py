@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.conversation import metric
 from agenteval.rules.conversation.language import LanguageParam, chosen_language
-from agenteval.rules.judge import judge_dialog
 from agenteval.rules.registry import register_rule
 
 NAME = "knowledge_retention"
@@ -62,13 +60,10 @@ class KnowledgeRetention:
                        models: ModelProvider) -> RuleResult:
         language = chosen_language(self.language, dialog)
 
-        def prompt(text: str) -> list[dict[str, Any]]:
-            return metric.messages(language, INSTRUCTIONS[language], text, EXAMPLE)
-
-        judged = await judge_dialog(
-            NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
-            prompt_version=PROMPT_VERSION, messages=prompt, schema=ANSWER_SCHEMA,
-            verdict_of=metric.issues_verdict(LIST), error_detail={"language": language})
+        judged = await metric.judge_whole_dialog(
+            NAME, self, dialog, models, language=language, instructions=INSTRUCTIONS[language],
+            example=EXAMPLE, schema=ANSWER_SCHEMA, prompt_version=PROMPT_VERSION,
+            verdict_of=metric.issues_verdict(LIST))
         if isinstance(judged, RuleResult):
             return judged
         lapses = judged.answer.data.get(LIST) or []

@@ -15,9 +15,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from agenteval.domain.cases import RuleResult, Turn
+from agenteval.rules.base import ModelProvider
 from agenteval.rules.conversation.evidence import unverified_quotes, verify_items
 from agenteval.rules.conversation.language import DialogLanguage
-from agenteval.rules.judge import SYSTEM_PROMPT
+from agenteval.rules.judge import SYSTEM_PROMPT, JudgedDialog, VerdictOf, judge_dialog
 
 DEFAULT_MIN_SCORE = 0.7
 
@@ -107,3 +108,18 @@ def metric_result(name: str, *, score: float, min_score: float, language: Dialog
         body["unverified_quotes"] = unverified
     body.update({**extra, "judge": judge})
     return RuleResult(name, passed=score >= min_score, score=score, detail=body)
+
+
+async def judge_whole_dialog(name: str, rule: Any, dialog: Sequence[Turn], models: ModelProvider, *,
+                             language: DialogLanguage, instructions: str, example: dict[str, Any],
+                             schema: dict[str, Any], prompt_version: str,
+                             verdict_of: VerdictOf) -> JudgedDialog | RuleResult:
+    """One judge call over the dialog with a metric's prompt, as the rule's samples, cache
+    and scope say; a RuleResult when the judge could not answer."""
+    def prompt(text: str) -> list[dict[str, Any]]:
+        return messages(language, instructions, text, example)
+
+    return await judge_dialog(
+        name, dialog, models, scope=rule.scope, samples=rule.samples, cache=rule.cache,
+        prompt_version=prompt_version, messages=prompt, schema=schema,
+        verdict_of=verdict_of, error_detail={"language": language})

@@ -16,7 +16,6 @@ from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.conversation import metric
 from agenteval.rules.conversation.language import LanguageParam, chosen_language
-from agenteval.rules.judge import judge_dialog
 from agenteval.rules.registry import register_rule
 
 NAME = "role_adherence"
@@ -63,15 +62,10 @@ class RoleAdherence:
     async def evaluate(self, case: CaseSpec, dialog: Sequence[Turn],
                        models: ModelProvider) -> RuleResult:
         language = chosen_language(self.language, dialog)
-        instructions = INSTRUCTIONS[language].format(role=self.role)
-
-        def prompt(text: str) -> list[dict[str, Any]]:
-            return metric.messages(language, instructions, text, EXAMPLE)
-
-        judged = await judge_dialog(
-            NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
-            prompt_version=PROMPT_VERSION, messages=prompt, schema=ANSWER_SCHEMA,
-            verdict_of=metric.issues_verdict(LIST), error_detail={"language": language})
+        judged = await metric.judge_whole_dialog(
+            NAME, self, dialog, models, language=language, instructions=INSTRUCTIONS[language].format(role=self.role),
+            example=EXAMPLE, schema=ANSWER_SCHEMA, prompt_version=PROMPT_VERSION,
+            verdict_of=metric.issues_verdict(LIST))
         if isinstance(judged, RuleResult):
             return judged
         breaks = judged.answer.data.get(LIST) or []
