@@ -1,7 +1,7 @@
 """The part of the composition root that static evaluation needs, and the CI gate runs alone.
 
-`start_core` first does the process-wide set-up (log redaction, input limits),
-then opens, on the caller's exit stacks and in this order (closed in
+`start_core` first does the process-wide set-up (log redaction, input limits, the
+rules and channels of plugins), then opens, on the caller's exit stacks and in this order (closed in
 reverse): [start-up lock: migrations → database] → event bus → channel factory
 (with slots shared through Redis when there is one) → actor system with its
 owned entities (`actors.OwnedSystem` over the database's leases) → run engine,
@@ -18,6 +18,8 @@ import uuid
 from collections.abc import AsyncIterator
 
 from actors import ActorSystem, EntityKind, OwnedSystem
+from agenteval import channels as channel_types
+from agenteval import plugins
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain import limits
@@ -28,6 +30,7 @@ from agenteval.engine.static.engine import RunEngine
 from agenteval.engine.static.ports import ClosableModels
 from agenteval.logs import install_redaction
 from agenteval.net.shared_limiter import SharedSlots
+from agenteval.rules import registry as rule_types
 from agenteval.store import database, leases
 from agenteval.store.database_runs import DatabaseRuns
 from agenteval.store.event_bus import create_event_bus
@@ -80,11 +83,23 @@ async def run_models(run_id: uuid.UUID) -> ClosableModels:
 
 def configure_process(settings: Settings) -> None:
     """Process-wide set-up every entry point gets (the server, the CI gate, the demo):
-    secrets redacted from every log line, and the input limits of the settings."""
+    secrets redacted from every log line, the input limits of the settings, and the
+    plugins' rules and channels (a broken plugin stops the start-up: PluginError)."""
     install_redaction()
     limits.configure(limits.InputLimits(message_chars=settings.max_message_chars,
                                         reply_chars=settings.max_reply_chars,
                                         cases=settings.max_cases))
+    load_plugins()
+
+
+def load_plugins() -> list[str]:
+    """Import the rules and channels other installed packages declare as entry points
+    (`agenteval.rules`, `agenteval.channels`); the `group:name` of those loaded now.
+
+    The built-in ones are not entry points: importing `agenteval.rules` and
+    `agenteval.channels` registers them, with the same decorators."""
+    return plugins.discover({rule_types.ENTRY_POINT_GROUP: rule_types.RULES,
+                             channel_types.ENTRY_POINT_GROUP: channel_types.CHANNELS})
 
 
 def run_kind(runs: RunEngine, settings: Settings) -> EntityKind:

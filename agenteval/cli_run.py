@@ -43,6 +43,7 @@ from agenteval.gate.inputs import (
     target_source,
 )
 from agenteval.gate.verdict import EXIT_BAD_INPUT
+from agenteval.plugins import PluginError
 from agenteval.store.models import Run, Target
 
 
@@ -82,7 +83,7 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
         results = gate_results(documents, target_row_source, repeat, concurrency, models,
                                database_url, cache, options, out, err, channel_types)
         return finish(results, options, out, baseline_entries)
-    except BadInput as exc:
+    except (BadInput, PluginError) as exc:  # a broken plugin: the gate's set-up is bad input
         err.print(f"error: {exc}")
         return EXIT_BAD_INPUT
 

@@ -1,11 +1,13 @@
 """Channels: how AgentEval reaches the evaluated agent (the target).
 
-`create_channel_factory()` builds a factory with every built-in channel type
-registered: `openai_chat`, `http`, `websocket` and `demo`. The running service
-holds one (`Services.channels`); there is no module-global factory.
+`create_channel_factory()` builds a factory with every registered channel type:
+the built-in `openai_chat`, `http`, `websocket` and `demo`, and the plugins'
+(`channels/registry.py`). The running service holds one (`Services.channels`);
+there is no module-global factory.
 """
 
-from agenteval.channels import demo, http_json, openai_chat, websocket
+# The built-in channel types register themselves on import (`@register_channel`).
+from agenteval.channels import demo, http_json, openai_chat, websocket  # noqa: F401
 from agenteval.channels.base import (
     Channel,
     ChannelError,
@@ -14,29 +16,32 @@ from agenteval.channels.base import (
     TargetSpec,
 )
 from agenteval.channels.factory import ChannelFactory, ChannelTypeInfo
+from agenteval.channels.registry import (
+    CHANNELS,
+    ENTRY_POINT_GROUP,
+    RegisteredChannel,
+    register_channel,
+    registered_channels,
+)
 from agenteval.channels.secrets import SECRET_PLACEHOLDER
 
 
 def create_channel_factory() -> ChannelFactory:
-    """A factory with all built-in channel types registered."""
+    """A factory for every registered channel type: the built-in ones, and those of
+    the plugins `agenteval.plugins.discover` has loaded."""
     factory = ChannelFactory()
-    factory.register(
-        openai_chat.NAME,
-        openai_chat.DESCRIPTION,
-        openai_chat.CONFIG_SCHEMA,
-        openai_chat.OpenAIChatChannel,
-    )
-    factory.register(
-        http_json.NAME, http_json.DESCRIPTION, http_json.CONFIG_SCHEMA, http_json.HttpJsonChannel
-    )
-    factory.register(
-        websocket.NAME, websocket.DESCRIPTION, websocket.CONFIG_SCHEMA, websocket.WebSocketChannel
-    )
-    factory.register(demo.NAME, demo.DESCRIPTION, demo.CONFIG_SCHEMA, demo.DemoChannel)
+    for channel in registered_channels():
+        info = channel.info
+        factory.register(info.name, info.description, info.config_schema, channel.channel_cls)
     return factory
 
 
 __all__ = [
+    "CHANNELS",
+    "ENTRY_POINT_GROUP",
+    "RegisteredChannel",
+    "register_channel",
+    "registered_channels",
     "SECRET_PLACEHOLDER",
     "Channel",
     "ChannelError",

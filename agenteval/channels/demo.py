@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from agenteval.channels.base import Channel, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
+from agenteval.channels.registry import register_channel
 
 # The bot is imported by the first demo channel: every process registers this channel
 # type, and the CI gate against an HTTP target would otherwise load the bot for nothing.
@@ -35,6 +36,7 @@ CONFIG_SCHEMA: dict = {
 }
 
 
+@register_channel(name=NAME, description=DESCRIPTION, config_schema=CONFIG_SCHEMA)
 class DemoChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         from agenteval.demo_bot.actions import actions_of_turn

@@ -25,6 +25,7 @@ from agenteval.channels.payload import (
     parse_json_reply,
     render_template,
 )
+from agenteval.channels.registry import register_channel
 from agenteval.channels.reliability import (
     call_with_retries,
     http_exchange,
@@ -71,6 +72,7 @@ CONFIG_SCHEMA: dict = {
 }
 
 
+@register_channel(name=NAME, description=DESCRIPTION, config_schema=CONFIG_SCHEMA)
 class HttpJsonChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         super().__init__(state)

@@ -24,6 +24,7 @@ from typing import Any
 from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.payload import extract_reply_text, parse_json_reply
+from agenteval.channels.registry import register_channel
 from agenteval.channels.reliability import (
     call_with_retries,
     http_exchange,
@@ -118,6 +119,7 @@ CONFIG_SCHEMA: dict = {
 REPLY_PATH = "choices.0.message.content"
 
 
+@register_channel(name=NAME, description=DESCRIPTION, config_schema=CONFIG_SCHEMA)
 class OpenAIChatChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         super().__init__(state)

@@ -19,6 +19,7 @@ import aiohttp
 from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.payload import extract_reply_text, parse_json_reply, render_template
+from agenteval.channels.registry import register_channel
 from agenteval.channels.reliability import (
     call_with_retries,
     reliability_properties,
@@ -61,6 +62,7 @@ _CLOSE_TIMEOUT_S = 2.0  # do not hang in aclose on a target that ignores the clo
 _CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED)
 
 
+@register_channel(name=NAME, description=DESCRIPTION, config_schema=CONFIG_SCHEMA)
 class WebSocketChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         super().__init__(state)

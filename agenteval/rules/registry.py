@@ -127,7 +127,10 @@ class RegisteredRule:
         return evaluate
 
 
-_RULES: Registry[RegisteredRule] = Registry("rule type")
+# Every rule type of the process: the built-in ones (imported by `agenteval.rules`) and
+# those of the plugins named under ENTRY_POINT_GROUP (`agenteval.plugins.discover`).
+RULES: Registry[RegisteredRule] = Registry("rule type")
+ENTRY_POINT_GROUP = "agenteval.rules"
 
 
 def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn",
@@ -147,14 +150,14 @@ def register_rule(*, name: str, description: str, scope: RuleScope = "last_turn"
     schema = with_common_params(params_schema or {}, model_role, scope)
 
     def decorate(target: T) -> T:
-        if name in _RULES and not replace_existing:  # before the checks: the clearer error
+        if name in RULES and not replace_existing:  # before the checks: the clearer error
             raise ValueError(f"rule type '{name}' is already registered")
         if not is_builtin(target):
             _check_schema(name, schema)
         _check_async(name, target)
         _check_signature(name, target, schema)
         info = RuleTypeInfo(name, description, scope, model_role, schema, version)
-        _RULES.add(name, RegisteredRule(info, target, Draft202012Validator(schema), check_params),
+        RULES.add(name, RegisteredRule(info, target, Draft202012Validator(schema), check_params),
                    replace=replace_existing)
         return target
 
@@ -205,28 +208,28 @@ def _check_signature(name: str, target: Any, schema: dict[str, Any]) -> None:
 
 def registry_snapshot() -> AbstractContextManager[None]:
     """Restore the registry on exit: lets a test register fake rules safely."""
-    return _RULES.snapshot()
+    return RULES.snapshot()
 
 
 def rule_types() -> list[RuleTypeInfo]:
     """Every registered rule type, by name (for the `ruleTypes` query)."""
-    return [rule.info for rule in _RULES.entries()]
+    return [rule.info for rule in RULES.entries()]
 
 
 def get_rule(name: str) -> RegisteredRule | None:
     """The registered rule type `name`, or None."""
-    return _RULES.get(name)
+    return RULES.get(name)
 
 
 def unknown_rule_type_message(name: object) -> str:
     """`unknown rule type 'x' (known: …)`."""
-    return _RULES.unknown_message(name)
+    return RULES.unknown_message(name)
 
 
 def validate_rule_params(rule_type: str, params: Any, path: str = "params") -> FieldErrors:
     """Every problem with `params` for `rule_type`; `path` is where the params live."""
     errors = FieldErrors()
-    rule = _RULES.get(rule_type)
+    rule = RULES.get(rule_type)
     if rule is None:
         errors.add(path, unknown_rule_type_message(rule_type))
         return errors
@@ -263,7 +266,7 @@ async def run_rule(spec: RuleSpec, case: CaseSpec, dialog: Sequence[Turn],
     The result carries the spec's weight, and `rule` records the rule type, the
     effective params that produced it and the rule's version.
     """
-    rule = _RULES.get(spec.type)
+    rule = RULES.get(spec.type)
     if rule is None:
         return RuleResult.failed_to_run(spec.type, unknown_rule_type_message(spec.type),
                                         weight=spec.weight)
