@@ -60,6 +60,7 @@ lint: $(STAMP)
 
 schema: $(STAMP)
 	$(BIN)/agenteval export-schema > schema.graphql
+	$(BIN)/python -m agenteval.engine.static.run_json_schema > docs/run-json.schema.json
 
 # Migrations are additive: a released file is never edited or regenerated, because
 # users keep their databases across upgrades (tests/store/test_migrations_upgrade.py

@@ -15,7 +15,7 @@ whose attempts disagree within either file is counted as flaky.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,7 +95,7 @@ def compare(results: Sequence[ScenarioResult],
     return comparisons
 
 
-def compare_entry(base: dict[str, Any], head: dict[str, Any]) -> ScenarioComparison:
+def compare_entry(base: Mapping[str, Any], head: Mapping[str, Any]) -> ScenarioComparison:
     before, after = _levels(base["outcomes"]), _levels(head["outcomes"])
     regressions, improvements = [], []
     for key in sorted(before.keys() & after.keys()):

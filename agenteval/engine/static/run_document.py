@@ -5,7 +5,8 @@ and the gate's `--json` serialise.
 and rule results) into a `ScenarioResult` once, so every writer — the gate's
 terminal, JUnit, JSON and baseline outputs, and GET /api/runs/{id}/report.json —
 is a pure function of it. `scenario_entry` is that run as the versioned JSON
-entry documented by docs/run-json.schema.json:
+entry typed by `run_document_shape.py` (docs/run-json.schema.json is generated
+from those types by `run_json_schema.py`):
 
     [{"formatVersion": 1,
       "scenario": {"name", "file"}, "target": {"name"},
@@ -22,13 +23,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from agenteval.domain.outcome_explanation import judged_turn
+from agenteval.domain.run_state import RunStatus
 from agenteval.domain.run_summary import RunSummaryData
 from agenteval.domain.run_views import OutcomeView
 from agenteval.domain.usage_report import usage_line
 from agenteval.engine.catalog.usage import usage_of
+from agenteval.engine.static.run_document_shape import (
+    SCHEMA_VERSION,
+    Outcome,
+    RunDocument,
+    ScenarioEntry,
+    Summary,
+)
 from agenteval.engine.static.run_store import (
     report_markdown,
     run_view,
@@ -37,7 +45,7 @@ from agenteval.engine.static.run_store import (
 )
 from agenteval.store.models import Run
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = SCHEMA_VERSION  # the entries' `formatVersion`
 
 
 @dataclass(frozen=True)
@@ -109,17 +117,17 @@ async def scenario_result(run: Run, source: str | None = None, *, prices: str | 
         model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)))
 
 
-def json_report(results: Sequence[ScenarioResult]) -> list[dict[str, Any]]:
+def json_report(results: Sequence[ScenarioResult]) -> RunDocument:
     """The `--json` document: one entry per scenario."""
     return [scenario_entry(result) for result in results]
 
 
-def scenario_entry(result: ScenarioResult) -> dict[str, Any]:
+def scenario_entry(result: ScenarioResult) -> ScenarioEntry:
     return {
-        "formatVersion": FORMAT_VERSION,
+        "formatVersion": SCHEMA_VERSION,
         "scenario": {"name": result.scenario_name, "file": result.source},
         "target": {"name": result.target_name},
-        "run": {"id": result.run_id, "status": result.status, "error": result.error,
+        "run": {"id": result.run_id, "status": RunStatus(result.status), "error": result.error,
                 "repeat": result.repeat, "concurrency": result.concurrency,
                 "durationS": result.duration_s},
         "summary": summary_json(result.summary),
@@ -127,7 +135,7 @@ def scenario_entry(result: ScenarioResult) -> dict[str, Any]:
     }
 
 
-def summary_json(summary: RunSummaryData) -> dict[str, Any]:
+def summary_json(summary: RunSummaryData) -> Summary:
     """The contract's RunSummary."""
     confusion = summary.intent_confusion
     return {
@@ -145,7 +153,7 @@ def summary_json(summary: RunSummaryData) -> dict[str, Any]:
     }
 
 
-def outcome_json(attempt: AttemptResult) -> dict[str, Any]:
+def outcome_json(attempt: AttemptResult) -> Outcome:
     """The contract's CaseOutcome (plus the case's tags)."""
     view = attempt.view
     return {
