@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -15,6 +16,7 @@ from starlette.types import Receive, Scope, Send
 from agenteval.api.downloads import intelligent_report_routes
 from agenteval.api.http_guard import GraphQLHTTPGuard
 from agenteval.api.metrics_endpoint import metrics_routes
+from agenteval.api.rest import HTTP_STATUS, error_body, rest_http_error
 from agenteval.api.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.view import AgentEvalGraphQL
@@ -26,6 +28,7 @@ from agenteval.engine.intelligent.wakeups import Notifier
 from agenteval.engine.services import Services
 from agenteval.store import database
 from agenteval.store.api_keys import internal_identity
+from agenteval.store.database_outage import DATABASE_UNREACHABLE
 from agenteval.web_ui import mount_web_ui
 
 
@@ -42,7 +45,11 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     async def healthz(request: Request) -> JSONResponse:
         if await database.database_answers():
             return JSONResponse({"status": "ok"})
-        return JSONResponse({"status": "unavailable", "reason": "database"}, status_code=503)
+        # The REST envelope, next to the status a load balancer's check may read.
+        return JSONResponse({"status": "unavailable", "reason": "database",
+                             **error_body("UNAVAILABLE", DATABASE_UNREACHABLE,
+                                          reason="database")},
+                            status_code=HTTP_STATUS["UNAVAILABLE"])
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -62,7 +69,9 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     ]
     guard = Middleware(GraphQLHTTPGuard, max_body_bytes=settings.max_body_bytes,
                        max_json_depth=settings.max_json_depth)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
+    # A routing error (a method a route does not answer) in the REST envelope too.
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
+                    exception_handlers={HTTPException: rest_http_error})
     mount_web_ui(app, graphiql=settings.graphiql)  # the UI answers what no route did
     return app
 

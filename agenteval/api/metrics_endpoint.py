@@ -21,17 +21,17 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 from tortoise.functions import Count
 from tortoise.models import Model
 
 from actors import ActorSystem
+from agenteval.api.rest import authenticated_key, rest_endpoint
 from agenteval.config import Settings
 from agenteval.domain import eval_state, run_state
 from agenteval.engine.services import Services
 from agenteval.observability.metrics import REGISTRY
-from agenteval.store import api_keys
 from agenteval.store.models import EvalSession, IntelligentEval, Run
 
 logger = logging.getLogger("agenteval.metrics")
@@ -46,29 +46,19 @@ def metrics_routes(settings: Settings) -> list[Route]:
     """The /metrics route, or none when `settings.metrics` is off."""
     if settings.metrics == "off":
         return []
-    return [Route("/metrics", metrics_endpoint, methods=["GET"])]
+    return [Route("/metrics", rest_endpoint(metrics_endpoint, challenge="Bearer"),
+                  methods=["GET"])]
 
 
 async def metrics_endpoint(request: Request) -> Response:
     services: Services = request.app.state.services
-    if services.settings.metrics != "public" and not await _authenticated(request):
-        return JSONResponse({"error": "UNAUTHENTICATED",
-                             "message": "/metrics needs a valid API key (X-API-Key or "
-                                        "Authorization: Bearer)"},
-                            status_code=401, headers={"WWW-Authenticate": "Bearer"})
+    if services.settings.metrics != "public":
+        await authenticated_key(request, bearer=True)
     families = [*actor_families(services.actors), *await row_families()]
     scraped = CollectorRegistry(auto_describe=False)
     scraped.register(_Families(families))
     return Response(generate_latest(REGISTRY) + generate_latest(scraped),
                     media_type=CONTENT_TYPE_LATEST)
-
-
-async def _authenticated(request: Request) -> bool:
-    secret = request.headers.get("x-api-key")
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if not secret and scheme.lower() == "bearer":
-        secret = token.strip()
-    return await api_keys.authenticate(secret) is not None
 
 
 def actor_families(actors: ActorSystem) -> list[GaugeMetricFamily]:

@@ -21,7 +21,7 @@ async def test_by_default_any_valid_key_reads_metrics_as_header_or_bearer(
     async with running_app(create_app(settings_for(database_url, None), migrate=False)) as http:
         assert (await http.get("/metrics")).status_code == 401
         wrong = await http.get("/metrics", headers={"X-API-Key": "ae_not-a-key"})
-        assert wrong.status_code == 401 and wrong.json()["error"] == "UNAUTHENTICATED"
+        assert wrong.status_code == 401 and wrong.json()["error"]["code"] == "UNAUTHENTICATED"
         assert (await http.get("/metrics", headers={"Authorization": "Bearer nope"})
                 ).status_code == 401
         assert (await http.get("/metrics", headers={"X-API-Key": ADMIN_KEY})).status_code == 200

@@ -118,3 +118,18 @@ async def test_the_http_answer_is_retryable(client: GraphQLClient, proxy: TcpPro
     assert response.status_code == 200
     assert response.json()["errors"][0]["extensions"]["code"] == "UNAVAILABLE"
     assert isinstance(response, httpx.Response)
+
+
+async def test_a_download_during_an_outage_is_503_unavailable_in_the_rest_envelope(
+        client: GraphQLClient, proxy: TcpProxy) -> None:
+    path = "/api/runs/00000000-0000-0000-0000-000000000000/report.json"
+    key = {"X-API-Key": client.key or ""}
+    assert (await client.http.get(path, headers=key)).status_code == 404
+    proxy.cut()
+    response = await client.http.get(path, headers=key)
+    assert response.status_code == 503
+    assert response.json() == {"error": {"code": "UNAVAILABLE", "reason": "database",
+                                         "message": "the database is unreachable; try again "
+                                                    "shortly"}}
+    proxy.restore()
+    await answered_again(client)
