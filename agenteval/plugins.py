@@ -18,6 +18,7 @@ when a lookup misses, and `snapshot()` restores it after a test registered fakes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -139,10 +140,7 @@ def discover(groups: Mapping[str, Registry[Any]],
     point already loaded, its name still registered, is not loaded again.
     """
     if found is None:
-        from importlib.metadata import entry_points  # ~6 ms: only where plugins load
-
-        # ~12 ms for the first group (the installed distributions are read), ~3 for the next.
-        found = [entry for group in groups for entry in entry_points(group=group)]
+        found = installed_entry_points(groups)
     found = sorted((entry for entry in found if entry.group in groups),
                    key=lambda entry: (entry.group, entry.name))
     _refuse_duplicates(found, groups)  # before any import: which one would win is arbitrary
@@ -155,6 +153,31 @@ def discover(groups: Mapping[str, Registry[Any]],
         _LOADED[(entry.group, entry.name)] = entry.value
         loaded.append(f"{entry.group}:{entry.name}")
     return loaded
+
+
+def installed_entry_points(groups: Iterable[str]) -> list[EntryPoint]:
+    """The entry points of `groups` every installed distribution declares.
+
+    What `importlib.metadata.entry_points(group=...)` finds, for a third of its cost
+    (~4 ms instead of ~12 at every start of the gate): that reads the METADATA of
+    every distribution to drop the same one found twice on sys.path; here only the
+    few whose entry_points.txt mentions agenteval at all are parsed and named.
+    """
+    from importlib.metadata import distributions  # ~6 ms: only where plugins load
+
+    wanted = set(groups)
+    found: list[EntryPoint] = []
+    names: set[str] = set()
+    for dist in distributions():
+        text = dist.read_text("entry_points.txt")
+        if not text or "agenteval" not in text:
+            continue
+        name = re.sub(r"[-_.]+", "-", dist.name).lower()
+        if name in names:  # the same distribution later on sys.path: the first one counts
+            continue
+        names.add(name)
+        found.extend(entry for entry in dist.entry_points if entry.group in wanted)
+    return found
 
 
 def _refuse_duplicates(found: Iterable[EntryPoint], groups: Mapping[str, Registry[Any]]) -> None:
