@@ -178,3 +178,14 @@ def test_a_plugin_channel_with_an_invalid_config_schema_is_refused(
     with pytest.raises(PluginError, match="ValueError: channel 'shouting_echo': config_schema "
                                           "is not a valid JSON Schema"):
         load_plugins()
+
+
+def test_one_distribution_found_twice_on_sys_path_is_loaded_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rule_module, _ = acme_plugins(tmp_path / "first", monkeypatch)
+    # The same distribution again, later on sys.path (as with a stale copy of a
+    # site-packages): the first one counts, as for importlib.metadata.entry_points.
+    write_distribution(tmp_path / "second", monkeypatch, "acme-agenteval",
+                       {"agenteval.rules": {"shouts": f"{rule_module}:Shouts"}})
+    monkeypatch.syspath_prepend(str(tmp_path / "first" / "site"))
+    assert load_plugins() == ["agenteval.channels:shouting_echo", "agenteval.rules:shouts"]
