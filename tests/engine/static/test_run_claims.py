@@ -30,7 +30,9 @@ def _settings(database_url: str, **overrides: object) -> Settings:
 
 async def test_runs_beyond_the_claim_limit_wait_for_a_free_slot(database_url: str,
                                                                 serve) -> None:
-    bot = TargetBehaviour(delay_s=0.05)
+    # Slow enough that the first run is still going when the second is started, on a
+    # loaded machine too (6 cases two at a time: about 1.5 s).
+    bot = TargetBehaviour(delay_s=0.5)
     url = await serve(bot.app())
     app = create_app(_settings(database_url, run_claim_limit=1), migrate=False)
     async with running_app(app) as http:
