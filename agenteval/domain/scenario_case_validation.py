@@ -26,6 +26,12 @@ from agenteval.domain.cases import (
 )
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.rule_catalog import RuleCatalog
+from agenteval.domain.rule_spec_validation import (
+    JUDGE_MISSING,
+    RULE_SPEC_FIELDS,
+    is_number,
+    validate_rules,
+)
 from agenteval.domain.simulated_cases import (
     DOCUMENT_SIMULATED,
     INPUT_SIMULATED,
@@ -33,12 +39,6 @@ from agenteval.domain.simulated_cases import (
     SimulatedFieldNames,
     SimulatedSpec,
     validate_simulated,
-)
-from agenteval.domain.rule_spec_validation import (
-    JUDGE_MISSING,
-    RULE_SPEC_FIELDS,
-    is_number,
-    validate_rules,
 )
 from agenteval.domain.tool_results import validate_tool_results
 from agenteval.domain.turn_checks import parse_messages, parse_turn_check_inputs

@@ -51,8 +51,8 @@ from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
-from agenteval.store.database_outage import is_database_unreachable
 from agenteval.simulation.case_users import PlayCase
+from agenteval.store.database_outage import is_database_unreachable
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import StaleRun, progress_of

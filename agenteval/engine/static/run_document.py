@@ -26,7 +26,7 @@ from typing import Any
 
 from agenteval.domain.outcome_explanation import judged_turn
 from agenteval.domain.run_summary import RunSummaryData
-from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.run_views import OutcomeView, TurnView
 from agenteval.domain.usage_report import usage_line
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.static.run_store import (
@@ -148,17 +148,26 @@ def summary_json(summary: RunSummaryData) -> dict[str, Any]:
 def outcome_json(attempt: AttemptResult) -> dict[str, Any]:
     """The contract's CaseOutcome (plus the case's tags)."""
     view = attempt.view
-    return {
+    document = {
         "caseKey": view["case_key"], "attempt": view["attempt"], "passed": view["passed"],
         "successLevel": view["success_level"], "score": view["score"],
         "intentPassed": attempt.intent_passed, "completionRate": attempt.completion_rate,
         "error": view["error"], "tags": list(view["tags"]),
-        "turns": [{"index": t["index"], "sentMessage": t["sent_message"], "reply": t["reply"],
-                   "latencyMs": t["latency_ms"], "error": t["error"],
-                   "rawResponse": t.get("raw"), "toolCalls": t.get("tool_calls")}
-                  for t in view["turns"]],
+        "turns": [_turn_json(t) for t in view["turns"]],
         "results": [{"ruleType": r["rule_type"], "implicit": r["implicit"],
                      "passed": r["passed"], "score": r["score"], "weight": r["weight"],
                      "detail": r["detail"], "error": r["error"],
                      "turnIndex": judged_turn(r)} for r in view["results"]],
     }
+    if view.get("simulation") is not None:  # simulated cases only: other shapes unchanged
+        document["simulation"] = view.get("simulation")
+    return document
+
+
+def _turn_json(turn: TurnView) -> dict[str, Any]:
+    document = {"index": turn["index"], "sentMessage": turn["sent_message"],
+                "reply": turn["reply"], "latencyMs": turn["latency_ms"], "error": turn["error"],
+                "rawResponse": turn.get("raw"), "toolCalls": turn.get("tool_calls")}
+    if turn.get("author") is not None:  # simulated cases only
+        document["author"] = turn.get("author")
+    return document
