@@ -82,6 +82,8 @@ export const enStatic = {
     turnChecksHint: "Judged on the bot's reply to message {{n}} (turn {{n}}); a failed expect fails the case.",
     turnExpect: "Expect at turn {{n}} (JSON)", turnExpectHint: "contains, not_contains, max_latency_ms, json, regex; empty for none",
     turnRuleLabel: "Turn {{n}} rule {{i}}: {{type}}", addTurnRule: "Add a rule on turn {{n}}",
+    simulated: "Simulated user", simulatedUser: "Simulated user (JSON)",
+    simulatedUserHint: "{\"persona\": {\"name\": \"Li\", \"patience\": \"low\"}, \"goal\": \"…\", \"opening\": \"…\", \"maxTurns\": 8, \"stopWhen\": {\"simulator\": true, \"phrase\": \"…\"}, \"followUps\": [\"…\"], \"simulator\": \"model\" | \"script\"}; a model needs a SIMULATOR",
     toolResults: "Tool results (JSON)", toolResultsHint: "openai_chat targets with tools: {\"lookup_order\": {\"status\": \"shipped\"}} or {\"lookup_order\": {\"calls\": [...]}}; empty for none",
     expectation: "Expectation (JSON)", expectationHint: "e.g. {\"contains\": \"booked\", \"max_latency_ms\": 2000}; empty for none",
     ruleLogic: "Rule logic", rulePassThreshold: "Rule pass threshold", successThreshold: "Success threshold",

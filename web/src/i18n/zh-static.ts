@@ -86,6 +86,8 @@ export const zhStatic: Strings<typeof enStatic> = {
     turnChecksHint: "判定机器人对第 {{n}} 条消息（第 {{n}} 轮）的回复；expect 失败则用例失败。",
     turnExpect: "第 {{n}} 轮期望（JSON）", turnExpectHint: "contains、not_contains、max_latency_ms、json、regex；留空表示无",
     turnRuleLabel: "第 {{n}} 轮规则 {{i}}：{{type}}", addTurnRule: "为第 {{n}} 轮添加规则",
+    simulated: "模拟用户", simulatedUser: "模拟用户（JSON）",
+    simulatedUserHint: "{\"persona\": {\"name\": \"老王\", \"patience\": \"low\"}, \"goal\": \"…\", \"opening\": \"…\", \"maxTurns\": 8, \"stopWhen\": {\"simulator\": true, \"phrase\": \"…\"}, \"followUps\": [\"…\"], \"simulator\": \"model\" | \"script\"}；model 需要配置 SIMULATOR 模型",
     toolResults: "工具结果（JSON）", toolResultsHint: "带工具的 openai_chat 目标：{\"lookup_order\": {\"status\": \"shipped\"}} 或 {\"lookup_order\": {\"calls\": [...]}}；留空表示无",
     expectation: "期望（JSON）", expectationHint: "例如 {\"contains\": \"预约成功\", \"max_latency_ms\": 2000}；留空表示无",
     ruleLogic: "规则逻辑", rulePassThreshold: "规则通过阈值", successThreshold: "成功阈值",

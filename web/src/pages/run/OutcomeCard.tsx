@@ -73,9 +73,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
         {outcome.turns.map((turn) => (
           <li key={turn.index}>
             <Text size="sm">
-              <b>{t("run.sent")}</b> {authorBadgeKey(turn.author) && (
-                <Badge size="xs" variant="outline" color="grape" autoContrast mr={4}>{t(authorBadgeKey(turn.author) ?? "")}</Badge>
-              )}{turn.sentMessage}
+              <b>{t("run.sent")}</b> <AuthorBadge author={turn.author} />{turn.sentMessage}
             </Text>
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}><b>{t("run.reply")}</b> {turn.reply ?? "—"}</Text>
             <Text size="xs" c="dimmed">
@@ -108,6 +106,14 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
       {caseResults.map((result, i) => <ResultItem key={i} result={result} />)}
     </Stack>
   );
+}
+
+/** "simulated user" / "scripted user" on the turns such a user wrote; nothing on others. */
+function AuthorBadge({ author }: { author: string | null | undefined }) {
+  const { t } = useTranslation();
+  const key = authorBadgeKey(author);
+  if (!key) return null;
+  return <Badge size="xs" variant="outline" color="grape" autoContrast mr={4}>{t(key)}</Badge>;
 }
 
 function ResultItem({ result }: { result: Result }) {

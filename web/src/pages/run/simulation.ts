@@ -30,7 +30,7 @@ export function simulationSummary(simulation: unknown): SimulationSummary | null
 }
 
 /** The i18n key of the badge on a turn's user message: only turns a simulated user wrote. */
-export function authorBadgeKey(author: string | null | undefined): string | null {
+export function authorBadgeKey(author: string | null | undefined): "run.simulatedUser" | "run.scriptedUser" | null {
   if (author === "simulator") return "run.simulatedUser";
   if (author === "script") return "run.scriptedUser";
   return null;
