@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from agenteval.cli_run import run_command
@@ -50,8 +51,14 @@ def no_simulator(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     return monkeypatch
 
 
+RUN_JSON_SCHEMA = json.loads((EXAMPLES.parent / "docs" / "run-json.schema.json").read_text())
+
+
 def _outcomes(path: Path) -> dict[str, dict[str, Any]]:
-    [entry] = json.loads(path.read_text())
+    """The --json file's outcomes by case key, the file checked against its JSON Schema."""
+    document = json.loads(path.read_text())
+    jsonschema.validate(document, RUN_JSON_SCHEMA)
+    [entry] = document
     return {o["caseKey"]: o for o in entry["outcomes"]}
 
 
