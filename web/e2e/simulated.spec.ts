@@ -30,6 +30,8 @@ test("a simulated case played by the SIMULATOR runs from a campaign and its tran
     await page.getByRole("navigation").getByRole("link", { name: "Scenarios", exact: true }).click();
     await page.locator('input[type="file"]').setInputFiles(SIMULATED);
     await expect(page.getByRole("heading", { name: "Demo bot - simulated users (SIMULATOR model)" })).toBeVisible();
+    await expect(page.getByText("Simulated user (model, at most 8 turns) towards: 预约空调上门维修", { exact: false })).toBeVisible();
+    await screenshot(page, "scenario-simulated-en");
 
     await page.getByRole("navigation").getByRole("link", { name: "Campaigns & runs", exact: true }).click();
     await page.getByRole("textbox", { name: "Name" }).fill("E2E simulated");

@@ -69,6 +69,7 @@ export const enStatic = {
     title: "Scenarios", import: "Import JSON or YAML file", importFailed: "The file was not imported",
     importHint: "A scenario file holds cases (messages, expectation, rules). Try examples/scenarios/booking.json.",
     empty: "No scenarios yet: import a scenario file.", name: "Name", cases: "Cases", notFound: "No such scenario.",
+    simulated: "Simulated user ({{simulator}}, at most {{max}} turns) towards: {{goal}}",
     caseCount: "{{count}} cases", edit: "Edit", exportYaml: "Export YAML", exportJson: "Export JSON", expectation: "Expectation", useInCampaign: "Use in a campaign",
     logic: "Rule logic {{logic}}, rule pass ≥ {{rule}}, success ≥ {{success}}, partial ≥ {{partial}}",
   },

@@ -73,6 +73,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     title: "场景", import: "导入 JSON 或 YAML 文件", importFailed: "文件未能导入",
     importHint: "场景文件包含用例（消息、期望、规则）。可以试试 examples/scenarios/booking.json。",
     empty: "还没有场景：导入一个场景文件。", name: "名称", cases: "用例数", notFound: "没有这个场景。",
+    simulated: "模拟用户（{{simulator}}，最多 {{max}} 轮），目标：{{goal}}",
     caseCount: "{{count}} 个用例", edit: "编辑", exportYaml: "导出 YAML", exportJson: "导出 JSON", expectation: "期望", useInCampaign: "用于测试活动",
     logic: "规则逻辑 {{logic}}，规则通过 ≥ {{rule}}，成功 ≥ {{success}}，部分 ≥ {{partial}}",
   },
