@@ -54,21 +54,10 @@ def scenario_document(result: ImportResult, paths: list[Path]) -> dict[str, Any]
 
 
 def check_scenario(document: dict[str, Any]) -> None:
-    """The scenario validation, as the gate and importScenario run it.
-
-    A simulated case (issue 25 item 3, its own branch) is checked as a multi-turn case
-    opening with its goal, so its rules are validated by the same code.
-    """
-    stand_in = dict(document, cases=[_checkable(case) for case in document["cases"]])
-    parse_scenario_document(json.dumps(stand_in), RULE_CATALOG, judge_configured=True)
-
-
-def _checkable(case: dict[str, Any]) -> dict[str, Any]:
-    if case.get("type") != "simulated":
-        return case
-    return {"id": case["id"], "type": "multi_turn",
-            "messages": [case.get("opening") or case["goal"], case["goal"]],
-            "eval_rules": case["eval_rules"], "tags": case["tags"]}
+    """The scenario validation, as the gate and importScenario run it (with a JUDGE and a
+    SIMULATOR configured: the imported file says which models it needs)."""
+    parse_scenario_document(json.dumps(document), RULE_CATALOG, judge_configured=True,
+                            simulator_configured=True)
 
 
 def dump(document: dict[str, Any], out: str | None) -> str:

@@ -58,6 +58,8 @@ class ImportedScenario:
 
 JUDGE_HINT = ("a JUDGE model for the gate comes from AGENTEVAL_JUDGE_MODEL (with "
               "AGENTEVAL_JUDGE_BASE_URL, AGENTEVAL_JUDGE_API_KEY) or --models FILE")
+SIMULATOR_HINT = ("a SIMULATOR model for the gate comes from AGENTEVAL_SIMULATOR_MODEL (with "
+                  "AGENTEVAL_SIMULATOR_BASE_URL, AGENTEVAL_SIMULATOR_API_KEY) or --models FILE")
 
 
 def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 1,
@@ -113,6 +115,8 @@ def _describe(what: str, error: AgentEvalError) -> str:
             f"  {e['path']}: {e['message']}" for e in error.errors)
         if any("needs a JUDGE model" in e["message"] for e in error.errors):
             text += f"\n  hint: {JUDGE_HINT}"
+        if any("needs a SIMULATOR model" in e["message"] for e in error.errors):
+            text += f"\n  hint: {SIMULATOR_HINT}"
         return text
     return f"{what}: {error.message}"
 

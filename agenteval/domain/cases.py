@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-CaseType = Literal["SINGLE_TURN", "MULTI_TURN"]
+from agenteval.domain.simulated_cases import SimulatedSpec
+
+CaseType = Literal["SINGLE_TURN", "MULTI_TURN", "SIMULATED"]
+# Who wrote a turn's user message: the case's own text, its scripted follow-ups, or the
+# SIMULATOR model (simulated cases); None on turns stored before it was recorded.
+TurnAuthor = Literal["case", "script", "simulator"]
 RuleLogic = Literal["ALL", "ANY", "WEIGHTED"]
 SuccessLevel = Literal["SUCCESS", "PARTIAL", "FAILURE"]
 RuleStatus = Literal["passed", "failed", "error"]
@@ -60,6 +65,8 @@ class CaseSpec:
     # openai_chat targets with tools: tool name → result (or {"calls": [...]}), see
     # channels/tool_calls.py; None when the case supplies none.
     tool_results: dict[str, Any] | None = None
+    # type SIMULATED: who plays the user and how the dialog ends (messages stay empty).
+    simulated: SimulatedSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,8 @@ class Turn:
     raw: Any = None
     # The tool calls the target made on this turn ([{name, arguments}]); None: none known.
     tool_calls: list[dict[str, Any]] | None = None
+    # Who wrote `sent_message` (simulated cases); None: the case's fixed message.
+    author: TurnAuthor | None = None
 
 
 # A rule's version starts at 1; provenance records it only once a rule moves past it,

@@ -19,6 +19,7 @@ from agenteval.domain.turn_numbers import turn_number
 REASON_CHARS = 240
 _TURN_ERROR = re.compile(r"^turn (\d+): (timeout|connection|http_status|bad_response): ")
 _RULE_ERROR = re.compile(r"^rule (\S+) could not run: ")
+_SIMULATOR_ERROR = re.compile(r"^(before|after) turn \d*:? ?simulator model failed")
 
 
 def _quoted(values: Any) -> str:
@@ -197,13 +198,16 @@ class ErrorGroup:
 
 
 def error_kind(error: str) -> str:
-    """`connection`, `timeout`, `http_status`, `bad_response` (target) or `rule <type>`."""
+    """`connection`, `timeout`, `http_status`, `bad_response` (target), `rule <type>` or
+    `simulator model` (a simulated case's SIMULATOR failed)."""
     turn = _TURN_ERROR.match(error)
     if turn:
         return f"target {turn.group(2)}"
     rule = _RULE_ERROR.match(error)
     if rule:
         return f"rule {rule.group(1)}"
+    if _SIMULATOR_ERROR.match(error):
+        return "simulator model"
     return "other"
 
 

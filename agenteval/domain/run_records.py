@@ -31,6 +31,9 @@ class FinishedAttempt:
     turns: list[Turn]
     results: list[RuleResult]
     verdict: CaseVerdict
+    # A simulated case: who played the user and why the dialog ended (see
+    # engine/static/simulated_talk.py); None for other cases.
+    simulation: dict[str, Any] | None = None
 
 
 class HasCounts(Protocol):

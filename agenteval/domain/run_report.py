@@ -13,6 +13,7 @@ from agenteval.domain.outcome_explanation import judged_turn, located_reason, tu
 from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_summary import RunSummaryData, ratio
 from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView
+from agenteval.domain.simulation_text import author_label, simulation_line
 from agenteval.domain.statistics import attempt_agreement, is_flaky
 from agenteval.domain.turn_numbers import turn_number
 
@@ -156,6 +157,9 @@ def failing_case(outcome: OutcomeView) -> str:
     lines = [heading]
     if outcome["error"]:
         lines.append(f"Error: {markdown_cell(outcome['error'])}")
+    simulated = simulation_line(outcome)
+    if simulated:
+        lines.append(f"Simulated dialog: {markdown_cell(simulated)}")
     deciding = [r for r in outcome["results"] if deciding_result(r)]
     if deciding:
         rows = [(_rule_at(r), "yes" if r["implicit"] else "no",
@@ -180,7 +184,9 @@ def dialog(outcome: OutcomeView) -> str:
     """The attempt's conversation as quotes: what was sent and what the bot replied."""
     lines = []
     for turn in outcome["turns"]:
-        lines.append(f"> **User [{turn_number(turn['index'])}]:** {quoted(turn['sent_message'])}")
+        who = (author_label(turn) or "user").capitalize()
+        lines.append(f"> **{who} [{turn_number(turn['index'])}]:** "
+                     f"{quoted(turn['sent_message'])}")
         if turn["error"]:
             lines.append(f"> **Error:** {quoted(turn['error'])}")
         else:

@@ -5,7 +5,9 @@
 - `OutcomeView`: one case attempt: case_key, attempt, success_level, passed, score,
   error, tags, turns (`TurnView`s) and results (`RuleResultView`s), the same fields as
   the contract's CaseOutcome, Turn and RuleResult in snake_case. A per-turn check's
-  result has `detail.turn_index` (0-based), the turn whose reply it judged.
+  result has `detail.turn_index` (0-based), the turn whose reply it judged. A simulated
+  case's attempt has `simulation` (who played the user, why the dialog ended) and its
+  turns an `author`.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class TurnView(TypedDict):
     error: str | None
     raw: NotRequired[Any]  # the target's decoded response (bounded), when stored
     tool_calls: NotRequired[list[dict[str, Any]] | None]  # openai_chat with tools
+    author: NotRequired[str | None]  # case | script | simulator (simulated cases)
 
 
 class RuleResultView(TypedDict):
@@ -58,3 +61,5 @@ class OutcomeView(TypedDict):
     tags: list[str]
     turns: list[TurnView]
     results: list[RuleResultView]
+    # Simulated cases: {simulator, model, stop, detail, turns}; None otherwise.
+    simulation: NotRequired[dict[str, Any] | None]

@@ -32,13 +32,21 @@ from agenteval.domain.rule_spec_validation import (
     is_number,
     validate_rules,
 )
+from agenteval.domain.simulated_cases import (
+    DOCUMENT_SIMULATED,
+    INPUT_SIMULATED,
+    NO_TURN_CHECKS,
+    SimulatedFieldNames,
+    SimulatedSpec,
+    validate_simulated,
+)
 from agenteval.domain.tool_results import validate_tool_results
 from agenteval.domain.turn_checks import parse_messages, parse_turn_check_inputs
 
 __all__ = ["JUDGE_MISSING", "RULE_SPEC_FIELDS", "validate_case", "validate_cases"]
 
 MAX_KEY_LENGTH = 200
-CASE_TYPES = ("SINGLE_TURN", "MULTI_TURN")
+CASE_TYPES = ("SINGLE_TURN", "MULTI_TURN", "SIMULATED")
 RULE_LOGICS = ("ALL", "ANY", "WEIGHTED")
 
 
@@ -56,13 +64,14 @@ class CaseFieldNames:
     # GraphQL only: the per-turn checks beside `messages` (documents write them inside).
     turn_checks: str | None = None
     tool_results: str = "tool_results"
+    simulated: SimulatedFieldNames = DOCUMENT_SIMULATED
     aliases: dict[str, str] = field(default_factory=dict)
 
     def known(self) -> list[str]:
         names = [self.key, "type", "messages", "expectation", self.eval_rules, self.rule_logic,
                  self.rule_pass_threshold, self.success_threshold, self.partial_threshold, "tags"]
         return names + [name for name in (self.single_message, self.turn_checks,
-                                          self.tool_results) if name]
+                                          self.tool_results) if name] + self.simulated.all()
 
 
 DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_threshold",
@@ -71,15 +80,17 @@ DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_th
 # `dataclasses.asdict(strawberry_input)` rather than the raw variables.
 INPUT_FIELDS = CaseFieldNames(
     "key", "evalRules", "ruleLogic", "rulePassThreshold", "successThreshold", "partialThreshold",
-    turn_checks="turnChecks", tool_results="toolResults",
+    turn_checks="turnChecks", tool_results="toolResults", simulated=INPUT_SIMULATED,
     aliases={"tool_results": "toolResults", "eval_rules": "evalRules", "rule_logic": "ruleLogic", "turn_checks": "turnChecks",
              "rule_pass_threshold": "rulePassThreshold", "success_threshold": "successThreshold",
-             "partial_threshold": "partialThreshold"})
+             "partial_threshold": "partialThreshold", "max_turns": "maxTurns",
+             "stop_when": "stopWhen", "follow_ups": "followUps"})
 
 
 def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: RuleCatalog,
                    judge_configured: bool, errors: FieldErrors,
-                   scenario_tags: Iterable[str] = ()) -> list[CaseSpec]:
+                   scenario_tags: Iterable[str] = (), *,
+                   simulator_configured: bool = False) -> list[CaseSpec]:
     """Valid CaseSpecs from a list of raw cases; every problem is added to `errors`."""
     if not isinstance(raw_cases, list):
         errors.add(path, "must be a list of cases")
@@ -96,7 +107,7 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: Ru
     for index, raw in enumerate(raw_cases):
         case_path = f"{path}[{index}]"
         case = validate_case(raw, case_path, names, catalog, judge_configured, errors,
-                             scenario_tags)
+                             scenario_tags, simulator_configured=simulator_configured)
         key = raw.get(names.key) if isinstance(raw, dict) else None
         if isinstance(key, str) and key:
             if key in first_seen:
@@ -110,8 +121,12 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: Ru
 
 def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatalog,
                   judge_configured: bool, errors: FieldErrors,
-                  scenario_tags: Iterable[str] = ()) -> CaseSpec | None:
-    """One CaseSpec, or None when the case has errors (added to `errors`)."""
+                  scenario_tags: Iterable[str] = (), *,
+                  simulator_configured: bool = False) -> CaseSpec | None:
+    """One CaseSpec, or None when the case has errors (added to `errors`).
+
+    A simulated case has no messages (GraphQL's required `messages` is then `[]`) and no
+    per-turn checks; its own fields are checked by `validate_simulated`."""
     if not isinstance(raw, dict):
         errors.add(path, "must be an object")
         return None
@@ -120,8 +135,19 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
     for unknown in (k for k in raw if k not in names.known()):
         errors.add(f"{path}.{unknown}", f"is not a case field (known: {', '.join(names.known())})")
     key = _key(raw.get(names.key), f"{path}.{names.key}", errors)
-    messages, turn_checks = _messages(raw, path, names, catalog, judge_configured, errors)
-    case_type = _case_type(raw.get("type"), messages, f"{path}.type", errors)
+    simulated: SimulatedSpec | None = None
+    messages: list[str] = []
+    turn_checks: dict[int, TurnCheck] = {}
+    if _is_simulated(raw.get("type")):
+        _no_fixed_turns(raw, path, names, errors)
+        case_type: Any = "SIMULATED"
+        simulated = validate_simulated(raw, path, names.simulated, simulator_configured,
+                                       errors)
+    else:
+        for name in (n for n in names.simulated.all() if n in raw):
+            errors.add(f"{path}.{name}", "is a field of simulated cases (type: simulated)")
+        messages, turn_checks = _messages(raw, path, names, catalog, judge_configured, errors)
+        case_type = _case_type(raw.get("type"), messages, f"{path}.type", errors)
     expectation = raw.get("expectation")
     errors.add_all(catalog.validate_expectation(expectation, f"{path}.expectation"))
     logic = _choice(raw.get(names.rule_logic), RULE_LOGICS, "ALL",
@@ -147,7 +173,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
                     rule_pass_threshold=thresholds[0], success_threshold=thresholds[1],
                     partial_threshold=thresholds[2],
                     tags=list(dict.fromkeys([*scenario_tags, *tags])), turn_checks=turn_checks,
-                    tool_results=tool_results)
+                    tool_results=tool_results, simulated=simulated)
 
 
 def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,
@@ -203,6 +229,27 @@ def _messages(raw: dict[str, Any], path: str, names: CaseFieldNames, catalog: Ru
                                      f"{path}.{names.turn_checks}", catalog, judge_configured,
                                      errors)
     return list(value), checks
+
+
+def _is_simulated(value: Any) -> bool:
+    value = _enum_text(value)
+    return isinstance(value, str) and value.upper() == "SIMULATED"
+
+
+def _no_fixed_turns(raw: dict[str, Any], path: str, names: CaseFieldNames,
+                    errors: FieldErrors) -> None:
+    """A simulated case's user turns are played, not listed; its dialog is judged whole."""
+    if names.single_message and names.single_message in raw:
+        errors.add(f"{path}.{names.single_message}", "a simulated case has no fixed "
+                   "messages: give its first message as opening, later ones as follow_ups")
+    messages = raw.get("messages")
+    if messages is not None and messages != []:
+        errors.add(f"{path}.messages", "a simulated case has no fixed messages: give its "
+                   "first message as opening, later ones as follow_ups")
+    if isinstance(messages, list) and any(isinstance(m, dict) for m in messages):
+        errors.add(f"{path}.messages", NO_TURN_CHECKS)
+    if names.turn_checks and raw.get(names.turn_checks):
+        errors.add(f"{path}.{names.turn_checks}", NO_TURN_CHECKS)
 
 
 def _enum_text(value: Any) -> Any:

@@ -31,6 +31,7 @@ from agenteval.domain.scenario_case_validation import (
     JUDGE_MISSING,
     validate_cases,
 )
+from agenteval.domain.simulated_cases import SIMULATOR_MISSING, simulated_document
 from agenteval.domain.turn_checks import message_documents, rule_document
 from agenteval.errors import ValidationFailed
 
@@ -86,10 +87,12 @@ def load_document(text: str) -> Any:
 
 
 def parse_scenario_document(text: str, catalog: RuleCatalog,
-                            judge_configured: bool = True) -> ScenarioDocument:
+                            judge_configured: bool = True, *,
+                            simulator_configured: bool = False) -> ScenarioDocument:
     """Parse and validate a scenario document; raises ValidationFailed with every problem.
 
-    `catalog` holds the rule types the cases may use (the engine passes the registry).
+    `catalog` holds the rule types the cases may use (the engine passes the registry);
+    `simulator_configured` says whether simulated cases may need the SIMULATOR model.
     """
     data = load_document(text)
     if not isinstance(data, dict):
@@ -114,7 +117,8 @@ def parse_scenario_document(text: str, catalog: RuleCatalog,
         cases: list[CaseSpec] = []
     else:
         cases = validate_cases(data["cases"], "cases", DOCUMENT_FIELDS, catalog,
-                               judge_configured, errors, tags)
+                               judge_configured, errors, tags,
+                               simulator_configured=simulator_configured)
     errors.raise_if_any()
     assert isinstance(name, str)  # a missing or non-string name was reported above
     return ScenarioDocument(name=name, description=description, cases=cases)
@@ -131,19 +135,22 @@ def _scenario_tags(value: Any, errors: FieldErrors) -> list[str]:
 
 
 def validate_case_inputs(cases: list[dict[str, Any]], catalog: RuleCatalog,
-                         judge_configured: bool, path: str = "input.cases") -> list[CaseSpec]:
+                         judge_configured: bool, path: str = "input.cases", *,
+                         simulator_configured: bool = False) -> list[CaseSpec]:
     """CaseSpecs from GraphQL `CaseInput`s (camelCase dicts); ValidationFailed lists every problem.
 
     Enum fields may be strings or Enum members; snake_case keys are accepted too.
     """
     errors = FieldErrors()
-    specs = validate_cases(cases, path, INPUT_FIELDS, catalog, judge_configured, errors)
+    specs = validate_cases(cases, path, INPUT_FIELDS, catalog, judge_configured, errors,
+                           simulator_configured=simulator_configured)
     errors.raise_if_any()
     return specs
 
 
 def revalidate_cases(stored: Iterable[dict[str, Any]], catalog: RuleCatalog,
-                     judge_configured: bool, path: str = "scenario.cases") -> None:
+                     judge_configured: bool, path: str = "scenario.cases", *,
+                     simulator_configured: bool = True) -> None:
     """Re-check stored cases (documents, as `case_to_document` stores them) against today's
     rules and models, e.g. at campaign creation.
 
@@ -155,6 +162,9 @@ def revalidate_cases(stored: Iterable[dict[str, Any]], catalog: RuleCatalog,
     """
     errors = FieldErrors()
     for index, case in enumerate(stored):
+        if case.get("simulator") == "model" and not simulator_configured:
+            errors.add(f"{path}[{index}].simulator",
+                       f"simulated case {case['id']!r} {SIMULATOR_MISSING}")
         for rule_path, rule in _stored_rules(case, f"{path}[{index}]"):
             rule_type, params = rule["type"], rule.get("params") or {}
             registered = catalog.get_rule(rule_type)
@@ -181,8 +191,11 @@ def _stored_rules(case: dict[str, Any], path: str) -> Iterable[tuple[str, dict[s
 def case_to_document(case: CaseSpec) -> dict[str, Any]:
     """A case in the document format (parses back to an equal CaseSpec); a case without
     per-turn checks or rule scopes has exactly the shape it had before they existed."""
-    document: dict[str, Any] = {"id": case.key, "type": case.type.lower(),
-                                "messages": message_documents(case)}
+    document: dict[str, Any] = {"id": case.key, "type": case.type.lower()}
+    if case.simulated is None:
+        document["messages"] = message_documents(case)
+    else:
+        document.update(simulated_document(case.simulated))
     if case.expectation is not None:
         document["expectation"] = case.expectation
     document["eval_rules"] = [rule_document(rule) for rule in case.eval_rules]

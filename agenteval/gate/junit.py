@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from agenteval.domain.outcome_explanation import failing_rules, located_reason
 from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.simulation_text import author_label, simulation_line
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 
@@ -79,9 +80,11 @@ def _testcase(result: ScenarioResult, outcome: OutcomeView) -> ET.Element:
 
 
 def _dialog(outcome: OutcomeView) -> str:
-    lines = []
+    simulated = simulation_line(outcome)
+    lines = [simulated] if simulated else []
     for turn in outcome["turns"]:
-        lines.append(f"[{turn_number(turn['index'])}] user: {turn['sent_message']}")
+        who = author_label(turn) or "user"
+        lines.append(f"[{turn_number(turn['index'])}] {who}: {turn['sent_message']}")
         if turn["error"]:
             lines.append(f"[{turn_number(turn['index'])}] error: {turn['error']}")
         else:

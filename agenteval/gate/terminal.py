@@ -24,6 +24,7 @@ from agenteval.domain.outcome_explanation import (
 )
 from agenteval.domain.pass_hat import format_curve
 from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.simulation_text import author_label, simulation_line
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 
@@ -196,6 +197,9 @@ def explain_attempt(outcome: OutcomeView, verbosity: int = NORMAL) -> list[str]:
              f"{outcome['success_level']}  score {outcome['score']:.2f}"]
     if outcome["error"]:
         lines.append(f"    error: {shorten(outcome['error'], 300)}")
+    simulated = simulation_line(outcome)
+    if simulated:
+        lines.append(f"    {simulated}")
     shown = outcome["results"] if verbosity == VERBOSE else failing_rules(outcome)
     for result in shown:
         mark = "pass" if result["passed"] else "FAIL"
@@ -209,9 +213,12 @@ def explain_attempt(outcome: OutcomeView, verbosity: int = NORMAL) -> list[str]:
             "SUCCESS":
         lines.append("    every rule passed; the completion tier (L2) is under the "
                      "success threshold")
-    if verbosity == VERBOSE:
+    # A simulated dialog is not known in advance: it is always shown, each turn's writer said.
+    if verbosity == VERBOSE or simulated:
         for turn in outcome["turns"]:
-            lines.append(f"    [{turn_number(turn['index'])}] user: {_excerpt(turn['sent_message'])}")
+            who = author_label(turn) or "user"
+            lines.append(f"    [{turn_number(turn['index'])}] {who}: "
+                         f"{_excerpt(turn['sent_message'])}")
             got = turn["error"] and f"error {turn['error']}" or _excerpt(turn["reply"])
             lines.append(f"        bot: {got}")
     elif outcome["turns"]:

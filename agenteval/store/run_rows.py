@@ -35,9 +35,9 @@ from agenteval.store.models import CaseOutcome, RuleResultRow, RunTurn
 # Every column but the generated integer ids, in the order of the value tuples.
 OUTCOME_COLUMNS = ("id", "run_id", "position", "case_key", "attempt", "passed",
                    "success_level", "score", "intent_passed", "completion_rate", "error",
-                   "created_at")
+                   "created_at", "simulation")
 TURN_COLUMNS = ("outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
-                "raw_response", "tool_calls")
+                "raw_response", "tool_calls", "author")
 RESULT_COLUMNS = ("outcome_id", "position", "rule_type", "implicit", "passed", "score",
                   "weight", "detail", "error")
 
@@ -81,11 +81,13 @@ def attempt_rows(run_id: uuid.UUID, attempts: Sequence[FinishedAttempt]) -> Atte
             outcome_key, run_key, finished.position, finished.case.key, finished.attempt,
             bool(verdict.passed), verdict.success_level, float(verdict.score),
             verdict.intent_passed, _optional_float(verdict.completion_rate), verdict.error,
-            created_at))
+            created_at,
+            None if finished.simulation is None else _encode_json(finished.simulation)))
         rows.turns += [(outcome_key, turn.index, turn.sent_message, turn.reply,
                         turn.latency_ms, turn.error,
                         None if turn.raw is None else _encode_json(turn.raw),
-                        None if turn.tool_calls is None else _encode_json(turn.tool_calls))
+                        None if turn.tool_calls is None else _encode_json(turn.tool_calls),
+                        turn.author)
                        for turn in finished.turns]
         rows.results += [(outcome_key, position, result.rule_type, bool(result.implicit),
                           bool(result.passed), float(result.score), float(result.weight),

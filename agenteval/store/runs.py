@@ -210,13 +210,13 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
     partial = outcome_ids is not None or page is not None
     outcomes = await (query if page is None else page).values(
         "id", "position", "case_key", "attempt", "success_level", "passed", "score", "error",
-        "intent_passed", "completion_rate")
+        "intent_passed", "completion_rate", "simulation")
     ids = [o["id"] for o in outcomes
            if details_of_successes or o["success_level"] != "SUCCESS" or o["error"]]
     turns: dict[Any, list[Any]] = {}
     for row in await RunTurn.filter(outcome_id__in=ids).order_by("index").values(
             "outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
-            "raw_response", "tool_calls"):
+            "raw_response", "tool_calls", "author"):
         row["raw"] = row.pop("raw_response")
         turns.setdefault(row.pop("outcome_id"), []).append(row)
     results: dict[Any, list[Any]] = {}
@@ -229,7 +229,8 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
         view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
                          success_level=o["success_level"], passed=o["passed"],
                          score=o["score"], error=o["error"], tags=tags.get(o["case_key"], []),
-                         turns=turns.get(o["id"], []), results=results.get(o["id"], [])),
+                         turns=turns.get(o["id"], []), results=results.get(o["id"], []),
+                         simulation=o["simulation"]),
         intent_passed=o["intent_passed"], completion_rate=o["completion_rate"])
         for o in outcomes]
 

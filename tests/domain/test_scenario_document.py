@@ -187,7 +187,7 @@ GOOD = {"id": "ok", "messages": ["hi"]}
      [("cases[0].type", "a single-turn case has exactly one message (this one has 2); "
                         "use multi_turn")]),
     ({}, [{**GOOD, "type": "chat"}], [("cases[0].type", "must be one of: SINGLE_TURN, "
-                                                        "MULTI_TURN")]),
+                                                        "MULTI_TURN, SIMULATED")]),
     ({}, [{**GOOD, "rule_logic": "most"}], [("cases[0].rule_logic",
                                              "must be one of: ALL, ANY, WEIGHTED")]),
     ({}, [{**GOOD, "rule_pass_threshold": 1.2, "success_threshold": "high"}],
@@ -199,7 +199,8 @@ GOOD = {"id": "ok", "messages": ["hi"]}
     ({}, [{**GOOD, "eval_rule": []}],
      [("cases[0].eval_rule", "is not a case field (known: id, type, messages, expectation, "
                              "eval_rules, rule_logic, rule_pass_threshold, success_threshold, "
-                             "partial_threshold, tags, message, tool_results)")]),
+                             "partial_threshold, tags, message, tool_results, persona, goal, "
+                             "opening, max_turns, stop_when, follow_ups, simulator)")]),
     ({}, [{**GOOD, "expectation": {"contains": 3, "regexp": "x"}}],
      [("cases[0].expectation.contains", "must be a string or a non-empty list of strings"),
       ("cases[0].expectation.regexp", "unknown expectation (known: contains, not_contains, "

@@ -23,8 +23,10 @@ from agenteval.domain import run_state
 from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.run_summary import RunSummaryData, summarise
 from agenteval.engine.static.engine import RunEngine
+from agenteval.engine.static.ports import LoadModels
 from agenteval.errors import NotFound
 from agenteval.rules import NoModels
+from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import RUN_KIND, StaleRun
@@ -131,7 +133,8 @@ class _NoModels(NoModels):
 
 
 def memory_engine(store: MemoryRuns, channels: ChannelFactory, *, ttl_s: float = 30.0,
-                  max_active: int | None = None) -> RunEngine:
+                  max_active: int | None = None, users: PlayCase = play_case,
+                  models: LoadModels | None = None) -> RunEngine:
     """A RunEngine on `store`, whose runs are owned under `store.leases`."""
     owned = OwnedSystem(ActorSystem(), store.leases)
 
@@ -139,7 +142,7 @@ def memory_engine(store: MemoryRuns, channels: ChannelFactory, *, ttl_s: float =
         return _NoModels()
 
     engine = RunEngine(owned=owned, channels=channels, events=create_event_bus(None),
-                       store=store, models=no_models)
+                       store=store, models=models or no_models, users=users)
     owned.declare(EntityKind(RUN_KIND, "activation", ttl_s, factory=engine.actor,
                              elsewhere=engine.answer_elsewhere, max_active=max_active,
                              take_over=engine.take_over))

@@ -47,6 +47,25 @@ class CaseInput:
     tool_results: JSON | None = strawberry.field(
         default=UNSET, description="openai_chat targets with tools: tool name → its result "
         "(or {\"calls\": [...]}, one per call).")
+    persona: JSON | None = strawberry.field(
+        default=UNSET, description="type SIMULATED: who the simulated user is (the seeds' "
+        "persona: name, background, personality, patience low|medium|high).")
+    goal: str | None = strawberry.field(
+        default=UNSET, description="type SIMULATED (required): what the simulated user wants.")
+    opening: str | None = strawberry.field(
+        default=UNSET, description="type SIMULATED: the first message, as written.")
+    max_turns: int | None = strawberry.field(
+        default=UNSET, description="type SIMULATED: at most this many user turns (default 10).")
+    stop_when: JSON | None = strawberry.field(
+        default=UNSET, description="type SIMULATED: {simulator: true} (the simulator says "
+        "it is done) and/or {phrase: \"...\"} (a phrase appears in a reply).")
+    follow_ups: list[str] | None = strawberry.field(
+        default=UNSET, description="type SIMULATED: scripted user turns after the opening "
+        "(facts the SIMULATOR may give, when a model plays).")
+    simulator: str | None = strawberry.field(
+        default=UNSET, description="type SIMULATED: model (the SIMULATOR model writes the "
+        "turns; one must be configured) or script (follow-ups, no model). Default: script "
+        "when followUps are given, else model. Give messages: [] with this type.")
 
 
 @strawberry.input
@@ -96,6 +115,12 @@ def case_input_dict(case: CaseInput) -> dict[str, Any]:
         data["expectation"] = case.expectation
     if case.tool_results is not UNSET and case.tool_results is not None:
         data["toolResults"] = case.tool_results
+    for name, key in (("persona", "persona"), ("goal", "goal"), ("opening", "opening"),
+                      ("max_turns", "maxTurns"), ("stop_when", "stopWhen"),
+                      ("follow_ups", "followUps"), ("simulator", "simulator")):
+        value = getattr(case, name)
+        if value is not UNSET and value is not None:
+            data[key] = value
     if case.turn_checks is not UNSET and case.turn_checks is not None:
         data["turnChecks"] = [
             {"turnIndex": check.turn_index,

@@ -90,6 +90,8 @@ class EvalEventType(Enum):
 class CaseType(Enum):
     SINGLE_TURN = "SINGLE_TURN"
     MULTI_TURN = "MULTI_TURN"
+    # A persona talks to the target towards a goal (scripted follow-ups or the SIMULATOR).
+    SIMULATED = "SIMULATED"
 
 
 @strawberry.enum

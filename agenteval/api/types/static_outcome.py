@@ -39,6 +39,10 @@ class Turn:
     tool_calls: list[ToolCall] | None = strawberry.field(
         default=None, description="openai_chat targets with tools: the calls the model made "
         "on this turn, in order; null when the target has no tools.")
+    author: str | None = strawberry.field(
+        default=None, description="Who wrote sentMessage: simulator (the SIMULATOR model), "
+        "script (a simulated case's follow-up) or case (its own text); null: the case's "
+        "fixed message.")
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Turn:
@@ -46,6 +50,7 @@ class Turn:
         return cls(index=view["index"], sent_message=view["sent_message"], reply=view["reply"],
                    latency_ms=view["latency_ms"], error=view["error"],
                    raw_response=None if raw is None else JSON(raw),
+                   author=view.get("author"),
                    tool_calls=None if calls is None else [
                        ToolCall(name=c["name"], arguments=JSON(c.get("arguments")))
                        for c in calls])
@@ -86,6 +91,10 @@ class CaseOutcome:
     results: list[RuleResult]
     error: str | None
     tags: list[str] | None = strawberry.field(description="The case's tags in the scenario.")
+    simulation: JSON | None = strawberry.field(
+        default=None, description="Simulated cases: who played the user and why the dialog "
+        "ended: {simulator: model|script, model, stop: simulator_done|script_end|phrase|"
+        "max_turns|simulator_failed|target_error, detail, turns}; null for other cases.")
     run_id: strawberry.Private[uuid.UUID | None] = None
 
     @strawberry.field(description="The latest human review of this attempt, if any.")
@@ -113,4 +122,6 @@ class CaseOutcome:
                    intent_passed=stored.intent_passed, completion_rate=stored.completion_rate,
                    turns=[Turn.from_view(dict(turn)) for turn in view["turns"]],
                    results=[RuleResult.from_view(result) for result in view["results"]],
-                   error=view["error"], tags=list(view["tags"]))
+                   error=view["error"], tags=list(view["tags"]),
+                   simulation=None if view.get("simulation") is None
+                   else JSON(view.get("simulation")))

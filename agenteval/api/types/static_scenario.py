@@ -13,6 +13,7 @@ from agenteval.api.types.enums import CaseType, RuleLogic
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.cases import RuleSpec as CaseRuleSpec
 from agenteval.domain.scenario_document import scenario_to_document
+from agenteval.domain.simulated_cases import SimulatedSpec, simulated_document
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.errors import ValidationFailed
 from agenteval.store import models
@@ -43,6 +44,25 @@ class TurnCheck:
     eval_rules: list[RuleSpec]
 
 
+@strawberry.type(description="A simulated case's user: a persona towards a goal, played by "
+                             "the SIMULATOR model or by a script (see CaseInput).")
+class SimulatedCase:
+    persona: JSON
+    goal: str
+    opening: str | None
+    max_turns: int
+    stop_when: JSON
+    follow_ups: list[str]
+    simulator: str = strawberry.field(description="model | script")
+
+    @classmethod
+    def from_spec(cls, spec: SimulatedSpec) -> SimulatedCase:
+        document = simulated_document(spec)
+        return cls(persona=JSON(spec.persona), goal=spec.goal, opening=spec.opening,
+                   max_turns=spec.max_turns, stop_when=JSON(document["stop_when"]),
+                   follow_ups=list(spec.follow_ups), simulator=spec.simulator)
+
+
 @strawberry.type
 class Case:
     key: str
@@ -59,6 +79,9 @@ class Case:
         default=None, description="Per-turn checks, by message; null when the case has none.")
     tool_results: JSON | None = strawberry.field(
         default=None, description="Results for the tools an openai_chat target may call.")
+    simulated: SimulatedCase | None = strawberry.field(
+        default=None, description="type SIMULATED: who plays the user and when the dialog "
+        "ends (messages is then empty); null for other cases.")
 
     @classmethod
     def from_spec(cls, spec: CaseSpec) -> Case:
@@ -74,7 +97,9 @@ class Case:
                        expect=None if check.expect is None else JSON(check.expect),
                        eval_rules=[RuleSpec.from_spec(r) for r in check.eval_rules])
                        for index, check in sorted(spec.turn_checks.items())] or None,
-                   tool_results=None if spec.tool_results is None else JSON(spec.tool_results))
+                   tool_results=None if spec.tool_results is None else JSON(spec.tool_results),
+                   simulated=None if spec.simulated is None
+                   else SimulatedCase.from_spec(spec.simulated))
 
 
 @strawberry.type

@@ -9,7 +9,7 @@ from tortoise.transactions import in_transaction
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import revalidate_cases
-from agenteval.engine.catalog.models import judge_configured
+from agenteval.engine.catalog.models import judge_configured, simulator_configured
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Run, Scenario, Target
@@ -34,7 +34,8 @@ async def create_campaign(name: str, scenario_id: str, target_ids: list[str], re
     errors.raise_if_any()
     assert scenario is not None
     revalidate_cases(scenario.cases, RULE_CATALOG, await judge_configured(),
-                     path="input.scenarioId.cases")
+                     path="input.scenarioId.cases",
+                     simulator_configured=await simulator_configured())
     async with in_transaction():
         campaign = await Campaign.create(name=name.strip(), scenario=scenario, repeat=repeat,
                                          concurrency=concurrency)

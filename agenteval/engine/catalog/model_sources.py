@@ -1,11 +1,11 @@
 """Model endpoints that are not stored rows: the environment and a `--models` file.
 
-JUDGE, EMBEDDING and MODERATION can be configured without a server, so the
-CI gate can run LLM-judged scenarios:
+JUDGE, EMBEDDING, MODERATION and SIMULATOR can be configured without a server, so the
+CI gate can run LLM-judged scenarios and simulated cases played by a model:
 
 - the environment: `AGENTEVAL_{ROLE}_MODEL` (required), `AGENTEVAL_{ROLE}_BASE_URL`
   (default: OpenAI's), `AGENTEVAL_{ROLE}_API_KEY`, for ROLE in JUDGE, EMBEDDING,
-  MODERATION;
+  MODERATION, SIMULATOR;
 - a YAML file (`agenteval run --models FILE`), a mapping of role to endpoint:
 
       JUDGE:
@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 from agenteval.llm.config import MODEL_ROLES, ModelEndpoint, ModelRole
 
 logger = logging.getLogger("agenteval.models")
-ENVIRONMENT_ROLES: tuple[ModelRole, ...] = ("JUDGE", "EMBEDDING", "MODERATION")
+ENVIRONMENT_ROLES: tuple[ModelRole, ...] = ("JUDGE", "EMBEDDING", "MODERATION", "SIMULATOR")
 FILE_KEYS = frozenset({"model", "base_url", "api_key", "api_key_env", "params", "provider"})
 
 # The gate's `--models` endpoints, for the run it makes (a ContextVar, so the

@@ -81,8 +81,19 @@ async def load_model_provider(response_cache: ResponseCache | None = None,
     return ConfiguredModels(await load_model_registry(usage_sink), cache)
 
 
+async def role_configured(role: str) -> bool:
+    """True when a model for `role` is configured: stored, from the environment or a file."""
+    if any(e.role == role for e in effective_endpoints([])):
+        return True
+    return await ModelConfig.filter(role=role).exists()
+
+
 async def judge_configured() -> bool:
     """True when a JUDGE model is configured (JUDGE rules are accepted then)."""
-    if any(e.role == "JUDGE" for e in effective_endpoints([])):
-        return True
-    return await ModelConfig.filter(role="JUDGE").exists()
+    return await role_configured("JUDGE")
+
+
+async def simulator_configured() -> bool:
+    """True when a SIMULATOR model is configured (simulated cases played by it are
+    accepted then)."""
+    return await role_configured("SIMULATOR")

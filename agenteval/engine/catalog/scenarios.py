@@ -20,8 +20,9 @@ from agenteval.domain.scenario_document import (
     parse_scenario_document,
     validate_case_inputs,
 )
+from agenteval.domain.simulated_cases import simulated_from_document
 from agenteval.domain.turn_checks import checks_from_documents, rule_from_document
-from agenteval.engine.catalog.models import judge_configured
+from agenteval.engine.catalog.models import judge_configured, simulator_configured
 from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Scenario
@@ -29,7 +30,7 @@ from agenteval.store.models import Campaign, Scenario
 
 def case_from_document(document: dict[str, Any]) -> CaseSpec:
     """A stored (already validated) case document as a CaseSpec."""
-    messages, turn_checks = checks_from_documents(document["messages"])
+    messages, turn_checks = checks_from_documents(document.get("messages", []))
     return CaseSpec(
         key=document["id"],
         messages=messages,
@@ -43,6 +44,8 @@ def case_from_document(document: dict[str, Any]) -> CaseSpec:
         partial_threshold=document["partial_threshold"],
         tags=list(document.get("tags", [])),
         tool_results=document.get("tool_results"),
+        simulated=simulated_from_document(document) if document["type"] == "simulated"
+        else None,
     )
 
 
@@ -71,14 +74,15 @@ async def create_scenario(name: str, description: str | None,
     """Validate everything first (header, then every case); store nothing on error."""
     _check_header(name, description, name_required=True)
     specs = validate_case_inputs(cases, RULE_CATALOG, await judge_configured(),
-                                 "input.cases")
+                                 "input.cases", simulator_configured=await simulator_configured())
     return await Scenario.create(name=name.strip(), description=description,
                                  cases=[case_to_document(spec) for spec in specs])
 
 
 async def import_scenario(document: str) -> Scenario:
     """A scenario from the JSON / YAML file format; errors carry document paths."""
-    parsed = parse_scenario_document(document, RULE_CATALOG, await judge_configured())
+    parsed = parse_scenario_document(document, RULE_CATALOG, await judge_configured(),
+                                     simulator_configured=await simulator_configured())
     return await Scenario.create(name=parsed.name.strip(), description=parsed.description,
                                  cases=[case_to_document(spec) for spec in parsed.cases])
 
@@ -91,7 +95,8 @@ async def update_scenario(scenario_id: uuid.UUID, name: str | None, description:
     specs = None
     if cases is not None:
         specs = validate_case_inputs(cases, RULE_CATALOG, await judge_configured(),
-                                 "input.cases")
+                                     "input.cases",
+                                     simulator_configured=await simulator_configured())
     if name is not None:
         scenario.name = name.strip()
     if description is not None:

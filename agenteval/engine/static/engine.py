@@ -28,6 +28,7 @@ from agenteval.engine.static.run_actor import (
     run_topic,
 )
 from agenteval.engine.static.run_cancel import cancel_stored
+from agenteval.simulation.case_users import PlayCase
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run
 from agenteval.store.runs import RUN_KIND
@@ -39,8 +40,8 @@ logger = logging.getLogger("agenteval.runs")
 class RunEngine:
     """Starts, cancels and resumes static runs through their owned actors.
 
-    `channels`, `events`, `store` and `models` are what a RunActor uses of the
-    service (it is given the engine itself).
+    `channels`, `events`, `store`, `models` and `users` are what a RunActor uses of
+    the service (it is given the engine itself).
     """
 
     owned: OwnedSystem
@@ -48,6 +49,9 @@ class RunEngine:
     events: EventBus
     store: RunStore
     models: LoadModels
+    # Who plays the user of a simulated case (simulation.case_users.play_case in the
+    # service; tests may hand in their own).
+    users: PlayCase
 
     async def models_for(self, run_id: uuid.UUID) -> ClosableModels:
         return await self.models(run_id)

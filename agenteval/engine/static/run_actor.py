@@ -51,6 +51,7 @@ from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
+from agenteval.simulation.case_users import PlayCase
 from agenteval.store.database_outage import is_database_unreachable
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
@@ -72,7 +73,7 @@ def run_topic(run_id: Any) -> str:
 
 class RunServices(Protocol):
     """What a RunActor uses of the running service: the targets' channels, the event
-    bus, the runs' store and the models. The `RunEngine` (engine/static/engine.py)
+    bus, the runs' store, the models and who plays simulated users. The `RunEngine` (engine/static/engine.py)
     provides them."""
 
     @property
@@ -83,6 +84,9 @@ class RunServices(Protocol):
 
     @property
     def store(self) -> RunStore: ...
+
+    @property
+    def users(self) -> PlayCase: ...
 
     async def models_for(self, run_id: uuid.UUID) -> ClosableModels:
         """The run's models as configured now (their calls' usage is the run's)."""
@@ -165,7 +169,7 @@ class RunActor(OwnedActor):
         self._generation += 1
         self.execution = RunExecution(
             run=run, target=target_spec(target), channels=self.services.channels,
-            models=models, pending=pending,
+            models=models, users=self.services.users, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
             save=self.store.save_attempts, fence=self.fence)
         self._task = self.start_child(self._run_execution(self.execution, models,

@@ -1,5 +1,7 @@
 """One attempt of one case: its messages in order over ONE conversation, then the rules.
 
+A simulated case's turns are played instead (engine/static/simulated_talk.py).
+
 A target error on a turn is recorded on that turn and ends the conversation
 (later messages would make no sense); the case is then a FAILURE with
 `error`, and its rules are not run. A rule that cannot run gives an error
@@ -15,7 +17,9 @@ from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.domain.judgement import first_turn_error, judge_case
 from agenteval.domain.limits import bounded_raw
 from agenteval.domain.run_records import FinishedAttempt
+from agenteval.engine.static.simulated_talk import simulate
 from agenteval.rules import ModelProvider, evaluate_expectation, run_rule
+from agenteval.simulation.case_users import PlayCase, play_case
 
 
 async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> list[Turn]:
@@ -54,9 +58,19 @@ async def judge_rules(case: CaseSpec, turns: list[Turn], models: ModelProvider) 
 
 
 async def run_attempt(channels: ChannelFactory, target: TargetSpec, models: ModelProvider,
-                      position: int, case: CaseSpec, attempt: int) -> FinishedAttempt:
-    turns = await talk(channels, target, case)
-    turn_error = first_turn_error(turns)
-    results = [] if turn_error else await judge_rules(case, turns, models)
+                      position: int, case: CaseSpec, attempt: int,
+                      users: PlayCase = play_case) -> FinishedAttempt:
+    """Talk (or, for a simulated case, let `users` play the user), then judge."""
+    simulation = None
+    if case.simulated is None:
+        turns = await talk(channels, target, case)
+        error = first_turn_error(turns)
+    else:
+        dialog = await simulate(channels, target, case,
+                                users(case.simulated, models.get("SIMULATOR")))
+        turns, simulation = dialog.turns, dialog.record
+        error = first_turn_error(turns) or dialog.error
+    results = [] if error else await judge_rules(case, turns, models)
     return FinishedAttempt(position=position, case=case, attempt=attempt, turns=turns,
-                           results=results, verdict=judge_case(case, results, turn_error))
+                           results=results, verdict=judge_case(case, results, error),
+                           simulation=simulation)

@@ -23,19 +23,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from agenteval.domain.outcome_explanation import judged_turn
 from agenteval.domain.run_state import RunStatus
 from agenteval.domain.run_summary import RunSummaryData
-from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.run_views import OutcomeView, TurnView
 from agenteval.domain.usage_report import usage_line
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.static.run_document_shape import (
     SCHEMA_VERSION,
+    Author,
     Outcome,
     RunDocument,
     ScenarioEntry,
+    Simulation,
     Summary,
+    Turn,
 )
 from agenteval.engine.static.run_store import (
     report_markdown,
@@ -156,17 +160,27 @@ def summary_json(summary: RunSummaryData) -> Summary:
 def outcome_json(attempt: AttemptResult) -> Outcome:
     """The contract's CaseOutcome (plus the case's tags)."""
     view = attempt.view
-    return {
+    document: Outcome = {
         "caseKey": view["case_key"], "attempt": view["attempt"], "passed": view["passed"],
         "successLevel": view["success_level"], "score": view["score"],
         "intentPassed": attempt.intent_passed, "completionRate": attempt.completion_rate,
         "error": view["error"], "tags": list(view["tags"]),
-        "turns": [{"index": t["index"], "sentMessage": t["sent_message"], "reply": t["reply"],
-                   "latencyMs": t["latency_ms"], "error": t["error"],
-                   "rawResponse": t.get("raw"), "toolCalls": t.get("tool_calls")}
-                  for t in view["turns"]],
+        "turns": [_turn_json(t) for t in view["turns"]],
         "results": [{"ruleType": r["rule_type"], "implicit": r["implicit"],
                      "passed": r["passed"], "score": r["score"], "weight": r["weight"],
                      "detail": r["detail"], "error": r["error"],
                      "turnIndex": judged_turn(r)} for r in view["results"]],
     }
+    simulation = view.get("simulation")
+    if simulation is not None:  # simulated cases only: other shapes unchanged
+        document["simulation"] = cast(Simulation, simulation)
+    return document
+
+
+def _turn_json(turn: TurnView) -> Turn:
+    document: Turn = {"index": turn["index"], "sentMessage": turn["sent_message"],
+                "reply": turn["reply"], "latencyMs": turn["latency_ms"], "error": turn["error"],
+                "rawResponse": turn.get("raw"), "toolCalls": turn.get("tool_calls")}
+    if turn.get("author") is not None:  # simulated cases only
+        document["author"] = cast(Author, turn.get("author"))
+    return document

@@ -94,6 +94,9 @@ ToolCall = Annotated[dict[str, Any], Json(required=["name", "arguments"], proper
     "name": {"type": "string"}, "arguments": {}})]
 
 
+Author = Literal["case", "script", "simulator"]
+
+
 class Turn(TypedDict):
     index: Annotated[int, Json(minimum=0, description="0-based, as the API's Turn.index; the "
                                                       "terminal, JUnit and Markdown texts show "
@@ -108,6 +111,9 @@ class Turn(TypedDict):
     toolCalls: NotRequired[Annotated[list[ToolCall] | None, Json(
         description="openai_chat targets with tools: the tool calls the model made on "
                     "this turn.")]]
+    author: NotRequired[Annotated[Author, Json(
+        description="Simulated cases only: who wrote sentMessage (the case's opening, a "
+                    "scripted follow-up, the SIMULATOR model).")]]
 
 
 class RuleResult(TypedDict):
@@ -125,6 +131,17 @@ class RuleResult(TypedDict):
                                "null for the case's own rules.")]]
 
 
+class Simulation(TypedDict):
+    """Simulated cases only: who played the user and why the dialog ended."""
+
+    simulator: Literal["model", "script"]
+    model: str | None
+    stop: Literal["simulator_done", "script_end", "phrase", "max_turns", "simulator_failed",
+                  "target_error"]
+    detail: str | None
+    turns: Count
+
+
 class Outcome(TypedDict):
     """The contract's CaseOutcome: one case attempt, plus the case's tags."""
 
@@ -139,6 +156,7 @@ class Outcome(TypedDict):
     tags: list[str]
     turns: list[Turn]
     results: list[RuleResult]
+    simulation: NotRequired[Simulation]
 
 
 class ScenarioEntry(TypedDict):

@@ -30,6 +30,7 @@ from agenteval.domain.run_summary import OutcomeRecord
 from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider
+from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.models import Run
 from agenteval.store.runs import progress_of
 
@@ -62,7 +63,8 @@ class RunExecution:
 
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
-                 owner: ActorRef, save: SaveAttempts, fence: Fence | None = None) -> None:
+                 owner: ActorRef, save: SaveAttempts, fence: Fence | None = None,
+                 users: PlayCase = play_case) -> None:
         self.run = run
         self._save = save
         self._fence = fence
@@ -70,6 +72,7 @@ class RunExecution:
         self._target = target
         self._channels = channels
         self._models = models
+        self._users = users
         self._pending = deque(pending)
         self._worker_count = max(1, min(workers, len(pending) or 1))
         self._finished: asyncio.Queue[object] = asyncio.Queue()
@@ -130,7 +133,8 @@ class RunExecution:
         while self._pending and not self.stopped:
             item = self._pending.popleft()
             finished = await run_attempt(self._channels, self._target, self._models,
-                                         item.position, item.case, item.attempt)
+                                         item.position, item.case, item.attempt,
+                                         self._users)
             self._finished.put_nowait(finished)
 
     async def _write(self) -> None:

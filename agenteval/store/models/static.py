@@ -106,6 +106,9 @@ class CaseOutcome(Model):
     completion_rate = fields.FloatField(null=True)
     error = fields.TextField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
+    # Simulated cases: who played the user and why the dialog ended ({simulator, model,
+    # stop, detail, turns}); null for other cases.
+    simulation: fields.JSONField[Any] = fields.JSONField(null=True)
 
     class Meta:
         table = "case_outcomes"
@@ -132,6 +135,8 @@ class RunTurn(Model):
     # it was stored and for a turn the target failed on.
     raw_response: fields.JSONField[Any] = fields.JSONField(null=True)
     tool_calls: fields.JSONField[Any] = fields.JSONField(null=True)  # [{name, arguments}]
+    # Who wrote sent_message: case | script | simulator (simulated cases); null: the case.
+    author = fields.CharField(max_length=16, null=True)
 
     class Meta:
         table = "run_turns"

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResultOf } from "../../graphql/graphql";
 import { completionSummary } from "./outcomes";
+import { authorBadgeKey, simulationSummary } from "./simulation";
 import { ruleReasonIn } from "./ruleReasons";
 import { OutcomeReview } from "./OutcomeReview";
 import type { OutcomeFields } from "./queries";
@@ -56,14 +57,24 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
   const atTurn = (index: number) => outcome.results.filter((r) => r.turnIndex === index);
   const caseResults = outcome.results.filter((r) => r.turnIndex === null || r.turnIndex === undefined);
+  const simulation = simulationSummary(outcome.simulation);
   return (
     <Stack gap="sm" mt="sm">
       {outcome.error && <Text c="red" size="sm">{outcome.error}</Text>}
+      {simulation && (
+        <Text size="sm">
+          {simulation.simulator === "model" ? t("run.simulatedByModel", { model: simulation.model ?? "?" }) : t("run.simulatedByScript")}
+          {" · "}{t("run.simulationEnded", { reason: simulation.stop ? t(`run.stop.${simulation.stop}`) : "—" })}
+          {simulation.detail && simulation.stop !== "simulator_failed" ? ` — ${simulation.detail}` : ""}
+        </Text>
+      )}
       <Text fw={600} size="sm">{t("run.turns")}</Text>
       <Stack gap={6} component="ol" style={{ paddingLeft: 0, listStyle: "none" }}>
         {outcome.turns.map((turn) => (
           <li key={turn.index}>
-            <Text size="sm"><b>{t("run.sent")}</b> {turn.sentMessage}</Text>
+            <Text size="sm">
+              <b>{t("run.sent")}</b> <AuthorBadge author={turn.author} />{turn.sentMessage}
+            </Text>
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}><b>{t("run.reply")}</b> {turn.reply ?? "—"}</Text>
             <Text size="xs" c="dimmed">
               {t("session.turn", { n: turn.index + 1 })}{turn.latencyMs !== null ? ` · ${t("session.latency", { ms: turn.latencyMs })}` : ""}
@@ -95,6 +106,14 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
       {caseResults.map((result, i) => <ResultItem key={i} result={result} />)}
     </Stack>
   );
+}
+
+/** "simulated user" / "scripted user" on the turns such a user wrote; nothing on others. */
+function AuthorBadge({ author }: { author: string | null | undefined }) {
+  const { t } = useTranslation();
+  const key = authorBadgeKey(author);
+  if (!key) return null;
+  return <Badge size="xs" variant="outline" color="grape" autoContrast mr={4}>{t(key)}</Badge>;
 }
 
 function ResultItem({ result }: { result: Result }) {

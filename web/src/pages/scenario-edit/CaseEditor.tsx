@@ -39,10 +39,15 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
         <Group align="end">
           <TextInput label={t("editor.caseKey")} value={draft.key} onChange={(e) => set({ key: e.currentTarget.value })} />
           <Select label={t("editor.caseType")} allowDeselect={false} value={draft.type}
-            data={[{ value: "SINGLE_TURN", label: t("editor.singleTurn") }, { value: "MULTI_TURN", label: t("editor.multiTurn") }]}
+            data={[{ value: "SINGLE_TURN", label: t("editor.singleTurn") }, { value: "MULTI_TURN", label: t("editor.multiTurn") },
+              { value: "SIMULATED", label: t("editor.simulated") }]}
             onChange={(v) => v && set({ type: v as CaseType })} />
           <Button variant="subtle" color="red" onClick={onRemove}>{t("editor.removeCase")}</Button>
         </Group>
+        {draft.type === "SIMULATED" ? (
+          <JsonInput label={t("editor.simulatedUser")} description={t("editor.simulatedUserHint")} autosize minRows={4}
+            value={draft.simulated} onChange={(v) => set({ simulated: v })} />
+        ) : (<>
         <Text size="sm" fw={600}>{t("editor.messages")}</Text>
         {draft.messages.map((message, i) => (
           <Stack key={i} gap={4}>
@@ -61,6 +66,7 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
           </Stack>
         ))}
         <Group><Button size="xs" variant="light" onClick={() => set({ messages: [...draft.messages, ""], turns: [...turns, noTurnChecks()] })}>{t("editor.addMessage")}</Button></Group>
+        </>)}
         <JsonInput label={t("editor.toolResults")} description={t("editor.toolResultsHint")} autosize minRows={1}
           value={draft.toolResults} onChange={(v) => set({ toolResults: v })} />
         <JsonInput label={t("editor.expectation")} description={t("editor.expectationHint")} autosize minRows={2}

@@ -22,6 +22,7 @@ const EditQuery = graphql(`
         evalRules { type params weight scope }
         turnChecks { turnIndex expect evalRules { type params weight scope } }
         toolResults
+        simulated { persona goal opening maxTurns stopWhen followUps simulator }
       }
     }
   }

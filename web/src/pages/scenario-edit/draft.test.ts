@@ -24,6 +24,17 @@ describe("scenario drafts", () => {
     expect(cases[0]).toMatchObject({ key: "book", messages: ["hi", "my phone is 555"], expectation: { contains: "booked" }, ruleLogic: "WEIGHTED", tags: ["zh"] });
   });
 
+  it("keep a simulated case's user through a draft: saved with its fields and no messages", () => {
+    const simulated = { persona: { name: "Li" }, goal: "book a repair", opening: "hi", maxTurns: 4,
+      stopWhen: { simulator: true }, followUps: [], simulator: "model" };
+    const draft = caseDraft({ ...stored, type: "SIMULATED", messages: [], evalRules: [], simulated }, schemas);
+    const { cases, problems } = casesInput([draft], schemas);
+    expect(problems).toEqual([]);
+    expect(cases[0]).toMatchObject({ type: "SIMULATED", messages: [], turnChecks: [], ...simulated });
+    const broken = casesInput([{ ...draft, simulated: "{not json" }], schemas);
+    expect(broken.problems).toEqual([{ path: "cases[0].simulated", message: "json" }]);
+  });
+
   it("keep per-turn checks with their message and rule scopes through a draft", () => {
     const withChecks: StoredCase = {
       ...stored,

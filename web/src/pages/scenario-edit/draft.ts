@@ -6,7 +6,7 @@ import { configFrom, initialValues, schemaFields, type FormValues } from "../../
 import type { JsonValue } from "../../graphql/graphql";
 
 export type RuleLogic = "ALL" | "ANY" | "WEIGHTED";
-export type CaseType = "SINGLE_TURN" | "MULTI_TURN";
+export type CaseType = "SINGLE_TURN" | "MULTI_TURN" | "SIMULATED";
 
 export interface RuleDraft { type: string; weight: number; values: FormValues; scope?: string | null }
 
@@ -26,6 +26,9 @@ export interface CaseDraft {
   rules: RuleDraft[];
   turns: TurnDraft[]; // one per message, in the same order
   toolResults: string; // JSON text (openai_chat targets with tools); empty for none
+  // SIMULATED: {persona, goal, opening, maxTurns, stopWhen, followUps, simulator} as JSON
+  // text (CaseInput's field names); empty for other cases.
+  simulated: string;
 }
 
 type StoredRule = { type: string; params: JsonValue; weight: number; scope?: string | null };
@@ -36,6 +39,7 @@ export interface StoredCase {
   tags: readonly string[]; evalRules: readonly StoredRule[];
   turnChecks?: readonly { turnIndex: number; expect: JsonValue | null; evalRules: readonly StoredRule[] }[] | null;
   toolResults?: JsonValue | null;
+  simulated?: { [key: string]: JsonValue } | null;
 }
 
 export const noTurnChecks = (): TurnDraft => ({ expect: "", rules: [] });
@@ -63,6 +67,7 @@ export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
     tags: [...stored.tags],
     rules: stored.evalRules.map((r) => storedRuleDraft(r, schemas)),
     toolResults: stored.toolResults === null || stored.toolResults === undefined ? "" : JSON.stringify(stored.toolResults, null, 2),
+    simulated: stored.simulated ? JSON.stringify(stored.simulated, null, 2) : "",
     turns: stored.messages.map((_, i) => {
       const check = stored.turnChecks?.find((c) => c.turnIndex === i);
       if (!check) return noTurnChecks();
@@ -78,7 +83,7 @@ export function emptyCase(n: number): CaseDraft {
   return {
     key: `case-${n}`, type: "SINGLE_TURN", messages: [""], expectation: "", ruleLogic: "ALL",
     rulePassThreshold: 0.7, successThreshold: 0.8, partialThreshold: 0.5, tags: [], rules: [],
-    turns: [noTurnChecks()], toolResults: "",
+    turns: [noTurnChecks()], toolResults: "", simulated: "",
   };
 }
 
@@ -97,6 +102,7 @@ export interface CaseInputShape {
   evalRules: RuleInputShape[];
   turnChecks: { turnIndex: number; expect: JsonValue | null; evalRules: RuleInputShape[] }[];
   toolResults?: JsonValue;
+  [simulatedField: string]: JsonValue | undefined;
 }
 
 type RuleInputShape = { type: string; params: JsonValue; weight: number; scope?: string };
@@ -141,6 +147,17 @@ export function casesInput(drafts: readonly CaseDraft[], schemas: RuleSchemas): 
       rulePassThreshold: draft.rulePassThreshold, successThreshold: draft.successThreshold,
       partialThreshold: draft.partialThreshold, tags: draft.tags, evalRules, turnChecks,
     };
+    if (draft.type === "SIMULATED") {  // its user's turns are played: no messages, no checks
+      input.messages = [];
+      input.turnChecks = [];
+      try {
+        const fields = JSON.parse(draft.simulated.trim() || "{}") as JsonValue;
+        if (fields && typeof fields === "object" && !Array.isArray(fields)) Object.assign(input, fields);
+        else problems.push({ path: `cases[${c}].simulated`, message: "json" });
+      } catch {
+        problems.push({ path: `cases[${c}].simulated`, message: "json" });
+      }
+    }
     if (draft.toolResults.trim() !== "") {
       try {
         input.toolResults = JSON.parse(draft.toolResults) as JsonValue;

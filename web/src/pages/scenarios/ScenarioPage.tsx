@@ -36,8 +36,15 @@ export function ScenarioPage() {
             <Badge variant="light">{c.type}</Badge>
             {c.tags.map((tag) => <Badge key={tag} variant="outline" size="sm">{tag}</Badge>)}
           </Group>
+          {c.simulated && (
+            <Text size="sm" mt="xs">
+              {t("scenarios.simulated", { goal: c.simulated.goal, simulator: c.simulated.simulator, max: c.simulated.maxTurns })}
+              {" "}<Code>{JSON.stringify(c.simulated.persona)}</Code>
+            </Text>
+          )}
           <Stack gap={2} component="ol" mt="xs">
-            {c.messages.map((m, i) => <li key={i}><Text size="sm">{m}</Text></li>)}
+            {(c.simulated ? [c.simulated.opening, ...c.simulated.followUps].filter((m): m is string => !!m) : c.messages)
+              .map((m, i) => <li key={i}><Text size="sm">{m}</Text></li>)}
           </Stack>
           {c.expectation !== null && <Text size="sm">{t("scenarios.expectation")}: <Code>{JSON.stringify(c.expectation)}</Code></Text>}
           <Text size="sm">
