@@ -20,6 +20,7 @@ from typing import Any
 from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError, TargetFailure
 from agenteval.drivers.builtin.schedule import PlannedSession, matching_seed_goal, planned_sessions
+from agenteval.drivers.builtin.texts import language_of
 from agenteval.drivers.builtin.users import ScriptedUser, VirtualUser
 from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict
 
@@ -116,7 +117,8 @@ class Evaluator:
                 raise EvalStopped(error.message) from error
             raise
         seed_goal = matching_seed_goal(eval_.get("seeds"), user["goal"], user.get("dimension"))
-        expect = Expectations.from_goal(seed_goal, user["goal"], user.get("dimension"))
+        expect = Expectations.from_goal(seed_goal, user["goal"], user.get("dimension"),
+                                        language_of(eval_))
         if session["status"] in ("COMPLETED", "FAILED") or (
                 session["status"] == "EXPIRED" and session.get("verdict")):
             self.outcome.sessions_skipped.append(session["id"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, cast
 
+from agenteval.domain.eval_language import SEEDS_KEY
 from agenteval.domain.evidence import (
     MessageRecord,
     MessageRole,
@@ -17,7 +18,6 @@ from agenteval.domain.evidence import (
 )
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.report_validation import SessionInfo, validate_report
-from agenteval.domain.eval_language import SEEDS_KEY
 from agenteval.domain.seeds_validation import check_language, validate_seeds
 from agenteval.engine.catalog.targets import get_target
 from agenteval.engine.intelligent import commands as cmd
