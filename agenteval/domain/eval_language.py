@@ -2,10 +2,12 @@
 reports in (pure).
 
 An eval states it (`seeds.language`, set from CreateIntelligentEvalInput.language) or it is
-read from the goal and the seeds' texts: Chinese when they hold at least as many CJK
-characters as Latin words — one Chinese character carries about as much as one English
-word, so a Chinese goal that names a product or an order number in Latin letters stays
-Chinese (the same measure the judged rules use to pick a zh or en prompt).
+read from its goal — written by the person who will read the report — and, when the goal
+has no letters at all, from the seeds' texts (the virtual customers may well speak another
+language than the tester). A text is Chinese when it holds at least as many CJK characters
+as Latin words: one Chinese character carries about as much as one English word, so a
+Chinese goal naming a product or an order number in Latin letters stays Chinese (the
+measure the judged rules use to pick a zh or en prompt).
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ def text_language(text: str) -> Language | None:
 
 
 def detected_language(goal: str, seeds: Any) -> Language:
-    """The language of the goal and every text in the seeds (en when there is no text)."""
-    return text_language("\n".join([goal or "", *_texts(seeds)])) or "en"
+    """The goal's language, else the seeds' texts' (en when neither has letters)."""
+    return text_language(goal or "") or text_language("\n".join(_texts(seeds))) or "en"
 
 
 def eval_language(goal: str, seeds: Any) -> Language:

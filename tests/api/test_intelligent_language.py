@@ -28,9 +28,12 @@ def eval_input(target: str, goal: str, seeds: dict[str, Any], **extra: Any) -> d
     ("Check that the bot books repairs", EN_SEEDS, "en"),
     # A Chinese goal naming its product in Latin letters is still Chinese.
     ("评估 HomeCare 的 Mia 能否完成维修预约", EN_SEEDS, "zh"),
+    # The goal is the reader's language; the customers may speak another.
+    ("Check that the bot books repairs", ZH_SEEDS, "en"),
+    ("2026-12", ZH_SEEDS, "zh"),  # a goal without letters: the seeds tell
     ("2026-12", {}, "en"),  # no text to tell: English
 ])
-async def test_without_a_language_the_goal_and_seeds_decide(
+async def test_without_a_language_the_goal_and_then_the_seeds_decide(
         gql: GraphQLClient, goal: str, seeds: dict[str, Any], language: str) -> None:
     target = await create_target(gql)
     created = await gql.execute(CREATE, {"input": eval_input(target, goal, seeds)})

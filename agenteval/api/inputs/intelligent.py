@@ -40,8 +40,9 @@ PROVENANCE_HELP = ("Who produced this: the configured model or the scripted fall
                    '(e.g. {"source": "script", "model": "smollm2", "reason": "invalid_output"}).')
 
 LANGUAGE_HELP = ("The language the built-in driver writes the plan, verdicts and report in: "
-                 "zh or en. When left out, the goal and the seeds decide (Chinese when they "
-                 "hold at least as many CJK characters as Latin words).")
+                 "zh or en (kept as seeds.language). When left out, the goal decides, or the "
+                 "seeds when the goal has no letters: Chinese when the text holds at least as "
+                 "many CJK characters as Latin words.")
 
 
 @strawberry.input

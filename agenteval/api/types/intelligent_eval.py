@@ -81,7 +81,8 @@ class IntelligentEval:
         return JSON((await self._whole_row(info)).seeds)
 
     @strawberry.field(description="The language the built-in driver writes in (zh or en): "
-                                  "the one given on creation, else the goal's and seeds'.")
+                                  "the one given on creation, else the goal's (or the seeds' "
+                                  "when the goal has no letters).")
     async def language(self, info: ResolverInfo) -> str | None:
         row = await self._whole_row(info)
         return eval_language(row.goal, row.seeds)
