@@ -74,6 +74,13 @@ _TEXTS: dict[str, dict[Language, str]] = {
                       "zh": "脚本评估共 {turns} 轮：满足 {met}/{total} 个检查点{missed}。"},
     "verdict.missed": {"en": " (missed: {names})", "zh": "（未满足：{names}）"},
     "verdict.missed_separator": {"en": ", ", "zh": "、"},
+    # ---------------------------------------------------------------- heartbeat notes
+    "note.turn_done": {"en": "session {session}: turn {turn} done",
+                       "zh": "会话 {session}：第 {turn_number} 轮完成"},
+    "note.not_closed": {"en": "session {session} could not be closed",
+                        "zh": "会话 {session} 无法结束"},
+    "note.no_messages": {"en": "session {session} no longer accepts messages",
+                         "zh": "会话 {session} 不再接受消息"},
     # ---------------------------------------------------------------- the report
     "report.finding": {"en": "{title} ({count} of {total} sessions{where})",
                        "zh": "{title}（{total} 个会话中有 {count} 个{where}）"},

@@ -9,7 +9,7 @@ from agenteval.config import Settings
 from agenteval.demo_command import run_demo
 from agenteval.demo_setup import model_free_scenarios
 from agenteval.store import database
-from agenteval.store.models import EvalSession, IntelligentEval
+from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval
 from tests.support.graphql_client import ADMIN_KEY
 
 DEMO_DOC = Path(__file__).resolve().parents[3] / "docs" / "demo.md"
@@ -128,9 +128,12 @@ async def test_the_chinese_demo_is_planned_judged_and_reported_in_chinese(tmp_pa
     try:
         eval_row = await IntelligentEval.get()
         sessions = await EvalSession.filter(eval_id=eval_row.id)
+        notes = [event.detail.get("note") for event in await EvalEvent.filter(
+            eval_id=eval_row.id, type="HEARTBEAT")]
     finally:
         await database.close_database()
     assert "language" not in eval_row.seeds  # not stated: read from the Chinese goal
+    assert notes and all("轮完成" in note for note in notes), notes
 
     plan = eval_row.plan
     assert has_chinese(plan["completionCriteria"]) and not english_words(
