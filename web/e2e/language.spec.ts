@@ -76,3 +76,26 @@ test("an eval with a Chinese goal is reported in Chinese by the built-in driver"
   await expect(page.getByText("每个维度至少有一个已结束并给出结论的会话；每个虚拟用户进行一个会话。")).toBeVisible();
   await screenshot(page, "manage-zh-eval-390-zh");
 });
+
+test("the new-evaluation form states the report language it is given", async ({ signedIn: page, server }) => {
+  await useLanguage(page, "zh");
+  await page.goto("/evals/new");
+  await page.getByRole("textbox", { name: "名称", exact: true }).fill("E2E 英文报告");
+  await page.getByRole("combobox", { name: "被测对象" }).click();
+  await page.getByRole("option", { name: /Mia \(demo bot\)/ }).click();
+  await page.getByRole("textbox", { name: "目标", exact: true }).fill("检查维修预约是否完整");
+  await page.getByRole("textbox", { name: "用户想要什么" }).first().fill("预约空调维修");
+  await page.getByRole("textbox", { name: "意图", exact: true }).fill("找出缺陷");
+  await page.getByRole("textbox", { name: "测试者角色", exact: true }).fill("质检负责人");
+  const language = page.getByRole("combobox", { name: "报告语言" });
+  await expect(language).toHaveValue("按目标判断");
+  await language.click();
+  await page.getByRole("option", { name: "English" }).click();
+  await screenshot(page, "new-eval-language-1280-zh");
+  await page.getByRole("button", { name: "创建" }).click();
+  await page.waitForURL(/\/evals\/[0-9a-f-]{36}$/);
+  const evalId = page.url().split("/evals/")[1];
+  const { intelligentEval } = await server.gql<{ intelligentEval: { language: string } }>(
+    "query($id: ID!) { intelligentEval(id: $id) { language } }", { id: evalId });
+  expect(intelligentEval.language).toBe("en"); // its Chinese goal alone would have made it zh
+});
