@@ -50,6 +50,8 @@ class _Group:
 
 def build_report(plan: dict[str, Any] | None, sessions: Sequence[dict[str, Any]],
                  language: Language = "en") -> dict[str, Any]:
+    general = say("dimension.general", language)  # a session planned without a dimension
+    sessions = [s if s.get("dimension") else {**s, "dimension": general} for s in sessions]
     judged = [session for session in sessions if session.get("verdict")]
     dimensions = _dimensions(plan, judged)
     groups = _groups(judged)
