@@ -412,8 +412,11 @@ def docs_rules() -> None:
 @click.option("--sessions", type=click.IntRange(min=1),
               help="Keep only this many of the demo's 8 seed goals (fewer sessions), e.g. "
                    "for a slow local model.")
+@click.option("--language", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="en: the bilingual demo, reported in English; zh: its Chinese customers "
+                   "only, planned, judged and reported in Chinese.")
 def demo(auto_approve: bool, report_path: str, database_url: str | None,
-         models_file: str | None, sessions: int | None) -> None:
+         models_file: str | None, sessions: int | None, language: str) -> None:
     """Seed the demo into an empty database and plan it; --auto-approve runs it to the report."""
     from agenteval.demo_command import run_demo
     from agenteval.engine.catalog.model_sources import ModelSourceError, file_endpoints
@@ -427,7 +430,8 @@ def demo(auto_approve: bool, report_path: str, database_url: str | None,
             raise click.UsageError(str(error)) from None
     settings = _settings(database_url=database_url)
     sys.exit(asyncio.run(run_demo(settings, auto_approve, report_path if auto_approve else None,
-                                  out=click.echo, models=endpoints, sessions=sessions)))
+                                  out=click.echo, models=endpoints, sessions=sessions,
+                                  language="zh" if language == "zh" else "en")))
 
 
 @main.command()

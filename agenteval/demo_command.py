@@ -17,6 +17,7 @@ from agenteval.app import in_process_api
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.demo_setup import seed_demo
+from agenteval.domain.eval_language import Language
 from agenteval.drivers.builtin.runner import DRIVER_ROLES, DriveResult, Role
 from agenteval.drivers.builtin.runner import drive as drive_role
 from agenteval.engine.catalog.model_sources import file_models
@@ -41,21 +42,25 @@ Out = Callable[[str], object]
 
 async def run_demo(settings: Settings, auto_approve: bool = False,
                    report_path: str | None = None, *, out: Out = print,
-                   models: Sequence[ModelEndpoint] = (), sessions: int | None = None) -> int:
+                   models: Sequence[ModelEndpoint] = (), sessions: int | None = None,
+                   language: Language = "en") -> int:
     """Seed the demo into an empty database and plan it; with `auto_approve` the whole
     lifecycle (approve → sessions → report) at time scale 0, the report's Markdown written
     to `report_path`. Returns the exit code.
 
     `models` (a `--models` file's endpoints) give the built-in driver its PLANNER,
     SIMULATOR and ANALYST; without them every role is scripted. `sessions` keeps that
-    many of the demo's seed goals."""
+    many of the demo's seed goals; `language` zh seeds the demo's Chinese customers only,
+    and the driver writes the plan, verdicts and report in Chinese."""
     with file_models(models):
         return await _run_demo(settings, auto_approve, report_path, out,
-                               [m for m in models if m.role in DRIVER_ROLES], sessions)
+                               [m for m in models if m.role in DRIVER_ROLES], sessions,
+                               language)
 
 
 async def _run_demo(settings: Settings, auto_approve: bool, report_path: str | None, out: Out,
-                    driver_models: list[ModelEndpoint], sessions: int | None) -> int:
+                    driver_models: list[ModelEndpoint], sessions: int | None,
+                    language: Language) -> int:
     # The demo drives each role itself, in order: no wake-ups, no start-up seeding.
     settings = settings.with_overrides(driver="none", demo=False,
                                        time_scale=0.0 if auto_approve else None)
@@ -73,7 +78,7 @@ async def _run_demo(settings: Settings, auto_approve: bool, report_path: str | N
                     eval_id=uuid.UUID(eval_id))) as registry:
                 return await drive_role(agent, eval_id, role, settings, registry)
 
-        data = await seed_demo(operator, max_goals=sessions)
+        data = await seed_demo(operator, max_goals=sessions, language=language)
         if data is None:
             out(f"The database {settings.database_url} already has data: the demo only "
                 "seeds an empty database (use e.g. --database-url sqlite://./demo.db).")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agenteval.domain.eval_language import Language, text_language
 from agenteval.domain.scenario_document import parse_scenario_document
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError
 from agenteval.errors import ValidationFailed
@@ -29,6 +30,7 @@ DEMO_SEEDS = DEMO_DATA / "seeds" / "demo_seeds.json"
 DEMO_SCENARIOS = DEMO_DATA / "scenarios"
 DEMO_TARGET_NAME = "Mia (demo bot)"
 DEMO_EVAL_NAME = "Demo: HomeCare customer service"
+DEMO_EVAL_NAME_ZH = "演示：HomeCare 家电客服"
 
 COUNTS = """
 query DemoCounts {
@@ -61,9 +63,23 @@ class DemoData:
     skipped_scenarios: list[str] = field(default_factory=list)
 
 
-def demo_eval_input(target_id: str, seeds: dict[str, Any]) -> dict[str, Any]:
+def demo_eval_input(target_id: str, seeds: dict[str, Any],
+                    language: Language = "en") -> dict[str, Any]:
+    """The demo eval: bilingual seeds reported in English, or (zh, given the Chinese
+    seeds) reported in Chinese — the language read from the goal and seeds."""
+    if language == "zh":
+        return {"name": DEMO_EVAL_NAME_ZH, "targetId": target_id, "seeds": seeds,
+                "goal": "评估家电客服小美（HomeCare）在维修预约、退货、投诉和用户改变主意时"
+                        "能否正确、有同理心地完成服务。",
+                "intent": "找出机器人跳过必问问题、过早确认、缺乏同理心或丢失上下文的地方，"
+                          "并给出可用于修改提示词或 SOP 的证据。",
+                "roleDescription": "你是客服团队的质检负责人：扮演真实的中文顾客，报告具体、"
+                                   "有引用的缺陷。",
+                "timeWindowHours": 24}
     return {
         "name": DEMO_EVAL_NAME,
+        # The seeds mix Chinese and English customers; the demo's report stays English.
+        "language": "en",
         "targetId": target_id,
         "goal": "评估家电客服小美（HomeCare）在维修预约、退货、投诉和用户改变主意时能否正确、"
                 "有同理心地完成服务 / Check that Mia handles repairs, returns, complaints and "
@@ -75,6 +91,15 @@ def demo_eval_input(target_id: str, seeds: dict[str, Any]) -> dict[str, Any]:
                            "customers in Chinese and English and report concrete, cited flaws.",
         "timeWindowHours": 24,
     }
+
+
+def chinese_seeds(seeds: dict[str, Any]) -> dict[str, Any]:
+    """The seeds' Chinese personas and goals only."""
+    return {**seeds,
+            "personas": [p for p in seeds.get("personas") or []
+                         if text_language(str(p.get("background") or p.get("name"))) == "zh"],
+            "goals": [g for g in seeds.get("goals") or []
+                      if text_language(str(g.get("goal"))) == "zh"]}
 
 
 def load_demo_seeds(path: Path = DEMO_SEEDS) -> dict[str, Any]:
@@ -107,10 +132,12 @@ async def database_is_empty(api: AgentEvalApi) -> bool:
 
 async def seed_demo(api: AgentEvalApi, *, seeds_path: Path = DEMO_SEEDS,
                     scenarios_dir: Path = DEMO_SCENARIOS,
-                    max_goals: int | None = None) -> DemoData | None:
+                    max_goals: int | None = None, language: Language = "en"
+                    ) -> DemoData | None:
     """Seed the demo through `api` (a client acting as an OPERATOR or ADMIN); None when
     the database already has data. `max_goals` keeps that many seed goals, one per
-    dimension first: a shorter demo for a slow local model."""
+    dimension first: a shorter demo for a slow local model. `language` zh seeds the
+    Chinese half of the demo eval, which the driver then runs and reports in Chinese."""
     if not await database_is_empty(api):
         logger.info("the database has data: the demo is not seeded")
         return None
@@ -123,10 +150,13 @@ async def seed_demo(api: AgentEvalApi, *, seeds_path: Path = DEMO_SEEDS,
     for name, text in usable:
         await _import_with_campaign(api, name, text, target["id"], data)
     seeds = load_demo_seeds(seeds_path)
+    if language == "zh":
+        seeds = chinese_seeds(seeds)
     if max_goals is not None:
         goals = seeds["goals"]
         seeds = {**seeds, "goals": (goals[::2] + goals[1::2])[:max(1, max_goals)]}
-    created = await api.execute(CREATE_EVAL, {"input": demo_eval_input(target["id"], seeds)})
+    created = await api.execute(CREATE_EVAL, {"input": demo_eval_input(target["id"], seeds,
+                                                                        language)})
     data.eval_id = created["createIntelligentEval"]["id"]
     return data
 

@@ -11,7 +11,7 @@ Timestamps may be datetimes or strings; all are written as ISO-8601 UTC.
 Evidence links to `#session-<id>` anchors in the session index at the end.
 Evidence that could not be found in the transcript (`verified: false`) is
 never rendered as a quote: it reads as the analyst's claim, and the summary
-section counts it.
+section counts it. The fixed words follow `eval["language"]` (zh or en, report_words.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from agenteval.domain import eval_report_appendix as appendix
+from agenteval.domain.eval_language import Language
+from agenteval.domain.report_words import language_of, words
 from agenteval.domain.run_report import format_time
 from agenteval.domain.turn_numbers import turn_number
 
@@ -48,21 +50,26 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
                        sessions: list[dict[str, Any]]) -> str:
     """The whole report as Markdown, ending with one newline."""
     session_ids = {str(session.get("id")) for session in sessions}
+    lang = language_of(eval)
     parts = [
-        _header(eval, report),
-        _section("Summary", _summary(report)),
-        _section("Plan", _plan(eval.get("plan"))),
+        _header(eval, report, lang),
+        _section(words(lang, "Summary"), _summary(report, lang)),
+        _section(words(lang, "Plan"), _plan(eval.get("plan"), lang)),
         *appendix.method_sections(eval), *appendix.plan_history_sections(eval),
-        _section("Scores", _scores(report.get("scores"))),
-        _section(f"Findings ({len(report.get('findings') or [])})",
-                 _findings(report.get("findings") or [], session_ids)),
-        _section("Highlights", _bullets(_highlight(h) for h in report.get("highlights") or [])
-                 or "_None._"),
-        _section("Priority recommendations",
-                 _numbered(report.get("priorityRecommendations") or []) or "_None._"),
-        _section(f"Sessions ({len(sessions)})", _session_index(sessions)),
+        _section(words(lang, "Scores"), _scores(report.get("scores"), lang)),
+        _section(words(lang, "Findings ({count})", count=len(report.get("findings") or [])),
+                 _findings(report.get("findings") or [], session_ids, lang)),
+        _section(words(lang, "Highlights"),
+                 _bullets(_highlight(h) for h in report.get("highlights") or [])
+                 or words(lang, "_None._")),
+        _section(words(lang, "Priority recommendations"),
+                 _numbered(report.get("priorityRecommendations") or [])
+                 or words(lang, "_None._")),
+        _section(words(lang, "Sessions ({count})", count=len(sessions)),
+                 _session_index(sessions, lang)),
         *appendix.review_sections(eval),
-        *appendix.duration_sections(eval, sessions), *appendix.session_appendix_sections(sessions),
+        *appendix.duration_sections(eval, sessions),
+        *appendix.session_appendix_sections(sessions, lang),
     ]
     return "\n\n".join(parts).rstrip() + "\n"
 
@@ -114,74 +121,82 @@ def _severity(value: Any) -> str:
 
 # ---------------------------------------------------------------- sections
 
-def _header(eval: dict[str, Any], report: dict[str, Any]) -> str:
+def _header(eval: dict[str, Any], report: dict[str, Any], lang: Language) -> str:
     target = eval.get("target")
     target_name = target.get("name") if isinstance(target, dict) else target
+    hours = eval.get("timeWindowHours")
     rows = [
         ["Target", _cell(target_name)],
         ["Status", _cell(eval.get("status"))],
         ["Goal", _cell(eval.get("goal"))],
         ["Intent", _cell(eval.get("intent"))],
         ["Role description", _cell(eval.get("roleDescription"))],
-        ["Time window", _cell(f"{eval['timeWindowHours']} h"
-                              if eval.get("timeWindowHours") is not None else None)],
+        ["Time window", _cell(words(lang, "{hours} h", hours=hours)
+                              if hours is not None else None)],
         ["Started", _time(eval.get("startedAt"))],
         ["Completed", _time(eval.get("completedAt"))],
         ["Report submitted", _time(report.get("submittedAt"))],
     ]
     if eval.get("failureReason"):
         rows.append(["Failure reason", _cell(eval["failureReason"])])
-    title = f"# Intelligent evaluation report: {_inline(eval.get('name')) or 'untitled'}"
-    return title + "\n\n" + _table(["Field", "Value"], rows)
+    rows = [[words(lang, label), cell] for label, cell in rows]
+    title = words(lang, "# Intelligent evaluation report: {name}",
+                  name=_inline(eval.get("name")) or words(lang, "untitled"))
+    return title + "\n\n" + _table([words(lang, "Field"), words(lang, "Value")], rows)
 
 
 def _time(value: Any) -> str:
     return _cell(format_time(value)) if value else "—"
 
 
-def _summary(report: dict[str, Any]) -> str:
+def _summary(report: dict[str, Any], lang: Language) -> str:
     """The analyst's summary, then how much of the evidence the transcript confirms."""
-    text = _block(report.get("summary")) or "_No summary._"
+    text = _block(report.get("summary")) or words(lang, "_No summary._")
     evidence = [item for finding in report.get("findings") or []
                 for item in finding.get("evidence") or []]
     if not evidence:
         return text
     unverified = sum(1 for item in evidence if not item.get("verified"))
     if unverified == 0:
-        check = f"All {len(evidence)} evidence quotes were found in the transcript."
+        check = words(lang, "All {count} evidence quotes were found in the transcript.",
+                      count=len(evidence))
     else:
-        check = (f"**{unverified} of {len(evidence)} evidence quotes could not be found in the "
-                 "transcript**; they are shown below as claims, not as quotes.")
+        check = words(lang, "**{unverified} of {count} evidence quotes could not be found in "
+                            "the transcript**; they are shown below as claims, not as quotes.",
+                      unverified=unverified, count=len(evidence))
     return f"{text}\n\n{check}"
 
 
-def _plan(plan: dict[str, Any] | None) -> str:
+def _plan(plan: dict[str, Any] | None, lang: Language) -> str:
     if not plan:
-        return "_No plan._"
+        return words(lang, "_No plan._")
     budget = plan.get("budget") or {}
+    dimensions = words(lang, ", ").join(_inline(d) for d in plan.get("dimensions") or [])
     lines = [_bullets([
-        "Dimensions: " + (", ".join(_inline(d) for d in plan.get("dimensions") or []) or "—"),
-        f"Virtual users: {len(plan.get('virtualUsers') or [])}",
-        f"Estimated sessions: {plan.get('estimatedSessions', '—')}",
-        f"Budget: {budget.get('maxTurnsPerSession', '—')} turns per session, "
-        f"{budget.get('totalMaxTurns', '—')} turns in total",
-        "Completion criteria: " + (_inline(plan.get("completionCriteria")) or "—"),
+        words(lang, "Dimensions: {dimensions}", dimensions=dimensions or "—"),
+        words(lang, "Virtual users: {count}", count=len(plan.get("virtualUsers") or [])),
+        words(lang, "Estimated sessions: {count}", count=plan.get("estimatedSessions", "—")),
+        words(lang, "Budget: {per_session} turns per session, {total} turns in total",
+              per_session=budget.get("maxTurnsPerSession", "—"),
+              total=budget.get("totalMaxTurns", "—")),
+        words(lang, "Completion criteria: {criteria}",
+              criteria=_inline(plan.get("completionCriteria")) or "—"),
     ])]
     slots = plan.get("timeDistribution") or []
     if slots:
         rows = [[_cell(slot.get("timeSlot")), _cell(slot.get("sessions")),
                  _cell(slot.get("scenario"))] for slot in slots]
-        lines.append("Time distribution:\n\n" + _table(["Time slot", "Sessions", "Scenario"],
-                                                       rows))
+        headers = [words(lang, header) for header in ("Time slot", "Sessions", "Scenario")]
+        lines.append(words(lang, "Time distribution:") + "\n\n" + _table(headers, rows))
     return "\n\n".join(lines)
 
 
-def _scores(scores: list[dict[str, Any]] | None) -> str:
+def _scores(scores: list[dict[str, Any]] | None, lang: Language) -> str:
     if not scores:
-        return "_No dimension scores._"
+        return words(lang, "_No dimension scores._")
     rows = [[_cell(score.get("dimension")), f"{float(score.get('score') or 0):g}"]
             for score in scores]
-    return _table(["Dimension", "Score (0–10)"], rows)
+    return _table([words(lang, "Dimension"), words(lang, "Score (0–10)")], rows)
 
 
 def sort_findings(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -192,54 +207,63 @@ def sort_findings(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(findings, key=rank)
 
 
-def _findings(findings: list[dict[str, Any]], session_ids: set[str]) -> str:
+def _findings(findings: list[dict[str, Any]], session_ids: set[str], lang: Language) -> str:
     if not findings:
-        return "_No findings._"
+        return words(lang, "_No findings._")
     blocks = []
     for number, finding in enumerate(sort_findings(findings), 1):
         severity = _severity(finding.get("severity"))
-        lines = [f"### {number}. [{_SEVERITY_BADGE.get(severity, severity)}] "
-                 f"{_inline(finding.get('issue'))}", ""]
+        badge = words(lang, _SEVERITY_BADGE[severity]) if severity in _SEVERITY_BADGE \
+            else severity
+        lines = [f"### {number}. [{badge}] {_inline(finding.get('issue'))}", ""]
         if finding.get("dimension"):
-            lines.append(f"- **Dimension:** {_inline(finding['dimension'])}")
-        lines.append(f"- **Suggestion:** {_inline(finding.get('suggestion')) or '—'}")
+            lines.append(words(lang, "- **Dimension:** {dimension}",
+                               dimension=_inline(finding["dimension"])))
+        lines.append(words(lang, "- **Suggestion:** {suggestion}",
+                           suggestion=_inline(finding.get("suggestion")) or "—"))
         if finding.get("relatedSop"):
-            lines.append(f"- **Related SOP:** {_inline(finding['relatedSop'])}")
+            lines.append(words(lang, "- **Related SOP:** {sop}",
+                               sop=_inline(finding["relatedSop"])))
         evidence = finding.get("evidence") or []
-        lines.append(f"- **Evidence ({len(evidence)}):**" if evidence else "- **Evidence:** none")
+        lines.append(words(lang, "- **Evidence ({count}):**", count=len(evidence)) if evidence
+                     else words(lang, "- **Evidence:** none"))
         for item in evidence:
-            lines += _evidence(item, session_ids)
+            lines += _evidence(item, session_ids, lang)
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
 
-def _evidence(evidence: dict[str, Any], session_ids: set[str]) -> list[str]:
+def _evidence(evidence: dict[str, Any], session_ids: set[str], lang: Language) -> list[str]:
     session_id = str(evidence.get("sessionId"))
     verified = bool(evidence.get("verified"))
-    marker = "✓ verified" if verified else "✗ claimed, not found in the transcript"
+    marker = words(lang, "✓ verified" if verified else "✗ claimed, not found in the transcript")
     if session_id in session_ids:
-        where = f"[session `{session_id[:8]}`](#{session_anchor(session_id)})"
+        where = words(lang, "[session `{short}`](#{anchor})", short=session_id[:8],
+                      anchor=session_anchor(session_id))
     else:
-        where = f"session `{_inline(session_id)}` (not in this eval)"
-    lines = ["", f"  - {marker} · {where} · turn {turn_number(evidence.get('turnIndex'))}", ""]
+        where = words(lang, "session `{session}` (not in this eval)",
+                      session=_inline(session_id))
+    turn = words(lang, "turn {turn}", turn=turn_number(evidence.get("turnIndex")))
+    lines = ["", f"  - {marker} · {where} · {turn}", ""]
     if not verified:
-        return lines + _claim(evidence)
+        return lines + _claim(evidence, lang)
     if evidence.get("userSaid") is not None:
-        lines += _quote("User said", evidence["userSaid"], "    ")
+        lines += _quote(words(lang, "User said"), evidence["userSaid"], "    ")
     if evidence.get("userSaid") is not None and evidence.get("assistantReplied") is not None:
         lines.append("    >")
     if evidence.get("assistantReplied") is not None:
-        lines += _quote("Assistant replied", evidence["assistantReplied"], "    ")
+        lines += _quote(words(lang, "Assistant replied"), evidence["assistantReplied"], "    ")
     return lines
 
 
-def _claim(evidence: dict[str, Any]) -> list[str]:
+def _claim(evidence: dict[str, Any], lang: Language) -> list[str]:
     """What unverified evidence says, as the analyst's claim: no blockquote, one line each."""
     lines = []
     for key, who in (("userSaid", "the user said"), ("assistantReplied", "the assistant replied")):
         if evidence.get(key) is not None:
-            lines.append(f"    - The analyst claims {who}: “{_inline(evidence[key])}” "
-                         "— not found in the transcript.")
+            lines.append(words(lang, "    - The analyst claims {who}: “{text}” — not found in "
+                                     "the transcript.",
+                               who=words(lang, who), text=_inline(evidence[key])))
     return lines
 
 
@@ -250,9 +274,9 @@ def _highlight(highlight: dict[str, Any]) -> str:
     return text
 
 
-def _session_index(sessions: list[dict[str, Any]]) -> str:
+def _session_index(sessions: list[dict[str, Any]], lang: Language) -> str:
     if not sessions:
-        return "_No sessions._"
+        return words(lang, "_No sessions._")
     rows = []
     for number, session in enumerate(sessions, 1):
         session_id = str(session.get("id"))
@@ -269,9 +293,11 @@ def _session_index(sessions: list[dict[str, Any]]) -> str:
             _cell(session.get("dimension")),
             _cell(session.get("status")),
             _cell(session.get("turnCount")),
-            "yes" if achieved is True else "no" if achieved is False else "—",
+            words(lang, "yes") if achieved is True else words(lang, "no") if achieved is False
+            else "—",
             f"{float(achievement):.0%}" if achievement is not None else "—",
         ])
-    headers = ["#", "Session", "Persona", "Goal", "Dimension", "Status", "Turns",
-               "Goal achieved", "Achievement"]
+    headers = ["#", *(words(lang, header) for header in (
+        "Session", "Persona", "Goal", "Dimension", "Status", "Turns", "Goal achieved",
+        "Achievement"))]
     return _table(headers, rows)

@@ -4,6 +4,8 @@
     "the script: model `smollm2` gave an invalid answer (…)"
     "model `smollm2` for 3 of 5 calls, the script for 2 (timeout)"
     "the script (no model configured)"
+
+In the report's language: the English words are templates looked up in report_words.py.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
+
+from agenteval.domain.eval_language import Language
+from agenteval.domain.report_words import words
 
 REASONS = {
     "timeout": "timed out",
@@ -28,15 +33,16 @@ def _code(text: Any) -> str:
     return "`" + str(text).replace("`", "'").replace("\n", " ") + "`"
 
 
-def _reason_words(reason: str | None, detail: str | None) -> str:
-    words = REASONS.get(str(reason), str(reason or "failed"))
+def _reason_words(reason: str | None, detail: str | None, lang: Language) -> str:
+    known = REASONS.get(str(reason))
+    text = words(lang, known) if known else str(reason or words(lang, "failed"))
     if detail:
         short = " ".join(str(detail).split())
-        words += f" ({short[:160]}{'…' if len(short) > 160 else ''})"
-    return words
+        text += f" ({short[:160]}{'…' if len(short) > 160 else ''})"
+    return text
 
 
-def describe_provenance(provenance: dict[str, Any] | None) -> str:
+def describe_provenance(provenance: dict[str, Any] | None, lang: Language = "en") -> str:
     """One trail (or a merged one) in words; empty when there is none."""
     if not provenance:
         return ""
@@ -46,14 +52,16 @@ def describe_provenance(provenance: dict[str, Any] | None) -> str:
     source = provenance.get("source")
     reason, detail = provenance.get("reason"), provenance.get("detail")
     if model is None or reason == "not_configured" and not by_model:
-        return "the script (no model configured)"
+        return words(lang, "the script (no model configured)")
     if source == "model":
-        return f"model {_code(model)}"
+        return words(lang, "model {model}", model=_code(model))
     if source == "mixed":
-        total = by_model + by_script
-        return (f"model {_code(model)} for {by_model} of {total} calls, the script for "
-                f"{by_script} (the model {_reason_words(reason, None)})")
-    return f"the script: model {_code(model)} {_reason_words(reason, detail)}"
+        return words(lang, "model {model} for {by_model} of {total} calls, the script for "
+                           "{by_script} (the model {reason})", model=_code(model),
+                     by_model=by_model, total=by_model + by_script, by_script=by_script,
+                     reason=_reason_words(reason, None, lang))
+    return words(lang, "the script: model {model} {reason}", model=_code(model),
+                 reason=_reason_words(reason, detail, lang))
 
 
 def merged(trails: Iterable[dict[str, Any] | None]) -> dict[str, Any] | None:

@@ -1,7 +1,8 @@
 """Validation of an intelligent eval's `seeds` and of personas (DESIGN "Seeds").
 
-Seeds are free-form JSON with two known parts, both optional: `personas` and
-`goals`. Known fields are type-checked; unknown keys are kept as they are.
+Seeds are free-form JSON with three known parts, all optional: `personas`, `goals` and
+`language` (zh | en: the eval's stated language, see domain/eval_language.py). Known
+fields are type-checked; unknown keys are kept as they are.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from agenteval.domain.eval_language import LANGUAGES, SEEDS_KEY
 from agenteval.domain.eval_validation import (
     check_json_size,
     check_list,
@@ -20,6 +22,7 @@ from agenteval.domain.eval_validation import (
 )
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_JSON_CHARS
+from agenteval.errors import FieldError
 
 PATIENCE_LEVELS = ("low", "medium", "high")
 MAX_PERSONA_JSON_CHARS = 20_000
@@ -44,6 +47,13 @@ def check_seeds(errors: FieldErrors, seeds: Any, path: str) -> None:
     goals = check_list(errors, seeds, "goals", path, required=False)
     for index, goal in enumerate(goals or []):
         _check_seed_goal(errors, goal, item_path(key_path(path, "goals"), index))
+    check_language(errors, seeds.get(SEEDS_KEY), key_path(path, SEEDS_KEY))
+
+
+def check_language(errors: list[dict[str, str]], language: Any, path: str) -> None:
+    """An eval's language: absent, or one of LANGUAGES."""
+    if language is not None and language not in LANGUAGES:
+        errors.append(FieldError(path, f"must be one of {', '.join(LANGUAGES)}"))
 
 
 def check_persona(errors: FieldErrors, persona: Any, path: str) -> None:

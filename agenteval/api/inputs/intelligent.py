@@ -39,6 +39,12 @@ def as_json(value: Any) -> Any:
 PROVENANCE_HELP = ("Who produced this: the configured model or the scripted fallback, and why "
                    '(e.g. {"source": "script", "model": "smollm2", "reason": "invalid_output"}).')
 
+LANGUAGE_HELP = ("The language the built-in driver writes the plan, verdicts and report in: "
+                 "zh or en (kept as seeds.language). When left out, the goal decides, or the "
+                 "seeds when the goal has no letters: Chinese when the text holds at least as "
+                 "many CJK characters as Latin words.")
+
+
 @strawberry.input
 class CreateIntelligentEvalInput:
     name: str
@@ -48,6 +54,8 @@ class CreateIntelligentEvalInput:
     intent: str
     role_description: str
     time_window_hours: int = 24
+    language: str | None = strawberry.field(
+        default=UNSET, description=LANGUAGE_HELP)
 
 
 @strawberry.input

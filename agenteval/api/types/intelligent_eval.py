@@ -19,6 +19,7 @@ from agenteval.api.types.intelligent_session import Session
 from agenteval.api.types.review import JudgeAgreement, ReviewRecord
 from agenteval.api.types.usage import Usage, eval_cost_estimate, eval_usage, model_prices
 from agenteval.api.unset import value
+from agenteval.domain.eval_language import eval_language
 from agenteval.domain.eval_state import allowed_actions
 from agenteval.engine.intelligent import reads
 from agenteval.engine.intelligent import views as eval_views
@@ -78,6 +79,13 @@ class IntelligentEval:
     @strawberry.field
     async def seeds(self, info: ResolverInfo) -> JSON:
         return JSON((await self._whole_row(info)).seeds)
+
+    @strawberry.field(description="The language the built-in driver writes in (zh or en): "
+                                  "the one given on creation, else the goal's (or the seeds' "
+                                  "when the goal has no letters).")
+    async def language(self, info: ResolverInfo) -> str | None:
+        row = await self._whole_row(info)
+        return eval_language(row.goal, row.seeds)
 
     @strawberry.field
     async def report(self, info: ResolverInfo) -> Report | None:

@@ -2,7 +2,8 @@
 
 Each detector takes the conversation's turns and returns `Issue`s naming the
 turn where the problem shows. An issue's description starts with its kind's
-title followed by ": " so the analyst can group issues of one kind.
+title followed by ": " (Chinese "：") so the analyst can group issues of one kind;
+descriptions are written in the eval's language (texts.py).
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.scripted_checks import KINDS, IssueKind, scripted_checks
+from agenteval.domain.eval_language import Language
+from agenteval.domain.scripted_checks import KINDS, IssueKind, issue_kind, scripted_checks
 from agenteval.drivers.builtin import keywords as kw
+from agenteval.drivers.builtin.texts import say
 
-__all__ = ["KINDS", "Issue", "IssueKind", "Turn", "scripted_checks", "title_of"]
+__all__ = ["KINDS", "Issue", "IssueKind", "Turn", "issue_kind", "scripted_checks", "title_of"]
+_TITLE_ENDS = re.compile(r": |：")
 
 
 @dataclass(frozen=True)
@@ -36,11 +40,18 @@ class Issue:
 
 def title_of(description: str) -> str:
     """The kind title an issue description starts with (the whole text when it has none)."""
-    return description.split(": ", 1)[0].strip()
+    return _TITLE_ENDS.split(description, 1)[0].strip()
 
 
-def _issue(kind: str, severity: str, turn_index: int | None, detail: str) -> Issue:
-    return Issue(kind, f"{KINDS[kind].title}: {detail}", severity, turn_index)
+def _issue(kind: str, severity: str, turn_index: int | None, language: Language,
+           detail: str, **values: object) -> Issue:
+    return Issue(kind, say("issue", language, title=issue_kind(kind, language).title,
+                           detail=say(f"detail.{detail}", language, **values)),
+                 severity, turn_index)
+
+
+def _flow(flow: str | None, language: Language) -> str:
+    return say(f"flow.{flow}", language) if flow in kw.FLOWS else str(flow)
 
 
 def turns_from_messages(messages: Sequence[dict[str, Any]]) -> list[Turn]:
@@ -60,25 +71,28 @@ def _answered(turns: Sequence[Turn]) -> list[Turn]:
     return [turn for turn in turns if turn.error is None]
 
 
-def detect_goal_not_reached(turns: Sequence[Turn], success_signals: Sequence[str]
-                            ) -> list[Issue]:
+def detect_goal_not_reached(turns: Sequence[Turn], success_signals: Sequence[str],
+                            language: Language = "en") -> list[Issue]:
     if not turns or goal_reached(turns, success_signals):
         return []
-    signals = " / ".join(success_signals) or "a confirmation"
-    return [_issue("goal_not_reached", "MEDIUM", turns[-1].index,
-                   f"no reply contained {signals} after {len(turns)} turns")]
+    signals = (say("detail.signals_separator", language).join(success_signals)
+               or say("detail.any_confirmation", language))
+    return [_issue("goal_not_reached", "MEDIUM", turns[-1].index, language,
+                   "goal_not_reached", signals=signals, turns=len(turns))]
 
 
 def goal_reached(turns: Sequence[Turn], success_signals: Sequence[str]) -> bool:
     return any(kw.contains_any(turn.reply, tuple(success_signals)) for turn in turns)
 
 
-def detect_target_errors(turns: Sequence[Turn]) -> list[Issue]:
-    return [_issue("target_error", "HIGH", turn.index, f"turn {turn.index}: {turn.error}")
+def detect_target_errors(turns: Sequence[Turn], language: Language = "en") -> list[Issue]:
+    return [_issue("target_error", "HIGH", turn.index, language, "target_error",
+                   turn=turn.index, error=turn.error)
             for turn in turns if turn.error is not None]
 
 
-def detect_missing_requirements(turns: Sequence[Turn]) -> list[Issue]:
+def detect_missing_requirements(turns: Sequence[Turn], language: Language = "en"
+                                ) -> list[Issue]:
     """A flow confirmed although the target never asked for (or echoed) a required item."""
     issues: list[Issue] = []
     since = 0  # the first turn of the current flow: after the previous confirmation
@@ -91,8 +105,8 @@ def detect_missing_requirements(turns: Sequence[Turn]) -> list[Issue]:
             if requirement.flow == flow and not _requirement_met(
                     requirement, answered[since:position + 1]):
                 issues.append(_issue(requirement.kind, requirement.severity, turn.index,
-                                     f"the target confirmed at turn {turn.index} without "
-                                     f"asking for {requirement.item}"))
+                                     language, "missing_requirement", turn=turn.index,
+                                     item=say(f"item.{requirement.kind}", language)))
         since = position + 1
     return issues
 
@@ -107,20 +121,20 @@ def _requirement_met(requirement: kw.Requirement, turns: Sequence[Turn]) -> bool
 
 
 def detect_premature_confirmation(turns: Sequence[Turn], script_messages: Sequence[str],
-                                  success_signals: Sequence[str]) -> list[Issue]:
+                                  success_signals: Sequence[str], language: Language = "en"
+                                  ) -> list[Issue]:
     """The goal confirmed while the script still had information to give."""
     for turn in _answered(turns):
         if success_signals and kw.contains_any(turn.reply, tuple(success_signals)):
             remaining = list(script_messages[turn.index + 1:])
             if not remaining:
                 return []
-            return [_issue("premature_confirmation", "MEDIUM", turn.index,
-                           f"confirmed at turn {turn.index} before the user said "
-                           f"{remaining[0]!r}")]
+            return [_issue("premature_confirmation", "MEDIUM", turn.index, language,
+                           "premature_confirmation", turn=turn.index, remaining=remaining[0])]
     return []
 
 
-def detect_no_apology(turns: Sequence[Turn]) -> list[Issue]:
+def detect_no_apology(turns: Sequence[Turn], language: Language = "en") -> list[Issue]:
     """A complaint answered without any apology from the first complaint turn on."""
     answered = _answered(turns)
     start = next((i for i, turn in enumerate(answered)
@@ -133,12 +147,12 @@ def detect_no_apology(turns: Sequence[Turn]) -> list[Issue]:
         return []
     cited = next((turn for turn in rest if kw.confirmed_flow(turn.reply) == "complaint"),
                  rest[0])
-    return [_issue("no_apology", "MEDIUM", cited.index,
-                   f"no apology in any reply to the complaint (turns {rest[0].index}-"
-                   f"{rest[-1].index})")]
+    return [_issue("no_apology", "MEDIUM", cited.index, language, "no_apology",
+                   first=rest[0].index, last=rest[-1].index)]
 
 
-def detect_ignored_change_of_mind(turns: Sequence[Turn]) -> list[Issue]:
+def detect_ignored_change_of_mind(turns: Sequence[Turn], language: Language = "en"
+                                  ) -> list[Issue]:
     """The user switched request mid-flow and the reply went on with (or dropped) the flow."""
     issues: list[Issue] = []
     current: str | None = None  # the flow the target is in the middle of
@@ -150,14 +164,14 @@ def detect_ignored_change_of_mind(turns: Sequence[Turn]) -> list[Issue]:
                      and (kw.contains_any(turn.user, kw.CHANGE_MARKERS) or wanted == insisted))
         if switching:
             if answer_flow == current:
-                issues.append(_issue("change_of_mind_ignored", "HIGH", turn.index,
-                                     f"the user asked for {wanted} but the target went on "
-                                     f"with the {current} flow"))
+                issues.append(_issue("change_of_mind_ignored", "HIGH", turn.index, language,
+                                     "change_of_mind_continued", wanted=_flow(wanted, language),
+                                     current=_flow(current, language)))
                 insisted = wanted
             elif kw.contains_any(turn.reply, kw.CANCELLATIONS) and answer_flow != wanted:
-                issues.append(_issue("change_of_mind_ignored", "HIGH", turn.index,
-                                     f"the user asked for {wanted}; the target cancelled the "
-                                     f"{current} flow and dropped the new request"))
+                issues.append(_issue("change_of_mind_ignored", "HIGH", turn.index, language,
+                                     "change_of_mind_dropped", wanted=_flow(wanted, language),
+                                     current=_flow(current, language)))
                 insisted = wanted
             else:
                 insisted = None
@@ -168,7 +182,7 @@ def detect_ignored_change_of_mind(turns: Sequence[Turn]) -> list[Issue]:
     return issues
 
 
-def detect_lost_context(turns: Sequence[Turn]) -> list[Issue]:
+def detect_lost_context(turns: Sequence[Turn], language: Language = "en") -> list[Issue]:
     """A fallback reply ("I didn't quite get that") after the target had answered properly.
 
     Once the target has given a real answer in this conversation, answering a
@@ -180,10 +194,8 @@ def detect_lost_context(turns: Sequence[Turn]) -> list[Issue]:
     for turn in _answered(turns):
         if kw.contains_any(turn.reply, kw.FALLBACKS):
             if understood:
-                issues.append(_issue("lost_context", "MEDIUM", turn.index,
-                                     f"at turn {turn.index} the target answered "
-                                     f"{turn.user!r} with its fallback reply after a valid "
-                                     "answer earlier in the conversation"))
+                issues.append(_issue("lost_context", "MEDIUM", turn.index, language,
+                                     "lost_context", turn=turn.index, user=turn.user))
         else:
             understood = True
     return issues

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from agenteval.domain.eval_language import Language
 from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError, TargetFailure
 from agenteval.drivers.builtin.schedule import PlannedSession, matching_seed_goal, planned_sessions
+from agenteval.drivers.builtin.texts import language_of, say
 from agenteval.drivers.builtin.users import ScriptedUser, VirtualUser
 from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict
 
@@ -67,6 +69,7 @@ class Evaluator:
         self.outcome = EvaluatorOutcome()
         self._turns_left = 0
         self._speakers: dict[str, VirtualUser] = {}
+        self._language: Language = "en"  # the eval's, for the heartbeat notes
 
     async def run(self) -> EvaluatorOutcome:
         eval_ = await self.api.get_eval(self.eval_id)
@@ -74,6 +77,7 @@ class Evaluator:
             self.outcome.stopped = True
             return self.outcome
         plan = eval_["plan"]
+        self._language = language_of(eval_)
         self._turns_left = plan["budget"]["totalMaxTurns"] - eval_["progress"]["turnsUsed"]
         started = _parse_time(eval_.get("startedAt")) or datetime.now(UTC)
         limit = asyncio.Semaphore(MAX_PARALLEL_SESSIONS)
@@ -116,7 +120,8 @@ class Evaluator:
                 raise EvalStopped(error.message) from error
             raise
         seed_goal = matching_seed_goal(eval_.get("seeds"), user["goal"], user.get("dimension"))
-        expect = Expectations.from_goal(seed_goal, user["goal"], user.get("dimension"))
+        expect = Expectations.from_goal(seed_goal, user["goal"], user.get("dimension"),
+                                        self._language)
         if session["status"] in ("COMPLETED", "FAILED") or (
                 session["status"] == "EXPIRED" and session.get("verdict")):
             self.outcome.sessions_skipped.append(session["id"])
@@ -136,7 +141,7 @@ class Evaluator:
         except ApiError as error:
             if error.code != "INVALID_TRANSITION":
                 raise
-            await self._heartbeat(f"session {session['id']} could not be closed")
+            await self._heartbeat(say("note.not_closed", self._language, session=session["id"]))
             self.outcome.sessions_skipped.append(session["id"])
             return
         self.outcome.sessions_closed.append(session["id"])
@@ -162,7 +167,8 @@ class Evaluator:
                 if error.code != "INVALID_TRANSITION":
                     raise
                 # The session expired or failed; a terminal eval stops in the heartbeat.
-                await self._heartbeat(f"session {session['id']} no longer accepts messages")
+                await self._heartbeat(say("note.no_messages", self._language,
+                                          session=session["id"]))
                 return
             self.outcome.turns_sent += 1
             if isinstance(answer, TargetFailure):
@@ -172,7 +178,8 @@ class Evaluator:
                 failures = 0
                 history.append(Turn(index, text, answer["reply"]["content"],
                                     answer["reply"].get("error")))
-            await self._heartbeat(f"session {session['id']}: turn {index} done")
+            await self._heartbeat(say("note.turn_done", self._language, session=session["id"],
+                                      turn=index))
             if failures >= MAX_CONSECUTIVE_TARGET_ERRORS:
                 return
 

@@ -56,10 +56,10 @@ APOLOGIES = ("抱歉", "对不起", "歉", "不好意思", "sorry", "apologi", "
 
 @dataclass(frozen=True)
 class Requirement:
-    """Something the target must ask for (or confirm back) before confirming `flow`."""
+    """Something the target must ask for (or confirm back) before confirming `flow` (named
+    for people as texts.py's `item.<kind>`)."""
 
     flow: str
-    item: str
     asked_by: tuple[str, ...]
     kind: str
     severity: str
@@ -68,14 +68,14 @@ class Requirement:
 
 REQUIREMENTS = (
     Requirement(
-        flow="repair", item="a preferred visit time", kind="booking_without_time",
+        flow="repair", kind="booking_without_time",
         severity="HIGH",
         asked_by=("什么时间", "几点", "哪天", "哪一天", "时间段", "方便的时间", "上门时间",
                   "预约时间", "when would", "when is", "what time", "which day",
                   "preferred time", "convenient time", "time slot", "what day"),
     ),
     Requirement(
-        flow="return", item="the order number", kind="return_without_order_number",
+        flow="return", kind="return_without_order_number",
         severity="HIGH",
         asked_by=("订单号", "订单编号", "order number", "order no", "order id"),
         echo_pattern=r"[A-Za-z]{2,}-?\d{4,}|\d{8,}",

@@ -16,6 +16,7 @@ from typing import Any
 from agenteval.domain.verdict_validation import validate_verdict
 from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
 from agenteval.drivers.builtin.provenance import Trail
+from agenteval.drivers.builtin.texts import ANSWER_IN, language_of
 from agenteval.drivers.builtin.verdict import Expectations
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
@@ -70,7 +71,8 @@ async def model_verdict(model: ModelClient, session: dict[str, Any], turns: list
         "Answer with a JSON object {goalAchieved, achievement (0..1), issues: [{description, "
         "severity: HIGH|MEDIUM|LOW, turnIndex}], suggestions: [...], notes}. turnIndex is the "
         "0-based turn where the problem shows. Look for missing questions, confirmations "
-        "without required details, missing empathy or apology, ignored changes of mind.")
+        "without required details, missing empathy or apology, ignored changes of mind. "
+        + ANSWER_IN[expect.language])
     brief = {"goal": session.get("goal"), "dimension": session.get("dimension"),
              "persona": session.get("persona"), "successSignals": list(expect.success_signals)}
     messages = [{"role": "system", "content": system},
@@ -121,7 +123,8 @@ async def model_report(model: ModelClient, eval_: dict[str, Any],
         "findings: [{issue, severity: HIGH|MEDIUM|LOW, dimension, evidence: [{sessionId, "
         "turnIndex}], suggestion, relatedSop}], highlights: [{description, dimension}], "
         "priorityRecommendations: [...]}. Every finding cites the sessions and turns that show "
-        "it; suggestions must be concrete changes to the agent's prompt or SOP.")
+        "it; suggestions must be concrete changes to the agent's prompt or SOP. "
+        + ANSWER_IN[language_of(eval_)])
     brief = {"goal": eval_.get("goal"), "intent": eval_.get("intent"),
              "dimensions": (eval_.get("plan") or {}).get("dimensions"), "sessions": digest}
     messages = [{"role": "system", "content": system},

@@ -13,6 +13,7 @@ from typing import Any
 
 from agenteval.domain.plan_validation import validate_plan
 from agenteval.drivers.builtin.provenance import Trail
+from agenteval.drivers.builtin.texts import ANSWER_IN, language_of
 from agenteval.errors import ValidationFailed
 from agenteval.llm import ModelCallError, ModelClient
 from agenteval.llm.structured_output import strict_object
@@ -70,7 +71,8 @@ def planner_messages(eval_: dict[str, Any]) -> list[dict[str, str]]:
         "persona has name, background, personality and patience (low|medium|high); timeSlot "
         'is "<start>-<end>h" with 0 <= start < end <= timeWindowHours; estimatedSessions '
         "equals the sum of timeDistribution[].sessions; budget values >= 1. Spread sessions "
-        "realistically over the window. Address every feedback on earlier plans.")
+        "realistically over the window. Address every feedback on earlier plans. "
+        + ANSWER_IN[language_of(eval_)])
     return [{"role": "system", "content": system},
             {"role": "user", "content": "Evaluation brief (JSON):\n"
                                         + json.dumps(brief, ensure_ascii=False)}]

@@ -31,6 +31,7 @@ from agenteval.drivers.builtin.llm_planner import model_plan
 from agenteval.drivers.builtin.provenance import ModelFallbackRefused, Trail
 from agenteval.drivers.builtin.scripted_plan import revised_plan
 from agenteval.drivers.builtin.scripted_report import build_report
+from agenteval.drivers.builtin.texts import language_of
 from agenteval.drivers.builtin.users import ModelUser, VirtualUser
 from agenteval.drivers.builtin.verdict import Expectations
 from agenteval.llm import ModelRegistry
@@ -133,7 +134,7 @@ async def _analyse(api: AgentEvalApi, eval_id: str, models: ModelRegistry | None
     if report is None:
         if model is None:
             trail.used_script("not_configured")
-        report = build_report(eval_.get("plan"), sessions)
+        report = build_report(eval_.get("plan"), sessions, language_of(eval_))
     await api.submit_report(eval_id, {**report, "provenance": trail.as_json()})
     return DriveResult("analyst", True, {"mode": mode, "findings": len(report["findings"]),
                                          "provenance": trail.as_json()})

@@ -4,7 +4,8 @@ One virtual user per (persona, goal) pairing: personas are paired with goals
 round-robin, so there are max(#personas, #goals) virtual users, each playing
 one session; feedback adds or removes pairings. Sessions are spread over the
 time window in up to four slots of at most two hours. Each feedback of a rejected revision is
-applied in order, so a re-plan is reproducible from the eval alone.
+applied in order, so a re-plan is reproducible from the eval alone. What the plan says
+for people (its criteria, a default persona or goal) is in the eval's language.
 """
 
 from __future__ import annotations
@@ -13,8 +14,15 @@ import math
 import re
 from typing import Any
 
-DEFAULT_PERSONA = {"name": "visitor", "background": "an ordinary customer",
-                   "personality": "polite", "patience": "medium"}
+from agenteval.domain.eval_language import Language
+from agenteval.drivers.builtin.texts import language_of, say
+
+DEFAULT_PERSONAS: dict[Language, dict[str, str]] = {
+    "en": {"name": "visitor", "background": "an ordinary customer", "personality": "polite",
+           "patience": "medium"},
+    "zh": {"name": "访客", "background": "一位普通顾客", "personality": "礼貌",
+           "patience": "medium"},
+}
 DEFAULT_TURNS = 6  # for a goal without a script
 TURN_SLACK = 2  # extra turns per session for follow-up questions
 MAX_SLOTS = 4
@@ -33,7 +41,8 @@ def base_plan(eval_: dict[str, Any]) -> dict[str, Any]:
 
 def revised_plan(eval_: dict[str, Any], feedbacks: list[str]) -> dict[str, Any]:
     """The base plan with every feedback applied in order (more/fewer/N sessions, a focus)."""
-    personas, goals = _seed_parts(eval_)
+    language = language_of(eval_)
+    personas, goals = _seed_parts(eval_, language)
     pairings = [_pairing(k, len(personas), len(goals))
                 for k in range(max(len(personas), len(goals)))]
     for feedback in feedbacks:
@@ -42,11 +51,11 @@ def revised_plan(eval_: dict[str, Any], feedbacks: list[str]) -> dict[str, Any]:
               "dimension": _dimension(goals[g])} for p, g in pairings]
     dimensions = list(dict.fromkeys(user["dimension"] for user in users))
     turns = [_script_turns(goals[g]) for _, g in pairings]
-    criteria = ("Every dimension has at least one closed session with a verdict; each virtual "
-                "user plays one session.")
+    criteria = say("plan.criteria", language)
     if feedbacks:
-        quoted = "; ".join(f"«{text.strip()}»" for text in feedbacks)
-        criteria += f" Revised after feedback: {quoted}."
+        quoted = say("plan.feedback_separator", language).join(
+            f"«{text.strip()}»" for text in feedbacks)
+        criteria += say("plan.revised", language, quoted=quoted)
     return {
         "dimensions": dimensions,
         "virtualUsers": users,
@@ -59,12 +68,14 @@ def revised_plan(eval_: dict[str, Any], feedbacks: list[str]) -> dict[str, Any]:
     }
 
 
-def _seed_parts(eval_: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _seed_parts(eval_: dict[str, Any], language: Language
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     seeds = eval_.get("seeds") or {}
     personas = [p for p in seeds.get("personas") or [] if isinstance(p, dict)]
     goals = [g for g in seeds.get("goals") or [] if isinstance(g, dict) and g.get("goal")]
-    return (personas or [DEFAULT_PERSONA],
-            goals or [{"goal": eval_.get("goal") or "get help", "dimension": "general"}])
+    return (personas or [DEFAULT_PERSONAS[language]],
+            goals or [{"goal": eval_.get("goal") or say("plan.default_goal", language),
+                       "dimension": say("dimension.general", language)}])
 
 
 def _pairing(k: int, personas: int, goals: int) -> tuple[int, int]:

@@ -10,6 +10,8 @@ The report never contradicts the verdicts it summarises: a HIGH finding whose
 evidence comes from sessions whose verdict says the goal was achieved says
 why in the finding itself; the summary counts such sessions; a dimension
 touched by a HIGH finding gets no "goal reached" highlight.
+
+Every sentence is written in the eval's language (texts.py); quotes stay as said.
 """
 
 from __future__ import annotations
@@ -18,16 +20,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agenteval.drivers.builtin.detectors import KINDS, title_of
+from agenteval.domain.eval_language import Language
+from agenteval.domain.scripted_checks import KINDS_BY_LANGUAGE, IssueKind, issue_kind
+from agenteval.drivers.builtin.detectors import title_of
 from agenteval.drivers.builtin.detectors import turns_from_messages as _turns
+from agenteval.drivers.builtin.texts import SENTENCE_END, TITLE_END, say
 
 SEVERITY_RANK = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
 MAX_EVIDENCE = 50  # the server's limit per finding
 MAX_RECOMMENDATIONS = 5
-GENERIC_SUGGESTION = "Review the cited turns and adjust the prompt or SOP for this situation."
-GENERIC_DESPITE_GOAL = "the goal was reached, but the cited turns show this problem on the way"
-DESPITE_GOAL_MARKER = "The goal still counts as reached in"
-_KINDS_BY_TITLE = {kind.title: kind for kind in KINDS.values()}
+# A title in either language → its kind's key (a verdict's language may differ from the
+# report's, e.g. verdicts an agent wrote): one kind is one finding whatever its wording.
+_KIND_KEYS_BY_TITLE = {kind.title: key for kinds in KINDS_BY_LANGUAGE.values()
+                       for key, kind in kinds.items()}
 
 
 @dataclass
@@ -43,21 +48,33 @@ class _Group:
     cited: set[tuple[str, int]] = field(default_factory=set)
 
 
-def build_report(plan: dict[str, Any] | None, sessions: Sequence[dict[str, Any]]
-                 ) -> dict[str, Any]:
+def build_report(plan: dict[str, Any] | None, sessions: Sequence[dict[str, Any]],
+                 language: Language = "en") -> dict[str, Any]:
+    general = say("dimension.general", language)  # a session planned without a dimension
+    sessions = [s if s.get("dimension") else {**s, "dimension": general} for s in sessions]
     judged = [session for session in sessions if session.get("verdict")]
     dimensions = _dimensions(plan, judged)
     groups = _groups(judged)
-    findings = _findings(groups, judged, dimensions)
+    findings = _findings(groups, judged, dimensions, language)
     high_dimensions = {dimension for group in groups if group.severity == "HIGH"
                        for dimension in group.sessions.values()}
     return {
-        "summary": _summary(plan, sessions, judged, dimensions, findings, groups),
+        "summary": _summary(plan, sessions, judged, dimensions, findings, groups, language),
         "scores": _scores(judged, dimensions),
         "findings": findings,
-        "highlights": _highlights(judged, dimensions, groups, high_dimensions),
-        "priorityRecommendations": _recommendations(findings),
+        "highlights": _highlights(judged, dimensions, groups, high_dimensions, language),
+        "priorityRecommendations": _recommendations(findings, language),
     }
+
+
+def _kind(title: str, language: Language) -> IssueKind | None:
+    """The issue kind of a title (in either language), in the report's language."""
+    key = _KIND_KEYS_BY_TITLE.get(title)
+    return issue_kind(key, language) if key else None
+
+
+def _title(issue: str, language: Language) -> str:
+    return issue.split(TITLE_END[language], 1)[0]
 
 
 def _dimension(session: dict[str, Any]) -> str:
@@ -77,8 +94,8 @@ def _groups(judged: Sequence[dict[str, Any]]) -> list[_Group]:
         turns = {turn.index: turn for turn in _turns(session.get("messages") or [])}
         for issue in verdict.get("issues") or []:
             title = title_of(issue["description"])
-            group = groups.setdefault(title, _Group(title, issue["severity"],
-                                                    list(verdict.get("suggestions") or [])))
+            group = groups.setdefault(_KIND_KEYS_BY_TITLE.get(title, title), _Group(
+                title, issue["severity"], list(verdict.get("suggestions") or [])))
             if SEVERITY_RANK.get(issue["severity"], 1) < SEVERITY_RANK.get(group.severity, 1):
                 group.severity = issue["severity"]
             group.sessions[session["id"]] = _dimension(session)
@@ -97,7 +114,7 @@ def _groups(judged: Sequence[dict[str, Any]]) -> list[_Group]:
 
 
 def _findings(groups: Sequence[_Group], judged: Sequence[dict[str, Any]],
-              dimensions: list[str]) -> list[dict[str, Any]]:
+              dimensions: list[str], language: Language) -> list[dict[str, Any]]:
     totals = {d: sum(1 for s in judged if _dimension(s) == d) for d in dimensions}
     findings: list[dict[str, Any]] = []
     for group in groups:
@@ -105,19 +122,23 @@ def _findings(groups: Sequence[_Group], judged: Sequence[dict[str, Any]],
         per_dimension = {d: sum(1 for v in group.sessions.values() if v == d) for d in seen_in}
         main = max(seen_in, key=lambda d: per_dimension[d])  # ties: the plan's order
         count, total = len(group.sessions), sum(totals[d] for d in seen_in)
-        where = "" if len(seen_in) == 1 else ": " + ", ".join(
-            f"{d} {per_dimension[d]}/{totals[d]}" for d in seen_in)
-        issue = f"{group.title} ({count} of {total} sessions{where})"
+        kind = _kind(group.title, language)
+        title = kind.title if kind else group.title
+        where = "" if len(seen_in) == 1 else say("report.where", language, counts=say(
+            "report.where_separator", language).join(
+            say("report.where_count", language, dimension=d, count=per_dimension[d],
+                total=totals[d]) for d in seen_in))
+        issue = say("report.finding", language, title=title, count=count, total=total,
+                    where=where)
         if group.severity == "HIGH" and group.reached:
-            issue += f". {_despite_goal(group)}"
-        kind = _KINDS_BY_TITLE.get(group.title)
+            issue += _despite_goal(group, kind, language)
+        generic = say("report.generic_suggestion", language)
         findings.append({
             "issue": issue,
             "severity": group.severity,
             "dimension": main,
             "evidence": group.evidence[:MAX_EVIDENCE],
-            "suggestion": kind.suggestion if kind else next(iter(group.suggestions),
-                                                            GENERIC_SUGGESTION),
+            "suggestion": kind.suggestion if kind else next(iter(group.suggestions), generic),
             "relatedSop": None,
         })
     findings.sort(key=lambda f: (SEVERITY_RANK.get(f["severity"], 1), -len(f["evidence"]),
@@ -125,12 +146,11 @@ def _findings(groups: Sequence[_Group], judged: Sequence[dict[str, Any]],
     return findings
 
 
-def _despite_goal(group: _Group) -> str:
+def _despite_goal(group: _Group, kind: IssueKind | None, language: Language) -> str:
     """Why sessions whose goal was reached still show a HIGH issue (said in the finding)."""
-    kind = _KINDS_BY_TITLE.get(group.title)
-    reason = kind.despite_goal if kind else GENERIC_DESPITE_GOAL
-    return (f"{DESPITE_GOAL_MARKER} {len(group.reached)} of these {len(group.sessions)} "
-            f"sessions: {reason}.")
+    reason = (kind or issue_kind("goal_not_reached", language)).despite_goal
+    return say("report.despite_goal", language, reached=len(group.reached),
+               sessions=len(group.sessions), reason=reason)
 
 
 def _scores(judged: Sequence[dict[str, Any]], dimensions: list[str]) -> list[dict[str, Any]]:
@@ -143,7 +163,8 @@ def _scores(judged: Sequence[dict[str, Any]], dimensions: list[str]) -> list[dic
 
 
 def _highlights(judged: Sequence[dict[str, Any]], dimensions: list[str],
-                groups: Sequence[_Group], high_dimensions: set[str]) -> list[dict[str, Any]]:
+                groups: Sequence[_Group], high_dimensions: set[str], language: Language
+                ) -> list[dict[str, Any]]:
     """Only what holds without a "but": clean dimensions, or all goals reached and no HIGH."""
     flawed = {dimension for group in groups for dimension in group.sessions.values()}
     highlights = []
@@ -151,48 +172,45 @@ def _highlights(judged: Sequence[dict[str, Any]], dimensions: list[str],
         sessions = [s for s in judged if _dimension(s) == dimension]
         reached = sum(1 for s in sessions if s["verdict"]["goalAchieved"])
         if dimension not in flawed:
-            highlights.append({"description": f"No problems found in {len(sessions)} "
-                                              f"session(s) of {dimension}.",
+            highlights.append({"description": say("report.no_problems", language,
+                                                  sessions=len(sessions), dimension=dimension),
                                "dimension": dimension})
         elif reached == len(sessions) and dimension not in high_dimensions:
-            highlights.append({"description": f"The goal was reached in all {reached} "
-                                              f"session(s) of {dimension} (see the findings "
-                                              "for what still went wrong).",
+            highlights.append({"description": say("report.all_reached", language,
+                                                  sessions=reached, dimension=dimension),
                                "dimension": dimension})
     return highlights
 
 
-def _recommendations(findings: Sequence[dict[str, Any]]) -> list[str]:
-    recommendations = []
-    for finding in findings[:MAX_RECOMMENDATIONS]:
-        title = finding["issue"].split(" (", 1)[0]
-        recommendations.append(f"{finding['dimension']}: {finding['suggestion']} "
-                               f"({finding['severity']}, {title})")
-    return recommendations
+def _recommendations(findings: Sequence[dict[str, Any]], language: Language) -> list[str]:
+    return [say("report.recommendation", language, dimension=finding["dimension"],
+                suggestion=finding["suggestion"],
+                severity=say(f"severity.{finding['severity']}", language),
+                title=_title(finding["issue"], language))
+            for finding in findings[:MAX_RECOMMENDATIONS]]
 
 
 def _summary(plan: dict[str, Any] | None, sessions: Sequence[dict[str, Any]],
              judged: Sequence[dict[str, Any]], dimensions: list[str],
-             findings: Sequence[dict[str, Any]], groups: Sequence[_Group]) -> str:
+             findings: Sequence[dict[str, Any]], groups: Sequence[_Group],
+             language: Language) -> str:
     planned = (plan or {}).get("estimatedSessions") or len(sessions)
     reached = sum(1 for s in judged if s["verdict"]["goalAchieved"])
     reached_but_high = {session for group in groups if group.severity == "HIGH"
                         for session in group.reached}
     by_severity = {level: sum(1 for f in findings if f["severity"] == level)
                    for level in SEVERITY_RANK}
-    text = (f"{len(judged)} of {planned} planned sessions were evaluated across "
-            f"{len(dimensions)} dimension(s); the virtual user's goal was reached in "
-            f"{reached} of {len(judged)}")
+    text = say("report.summary", language, judged=len(judged), planned=planned,
+               dimensions=len(dimensions), reached=reached)
     if reached_but_high:
-        text += (f", but {len(reached_but_high)} of those {reached} still show a high-severity "
-                 "problem (a confirmation reached the wrong way counts as reached; the "
-                 "findings say why)")
-    text += (f". {len(findings)} finding(s): {by_severity['HIGH']} high, "
-             f"{by_severity['MEDIUM']} medium, {by_severity['LOW']} low severity.")
+        text += say("report.summary_reached_but_high", language, flawed=len(reached_but_high),
+                    reached=reached)
+    text += say("report.summary_counts", language, findings=len(findings),
+                high=by_severity["HIGH"], medium=by_severity["MEDIUM"], low=by_severity["LOW"])
     if findings:
-        title = findings[0]["issue"].split(". ", 1)[0]
-        text += f" Most serious: {title}."
+        title = findings[0]["issue"].split(SENTENCE_END[language], 1)[0]
+        text += say("report.summary_most_serious", language, title=title)
     unjudged = len(sessions) - len(judged)
     if unjudged:
-        text += f" {unjudged} session(s) ended without a verdict and are not counted."
+        text += say("report.summary_unjudged", language, unjudged=unjudged)
     return text

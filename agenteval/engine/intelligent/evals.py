@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, cast
 
+from agenteval.domain.eval_language import SEEDS_KEY
 from agenteval.domain.evidence import (
     MessageRecord,
     MessageRole,
@@ -17,7 +18,7 @@ from agenteval.domain.evidence import (
 )
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
 from agenteval.domain.report_validation import SessionInfo, validate_report
-from agenteval.domain.seeds_validation import validate_seeds
+from agenteval.domain.seeds_validation import check_language, validate_seeds
 from agenteval.engine.catalog.targets import get_target
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent.engine import IntelligentEngine
@@ -57,8 +58,12 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
         seeds = validate_seeds(fields["seeds"], "input.seeds")
     except ValidationFailed as exc:
         errors += exc.errors
+    language = fields.get("language")
+    check_language(errors, language, "input.language")
     if errors:
         raise ValidationFailed(errors)
+    if language is not None and seeds is not None:
+        seeds[SEEDS_KEY] = language  # stated on the input: it wins over the seeds' own
     target = await get_target(target_id)
     row = await IntelligentEval.create(
         name=fields["name"].strip(), target=target, status="DRAFT", goal=fields["goal"],

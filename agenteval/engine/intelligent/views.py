@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agenteval.domain.eval_language import Language, eval_language
 from agenteval.domain.eval_report_markdown import render_eval_report
 from agenteval.domain.provenance_text import merged
 from agenteval.domain.scripted_checks import scripted_checks
@@ -31,12 +32,14 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
     target = await Target.get_or_none(id=row.target_id)
     sessions = await EvalSession.filter(eval_id=row.id).order_by("created_at", "id")
     review = await eval_review_view(row.id, row.report.get("findings") or [])
+    language = eval_language(row.goal, row.seeds)
     eval_view = {
-        "name": row.name, "status": row.status, "goal": row.goal, "intent": row.intent,
+        "language": language, "name": row.name, "status": row.status, "goal": row.goal, "intent": row.intent,
         "roleDescription": row.role_description, "timeWindowHours": row.time_window_hours,
         "target": {"name": target.name if target else None}, "plan": row.plan,
         "failureReason": row.failure_reason, "startedAt": row.started_at,
-        "completedAt": row.completed_at, "method": await method_of(row, sessions),
+        "completedAt": row.completed_at,
+        "method": await method_of(row, sessions, language),
         "planRevisions": await PlanRevision.filter(eval_id=row.id).order_by("revision").values(
             "revision", submittedAt="submitted_at", feedback="feedback",
             rejectedAt="rejected_at"),
@@ -55,10 +58,11 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
                       "messages": messages.get(s.id, [])} for s in sessions]
     report = render_eval_report(eval_view, reviewed_report(row.report, review), session_views)
     totals = await usage_of(eval_id=row.id, prices_setting=model_prices)
-    return f"{report.rstrip()}\n\n{usage_section(totals)}"
+    return f"{report.rstrip()}\n\n{usage_section(totals, language)}"
 
 
-async def method_of(row: IntelligentEval, sessions: list[EvalSession]) -> dict[str, Any]:
+async def method_of(row: IntelligentEval, sessions: list[EvalSession],
+                    language: Language = "en") -> dict[str, Any]:
     """How the report was produced, from what the server knows: the drivers its wake-ups
     used, the model configured for each built-in role, the models configured now."""
     from agenteval.engine.catalog.models import effective_model_configs
@@ -97,7 +101,7 @@ async def method_of(row: IntelligentEval, sessions: list[EvalSession]) -> dict[s
     }
     if any(r["driver"] == "builtin" and r.get("mode") in ("scripted", "mixed")
            and r["role"] == "evaluator" for r in roles):
-        method["scriptedChecks"] = scripted_checks()
+        method["scriptedChecks"] = scripted_checks(language)
     return method
 
 

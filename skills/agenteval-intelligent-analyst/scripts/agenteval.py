@@ -85,7 +85,7 @@ query GetEval($id: ID!) {
     planFeedback planRevision
     planHistory { revision submittedAt feedback rejectedAt plan { ...PlanFields } }
     progress { ...ProgressFields }
-    failureReason createdAt startedAt completedAt lastAgentActivityAt timeScale
+    failureReason createdAt startedAt completedAt lastAgentActivityAt timeScale language
   }
 }
 

@@ -9,7 +9,7 @@ from agenteval.config import Settings
 from agenteval.demo_command import run_demo
 from agenteval.demo_setup import model_free_scenarios
 from agenteval.store import database
-from agenteval.store.models import EvalSession, IntelligentEval
+from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval
 from tests.support.graphql_client import ADMIN_KEY
 
 DEMO_DOC = Path(__file__).resolve().parents[3] / "docs" / "demo.md"
@@ -104,3 +104,82 @@ async def test_the_demo_report_names_every_documented_flaw_and_never_contradicts
                    if verdicts[e["sessionId"]]["goalAchieved"]}
         if finding["severity"] == "HIGH" and reached:
             assert "The goal still counts as reached in" in finding["issue"], finding["issue"]
+
+
+ALLOWED_LATIN = {"SOP", "HIGH", "MEDIUM", "LOW"}
+
+
+def english_words(text: str) -> list[str]:
+    """Latin words of three letters or more (order numbers' "DD" prefixes are shorter)."""
+    return [word for word in re.findall(r"[A-Za-z]{3,}", text) if word not in ALLOWED_LATIN]
+
+
+def has_chinese(text: str) -> bool:
+    return re.search(r"[\u4e00-\u9fff]", text) is not None
+
+
+async def test_the_chinese_demo_is_planned_judged_and_reported_in_chinese(tmp_path: Path) -> None:
+    settings = demo_settings(tmp_path)
+    report_file = tmp_path / "report.md"
+    lines: list[str] = []
+    assert await run_demo(settings, True, str(report_file), out=lines.append,
+                          language="zh") == 0, lines
+    await database.open_database(settings.database_url)
+    try:
+        eval_row = await IntelligentEval.get()
+        sessions = await EvalSession.filter(eval_id=eval_row.id)
+        notes = [event.detail.get("note") for event in await EvalEvent.filter(
+            eval_id=eval_row.id, type="HEARTBEAT")]
+    finally:
+        await database.close_database()
+    assert "language" not in eval_row.seeds  # not stated: read from the Chinese goal
+    assert notes and all("轮完成" in note for note in notes), notes
+
+    plan = eval_row.plan
+    assert has_chinese(plan["completionCriteria"]) and not english_words(
+        plan["completionCriteria"])
+    assert len(sessions) == 4
+    for session in sessions:
+        verdict = session.verdict
+        texts = [verdict["notes"], *verdict["suggestions"],
+                 *(issue["description"] for issue in verdict["issues"])]
+        for text in texts:
+            assert has_chinese(text) and not english_words(text), text
+
+    report = eval_row.report
+    texts = [report["summary"], *report["priorityRecommendations"],
+             *(h["description"] for h in report["highlights"]),
+             *(f[key] for f in report["findings"] for key in ("issue", "suggestion"))]
+    assert len(report["findings"]) >= 5
+    for text in texts:
+        assert has_chinese(text) and not english_words(text), text
+    issues = " ".join(f["issue"] for f in report["findings"])
+    for flaw in ("未询问方便的时间就完成了预约", "未询问或确认订单号就受理了退货",
+                 "处理投诉时没有道歉", "忽略了用户改变的主意"):
+        assert flaw in issues
+
+    markdown = report_file.read_text(encoding="utf-8")
+    for heading in ("# 智能评估报告", "## 摘要", "## 计划", "## 方法", "## 得分", "## 发现（",
+                    "## 会话（", "## 附录：会话", "## 模型用量"):
+        assert heading in markdown, heading
+    assert "## Summary" not in markdown and "Booked without" not in markdown
+
+
+async def test_the_english_demo_states_english_and_reads_as_before(tmp_path: Path) -> None:
+    settings = demo_settings(tmp_path)
+    report_file = tmp_path / "report.md"
+    assert await run_demo(settings, True, str(report_file), out=lambda line: None) == 0
+    await database.open_database(settings.database_url)
+    try:
+        eval_row = await IntelligentEval.get()
+    finally:
+        await database.close_database()
+    assert eval_row.seeds["language"] == "en"  # its seeds are mostly Chinese
+    assert eval_row.plan["completionCriteria"] == (
+        "Every dimension has at least one closed session with a verdict; each virtual user "
+        "plays one session.")
+    assert eval_row.report["summary"].startswith(
+        "8 of 8 planned sessions were evaluated across 4 dimension(s); the virtual user's goal "
+        "was reached in ")
+    markdown = report_file.read_text(encoding="utf-8")
+    assert "## Summary" in markdown and "## 摘要" not in markdown

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agenteval.domain.eval_language import Language
 from agenteval.domain.evidence import MessageRecord, verify_evidence
 from agenteval.domain.report_validation import SessionInfo, validate_report
 from agenteval.drivers.builtin.scripted_plan import base_plan
@@ -14,12 +15,13 @@ from tests.drivers.builtin.transcripts import as_messages, demo_seeds, scripted_
 EVAL_ID = "eval-1"
 
 
-def demo_sessions() -> list[dict[str, Any]]:
+def demo_sessions(language: Language = "en") -> list[dict[str, Any]]:
     """Every demo seed goal played against the real demo bot and judged by the scripted verdict."""
     sessions = []
     for index, goal in enumerate(demo_seeds()["goals"]):
         turns = scripted_turns(goal)
-        verdict = scripted_verdict(turns, Expectations.from_goal(goal, goal["goal"]))
+        verdict = scripted_verdict(turns, Expectations.from_goal(goal, goal["goal"],
+                                                                 language=language))
         sessions.append({"id": f"s{index}", "evalId": EVAL_ID, "dimension": goal["dimension"],
                          "goal": goal["goal"], "status": "COMPLETED", "verdict": verdict,
                          "messages": as_messages(turns)})
@@ -135,3 +137,25 @@ def test_a_high_issue_of_unknown_kind_still_explains_a_reached_goal() -> None:
                "messages": as_messages(scripted_turns(demo_seeds()["goals"][0]))}
     [only] = build_report(None, [session])["findings"]
     assert "The goal still counts as reached in 1 of these 1 sessions" in only["issue"]
+
+
+def test_a_chinese_report_has_the_same_findings_in_chinese() -> None:
+    plan = base_plan({"goal": "g", "seeds": demo_seeds(), "timeWindowHours": 24,
+                      "language": "zh"})
+    english, chinese = report(), build_report(plan, demo_sessions("zh"), "zh")
+    assert [(f["severity"], f["dimension"], f["evidence"]) for f in chinese["findings"]] == [
+        (f["severity"], f["dimension"], f["evidence"]) for f in english["findings"]]
+    booking = finding(chinese, "维修预约", "未询问方便的时间就完成了预约")
+    assert booking["issue"].startswith("未询问方便的时间就完成了预约（2 个会话中有 2 个）。")
+    assert chinese["summary"].startswith("计划的 8 个会话中评估了 8 个，覆盖 4 个维度")
+    assert chinese["priorityRecommendations"][0].startswith(chinese["findings"][0]["dimension"]
+                                                            + "：")
+
+
+def test_verdicts_in_another_language_still_make_one_finding_per_flaw() -> None:
+    """An English report over Chinese verdicts (an agent's, say): titles map to one kind."""
+    mixed = demo_sessions("zh")[:4] + demo_sessions("en")[4:]
+    found = build_report(None, mixed)
+    titles = [f["issue"].split(" (", 1)[0] for f in found["findings"]]
+    assert len(titles) == len(set(titles))
+    assert all("（" not in f["issue"] for f in found["findings"])  # all in English

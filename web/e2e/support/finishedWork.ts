@@ -44,8 +44,10 @@ export async function startBookingRun(server: AgentEvalServer, targetId: string,
   return { runId, finished };
 }
 
-/** One virtual user booking an air-conditioner repair: one session, approved as planned. */
-export async function startRepairEval(server: AgentEvalServer, targetId: string, name: string): Promise<() => Promise<string>> {
+/** One virtual user booking an air-conditioner repair: one session, approved as planned.
+ * The English goal makes an English eval; a Chinese `goal` makes the driver write in Chinese. */
+export async function startRepairEval(server: AgentEvalServer, targetId: string, name: string,
+  goal = "Check repair bookings."): Promise<() => Promise<string>> {
   const seeds = {
     personas: [{ name: "老王", background: "retired teacher, 66", personality: "impatient, direct", patience: "low" }],
     goals: [{
@@ -55,7 +57,7 @@ export async function startRepairEval(server: AgentEvalServer, targetId: string,
   };
   const { createIntelligentEval } = await server.gql<{ createIntelligentEval: { id: string } }>(
     "mutation($input: CreateIntelligentEvalInput!) { createIntelligentEval(input: $input) { id } }",
-    { input: { name, targetId, goal: "Check repair bookings.", seeds, intent: "Find booking flaws.",
+    { input: { name, targetId, goal, seeds, intent: "Find booking flaws.",
       roleDescription: "Customer service bot of an appliance shop", timeWindowHours: 1 } });
   const evalId = createIntelligentEval.id;
   const status = (id: string) => server.gql<{ intelligentEval: { status: string } }>(

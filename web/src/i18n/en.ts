@@ -55,6 +55,8 @@ export const en = {
   new: {
     redTeamPreset: "Fill in the red-team preset", title: "New intelligent evaluation", name: "Name", target: "Target", goal: "Goal", intent: "Intent",
     roleDescription: "Role of the tester", timeWindow: "Time window (hours)", seeds: "Seeds",
+    language: "Report language", languageAuto: "From the goal", languageZh: "中文", languageEn: "English",
+    languageHelp: "The language the built-in driver writes the plan, verdicts and report in. “From the goal” reads it from the goal (or the seeds).",
     asForm: "Form", asJson: "JSON", seedsJson: "Seeds as JSON", persona: "Persona {{n}}", personaName: "Name",
     patience: "Patience", patience_low: "Low", patience_medium: "Medium", patience_high: "High",
     background: "Background", personality: "Personality", removePersona: "Remove persona {{n}}",

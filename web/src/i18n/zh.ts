@@ -56,6 +56,8 @@ export const zh: Dictionary = {
   new: {
     redTeamPreset: "填入红队测试预设", title: "新建智能评估", name: "名称", target: "被测对象", goal: "目标", intent: "意图",
     roleDescription: "测试者角色", timeWindow: "时间窗口（小时）", seeds: "种子",
+    language: "报告语言", languageAuto: "按目标判断", languageZh: "中文", languageEn: "English",
+    languageHelp: "内置驱动撰写计划、结论和报告所用的语言。“按目标判断”根据目标（或种子）的文字决定。",
     asForm: "表单", asJson: "JSON", seedsJson: "种子（JSON）", persona: "用户画像 {{n}}", personaName: "名字",
     patience: "耐心", patience_low: "低", patience_medium: "中", patience_high: "高",
     background: "背景", personality: "性格", removePersona: "删除用户画像 {{n}}",

@@ -33,6 +33,7 @@ export function NewEvalPage() {
   const [intent, setIntent] = useState("");
   const [roleDescription, setRoleDescription] = useState("");
   const [hours, setHours] = useState<number>(24);
+  const [language, setLanguage] = useState<"auto" | "zh" | "en">("auto");
   const [seeds, setSeeds] = useState<SeedsState>(initialSeeds);
   const [error, setError] = useState<ApiError | null>(null);
   const [tried, setTried] = useState(false);
@@ -74,7 +75,8 @@ export function NewEvalPage() {
       seedsJson = seedsToJson(seeds.form);
     }
     const result = await create({
-      input: { name, targetId: targetId ?? "", goal, seeds: seedsJson, intent, roleDescription, timeWindowHours: hours },
+      input: { name, targetId: targetId ?? "", goal, seeds: seedsJson, intent, roleDescription, timeWindowHours: hours,
+        language: language === "auto" ? null : language },
     });
     if (result.error) {
       setError(apiErrorFromCombined(result.error));
@@ -106,6 +108,9 @@ export function NewEvalPage() {
           onChange={(e) => setRoleDescription(e.currentTarget.value)} error={at("roleDescription")} />
         <NumberInput label={t("new.timeWindow")} value={hours} min={1} max={720} error={at("timeWindowHours")}
           onChange={(v) => setHours(typeof v === "number" ? v : Number(v) || 24)} w={220} />
+        <Select label={t("new.language")} description={t("new.languageHelp")} value={language} allowDeselect={false} w={320}
+          data={[{ value: "auto", label: t("new.languageAuto") }, { value: "zh", label: t("new.languageZh") }, { value: "en", label: t("new.languageEn") }]}
+          onChange={(v) => setLanguage(v === "zh" || v === "en" ? v : "auto")} error={at("language")} />
         {error && <ErrorNotice error={error} />}
         {errors.length > 0 && (
           <List size="sm" c="red.9" aria-label={t("new.fieldErrors")}>
