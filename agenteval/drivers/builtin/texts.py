@@ -2,10 +2,9 @@
 
 The planner, the detectors, the verdict and the report take their texts from here with
 `say(key, language, **values)`, so a language is added (or a wording changed) in one place.
-The English texts are the driver's original wording: an English eval reads exactly as it
-did before Chinese existed (turns numbered from 0, as then). The Chinese texts number
-turns from 1, as every text a person reads should (domain/turn_numbers.py): callers pass
-the 0-based `turn`, `first` and `last`, and `say` adds their `…_number`.
+The English texts are the driver's original wording. Both languages number turns from 1,
+as every text a person reads does (domain/turn_numbers.py): callers pass the 0-based
+`turn`, `first` and `last`, and `say` adds their `…_number`.
 """
 
 from __future__ import annotations
@@ -32,15 +31,15 @@ _TEXTS: dict[str, dict[Language, str]] = {
                                 "zh": "{turns} 轮对话中没有任何回复包含{signals}"},
     "detail.signals_separator": {"en": " / ", "zh": "、"},
     "detail.any_confirmation": {"en": "a confirmation", "zh": "确认语"},
-    "detail.target_error": {"en": "turn {turn}: {error}", "zh": "第 {turn_number} 轮：{error}"},
+    "detail.target_error": {"en": "turn {turn_number}: {error}", "zh": "第 {turn_number} 轮：{error}"},
     "detail.missing_requirement": {
-        "en": "the target confirmed at turn {turn} without asking for {item}",
+        "en": "the target confirmed at turn {turn_number} without asking for {item}",
         "zh": "目标在第 {turn_number} 轮确认，但从未询问{item}"},
     "detail.premature_confirmation": {
-        "en": "confirmed at turn {turn} before the user said {remaining!r}",
+        "en": "confirmed at turn {turn_number} before the user said {remaining!r}",
         "zh": "在第 {turn_number} 轮就确认了，而用户还没说“{remaining}”"},
     "detail.no_apology": {
-        "en": "no apology in any reply to the complaint (turns {first}-{last})",
+        "en": "no apology in any reply to the complaint (turns {first_number}-{last_number})",
         "zh": "对投诉的所有回复（第 {first_number}–{last_number} 轮）都没有道歉"},
     "detail.change_of_mind_continued": {
         "en": "the user asked for {wanted} but the target went on with the {current} flow",
@@ -50,7 +49,7 @@ _TEXTS: dict[str, dict[Language, str]] = {
               "dropped the new request",
         "zh": "用户要求{wanted}；目标取消了{current}流程，却丢下了这个新请求"},
     "detail.lost_context": {
-        "en": "at turn {turn} the target answered {user!r} with its fallback reply after a "
+        "en": "at turn {turn_number} the target answered {user!r} with its fallback reply after a "
               "valid answer earlier in the conversation",
         "zh": "第 {turn_number} 轮目标用兜底回复回答了“{user}”，而此前对话中它已正常回答过"},
     "flow.repair": {"en": "repair", "zh": "维修"},
@@ -75,7 +74,7 @@ _TEXTS: dict[str, dict[Language, str]] = {
     "verdict.missed": {"en": " (missed: {names})", "zh": "（未满足：{names}）"},
     "verdict.missed_separator": {"en": ", ", "zh": "、"},
     # ---------------------------------------------------------------- heartbeat notes
-    "note.turn_done": {"en": "session {session}: turn {turn} done",
+    "note.turn_done": {"en": "session {session}: turn {turn_number} done",
                        "zh": "会话 {session}：第 {turn_number} 轮完成"},
     "note.not_closed": {"en": "session {session} could not be closed",
                         "zh": "会话 {session} 无法结束"},
