@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from agenteval.domain.case_origin import CaseOrigin
+
 CaseType = Literal["SINGLE_TURN", "MULTI_TURN"]
 RuleLogic = Literal["ALL", "ANY", "WEIGHTED"]
 SuccessLevel = Literal["SUCCESS", "PARTIAL", "FAILURE"]
@@ -60,6 +62,9 @@ class CaseSpec:
     # openai_chat targets with tools: tool name → result (or {"calls": [...]}), see
     # channels/tool_calls.py; None when the case supplies none.
     tool_results: dict[str, Any] | None = None
+    # The intelligent eval's finding or session this case was drafted from; None: written
+    # by hand (see domain/case_origin.py).
+    origin: CaseOrigin | None = None
 
 
 @dataclass(frozen=True)

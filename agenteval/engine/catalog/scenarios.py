@@ -12,6 +12,7 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
+from agenteval.domain.case_origin import origin_from_document
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
@@ -43,6 +44,7 @@ def case_from_document(document: dict[str, Any]) -> CaseSpec:
         partial_threshold=document["partial_threshold"],
         tags=list(document.get("tags", [])),
         tool_results=document.get("tool_results"),
+        origin=origin_from_document(document.get("origin")),
     )
 
 
