@@ -9,6 +9,7 @@ import strawberry
 import yaml
 from strawberry.scalars import JSON
 
+from agenteval.api.types.case_origin import CaseOrigin
 from agenteval.api.types.enums import CaseType, RuleLogic
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.cases import RuleSpec as CaseRuleSpec
@@ -59,6 +60,9 @@ class Case:
         default=None, description="Per-turn checks, by message; null when the case has none.")
     tool_results: JSON | None = strawberry.field(
         default=None, description="Results for the tools an openai_chat target may call.")
+    origin: CaseOrigin | None = strawberry.field(
+        default=None, description="The intelligent eval's finding or session this case was "
+        "drafted from; null for a case written by hand.")
 
     @classmethod
     def from_spec(cls, spec: CaseSpec) -> Case:
@@ -74,7 +78,8 @@ class Case:
                        expect=None if check.expect is None else JSON(check.expect),
                        eval_rules=[RuleSpec.from_spec(r) for r in check.eval_rules])
                        for index, check in sorted(spec.turn_checks.items())] or None,
-                   tool_results=None if spec.tool_results is None else JSON(spec.tool_results))
+                   tool_results=None if spec.tool_results is None else JSON(spec.tool_results),
+                   origin=CaseOrigin.from_spec(spec.origin))
 
 
 @strawberry.type
