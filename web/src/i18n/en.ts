@@ -2,6 +2,7 @@ import { enDaily } from "./en-daily";
 import { enCompare } from "./en-compare";
 import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
+import { enRegression } from "./en-regression";
 import { enStatic } from "./en-static";
 import { enModels } from "./en-models";
 
@@ -112,6 +113,7 @@ export const en = {
   },
   ...enStatic,
   ...enReview,
+  ...enRegression,
   ...enOps,
   ...enDaily,
   ...enCompare,

@@ -26,6 +26,11 @@ export interface CaseDraft {
   rules: RuleDraft[];
   turns: TurnDraft[]; // one per message, in the same order
   toolResults: string; // JSON text (openai_chat targets with tools); empty for none
+  origin?: CaseOriginValue | null; // the finding or session it was drafted from; kept as is
+}
+
+export interface CaseOriginValue {
+  evalId: string; sessionId?: string | null; findingId?: string | null; findingIndex?: number | null; evalName?: string | null;
 }
 
 type StoredRule = { type: string; params: JsonValue; weight: number; scope?: string | null };
@@ -36,6 +41,7 @@ export interface StoredCase {
   tags: readonly string[]; evalRules: readonly StoredRule[];
   turnChecks?: readonly { turnIndex: number; expect: JsonValue | null; evalRules: readonly StoredRule[] }[] | null;
   toolResults?: JsonValue | null;
+  origin?: CaseOriginValue | null;
 }
 
 export const noTurnChecks = (): TurnDraft => ({ expect: "", rules: [] });
@@ -63,6 +69,7 @@ export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
     tags: [...stored.tags],
     rules: stored.evalRules.map((r) => storedRuleDraft(r, schemas)),
     toolResults: stored.toolResults === null || stored.toolResults === undefined ? "" : JSON.stringify(stored.toolResults, null, 2),
+    origin: stored.origin ?? null,
     turns: stored.messages.map((_, i) => {
       const check = stored.turnChecks?.find((c) => c.turnIndex === i);
       if (!check) return noTurnChecks();
@@ -97,6 +104,7 @@ export interface CaseInputShape {
   evalRules: RuleInputShape[];
   turnChecks: { turnIndex: number; expect: JsonValue | null; evalRules: RuleInputShape[] }[];
   toolResults?: JsonValue;
+  origin?: { evalId: string; sessionId?: string | null; findingId?: string | null; findingIndex?: number | null };
 }
 
 type RuleInputShape = { type: string; params: JsonValue; weight: number; scope?: string };
@@ -141,6 +149,10 @@ export function casesInput(drafts: readonly CaseDraft[], schemas: RuleSchemas): 
       rulePassThreshold: draft.rulePassThreshold, successThreshold: draft.successThreshold,
       partialThreshold: draft.partialThreshold, tags: draft.tags, evalRules, turnChecks,
     };
+    if (draft.origin) {
+      const { evalId, sessionId, findingId, findingIndex } = draft.origin;
+      input.origin = { evalId, sessionId, findingId, findingIndex };
+    }
     if (draft.toolResults.trim() !== "") {
       try {
         input.toolResults = JSON.parse(draft.toolResults) as JsonValue;
