@@ -101,7 +101,7 @@ function RegressionDialog({ source, onClose }: { source: DraftSource; onClose():
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("regression.title")}>
+    <Modal opened onClose={onClose} title={t("regression.title")} closeButtonProps={{ "aria-label": t("regression.cancel") }}>
       <Stack>
         <Text size="sm">{t("regression.intro")}</Text>
         <SegmentedControl value={choice.mode} fullWidth

@@ -66,7 +66,6 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
   const [dirty, setDirty] = useState(regression !== null);
   const [created, runCreate] = useMutation(CreateScenarioMutation);
   const [createdId, setCreatedId] = useState<string | null>(null);
-  useEffect(() => { if (createdId && !dirty) navigate(`/scenarios/${createdId}/edit`, { replace: true }); }, [createdId, dirty, navigate]);
   const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
   const toggle = (i: number) => setFolded((now) => { const next = new Set(now); if (next.has(i)) next.delete(i); else next.add(i); return next; });
   const pathLabels = {
@@ -82,6 +81,8 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
   const problems = [...localProblems, ...(apiError ? fieldErrors(apiError) : [])];
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // After useBlocker, so the blocker already knows the save cleared `dirty`.
+  useEffect(() => { if (createdId && !dirty) navigate(`/scenarios/${createdId}/edit`, { replace: true }); }, [createdId, dirty, navigate]);
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
