@@ -85,6 +85,8 @@ test("a finding becomes a regression case: drafted from the report, saved, and i
     await expect(page.getByRole("note", { name: `来自评估 E2E regression eval 的发现 ${number}` })).toBeVisible();
   });
   const scenarioId = /\/scenarios\/([0-9a-f-]{36})\/edit/.exec(page.url())?.[1] ?? "";
+  await page.goto(`/scenarios/${scenarioId}`); // the read-only case view shows it too
+  await expect(page.getByRole("note", { name: origin })).toBeVisible();
 
   // Run it against Mia: the case still fails, and the run page links back to the finding's eval.
   const { createCampaign } = await server.gql<{ createCampaign: { id: string } }>(

@@ -1,5 +1,6 @@
 /** One scenario: its cases with messages, expectation, rules and thresholds (read-only). */
 import { Badge, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { CaseOriginLine } from "../../components/regression/CaseOriginLine";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
@@ -36,6 +37,7 @@ export function ScenarioPage() {
             <Badge variant="light">{c.type}</Badge>
             {c.tags.map((tag) => <Badge key={tag} variant="outline" size="sm">{tag}</Badge>)}
           </Group>
+          {c.origin && <CaseOriginLine origin={c.origin} />}
           <Stack gap={2} component="ol" mt="xs">
             {c.messages.map((m, i) => <li key={i}><Text size="sm">{m}</Text></li>)}
           </Stack>

@@ -19,6 +19,7 @@ export const ScenarioQuery = graphql(`
       cases {
         key type messages expectation ruleLogic rulePassThreshold successThreshold partialThreshold tags
         evalRules { type params weight }
+        origin { evalId findingIndex evalName }
       }
     }
   }
