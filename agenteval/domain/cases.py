@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from agenteval.domain.case_origin import CaseOrigin
 from agenteval.domain.simulated_cases import SimulatedSpec
 
 CaseType = Literal["SINGLE_TURN", "MULTI_TURN", "SIMULATED"]
@@ -67,6 +68,9 @@ class CaseSpec:
     tool_results: dict[str, Any] | None = None
     # type SIMULATED: who plays the user and how the dialog ends (messages stay empty).
     simulated: SimulatedSpec | None = None
+    # The intelligent eval's finding or session this case was drafted from; None: written
+    # by hand (see domain/case_origin.py).
+    origin: CaseOrigin | None = None
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,12 @@ section counts it. The fixed words follow `eval["language"]` (zh or en, report_w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from agenteval.domain import eval_report_appendix as appendix
 from agenteval.domain.eval_language import Language
+from agenteval.domain.regression_report import eval_regression_section
 from agenteval.domain.report_words import language_of, words
 from agenteval.domain.run_report import format_time
 from agenteval.domain.turn_numbers import turn_number
@@ -47,8 +48,10 @@ def session_anchor(session_id: str) -> str:
 
 
 def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
-                       sessions: list[dict[str, Any]]) -> str:
-    """The whole report as Markdown, ending with one newline."""
+                       sessions: list[dict[str, Any]],
+                       regression_cases: Sequence[dict[str, Any]] = ()) -> str:
+    """The whole report as Markdown, ending with one newline. `regression_cases` (the
+    scenario cases drafted from this eval) add a section after the findings when any."""
     session_ids = {str(session.get("id")) for session in sessions}
     lang = language_of(eval)
     parts = [
@@ -59,6 +62,8 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
         _section(words(lang, "Scores"), _scores(report.get("scores"), lang)),
         _section(words(lang, "Findings ({count})", count=len(report.get("findings") or [])),
                  _findings(report.get("findings") or [], session_ids, lang)),
+        *([eval_regression_section(report.get("findings") or [], regression_cases)]
+          if regression_cases else []),
         _section(words(lang, "Highlights"),
                  _bullets(_highlight(h) for h in report.get("highlights") or [])
                  or words(lang, "_None._")),

@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from agenteval.domain import limits
+from agenteval.domain.case_origin import validate_origin
 from agenteval.domain.cases import (
     DEFAULT_PARTIAL_THRESHOLD,
     DEFAULT_RULE_PASS_THRESHOLD,
@@ -71,7 +72,8 @@ class CaseFieldNames:
         names = [self.key, "type", "messages", "expectation", self.eval_rules, self.rule_logic,
                  self.rule_pass_threshold, self.success_threshold, self.partial_threshold, "tags"]
         return names + [name for name in (self.single_message, self.turn_checks,
-                                          self.tool_results) if name] + self.simulated.all()
+                                          self.tool_results) if name] + self.simulated.all() \
+            + ["origin"]
 
 
 DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_threshold",
@@ -166,6 +168,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
     for suffix, message in validate_tool_results(tool_results):
         errors.add(f"{path}.{names.tool_results}{suffix}", message)
     limits.check_tags(errors, f"{path}.tags", tags)
+    origin = validate_origin(raw.get("origin"), f"{path}.origin", errors)
     if len(errors) > before:
         return None
     return CaseSpec(key=key, messages=messages, type=case_type, expectation=expectation,
@@ -173,7 +176,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
                     rule_pass_threshold=thresholds[0], success_threshold=thresholds[1],
                     partial_threshold=thresholds[2],
                     tags=list(dict.fromkeys([*scenario_tags, *tags])), turn_checks=turn_checks,
-                    tool_results=tool_results, simulated=simulated)
+                    tool_results=tool_results, simulated=simulated, origin=origin)
 
 
 def _canonical(raw: dict[str, Any], path: str, names: CaseFieldNames,

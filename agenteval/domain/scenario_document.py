@@ -208,6 +208,8 @@ def case_to_document(case: CaseSpec) -> dict[str, Any]:
     })
     if case.tool_results is not None:
         document["tool_results"] = case.tool_results
+    if case.origin is not None:
+        document["origin"] = case.origin.as_document()
     return document
 
 

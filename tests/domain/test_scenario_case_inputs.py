@@ -78,13 +78,13 @@ def test_snake_case_keys_are_accepted_too():
      [("input.cases[0].id", "is not a case field (known: key, type, messages, expectation, "
                             "evalRules, ruleLogic, rulePassThreshold, successThreshold, "
                             "partialThreshold, tags, turnChecks, toolResults, persona, goal, "
-                                "opening, maxTurns, stopWhen, followUps, simulator)"),
+                                "opening, maxTurns, stopWhen, followUps, simulator, origin)"),
       ("input.cases[0].key", "is required")]),
     ([{"key": "k", "message": "x"}],
      [("input.cases[0].message", "is not a case field (known: key, type, messages, expectation, "
                                  "evalRules, ruleLogic, rulePassThreshold, successThreshold, "
                                  "partialThreshold, tags, turnChecks, toolResults, persona, goal, "
-                                "opening, maxTurns, stopWhen, followUps, simulator)"),
+                                "opening, maxTurns, stopWhen, followUps, simulator, origin)"),
       ("input.cases[0].messages", "is required")]),
     ([{"key": "k", "messages": ["x"], "ruleLogic": "ANY", "rule_logic": "ALL"}],
      [("input.cases[0].rule_logic", "give either ruleLogic or rule_logic, not both")]),

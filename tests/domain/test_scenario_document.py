@@ -200,7 +200,7 @@ GOOD = {"id": "ok", "messages": ["hi"]}
      [("cases[0].eval_rule", "is not a case field (known: id, type, messages, expectation, "
                              "eval_rules, rule_logic, rule_pass_threshold, success_threshold, "
                              "partial_threshold, tags, message, tool_results, persona, goal, "
-                             "opening, max_turns, stop_when, follow_ups, simulator)")]),
+                             "opening, max_turns, stop_when, follow_ups, simulator, origin)")]),
     ({}, [{**GOOD, "expectation": {"contains": 3, "regexp": "x"}}],
      [("cases[0].expectation.contains", "must be a string or a non-empty list of strings"),
       ("cases[0].expectation.regexp", "unknown expectation (known: contains, not_contains, "

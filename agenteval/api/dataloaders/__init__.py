@@ -16,6 +16,7 @@ from agenteval.api.dataloaders.eval_by_id import eval_by_id
 from agenteval.api.dataloaders.eval_progress_by_eval import eval_progress_by_eval
 from agenteval.api.dataloaders.levels_by_run import levels_by_run
 from agenteval.api.dataloaders.messages_by_session import messages_by_session
+from agenteval.api.dataloaders.origins_by_run import origins_by_run
 from agenteval.api.dataloaders.plan_revisions_by_eval import plan_revisions_by_eval
 from agenteval.api.dataloaders.reviews_by_owner import reviews_by_owner
 from agenteval.api.dataloaders.run_summary_by_run import run_summary_by_run
@@ -24,6 +25,7 @@ from agenteval.api.dataloaders.scenario_by_id import scenario_by_id
 from agenteval.api.dataloaders.target_by_id import target_by_id
 from agenteval.api.dataloaders.targets_by_campaign import targets_by_campaign
 from agenteval.api.dataloaders.usage_by_owner import usage_by_eval, usage_by_run
+from agenteval.domain.case_origin import CaseOrigin
 from agenteval.domain.run_summary import RunSummaryData
 from agenteval.engine.intelligent.reads import SessionTally
 from agenteval.engine.static.attempt_levels import LevelsByCase
@@ -46,6 +48,7 @@ class DataLoaders:
     messages_by_session: DataLoader[uuid.UUID, list[models.EvalMessage]]
     reviews_by_owner: DataLoader[uuid.UUID, list[models.HumanReviewRow]]
     levels_by_run: DataLoader[uuid.UUID, LevelsByCase]
+    origins_by_run: DataLoader[uuid.UUID, dict[str, CaseOrigin]]
     usage_by_run: DataLoader[uuid.UUID, list[UsageGroup]]
     usage_by_eval: DataLoader[uuid.UUID, list[UsageGroup]]
 
@@ -59,5 +62,6 @@ class DataLoaders:
             eval_by_id=eval_by_id(), eval_progress_by_eval=eval_progress_by_eval(),
             plan_revisions_by_eval=plan_revisions_by_eval(),
             messages_by_session=messages_by_session(), reviews_by_owner=reviews_by_owner(),
-            levels_by_run=levels_by_run(), usage_by_run=usage_by_run(),
+            levels_by_run=levels_by_run(), origins_by_run=origins_by_run(),
+            usage_by_run=usage_by_run(),
             usage_by_eval=usage_by_eval())

@@ -31,6 +31,14 @@ class TurnCheckInput:
     eval_rules: list[RuleSpecInput] = strawberry.field(default_factory=list)
 
 
+@strawberry.input(description="Where a case came from (see CaseOrigin); kept as given.")
+class CaseOriginInput:
+    eval_id: strawberry.ID
+    session_id: strawberry.ID | None = UNSET
+    finding_id: strawberry.ID | None = UNSET
+    finding_index: int | None = UNSET
+
+
 @strawberry.input
 class CaseInput:
     key: str
@@ -66,6 +74,9 @@ class CaseInput:
         default=UNSET, description="type SIMULATED: model (the SIMULATOR model writes the "
         "turns; one must be configured) or script (follow-ups, no model). Default: script "
         "when followUps are given, else model. Give messages: [] with this type.")
+    origin: CaseOriginInput | None = strawberry.field(
+        default=UNSET, description="The finding or session the case was drafted from "
+        "(CaseDraft.case.origin).")
 
 
 @strawberry.input
@@ -121,6 +132,8 @@ def case_input_dict(case: CaseInput) -> dict[str, Any]:
         value = getattr(case, name)
         if value is not UNSET and value is not None:
             data[key] = value
+    if case.origin is not UNSET and case.origin is not None:
+        data["origin"] = _origin_dict(case.origin)
     if case.turn_checks is not UNSET and case.turn_checks is not None:
         data["turnChecks"] = [
             {"turnIndex": check.turn_index,
@@ -129,3 +142,10 @@ def case_input_dict(case: CaseInput) -> dict[str, Any]:
              "evalRules": [_rule_dict(r) for r in check.eval_rules]}
             for check in case.turn_checks]
     return data
+
+
+def _origin_dict(origin: CaseOriginInput) -> dict[str, Any]:
+    fields = {"evalId": origin.eval_id, "sessionId": origin.session_id,
+              "findingId": origin.finding_id, "findingIndex": origin.finding_index}
+    return {key: item if key == "findingIndex" else str(item) for key, item in fields.items()
+            if item is not UNSET and item is not None}

@@ -4,10 +4,11 @@ from agenteval.api.mutations.access import AccessMutations
 from agenteval.api.mutations.deletion import DeletionMutations
 from agenteval.api.mutations.intelligent import IntelligentMutations
 from agenteval.api.mutations.model_checks import ModelCheckMutations
+from agenteval.api.mutations.regression import RegressionMutations
 from agenteval.api.mutations.review import ReviewMutations
 from agenteval.api.mutations.static import StaticMutations
 from agenteval.api.mutations.webhooks import WebhookMutations
 
 MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations,
                                 ReviewMutations, WebhookMutations, DeletionMutations,
-                                ModelCheckMutations)
+                                ModelCheckMutations, RegressionMutations)

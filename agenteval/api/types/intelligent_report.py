@@ -12,6 +12,7 @@ from strawberry.scalars import JSON
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import Severity
 from agenteval.api.types.review import HumanReview
+from agenteval.domain.case_origin import finding_id
 from agenteval.engine.review.reads import latest_by_target
 from agenteval.engine.review.record import finding_target
 
@@ -42,6 +43,13 @@ class Finding:
     index: int | None = strawberry.field(
         default=None, description="The finding's position in the report (reviewFinding).")
     eval_id: strawberry.Private[uuid.UUID | None] = None
+
+    @strawberry.field(description="The finding's id (<eval id>:<index>), for "
+                                  "createCaseFromFinding; null outside an eval's report.")
+    def id(self) -> strawberry.ID | None:
+        if self.eval_id is None or self.index is None:
+            return None
+        return strawberry.ID(finding_id(str(self.eval_id), self.index))
 
     @strawberry.field(description="The latest human review of this finding, if any.")
     async def review(self, info: ResolverInfo) -> HumanReview | None:

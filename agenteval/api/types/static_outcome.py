@@ -9,6 +9,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
+from agenteval.api.types.case_origin import CaseOrigin
 from agenteval.api.types.enums import SuccessLevel
 from agenteval.api.types.review import HumanReview
 from agenteval.domain.run_views import RuleResultView
@@ -112,6 +113,14 @@ class CaseOutcome:
             return None
         levels = (await info.context.loaders.levels_by_run.load(self.run_id)).get(self.case_key)
         return attempt_agreement(levels or [])
+
+    @strawberry.field(description="The finding or session the case was drafted from, as in "
+                                  "the run's snapshot; null for a case written by hand.")
+    async def origin(self, info: ResolverInfo) -> CaseOrigin | None:
+        if self.run_id is None:
+            return None
+        origins = await info.context.loaders.origins_by_run.load(self.run_id)
+        return CaseOrigin.from_spec(origins.get(self.case_key))
 
     @classmethod
     def from_stored(cls, stored: StoredOutcome, run_id: uuid.UUID | None = None) -> CaseOutcome:

@@ -9,6 +9,7 @@ import strawberry
 import yaml
 from strawberry.scalars import JSON
 
+from agenteval.api.types.case_origin import CaseOrigin
 from agenteval.api.types.enums import CaseType, RuleLogic
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.cases import RuleSpec as CaseRuleSpec
@@ -82,6 +83,9 @@ class Case:
     simulated: SimulatedCase | None = strawberry.field(
         default=None, description="type SIMULATED: who plays the user and when the dialog "
         "ends (messages is then empty); null for other cases.")
+    origin: CaseOrigin | None = strawberry.field(
+        default=None, description="The intelligent eval's finding or session this case was "
+        "drafted from; null for a case written by hand.")
 
     @classmethod
     def from_spec(cls, spec: CaseSpec) -> Case:
@@ -99,7 +103,8 @@ class Case:
                        for index, check in sorted(spec.turn_checks.items())] or None,
                    tool_results=None if spec.tool_results is None else JSON(spec.tool_results),
                    simulated=None if spec.simulated is None
-                   else SimulatedCase.from_spec(spec.simulated))
+                   else SimulatedCase.from_spec(spec.simulated),
+                   origin=CaseOrigin.from_spec(spec.origin))
 
 
 @strawberry.type

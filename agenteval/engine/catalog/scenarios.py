@@ -12,6 +12,7 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
+from agenteval.domain.case_origin import origin_from_document
 from agenteval.domain.cases import CaseSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
@@ -46,6 +47,7 @@ def case_from_document(document: dict[str, Any]) -> CaseSpec:
         tool_results=document.get("tool_results"),
         simulated=simulated_from_document(document) if document["type"] == "simulated"
         else None,
+        origin=origin_from_document(document.get("origin")),
     )
 
 

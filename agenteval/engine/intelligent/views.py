@@ -11,6 +11,7 @@ from agenteval.domain.scripted_checks import scripted_checks
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import eval_review_view, reviewed_report
+from agenteval.store.case_origins import cases_from_eval
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -56,7 +57,8 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
                       "dimension": s.dimension, "status": s.status, "turnCount": s.turn_count,
                       "verdict": s.verdict, "createdAt": s.created_at, "closedAt": s.closed_at,
                       "messages": messages.get(s.id, [])} for s in sessions]
-    report = render_eval_report(eval_view, reviewed_report(row.report, review), session_views)
+    report = render_eval_report(eval_view, reviewed_report(row.report, review), session_views,
+                                await cases_from_eval(row.id))
     totals = await usage_of(eval_id=row.id, prices_setting=model_prices)
     return f"{report.rstrip()}\n\n{usage_section(totals, language)}"
 

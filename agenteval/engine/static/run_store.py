@@ -15,6 +15,7 @@ from agenteval.domain.run_views import OutcomeView, RunView
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import run_review_markdown
+from agenteval.engine.static.regression_origins import regression_markdown
 from agenteval.store.models import Run
 from agenteval.store.runs import (
     StoredOutcome,
@@ -65,5 +66,7 @@ async def report_markdown(run: Run, model_prices: str | None = None) -> str | No
     if run.status == run_state.QUEUED:
         return None
     totals = await usage_of(run_id=run.id, prices_setting=model_prices)
-    return render_run_report(await run_view(run), await summary_of(run), await outcome_views(run),
-                             [await run_review_markdown(run.id), usage_section(totals)])
+    outcomes = await outcome_views(run)
+    return render_run_report(await run_view(run), await summary_of(run), outcomes,
+                             [await regression_markdown(run.id, outcomes),
+                              await run_review_markdown(run.id), usage_section(totals)])

@@ -2,6 +2,7 @@ import { enDaily } from "./en-daily";
 import { enCompare } from "./en-compare";
 import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
+import { enRegression } from "./en-regression";
 import { enStatic } from "./en-static";
 import { enModels } from "./en-models";
 
@@ -114,6 +115,7 @@ export const en = {
   },
   ...enStatic,
   ...enReview,
+  ...enRegression,
   ...enOps,
   ...enDaily,
   ...enCompare,

@@ -4,6 +4,7 @@ import { zhDaily } from "./zh-daily";
 import { zhCompare } from "./zh-compare";
 import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
+import { zhRegression } from "./zh-regression";
 import { zhStatic } from "./zh-static";
 import { zhModels } from "./zh-models";
 
@@ -115,6 +116,7 @@ export const zh: Dictionary = {
   },
   ...zhStatic,
   ...zhReview,
+  ...zhRegression,
   ...zhOps,
   ...zhDaily,
   ...zhCompare,

@@ -6,6 +6,7 @@ import { Anchor, Badge, Blockquote, Group, Paper, Stack, Text } from "@mantine/c
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FindingReview, type FindingReviewShown } from "./FindingReview";
+import { AddToRegression } from "../../components/regression/AddToRegression";
 import { SEVERITY_COLOUR } from "../../components/status/severity";
 
 interface Evidence {
@@ -23,6 +24,8 @@ export interface Finding {
   suggestion: string;
   relatedSop: string | null;
   evidence: readonly Evidence[];
+  /** Finding.id, which createCaseFromFinding takes. */
+  id?: string | null;
   /** Its position in the report, which reviewFinding takes. */
   reportIndex: number;
   review: FindingReviewShown | null;
@@ -74,6 +77,9 @@ export function FindingCard({ evalId, finding, finished, onReviewed }: Props) {
           );
         })}
       </Stack>
+      {finding.id && (
+        <Group mt="sm"><AddToRegression source={{ kind: "finding", findingId: finding.id }} what={`#${finding.reportIndex + 1}`} /></Group>
+      )}
       <FindingReview evalId={evalId} reportIndex={finding.reportIndex} review={finding.review} finished={finished} onReviewed={onReviewed} />
     </Paper>
   );

@@ -19,6 +19,7 @@ import { ReviewHistory } from "../../components/review/ReviewHistory";
 import { isFinished, withReportIndex } from "../../components/review/review";
 import { downloadReport } from "../../components/files/download";
 import { FindingCard } from "./FindingCard";
+import { AddToRegression } from "../../components/regression/AddToRegression";
 import { HumanReviewPanel } from "./HumanReviewPanel";
 import { ReportQuery } from "./queries";
 import { bySeverity } from "../../components/status/severity";
@@ -102,11 +103,12 @@ export function ReportPage() {
       <Paper withBorder p="md" component="section" aria-label={t("manage.sessions")}>
         <Title order={3} mb="sm">{t("manage.sessions")}</Title>
         <SessionsTable evalId={item.id} sessions={item.sessions.edges.map(({ node }) => node)}
-          extraHeaders={[t("session.goalAchieved"), t("session.achievement"), t("review.sessionColumn")]}
+          extraHeaders={[t("session.goalAchieved"), t("session.achievement"), t("review.sessionColumn"), t("regression.sessionColumn")]}
           extraCells={(node) => [
             node.verdict ? (node.verdict.goalAchieved ? t("common.yes") : t("common.no")) : "—",
             node.verdict ? `${Math.round(node.verdict.achievement * 100)}%` : "—",
             node.review ? (node.review.goalAchieved ? t("common.yes") : t("common.no")) : "—",
+            node.turnCount > 0 ? <AddToRegression compact source={{ kind: "session", sessionId: node.id }} what={node.id.slice(0, 8)} /> : "—",
           ]} />
       </Paper>
       <ReviewHistory records={item.reviewHistory} />

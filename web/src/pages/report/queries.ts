@@ -12,7 +12,7 @@ export const ReportQuery = graphql(`
         summary submittedAt priorityRecommendations provenance
         scores { dimension score }
         findings {
-          index issue severity dimension suggestion relatedSop
+          id index issue severity dimension suggestion relatedSop
           evidence { sessionId turnIndex userSaid assistantReplied verified }
           review { reviewer reviewedAt note decision }
         }

@@ -10,6 +10,7 @@ import { ruleReasonIn } from "./ruleReasons";
 import { OutcomeReview } from "./OutcomeReview";
 import type { OutcomeFields } from "./queries";
 import { TableScroll } from "../../components/layout/TableScroll";
+import { CaseOriginLine } from "../../components/regression/CaseOriginLine";
 
 type Outcome = ResultOf<typeof OutcomeFields>;
 const TIER_COLOUR = { SUCCESS: "green", PARTIAL: "yellow", FAILURE: "red" } as const;
@@ -45,6 +46,7 @@ export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed 
           <Text size="xs" c="dimmed" lineClamp={1}>{failing.map((r) => `${r.ruleType}: ${ruleReasonIn(r, t)}`).join(" · ")}</Text>
         )}
       </UnstyledButton>
+      {outcome.origin && <CaseOriginLine origin={outcome.origin} passed={outcome.passed} />}
       <OutcomeReview runId={runId} finished={finished} outcome={outcome} label={label} onReviewed={onReviewed} />
       {open && <OutcomeDetail outcome={outcome} />}
     </Card>

@@ -3,6 +3,7 @@ import { graphql } from "../../graphql/graphql";
 export const OutcomeFields = graphql(`
   fragment OutcomeFields on CaseOutcome {
     caseKey attempt passed successLevel score intentPassed completionRate error tags simulation
+    origin { evalId findingIndex evalName }
     turns { index sentMessage reply latencyMs error rawResponse toolCalls { name arguments } author }
     results { ruleType implicit passed score weight detail error turnIndex }
     review { reviewer reviewedAt note successLevel }

@@ -4,6 +4,7 @@ import { ActionIcon, Button, Card, Group, JsonInput, NumberInput, Select, Stack,
 import { useTranslation } from "react-i18next";
 import { move, noTurnChecks, ruleDraft, type CaseDraft, type CaseType, type RuleLogic, type RuleSchemas } from "./draft";
 import { RuleEditor } from "./RuleEditor";
+import { CaseOriginLine } from "../../components/regression/CaseOriginLine";
 import { TurnChecksEditor } from "./TurnChecksEditor";
 
 interface Props {
@@ -35,6 +36,7 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
           </Button>
           {collapsed && <Text size="xs" c="dimmed">{t("forms.caseSummary", { messages: draft.messages.length, rules: draft.rules.length })}</Text>}
         </Group>
+        {draft.origin && <CaseOriginLine origin={draft.origin} />}
         {!collapsed && (<>
         <Group align="end">
           <TextInput label={t("editor.caseKey")} value={draft.key} onChange={(e) => set({ key: e.currentTarget.value })} />

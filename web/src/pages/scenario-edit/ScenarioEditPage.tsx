@@ -2,7 +2,7 @@
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useBlocker, useParams } from "react-router";
+import { Link, useBlocker, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { humanPath } from "../../components/forms/fieldPaths";
@@ -11,6 +11,8 @@ import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
 import { graphql, type JsonValue, type ResultOf } from "../../graphql/graphql";
 import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas } from "./draft";
 import { CaseEditor } from "./CaseEditor";
+import { CreateScenarioMutation, NEW_SCENARIO_ID, newScenarioFrom, RuleTypesQuery, useRegressionDraft } from "./regressionDraft";
+import type { RegressionDraft } from "../../components/regression/AddToRegression";
 
 const EditQuery = graphql(`
   query ScenarioEdit($id: ID!) {
@@ -23,6 +25,7 @@ const EditQuery = graphql(`
         turnChecks { turnIndex expect evalRules { type params weight scope } }
         toolResults
         simulated { persona goal opening maxTurns stopWhen followUps simulator }
+        origin { evalId sessionId findingId findingIndex evalName }
       }
     }
   }
@@ -35,22 +38,35 @@ const UpdateMutation = graphql(`
 export function ScenarioEditPage() {
   const { scenarioId = "" } = useParams();
   const { t } = useTranslation();
-  const [result] = useQuery({ query: EditQuery, variables: { id: scenarioId }, requestPolicy: "network-only" });
+  const regression = useRegressionDraft();
+  const isNew = scenarioId === NEW_SCENARIO_ID;
+  const [result] = useQuery({ query: EditQuery, variables: { id: scenarioId }, requestPolicy: "network-only", pause: isNew });
+  if (isNew) return regression ? <NewFromDraft regression={regression} /> : <Text>{t("scenarios.notFound")}</Text>;
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
   if (!result.data.scenario) return <Text>{t("scenarios.notFound")}</Text>;
-  return <Editor data={result.data} scenario={result.data.scenario} />;
+  return <Editor data={result.data} scenario={result.data.scenario} regression={regression} />;
+}
+
+function NewFromDraft({ regression }: { regression: RegressionDraft }) {
+  const [result] = useQuery({ query: RuleTypesQuery });
+  if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
+  if (!result.data) return <Loading />;
+  return <Editor data={{ ruleTypes: result.data.ruleTypes, scenario: null }} scenario={newScenarioFrom(regression)} regression={regression} />;
 }
 
 type Data = ResultOf<typeof EditQuery>;
 
-function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["scenario"]> }) {
+function Editor({ data, scenario, regression }: { data: Data; scenario: NonNullable<Data["scenario"]>; regression: RegressionDraft | null }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const schemas: RuleSchemas = useMemo(() => new Map(data.ruleTypes.map((r) => [r.name, r.paramsSchema as JsonValue])), [data]);
   const [name, setName] = useState(scenario.name);
   const [description, setDescription] = useState(scenario.description ?? "");
-  const [cases, setCases] = useState<CaseDraft[]>(() => scenario.cases.map((c) => caseDraft(c, schemas)));
-  const [dirty, setDirty] = useState(false);
+  const [cases, setCases] = useState<CaseDraft[]>(() => [...scenario.cases, ...(regression ? [regression.case] : [])].map((c) => caseDraft(c, schemas)));
+  const [dirty, setDirty] = useState(regression !== null);
+  const [created, runCreate] = useMutation(CreateScenarioMutation);
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
   const toggle = (i: number) => setFolded((now) => { const next = new Set(now); if (next.has(i)) next.delete(i); else next.add(i); return next; });
   const pathLabels = {
@@ -61,10 +77,13 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
   const [saved, setSaved] = useState(false);
   const [localProblems, setLocalProblems] = useState<{ path: string; message: string }[]>([]);
   const [update, runUpdate] = useMutation(UpdateMutation);
-  const apiError = update.error ? apiErrorFromCombined(update.error) : null;
+  const saveError = update.error ?? created.error;
+  const apiError = saveError ? apiErrorFromCombined(saveError) : null;
   const problems = [...localProblems, ...(apiError ? fieldErrors(apiError) : [])];
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // After useBlocker, so the blocker already knows the save cleared `dirty`.
+  useEffect(() => { if (createdId && !dirty) navigate(`/scenarios/${createdId}/edit`, { replace: true }); }, [createdId, dirty, navigate]);
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -79,8 +98,13 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
     const { cases: input, problems: found } = casesInput(cases, schemas);
     setLocalProblems(found);
     if (found.length > 0) return;
+    if (!scenario.id) { // a new scenario for a regression draft
+      const made = await runCreate({ input: { name, description: description || null, cases: input } });
+      if (!made.error && made.data) { setDirty(false); setCreatedId(made.data.createScenario.id); }
+      return;
+    }
     const answer = await runUpdate({ id: scenario.id, input: { name, description: description || null, cases: input } });
-    if (!answer.error) { setDirty(false); setSaved(true); }
+    if (!answer.error) { setDirty(false); setSaved(true); if (regression) void navigate(".", { replace: true, state: null }); }
   };
 
   return (
@@ -89,6 +113,9 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
         <Title order={2}>{t("editor.title", { name: scenario.name })}</Title>
         <Button component={Link} to={`/scenarios/${scenario.id}`} variant="default">{t("editor.backToScenario")}</Button>
       </Group>
+      {regression && regression.notes.length > 0 && (
+        <Alert color="blue" title={t("regression.notes")}><List size="sm">{regression.notes.map((n) => <List.Item key={n}>{n}</List.Item>)}</List></Alert>
+      )}
       {blocker.state === "blocked" && (
         <Alert color="yellow" title={t("editor.unsaved")} role="alertdialog">
           <Group mt="xs">
@@ -129,7 +156,7 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
       <Group className="sticky-save" justify="space-between">
         {saved ? <Text role="status" fw={600}>{t("targets.saved")}</Text>
           : <Text size="sm" c="dimmed">{dirty ? t("forms.unsavedShort") : ""}</Text>}
-        <Button onClick={() => void save()} loading={update.fetching}>{t("editor.save")}</Button>
+        <Button onClick={() => void save()} loading={update.fetching || created.fetching}>{t("editor.save")}</Button>
       </Group>
     </Stack>
   );

@@ -29,6 +29,11 @@ export interface CaseDraft {
   // SIMULATED: {persona, goal, opening, maxTurns, stopWhen, followUps, simulator} as JSON
   // text (CaseInput's field names); empty for other cases.
   simulated: string;
+  origin?: CaseOriginValue | null; // the finding or session it was drafted from; kept as is
+}
+
+export interface CaseOriginValue {
+  evalId: string; sessionId?: string | null; findingId?: string | null; findingIndex?: number | null; evalName?: string | null;
 }
 
 type StoredRule = { type: string; params: JsonValue; weight: number; scope?: string | null };
@@ -40,6 +45,7 @@ export interface StoredCase {
   turnChecks?: readonly { turnIndex: number; expect: JsonValue | null; evalRules: readonly StoredRule[] }[] | null;
   toolResults?: JsonValue | null;
   simulated?: { [key: string]: JsonValue } | null;
+  origin?: CaseOriginValue | null;
 }
 
 export const noTurnChecks = (): TurnDraft => ({ expect: "", rules: [] });
@@ -68,6 +74,7 @@ export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
     rules: stored.evalRules.map((r) => storedRuleDraft(r, schemas)),
     toolResults: stored.toolResults === null || stored.toolResults === undefined ? "" : JSON.stringify(stored.toolResults, null, 2),
     simulated: stored.simulated ? JSON.stringify(stored.simulated, null, 2) : "",
+    origin: stored.origin ?? null,
     turns: stored.messages.map((_, i) => {
       const check = stored.turnChecks?.find((c) => c.turnIndex === i);
       if (!check) return noTurnChecks();
@@ -103,6 +110,7 @@ export interface CaseInputShape {
   turnChecks: { turnIndex: number; expect: JsonValue | null; evalRules: RuleInputShape[] }[];
   toolResults?: JsonValue;
   [simulatedField: string]: JsonValue | undefined;
+  origin?: { evalId: string; sessionId?: string | null; findingId?: string | null; findingIndex?: number | null };
 }
 
 type RuleInputShape = { type: string; params: JsonValue; weight: number; scope?: string };
@@ -157,6 +165,10 @@ export function casesInput(drafts: readonly CaseDraft[], schemas: RuleSchemas): 
       } catch {
         problems.push({ path: `cases[${c}].simulated`, message: "json" });
       }
+    }
+    if (draft.origin) {
+      const { evalId, sessionId, findingId, findingIndex } = draft.origin;
+      input.origin = { evalId, sessionId, findingId, findingIndex };
     }
     if (draft.toolResults.trim() !== "") {
       try {

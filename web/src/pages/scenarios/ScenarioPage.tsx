@@ -1,5 +1,6 @@
 /** One scenario: its cases with messages, expectation, rules and thresholds (read-only). */
 import { Badge, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { CaseOriginLine } from "../../components/regression/CaseOriginLine";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
@@ -42,6 +43,7 @@ export function ScenarioPage() {
               {" "}<Code>{JSON.stringify(c.simulated.persona)}</Code>
             </Text>
           )}
+          {c.origin && <CaseOriginLine origin={c.origin} />}
           <Stack gap={2} component="ol" mt="xs">
             {(c.simulated ? [c.simulated.opening, ...c.simulated.followUps].filter((m): m is string => !!m) : c.messages)
               .map((m, i) => <li key={i}><Text size="sm">{m}</Text></li>)}

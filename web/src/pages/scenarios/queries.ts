@@ -20,6 +20,7 @@ export const ScenarioQuery = graphql(`
         key type messages expectation ruleLogic rulePassThreshold successThreshold partialThreshold tags
         evalRules { type params weight }
         simulated { persona goal opening maxTurns stopWhen followUps simulator }
+        origin { evalId findingIndex evalName }
       }
     }
   }

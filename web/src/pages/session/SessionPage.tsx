@@ -22,6 +22,7 @@ import { SEVERITY_COLOUR } from "../../components/status/severity";
 import { isFinished } from "../../components/review/review";
 import { MessageFields, SessionMessagesSubscription, SessionQuery } from "./queries";
 import { SessionReview } from "./SessionReview";
+import { AddToRegression } from "../../components/regression/AddToRegression";
 import { Transcript, type ShownMessage } from "./Transcript";
 import { groupByTurn, turnFromHash } from "./turns";
 
@@ -82,6 +83,11 @@ export function SessionPage() {
         <Group>
           <Anchor component={Link} to={`/evals/${session.evalId}`}>{session.eval.name}</Anchor>
           <Anchor component={Link} to={`/evals/${session.evalId}/report`}>{t("manage.openReport")}</Anchor>
+          {session.turnCount > 0 && (
+            // Opened at #turn-N, the draft stops at that turn; else it takes the whole session.
+            <AddToRegression source={{ kind: "session", sessionId: session.id, upToTurn: highlighted === null ? undefined : highlighted - 1 }}
+              what={personaName(session.persona)} />
+          )}
         </Group>
       </Group>
       <Text className="transcript-text"><b>{t("plan.goal")}:</b> {session.goal}</Text>

@@ -1,0 +1,146 @@
+"""Drafting regression cases from findings and sessions (pure)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agenteval.domain.case_origin import parse_finding_id
+from agenteval.domain.cases import CaseSpec
+from agenteval.domain.evidence import MessageRecord
+from agenteval.domain.regression_draft import (
+    draft_from_finding,
+    draft_from_session,
+    not_contains_term,
+    unique_key,
+)
+from agenteval.domain.scenario_document import case_to_document, parse_scenario_document
+from agenteval.errors import ValidationFailed
+from agenteval.rules import RULE_CATALOG
+
+EVAL_ID = "a44ed7d9-9b2a-43bd-be0d-bfc38c387561"
+SESSION = "75f04ffd-2bd4-4807-9cf2-c3281222083a"
+FALLBACK = "我没太明白您的意思。我可以为您预约维修、办理退货或受理投诉，请问您需要哪一项？"
+TRANSCRIPT = [
+    MessageRecord(0, 0, "USER", "我想退货"),
+    MessageRecord(1, 0, "ASSISTANT", "可以为您办理退货。请问退货的原因是什么？"),
+    MessageRecord(2, 1, "USER", "质量有问题，用了两次就坏了"),
+    MessageRecord(3, 1, "ASSISTANT", "退货申请已受理，退货单号 RT21945。"),
+    MessageRecord(4, 2, "USER", "订单号是 DD20260801123"),
+    MessageRecord(5, 2, "ASSISTANT", FALLBACK),
+    MessageRecord(6, 3, "USER", "谢谢"),
+    MessageRecord(7, 3, "ASSISTANT", "不客气"),
+]
+
+
+def lost_context(verified: bool = True, reply: str = FALLBACK) -> dict:
+    return {"issue": "Lost context after a valid answer (2 of 2 sessions)",
+            "severity": "MEDIUM", "dimension": "退货处理",
+            "suggestion": "Keep the conversation's context after completing a flow.",
+            "evidence": [{"sessionId": SESSION, "turnIndex": 2, "userSaid": "订单号是 DD20260801123",
+                          "assistantReplied": reply, "verified": verified},
+                         {"sessionId": "284d0a65-994a-496e-82c9-4cf3b7f46567", "turnIndex": 2,
+                          "verified": True}]}
+
+
+@pytest.mark.parametrize(("reply", "term"), [
+    (FALLBACK, "我没太明白您的意思"),
+    ("I didn't quite get that. I can book a repair, handle a return or take a complaint.",
+     "I didn't quite get that"),
+    ("OK, cancelled. Is there anything else I can help with?", "OK, cancelled"),
+    ("退货申请已受理，退货单号 RT21945。快递员将上门取件。", None),  # a number: changes per run
+    ("预约成功！王建国，已为您登记。", None),  # too short to be a safe term
+    ("", None), (None, None),
+    ("x" * 201, None),
+])
+def test_the_not_contains_term_is_the_replys_first_sentence_only_when_safe(reply, term):
+    assert not_contains_term(reply) == term
+
+
+def test_a_finding_becomes_the_user_turns_up_to_its_evidence_with_checks_on_that_turn():
+    draft = draft_from_finding(EVAL_ID, 3, lost_context(), TRANSCRIPT, judge_configured=True)
+    case = draft.case
+    assert case.messages == ["我想退货", "质量有问题，用了两次就坏了", "订单号是 DD20260801123"]
+    assert case.type == "MULTI_TURN" and case.key == "finding-4" and case.tags == ["退货处理"]
+    check = case.turn_checks[2]
+    assert list(case.turn_checks) == [2]
+    assert check.expect == {"not_contains": "我没太明白您的意思"}
+    [rule] = check.eval_rules
+    assert rule.type == "llm_score" and rule.params["min_score"] == 7
+    assert "Lost context after a valid answer" in rule.params["criteria"]
+    assert "Keep the conversation's context" in rule.params["criteria"]
+    assert case.origin is not None
+    assert (case.origin.eval_id, case.origin.session_id, case.origin.finding_index) == (
+        EVAL_ID, SESSION, 3)
+    assert parse_finding_id(case.origin.finding_id or "") == (EVAL_ID, 3)
+    assert any("1 other session" in note for note in draft.notes)
+
+
+def test_without_a_judge_the_draft_keeps_only_model_free_checks_and_says_so():
+    draft = draft_from_finding(EVAL_ID, 0, lost_context(), TRANSCRIPT, judge_configured=False)
+    assert draft.case.turn_checks[2].eval_rules == []
+    assert draft.case.turn_checks[2].expect == {"not_contains": "我没太明白您的意思"}
+    assert any("No JUDGE model is configured" in note for note in draft.notes)
+
+
+def test_a_draft_without_any_check_says_it_can_only_pass():
+    finding = lost_context(reply="好的")
+    draft = draft_from_finding(EVAL_ID, 0, finding, TRANSCRIPT, judge_configured=False)
+    assert draft.case.turn_checks == {}
+    assert any("no check yet" in note for note in draft.notes)
+
+
+def test_unverified_evidence_is_used_only_when_no_evidence_is_verified_and_is_flagged():
+    finding = lost_context(verified=False)
+    finding["evidence"] = finding["evidence"][:1]
+    draft = draft_from_finding(EVAL_ID, 0, finding, TRANSCRIPT, judge_configured=True)
+    assert any("not verified" in note for note in draft.notes)
+    finding = lost_context(verified=False)  # the second evidence is verified: it is chosen
+    draft = draft_from_finding(EVAL_ID, 0, finding, TRANSCRIPT, judge_configured=True)
+    assert draft.case.origin is not None
+    assert draft.case.origin.session_id == "284d0a65-994a-496e-82c9-4cf3b7f46567"
+
+
+def test_the_key_avoids_the_scenarios_existing_keys():
+    assert unique_key("finding-1", ["finding-1", "finding-1-2"]) == "finding-1-3"
+    draft = draft_from_finding(EVAL_ID, 0, lost_context(), TRANSCRIPT, True, ["finding-1"])
+    assert draft.case.key == "finding-1-2"
+
+
+def test_a_session_becomes_its_user_turns_up_to_the_turn_asked_for():
+    session = {"id": SESSION, "goal": "退货", "dimension": "退货处理",
+               "verdict": {"issues": [{"description": "丢失上下文", "turnIndex": 2},
+                                      {"description": "later", "turnIndex": 3}]}}
+    draft = draft_from_session(EVAL_ID, session, TRANSCRIPT, 2, judge_configured=True)
+    assert len(draft.case.messages) == 3 and list(draft.case.turn_checks) == [2]
+    assert "丢失上下文" in draft.case.turn_checks[2].eval_rules[0].params["criteria"]
+    assert draft.case.origin is not None and draft.case.origin.finding_id is None
+    assert draft.case.key == "session-75f04ffd"
+    no_judge = draft_from_session(EVAL_ID, session, TRANSCRIPT, 0, judge_configured=False)
+    assert no_judge.case.messages == ["我想退货"] and no_judge.case.type == "SINGLE_TURN"
+    assert no_judge.case.turn_checks == {} and no_judge.notes
+
+
+def test_the_origin_is_stored_in_the_document_and_a_case_without_one_has_no_origin_key():
+    draft = draft_from_finding(EVAL_ID, 3, lost_context(), TRANSCRIPT, judge_configured=False)
+    document = case_to_document(draft.case)
+    assert document["origin"] == {"eval_id": EVAL_ID, "session_id": SESSION,
+                                  "finding_id": f"{EVAL_ID}:3", "finding_index": 3}
+    assert "origin" not in case_to_document(CaseSpec(key="k", messages=["hi"]))
+    text = json.dumps({"name": "s", "cases": [document]}, ensure_ascii=False)
+    parsed = parse_scenario_document(text, RULE_CATALOG, judge_configured=False)
+    assert parsed.cases[0].origin == draft.case.origin
+
+
+@pytest.mark.parametrize(("origin", "path"), [
+    ({"session_id": "s"}, "cases[0].origin.eval_id"),
+    ({"eval_id": "e", "finding_index": -1}, "cases[0].origin.finding_index"),
+    ({"eval_id": "e", "color": "red"}, "cases[0].origin.color"),
+    ("eval", "cases[0].origin"),
+])
+def test_a_bad_origin_is_reported_at_its_path(origin, path):
+    text = json.dumps({"name": "s", "cases": [{"id": "c", "messages": ["hi"], "origin": origin}]})
+    with pytest.raises(ValidationFailed) as raised:
+        parse_scenario_document(text, RULE_CATALOG)
+    assert [d["path"] for d in raised.value.details] == [path]

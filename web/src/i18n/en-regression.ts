@@ -1,0 +1,25 @@
+/** English strings of regression cases drafted from findings and sessions (spread into en.ts). */
+export const enRegression = {
+  regression: {
+    add: "Add to a regression scenario",
+    addLabel: "Add to a regression scenario: {{what}}",
+    title: "Add to a regression scenario",
+    intro: "A case is drafted from the conversation up to this turn, with checks on the reply. It opens in the scenario editor; nothing is saved until you save it there.",
+    existing: "An existing scenario",
+    newScenario: "A new scenario",
+    pickScenario: "Scenario",
+    pickPlaceholder: "Pick a scenario",
+    newName: "New scenario name",
+    draft: "Draft the case",
+    cancel: "Cancel",
+    noScenarios: "No scenarios yet: type a name for a new one.",
+    notes: "Before you save",
+    newEditorTitle: "New scenario: {{name}}",
+    originFinding: "From finding #{{n}} of eval {{name}}",
+    originSession: "From a session of eval {{name}}",
+    fixed: "fixed",
+    stillFailing: "still failing",
+    sessionColumn: "Regression",
+    sessionButton: "Add",
+  },
+} as const;
