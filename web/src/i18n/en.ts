@@ -4,6 +4,7 @@ import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
 import { enStatic } from "./en-static";
 import { enModels } from "./en-models";
+import { enForms } from "./en-forms";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -116,6 +117,7 @@ export const en = {
   ...enDaily,
   ...enCompare,
   ...enModels,
+  ...enForms,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -6,6 +6,7 @@ import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
 import { zhStatic } from "./zh-static";
 import { zhModels } from "./zh-models";
+import { zhForms } from "./zh-forms";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -117,4 +118,5 @@ export const zh: Dictionary = {
   ...zhDaily,
   ...zhCompare,
   ...zhModels,
+  ...zhForms,
 };

@@ -11,6 +11,7 @@ import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
 import { graphql, type JsonValue, type ResultOf } from "../../graphql/graphql";
 import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas } from "./draft";
 import { CaseEditor } from "./CaseEditor";
+import { casesWithProblems, draftProblems, ProblemScope } from "./editorProblems";
 
 const EditQuery = graphql(`
   query ScenarioEdit($id: ID!) {
@@ -44,7 +45,7 @@ export function ScenarioEditPage() {
 type Data = ResultOf<typeof EditQuery>;
 
 function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["scenario"]> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const schemas: RuleSchemas = useMemo(() => new Map(data.ruleTypes.map((r) => [r.name, r.paramsSchema as JsonValue])), [data]);
   const [name, setName] = useState(scenario.name);
   const [description, setDescription] = useState(scenario.description ?? "");
@@ -58,7 +59,9 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
     intent_taxonomy: t("forms.paths.taxonomy"), name: t("scenarios.name"), key: t("editor.caseKey"),
   };
   const [saved, setSaved] = useState(false);
-  const [localProblems, setLocalProblems] = useState<{ path: string; message: string }[]>([]);
+  // After the first Save, the drafts are checked as they change: a fixed field's message goes at once.
+  const [tried, setTried] = useState(false);
+  const localProblems = useMemo(() => (tried ? draftProblems(cases, schemas, i18n.language) : []), [tried, cases, schemas, i18n.language]);
   const [update, runUpdate] = useMutation(UpdateMutation);
   const apiError = update.error ? apiErrorFromCombined(update.error) : null;
   const problems = [...localProblems, ...(apiError ? fieldErrors(apiError) : [])];
@@ -75,9 +78,12 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
   const setCase = (i: number, draft: CaseDraft) => change(setCases)(cases.map((c, n) => (n === i ? draft : c)));
 
   const save = async () => {
-    const { cases: input, problems: found } = casesInput(cases, schemas);
-    setLocalProblems(found);
+    setTried(true);
+    const found = draftProblems(cases, schemas, i18n.language);
+    const unfold = casesWithProblems(found);
+    setFolded((now) => new Set([...now].filter((i) => !unfold.includes(i))));
     if (found.length > 0) return;
+    const { cases: input } = casesInput(cases, schemas);
     const answer = await runUpdate({ id: scenario.id, input: { name, description: description || null, cases: input } });
     if (!answer.error) { setDirty(false); setSaved(true); }
   };
@@ -104,11 +110,15 @@ function Editor({ data, scenario }: { data: Data; scenario: NonNullable<Data["sc
           <Button size="xs" variant="default" onClick={() => setFolded(new Set())}>{t("forms.expandAll")}</Button>
         </Group>
       )}
+      <ProblemScope problems={problems}>
       {cases.map((draft, i) => (
+        <ProblemScope key={i} path={`cases[${i}]`}>
         <CaseEditor key={i} draft={draft} schemas={schemas} onChange={(next) => setCase(i, next)}
           collapsed={folded.has(i)} onToggle={() => toggle(i)}
           onRemove={() => change(setCases)(cases.filter((_, n) => n !== i))} />
+        </ProblemScope>
       ))}
+      </ProblemScope>
       <Group><Button variant="light" onClick={() => change(setCases)([...cases, emptyCase(cases.length + 1)])}>{t("editor.addCase")}</Button></Group>
       {apiError && <ErrorNotice error={apiError} />}
       {problems.length > 0 && (
