@@ -13,6 +13,7 @@ export const enForms = {
   },
   smallLists: {
     filterStatus: "Status", runsTotal: "{{count}} runs", keysTotal: "{{count}} keys", webhooksTotal: "{{count}} webhooks",
+    searchKeys: "Search keys by name", searchWebhooks: "Search webhooks by name",
     searchTarget: "Search by target", showRevoked: "Show revoked keys",
   },
 } as const;

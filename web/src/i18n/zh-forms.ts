@@ -13,6 +13,7 @@ export const zhForms = {
   },
   smallLists: {
     filterStatus: "状态", runsTotal: "共 {{count}} 次运行", keysTotal: "共 {{count}} 个密钥", webhooksTotal: "共 {{count}} 个 Webhook",
+    searchKeys: "按名称搜索密钥", searchWebhooks: "按名称搜索 Webhook",
     searchTarget: "按被测对象搜索", showRevoked: "显示已吊销的密钥",
   },
 } as const;

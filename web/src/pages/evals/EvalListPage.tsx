@@ -20,6 +20,7 @@ import { TableScroll } from "../../components/layout/TableScroll";
 import { ListPager } from "../../components/lists/ListPager";
 import { ListToolbar } from "../../components/lists/ListToolbar";
 import { useListControls } from "../../components/lists/useListControls";
+import { targetPickerOptions } from "../../components/lists/targetPicker";
 
 const REFRESH_MS = 10_000;
 
@@ -111,7 +112,7 @@ export function EvalListPage() {
           data={EVAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           onChange={(value) => { setStatus(value as EvalStatus | null); controls.restart(); }} />
         <Select label={t("list.filterTarget")} placeholder={t("list.any")} clearable value={targetId} w={200} maw="100%"
-          data={targets.data?.targets.edges.map((e) => ({ value: e.node.id, label: e.node.name })) ?? []}
+          data={targetPickerOptions(targets.data?.targets.edges.map((e) => e.node) ?? [], t, i18n.language)}
           onChange={(value) => { setTargetId(value); controls.restart(); }} />
       </ListToolbar>
       {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
