@@ -5,6 +5,7 @@ import { enReview } from "./en-review";
 import { enRegression } from "./en-regression";
 import { enStatic } from "./en-static";
 import { enModels } from "./en-models";
+import { enForms } from "./en-forms";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -120,6 +121,7 @@ export const en = {
   ...enDaily,
   ...enCompare,
   ...enModels,
+  ...enForms,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

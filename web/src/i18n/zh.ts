@@ -7,6 +7,7 @@ import { zhReview } from "./zh-review";
 import { zhRegression } from "./zh-regression";
 import { zhStatic } from "./zh-static";
 import { zhModels } from "./zh-models";
+import { zhForms } from "./zh-forms";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -121,4 +122,5 @@ export const zh: Dictionary = {
   ...zhDaily,
   ...zhCompare,
   ...zhModels,
+  ...zhForms,
 };

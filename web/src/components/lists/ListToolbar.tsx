@@ -5,11 +5,12 @@ import { useTranslation } from "react-i18next";
 import { PAGE_SIZES } from "./paging";
 import { LIST_ORDERS, type ListControls, type ListOrder } from "./useListControls";
 
-export function ListToolbar({ controls, children }: { controls: ListControls; children?: ReactNode }) {
+/** `searchLabel` names the search box where a page has several lists, or the search is not by name. */
+export function ListToolbar({ controls, children, searchLabel }: { controls: ListControls; children?: ReactNode; searchLabel?: string }) {
   const { t } = useTranslation();
   return (
     <Group align="end" gap="sm">
-      <TextInput type="search" label={t("lists.search")} placeholder={t("lists.searchHint")} value={controls.searchText}
+      <TextInput type="search" label={searchLabel ?? t("lists.search")} placeholder={t("lists.searchHint")} value={controls.searchText}
         onChange={(e) => controls.setSearchText(e.currentTarget.value)} w={240} maw="100%" />
       {children}
       <Select label={t("lists.sort")} value={controls.order} allowDeselect={false} w={180} maw="100%"

@@ -35,11 +35,13 @@ export interface ListControls {
   narrowed: boolean;
 }
 
-export function useListControls(defaultOrder: ListOrder, filtered = false): ListControls {
+/** `prefix` names the address's parameters (`keys.q`) where one page shows several lists. */
+export function useListControls(defaultOrder: ListOrder, filtered = false, prefix = ""): ListControls {
   const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
-  const order = orderFrom(params.get("sort"), defaultOrder);
-  const size = pageSizeFrom(params.get("size"));
+  const q = `${prefix}q`, sort = `${prefix}sort`, sizeParam = `${prefix}size`;
+  const search = params.get(q) ?? "";
+  const order = orderFrom(params.get(sort), defaultOrder);
+  const size = pageSizeFrom(params.get(sizeParam));
   const [searchText, setSearchText] = useState(search);
   const [page, setPage] = useState<PageState>(firstPage);
 
@@ -56,14 +58,14 @@ export function useListControls(defaultOrder: ListOrder, filtered = false): List
 
   useEffect(() => {
     if (searchText.trim() === search) return;
-    const timer = window.setTimeout(() => update({ q: searchText.trim() || null }), SEARCH_DELAY_MS);
+    const timer = window.setTimeout(() => update({ [q]: searchText.trim() || null }), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   });
 
   return {
     searchText, setSearchText,
-    order, setOrder: (value) => update({ sort: value === defaultOrder ? null : value }),
-    size, setSize: (value) => update({ size: String(value) }),
+    order, setOrder: (value) => update({ [sort]: value === defaultOrder ? null : value }),
+    size, setSize: (value) => update({ [sizeParam]: String(value) }),
     page,
     next: (endCursor) => setPage((current) => nextPage(current, endCursor)),
     previous: () => setPage((current) => previousPage(current)),

@@ -1,10 +1,14 @@
 /** One campaign: start runs, each run's live progress, cancel, its pass/success trend, and pick 2–10 runs to compare. */
-import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { ListPager } from "../../components/lists/ListPager";
+import { ListToolbar } from "../../components/lists/ListToolbar";
+import { localPage } from "../../components/lists/localList";
+import { useListControls } from "../../components/lists/useListControls";
 import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
@@ -17,6 +21,7 @@ import { TERMINAL } from "./useRunProgress";
 const TrendChart = lazy(() => import("./TrendChart"));
 /** As many runs as the compare page takes. */
 const MAX_COMPARED = 10;
+const RUN_STATUSES = ["QUEUED", "RUNNING", "COMPLETED", "CANCELLED", "FAILED"] as const;
 
 export function CampaignPage() {
   const { campaignId = "" } = useParams();
@@ -28,12 +33,18 @@ export function CampaignPage() {
   const campaign = result.data?.campaign;
   const isAdmin = useIsAdmin();
   const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
+  // The campaign query holds every run (the trend chart needs them all): the list is searched
+  // (by target name), filtered, sorted and paged here, so only a page of rows goes live.
+  const [status, setStatus] = useState<string | null>(null);
+  const controls = useListControls("NEWEST_FIRST", !!status);
 
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
   if (!campaign) return <Text>{t("campaigns.notFound")}</Text>;
 
   const runs = [...campaign.runs].reverse(); // newest first
+  const page = localPage(runs.filter((run) => !status || run.status === status), controls.variables,
+    { name: (run) => run.target.name, created: (run) => run.createdAt });
   const trend = campaign.runs.filter((run) => run.summary && TERMINAL.has(run.status)).map((run) => ({
     label: formatTime(run.createdAt, i18n.language), pass: run.summary!.passRate * 100, success: run.summary!.successRate * 100,
   }));
@@ -64,11 +75,21 @@ export function CampaignPage() {
       <Suspense fallback={null}><TrendChart points={trend} /></Suspense>
       <Title order={3} size="h4">{t("runs.title")}</Title>
       {runs.length === 0 && <Text>{t("runs.empty")}</Text>}
-      {runs.map((run) => (
+      {runs.length > 0 && (
+        <ListToolbar controls={controls} searchLabel={t("smallLists.searchTarget")}>
+          <Select label={t("smallLists.filterStatus")} placeholder={t("list.any")} clearable value={status} w={180} maw="100%"
+            data={RUN_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            onChange={(value) => { setStatus(value); controls.restart(); }} />
+        </ListToolbar>
+      )}
+      {runs.length > 0 && page.rows.length === 0 && <Text size="sm" c="dimmed">{t("lists.noMatch")}</Text>}
+      {page.rows.map((run) => (
         <RunProgressRow key={run.id} run={run} initial={readFragment(ProgressFields, run.progress)}
           picked={picked.includes(run.id)} onPick={(checked) => pick(run.id, checked)}
           canDelete={isAdmin} onChanged={reread} />
       ))}
+      {runs.length > 0 && <ListPager controls={controls} connection={page.connection}
+        total={t("smallLists.runsTotal", { count: page.connection.totalCount })} />}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { TableScroll } from "../../components/layout/TableScroll";
 import { ListPager } from "../../components/lists/ListPager";
 import { ListToolbar } from "../../components/lists/ListToolbar";
 import { pickerOptions } from "../../components/lists/pickerLabels";
+import { targetPickerOptions } from "../../components/lists/targetPicker";
 import { useListControls } from "../../components/lists/useListControls";
 import { formatTime } from "../../components/time";
 import { useLastData } from "../../graphql/useLastData";
@@ -68,7 +69,7 @@ export function CampaignsPage() {
       {connection && <ListPager controls={controls} connection={connection} total={t("lists.campaignsTotal", { count: connection.totalCount })} />}
       {options.data && (
         <NewCampaignForm scenarios={scenarioOptions}
-          targets={options.data.targets.edges.map((e) => ({ value: e.node.id, label: e.node.name }))} />
+          targets={targetPickerOptions(options.data.targets.edges.map((e) => e.node), t, i18n.language)} />
       )}
     </Stack>
   );

@@ -23,7 +23,7 @@ export const CampaignsQuery = graphql(`
 export const CampaignOptionsQuery = graphql(`
   query CampaignOptions {
     scenarios(first: 200, orderBy: NAME_ASC) { edges { node { id name caseCount createdAt } } }
-    targets(first: 200, orderBy: NAME_ASC) { edges { node { id name channelType } } }
+    targets(first: 200, orderBy: NAME_ASC) { edges { node { id name channelType createdAt } } }
   }
 `);
 

@@ -9,6 +9,7 @@ import { humanPath } from "../../components/forms/fieldPaths";
 import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError, type FieldError } from "../../graphql/errors";
 import type { JsonValue } from "../../graphql/graphql";
 import { TargetOptionsQuery } from "../../graphql/targetOptions";
+import { targetPickerOptions } from "../../components/lists/targetPicker";
 import { CreateEvalMutation } from "./queries";
 import { redTeamPreset } from "./redteamPreset";
 import { seedsFromJson, seedsToJson } from "./seeds";
@@ -23,7 +24,7 @@ const initialSeeds: SeedsState = {
 };
 
 export function NewEvalPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [targets] = useQuery({ query: TargetOptionsQuery });
   const [created, create] = useMutation(CreateEvalMutation);
@@ -85,7 +86,7 @@ export function NewEvalPage() {
     }
   };
 
-  const targetOptions = targets.data?.targets.edges.map((e) => ({ value: e.node.id, label: `${e.node.name} (${e.node.channelType})` })) ?? [];
+  const targetOptions = targetPickerOptions(targets.data?.targets.edges.map((e) => e.node) ?? [], t, i18n.language);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -3,6 +3,7 @@
 import { ActionIcon, Button, Card, Group, JsonInput, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { move, noTurnChecks, ruleDraft, type CaseDraft, type CaseType, type RuleLogic, type RuleSchemas } from "./draft";
+import { useProblemsUnder } from "./editorProblems";
 import { RuleEditor } from "./RuleEditor";
 import { CaseOriginLine } from "../../components/regression/CaseOriginLine";
 import { TurnChecksEditor } from "./TurnChecksEditor";
@@ -20,6 +21,7 @@ interface Props {
 export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onToggle }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<CaseDraft>) => onChange({ ...draft, ...patch });
+  const problems = useProblemsUnder(""); // this case's own fields (the page's ProblemScope says which case)
   // A message's checks move and go with it.
   const turns = draft.messages.map((_, i) => draft.turns[i] ?? noTurnChecks());
   const moveMessage = (i: number, by: -1 | 1) => set({ messages: move(draft.messages, i, by), turns: move(turns, i, by) });
@@ -39,7 +41,7 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
         {draft.origin && <CaseOriginLine origin={draft.origin} />}
         {!collapsed && (<>
         <Group align="end">
-          <TextInput label={t("editor.caseKey")} value={draft.key} onChange={(e) => set({ key: e.currentTarget.value })} />
+          <TextInput label={t("editor.caseKey")} value={draft.key} error={problems.key ?? problems.id} onChange={(e) => set({ key: e.currentTarget.value })} />
           <Select label={t("editor.caseType")} allowDeselect={false} value={draft.type}
             data={[{ value: "SINGLE_TURN", label: t("editor.singleTurn") }, { value: "MULTI_TURN", label: t("editor.multiTurn") },
               { value: "SIMULATED", label: t("editor.simulated") }]}
@@ -70,9 +72,9 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
         <Group><Button size="xs" variant="light" onClick={() => set({ messages: [...draft.messages, ""], turns: [...turns, noTurnChecks()] })}>{t("editor.addMessage")}</Button></Group>
         </>)}
         <JsonInput label={t("editor.toolResults")} description={t("editor.toolResultsHint")} autosize minRows={1}
-          value={draft.toolResults} onChange={(v) => set({ toolResults: v })} />
+          value={draft.toolResults} error={problems.tool_results} onChange={(v) => set({ toolResults: v })} />
         <JsonInput label={t("editor.expectation")} description={t("editor.expectationHint")} autosize minRows={2}
-          value={draft.expectation} onChange={(v) => set({ expectation: v })} />
+          value={draft.expectation} error={problems.expectation} onChange={(v) => set({ expectation: v })} />
         <Group grow align="end">
           <Select label={t("editor.ruleLogic")} allowDeselect={false} value={draft.ruleLogic} data={["ALL", "ANY", "WEIGHTED"]}
             onChange={(v) => v && set({ ruleLogic: v as RuleLogic })} />
@@ -83,7 +85,7 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
         <TagsInput label={t("editor.tags")} value={draft.tags} onChange={(tags) => set({ tags })} />
         <Text size="sm" fw={600}>{t("editor.rules")}</Text>
         {draft.rules.map((rule, i) => (
-          <RuleEditor key={i} rule={rule} schemas={schemas} label={t("editor.ruleLabel", { n: i + 1, type: rule.type })}
+          <RuleEditor key={i} rule={rule} schemas={schemas} label={t("editor.ruleLabel", { n: i + 1, type: rule.type })} path={`eval_rules[${i}]`}
             onChange={(next) => set({ rules: draft.rules.map((r, n) => (n === i ? next : r)) })}
             onRemove={() => set({ rules: draft.rules.filter((_, n) => n !== i) })} />
         ))}

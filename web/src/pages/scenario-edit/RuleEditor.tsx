@@ -7,6 +7,7 @@ import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, Text
 import { useTranslation } from "react-i18next";
 import { SchemaFields } from "../../components/schema-form/SchemaFields";
 import { schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
+import { useProblemsUnder } from "./editorProblems";
 import { itemsFrom, itemsText, ruleDraft, taxonomyFrom, taxonomyText, type NamedItem, type RuleDraft, type RuleSchemas } from "./draft";
 
 interface Props {
@@ -15,6 +16,8 @@ interface Props {
   schemas: RuleSchemas;
   onChange(rule: RuleDraft): void;
   onRemove(): void;
+  /** Where the rule sits in its case (`eval_rules[1]`), to show its problems at its fields. */
+  path?: string;
 }
 
 /** Fields shown by the dedicated editors instead of the generic form. */
@@ -23,8 +26,10 @@ const SPECIAL: Record<string, string[]> = {
   intent_classification: ["intent_taxonomy"],
 };
 
-export function RuleEditor({ rule, label, schemas, onChange, onRemove }: Props) {
+export function RuleEditor({ rule, label, schemas, onChange, onRemove, path }: Props) {
   const { t } = useTranslation();
+  const problems = useProblemsUnder(path ? `${path}.params` : "");
+  const errors = path ? problems : {};
   const hidden = SPECIAL[rule.type] ?? [];
   const fields = schemaFields(schemas.get(rule.type) ?? null).filter((f) => !hidden.includes(f.key));
   const setValues = (values: FormValues) => onChange({ ...rule, values });
@@ -41,16 +46,16 @@ export function RuleEditor({ rule, label, schemas, onChange, onRemove }: Props) 
       {rule.type === "task_completion" && (
         <>
           <ItemList title={t("editor.slots")} addLabel={t("editor.addSlot")} items={itemsFrom(rule.values.required_slots)}
-            onChange={(items) => setField("required_slots", itemsText(items))} ordered={false} />
+            onChange={(items) => setField("required_slots", itemsText(items))} ordered={false} error={errors.required_slots} />
           <ItemList title={t("editor.steps")} addLabel={t("editor.addStep")} items={itemsFrom(rule.values.required_steps)}
-            onChange={(items) => setField("required_steps", itemsText(items))} ordered />
+            onChange={(items) => setField("required_steps", itemsText(items))} ordered error={errors.required_steps} />
         </>
       )}
       {rule.type === "intent_classification" && (
         <ItemList title={t("editor.taxonomy")} addLabel={t("editor.addIntent")} items={taxonomyFrom(rule.values.intent_taxonomy)}
-          onChange={(rows) => setField("intent_taxonomy", taxonomyText(rows))} ordered={false} />
+          onChange={(rows) => setField("intent_taxonomy", taxonomyText(rows))} ordered={false} error={errors.intent_taxonomy} />
       )}
-      <Stack mt="sm"><SchemaFields fields={fields} values={rule.values} onChange={setValues} errors={{}} /></Stack>
+      <Stack mt="sm"><SchemaFields fields={fields} values={rule.values} onChange={setValues} errors={errors} /></Stack>
     </Card>
   );
 }
@@ -61,10 +66,11 @@ interface ItemListProps {
   items: NamedItem[];
   ordered: boolean;
   onChange(items: NamedItem[]): void;
+  error?: string;
 }
 
 /** Rows of name + description: slots, ordered steps, or intents. */
-function ItemList({ title, addLabel, items, ordered, onChange }: ItemListProps) {
+function ItemList({ title, addLabel, items, ordered, onChange, error }: ItemListProps) {
   const { t } = useTranslation();
   const set = (i: number, patch: Partial<NamedItem>) => onChange(items.map((item, n) => (n === i ? { ...item, ...patch } : item)));
   return (
@@ -80,6 +86,7 @@ function ItemList({ title, addLabel, items, ordered, onChange }: ItemListProps) 
             onClick={() => onChange(items.filter((_, n) => n !== i))}>×</ActionIcon>
         </Group>
       ))}
+      {error && <Text size="sm" c="red.8" role="alert">{error}</Text>}
       <Group><Button size="xs" variant="light" onClick={() => onChange([...items, { name: "", description: "" }])}>{addLabel}</Button></Group>
     </Stack>
   );

@@ -13,6 +13,7 @@ import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas } fr
 import { CaseEditor } from "./CaseEditor";
 import { CreateScenarioMutation, NEW_SCENARIO_ID, newScenarioFrom, RuleTypesQuery, useRegressionDraft } from "./regressionDraft";
 import type { RegressionDraft } from "../../components/regression/AddToRegression";
+import { casesWithProblems, draftProblems, ProblemScope } from "./editorProblems";
 
 const EditQuery = graphql(`
   query ScenarioEdit($id: ID!) {
@@ -58,7 +59,7 @@ function NewFromDraft({ regression }: { regression: RegressionDraft }) {
 type Data = ResultOf<typeof EditQuery>;
 
 function Editor({ data, scenario, regression }: { data: Data; scenario: NonNullable<Data["scenario"]>; regression: RegressionDraft | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const schemas: RuleSchemas = useMemo(() => new Map(data.ruleTypes.map((r) => [r.name, r.paramsSchema as JsonValue])), [data]);
   const [name, setName] = useState(scenario.name);
@@ -75,7 +76,9 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
     intent_taxonomy: t("forms.paths.taxonomy"), name: t("scenarios.name"), key: t("editor.caseKey"),
   };
   const [saved, setSaved] = useState(false);
-  const [localProblems, setLocalProblems] = useState<{ path: string; message: string }[]>([]);
+  // After the first Save, the drafts are checked as they change: a fixed field's message goes at once.
+  const [tried, setTried] = useState(false);
+  const localProblems = useMemo(() => (tried ? draftProblems(cases, schemas, i18n.language) : []), [tried, cases, schemas, i18n.language]);
   const [update, runUpdate] = useMutation(UpdateMutation);
   const saveError = update.error ?? created.error;
   const apiError = saveError ? apiErrorFromCombined(saveError) : null;
@@ -95,9 +98,12 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
   const setCase = (i: number, draft: CaseDraft) => change(setCases)(cases.map((c, n) => (n === i ? draft : c)));
 
   const save = async () => {
-    const { cases: input, problems: found } = casesInput(cases, schemas);
-    setLocalProblems(found);
+    setTried(true);
+    const found = draftProblems(cases, schemas, i18n.language);
+    const unfold = casesWithProblems(found);
+    setFolded((now) => new Set([...now].filter((i) => !unfold.includes(i))));
     if (found.length > 0) return;
+    const { cases: input } = casesInput(cases, schemas);
     if (!scenario.id) { // a new scenario for a regression draft
       const made = await runCreate({ input: { name, description: description || null, cases: input } });
       if (!made.error && made.data) { setDirty(false); setCreatedId(made.data.createScenario.id); }
@@ -132,11 +138,15 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
           <Button size="xs" variant="default" onClick={() => setFolded(new Set())}>{t("forms.expandAll")}</Button>
         </Group>
       )}
+      <ProblemScope problems={problems}>
       {cases.map((draft, i) => (
+        <ProblemScope key={i} path={`cases[${i}]`}>
         <CaseEditor key={i} draft={draft} schemas={schemas} onChange={(next) => setCase(i, next)}
           collapsed={folded.has(i)} onToggle={() => toggle(i)}
           onRemove={() => change(setCases)(cases.filter((_, n) => n !== i))} />
+        </ProblemScope>
       ))}
+      </ProblemScope>
       <Group><Button variant="light" onClick={() => change(setCases)([...cases, emptyCase(cases.length + 1)])}>{t("editor.addCase")}</Button></Group>
       {apiError && <ErrorNotice error={apiError} />}
       {problems.length > 0 && (

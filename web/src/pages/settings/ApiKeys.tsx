@@ -5,6 +5,10 @@ import { useTranslation } from "react-i18next";
 import { useMutation, useQuery } from "urql";
 import { ConfirmAction } from "../../components/actions/ConfirmAction";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { ListPager } from "../../components/lists/ListPager";
+import { ListToolbar } from "../../components/lists/ListToolbar";
+import { localPage } from "../../components/lists/localList";
+import { useListControls } from "../../components/lists/useListControls";
 import { TableScroll } from "../../components/layout/TableScroll";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
@@ -33,6 +37,9 @@ export function ApiKeys() {
   const [name, setName] = useState("");
   const [role, setRole] = useState<Role>("OPERATOR");
   const [secret, setSecret] = useState<string | null>(null);
+  // Keys are few: the page holds them all and searches, sorts and pages them itself.
+  const controls = useListControls("NEWEST_FIRST", false, "keys.");
+  const page = localPage(keys.data?.apiKeys ?? [], controls.variables, { name: (k) => k.name, created: (k) => k.createdAt });
   const [error, setError] = useState<ApiError | null>(null);
 
   const create = async (event: FormEvent) => {
@@ -71,6 +78,8 @@ export function ApiKeys() {
       )}
       {error && <ErrorNotice error={error} />}
       {keys.error && <ErrorNotice error={apiErrorFromCombined(keys.error)} />}
+      {keys.data && <ListToolbar controls={controls} searchLabel={t("smallLists.searchKeys")} />}
+      {keys.data && page.rows.length === 0 && controls.narrowed && <Text size="sm" c="dimmed">{t("lists.noMatch")}</Text>}
       {keys.data && (
         <TableScroll>
         <Table aria-label={t("settings.apiKeys")}>
@@ -84,7 +93,7 @@ export function ApiKeys() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {keys.data.apiKeys.map((key) => (
+            {page.rows.map((key) => (
               <Table.Tr key={key.id}>
                 <Table.Td>{key.name}</Table.Td>
                 <Table.Td>{key.role}</Table.Td>
@@ -112,6 +121,8 @@ export function ApiKeys() {
         </Table>
         </TableScroll>
       )}
+      {keys.data && <ListPager controls={controls} connection={page.connection}
+        total={t("smallLists.keysTotal", { count: page.connection.totalCount })} />}
     </Stack>
   );
 }

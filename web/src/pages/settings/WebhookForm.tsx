@@ -4,12 +4,13 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { problemsByField, validateAgainstSchema } from "../../components/forms/validateAgainstSchema";
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
 import { CreateWebhookMutation } from "./queries";
-import { eventLabelKey, eventsToSend, WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookFormat } from "./webhookOptions";
+import { eventLabelKey, eventsToSend, WEBHOOK_EVENTS, WEBHOOK_FORMATS, WEBHOOK_SCHEMA, type WebhookFormat } from "./webhookOptions";
 
 export function WebhookForm({ onCreated }: { onCreated(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [format, setFormat] = useState<WebhookFormat>("JSON");
@@ -17,12 +18,19 @@ export function WebhookForm({ onCreated }: { onCreated(): void }) {
   const [created, create] = useMutation(CreateWebhookMutation);
   const error = created.error ? apiErrorFromCombined(created.error) : null;
   const errors = error ? fieldErrors(error) : [];
-  const at = (field: string) => errorsAt(errors, field)[0]?.message;
+  // After the first Create, every field is checked as it changes.
+  const [tried, setTried] = useState(false);
+  const input = { name: name.trim(), url: url.trim(), format, events: eventsToSend(events) };
+  const local = tried ? problemsByField(validateAgainstSchema(WEBHOOK_SCHEMA, input, i18n.language), i18n.language) : {};
+  const at = (field: string) => local[field] ?? errorsAt(errors, field)[0]?.message;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await create({ name: name.trim(), url: url.trim(), format, events: eventsToSend(events) });
+    setTried(true);
+    if (validateAgainstSchema(WEBHOOK_SCHEMA, input, i18n.language).length > 0) return;
+    const result = await create(input);
     if (result.data) {
+      setTried(false);
       setName("");
       setUrl("");
       setEvents([]);
@@ -31,7 +39,7 @@ export function WebhookForm({ onCreated }: { onCreated(): void }) {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={t("ops.webhooks.create")}>
+    <form onSubmit={(event) => void submit(event)} aria-label={t("ops.webhooks.create")} noValidate>
       <Stack gap="sm">
         <Title order={4}>{t("ops.webhooks.create")}</Title>
         <Group grow align="start">
@@ -53,7 +61,7 @@ export function WebhookForm({ onCreated }: { onCreated(): void }) {
         </Checkbox.Group>
         {error && <ErrorNotice error={error} />}
         <Group>
-          <Button type="submit" loading={created.fetching} disabled={!name.trim() || !url.trim()}>
+          <Button type="submit" loading={created.fetching}>
             {t("ops.webhooks.create")}
           </Button>
         </Group>

@@ -5,6 +5,10 @@ import { useTranslation } from "react-i18next";
 import { useMutation, useQuery } from "urql";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { ListPager } from "../../components/lists/ListPager";
+import { ListToolbar } from "../../components/lists/ListToolbar";
+import { localPage } from "../../components/lists/localList";
+import { useListControls } from "../../components/lists/useListControls";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { readFragment, type ResultOf } from "../../graphql/graphql";
@@ -25,6 +29,9 @@ export function Webhooks() {
   const [error, setError] = useState<ApiError | null>(null);
   const reload = () => refetch({ requestPolicy: "network-only" });
   const hooks = list.data?.webhooks?.map((hook) => readFragment(WebhookFields, hook)) ?? [];
+  // Webhooks are few: the page holds them all and searches, sorts and pages them itself.
+  const controls = useListControls("NEWEST_FIRST", false, "hooks.");
+  const page = localPage(hooks, controls.variables, { name: (h) => h.name, created: (h) => h.createdAt });
 
   const test = async (hook: Webhook) => {
     setOutcome(null);
@@ -47,6 +54,8 @@ export function Webhooks() {
       <Text size="sm">{t("ops.webhooks.intro")}</Text>
       {list.error && <ErrorNotice error={apiErrorFromCombined(list.error)} />}
       {list.data && hooks.length === 0 && <Text size="sm" c="dimmed">{t("ops.webhooks.empty")}</Text>}
+      {hooks.length > 0 && <ListToolbar controls={controls} searchLabel={t("smallLists.searchWebhooks")} />}
+      {hooks.length > 0 && page.rows.length === 0 && <Text size="sm" c="dimmed">{t("lists.noMatch")}</Text>}
       {hooks.length > 0 && (
         <TableScroll>
         <Table aria-label={t("ops.webhooks.title")} verticalSpacing="xs">
@@ -62,7 +71,7 @@ export function Webhooks() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {hooks.map((hook) => (
+            {page.rows.map((hook) => (
               <WebhookRow key={hook.id} hook={hook} testing={testing.fetching && testing.operation?.variables.id === hook.id}
                 onTest={() => void test(hook)} onDelete={() => remove(hook)} />
             ))}
@@ -70,6 +79,8 @@ export function Webhooks() {
         </Table>
         </TableScroll>
       )}
+      {hooks.length > 0 && <ListPager controls={controls} connection={page.connection}
+        total={t("smallLists.webhooksTotal", { count: page.connection.totalCount })} />}
       {outcome && (
         <Alert role="status" color={outcome.ok ? "green" : "red"} variant="light"
           styles={{ title: { color: "var(--mantine-color-text)" } }}

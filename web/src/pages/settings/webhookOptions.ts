@@ -36,3 +36,19 @@ export function deliveryState(lastDeliveryOk: boolean | null | undefined): Deliv
   if (lastDeliveryOk === null || lastDeliveryOk === undefined) return "never";
   return lastDeliveryOk ? "ok" : "failed";
 }
+
+/**
+ * The server's checks of a new webhook (engine/notifications/webhooks.py: name and URL
+ * required, at most 200 and 10,000 characters, an http(s) URL, a known format and events)
+ * written as a JSON Schema, so the form says every problem before it sends.
+ */
+export const WEBHOOK_SCHEMA = {
+  type: "object",
+  required: ["name", "url", "format"],
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 200 },
+    url: { type: "string", minLength: 1, maxLength: 10_000, pattern: "^https?://" },
+    format: { enum: [...WEBHOOK_FORMATS] },
+    events: { type: "array", items: { enum: [...WEBHOOK_EVENTS] } },
+  },
+};

@@ -1,5 +1,5 @@
 /** Create or edit a target: the config form comes from the channel type's JSON Schema. */
-import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
@@ -7,6 +7,7 @@ import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { SchemaFields } from "../../components/schema-form/SchemaFields";
+import { formProblems } from "../../components/schema-form/formProblems";
 import { configFrom, initialValues, schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
 import { apiErrorFromCombined, fieldErrors, type ApiError } from "../../graphql/errors";
 import type { ResultOf } from "../../graphql/graphql";
@@ -47,7 +48,7 @@ export function TargetFormPage() {
 type Data = ResultOf<typeof TargetEditQuery>;
 
 function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes"]; target: Data["target"] | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [name, setName] = useState(target?.name ?? "");
   const [description, setDescription] = useState(target?.description ?? "");
@@ -56,7 +57,11 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
   const type = channelTypes.find((c) => c.name === channelType);
   const fields = useMemo(() => schemaFields(type?.configSchema ?? null), [type]);
   const [values, setValues] = useState<FormValues>(() => initialValues(fields, target?.channelConfig ?? null));
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  // After the first Save, every field is checked as it changes (a fixed field's message goes at once).
+  const [tried, setTried] = useState(false);
+  const localErrors = useMemo(() => (tried ? formProblems(type?.configSchema, fields, values, i18n.language) : {}),
+    [tried, type, fields, values, i18n.language]);
+  const nameMissing = tried && !name.trim();
   const [created, create] = useMutation(CreateTargetMutation);
   const [updated, update] = useMutation(UpdateTargetMutation);
   const [saved, setSaved] = useState(false);
@@ -66,7 +71,9 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
   const outcome = target ? updated : created;
   const apiError = outcome.error ? apiErrorFromCombined(outcome.error) : null;
   const nameError = apiError && nameAtSave === name ? fieldErrors(apiError).find((e) => /(^|\.)name$/.test(e.path)) : undefined;
-  const shownErrors = Object.fromEntries(Object.entries({ ...configErrors(apiError), ...localErrors }).filter(([key]) => !edited.has(key)));
+  const serverErrors = Object.fromEntries(Object.entries(configErrors(apiError)).filter(([key]) => !edited.has(key)));
+  const shownErrors = { ...serverErrors, ...localErrors };
+  const localCount = Object.keys(localErrors).length + (nameMissing ? 1 : 0);
   const changeValues = (next: FormValues) => {
     const changed = Object.keys(next).filter((key) => next[key] !== values[key]);
     if (changed.length) setEdited((now) => new Set([...now, ...changed]));
@@ -83,9 +90,10 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
     setSaved(false);
     setEdited(new Set());
     setNameAtSave(name);
-    const { config, errors } = configFrom(fields, values);
-    setLocalErrors(errors);
-    if (Object.keys(errors).length > 0 || !channelType) return;
+    setTried(true);
+    const problems = formProblems(type?.configSchema, fields, values, i18n.language);
+    if (Object.keys(problems).length > 0 || !name.trim() || !channelType) return;
+    const { config } = configFrom(fields, values);
     if (target) {
       const answer = await update({ id: target.id, input: { name, description: description || null, channelConfig: config, maxConcurrency } });
       if (!answer.error) setSaved(true);
@@ -98,7 +106,8 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
   return (
     <Stack maw={720}>
       <Title order={2}>{target ? t("targets.editTitle", { name: target.name }) : t("targets.newTitle")}</Title>
-      <TextInput label={t("targets.name")} withAsterisk value={name} error={nameError?.message}
+      <TextInput label={t("targets.name")} withAsterisk value={name}
+        error={nameMissing ? t("schemaErrors.required") : nameError?.message}
         onChange={(e) => setName(e.currentTarget.value)} />
       <TextInput label={t("targets.description")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
       <Select label={t("targets.channelType")} disabled={!!target} allowDeselect={false} value={channelType}
@@ -109,6 +118,7 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
       <Title order={3} size="h4">{t("targets.config")}</Title>
       {fields.length === 0 && <Text size="sm" c="dimmed">{t("targets.noConfig")}</Text>}
       <SchemaFields fields={fields} values={values} onChange={changeValues} errors={shownErrors} />
+      {localCount > 0 && <Alert color="red" variant="light" role="alert">{t("schemaErrors.fixFirst", { count: localCount })}</Alert>}
       {apiError && <ErrorNotice error={apiError} />}
       {saved && <Text role="status" fw={600}>{t("targets.saved")}</Text>}
       <Group>

@@ -1,0 +1,57 @@
+"""JSON documents that keep their objects' key order on PostgreSQL too.
+
+jsonb stores an object's keys sorted (shorter first, then bytewise), so an intent
+taxonomy saved as `{"refund": …, "book": …}` would read back as `{"book": …, "refund": …}`.
+Where an object's order is not the one jsonb keeps, the encoder adds the order under
+`KEY_ORDER` and the decoder rebuilds the object in it and drops the entry. Documents
+stored before this (and objects jsonb does not reorder) carry no entry and read as
+they are; SQL that looks inside the documents (`c.value->'tags'`) is unaffected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tortoise.fields.data import JSON_DUMPS, JSON_LOADS
+
+KEY_ORDER = "__agenteval_key_order__"
+
+
+def _jsonb_sort_key(key: str) -> tuple[int, bytes]:
+    encoded = key.encode()
+    return len(encoded), encoded
+
+
+def with_key_order(value: Any) -> Any:
+    """`value` with each object whose order jsonb would change carrying its order."""
+    if isinstance(value, list):
+        return [with_key_order(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    encoded = {key: with_key_order(item) for key, item in value.items()}
+    keys = list(value)
+    # An object that has a key of that name itself keeps its data, not its order.
+    if keys != sorted(keys, key=_jsonb_sort_key) and KEY_ORDER not in value:
+        encoded[KEY_ORDER] = keys
+    return encoded
+
+
+def without_key_order(value: Any) -> Any:
+    """The inverse of `with_key_order`: objects back in their recorded order."""
+    if isinstance(value, list):
+        return [without_key_order(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    order = value.get(KEY_ORDER)
+    rest = {key: without_key_order(item) for key, item in value.items() if key != KEY_ORDER}
+    if not (isinstance(order, list) and sorted(map(str, order)) == sorted(rest)):
+        return rest if order is None else {**rest, KEY_ORDER: without_key_order(order)}
+    return {key: rest[key] for key in order}
+
+
+def dumps_keeping_order(value: Any) -> str:
+    return JSON_DUMPS(with_key_order(value))
+
+
+def loads_keeping_order(text: str | bytes) -> Any:
+    return without_key_order(JSON_LOADS(text))

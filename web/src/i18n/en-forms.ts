@@ -1,0 +1,19 @@
+/** English strings of client-side form checks (JSON Schema problems) and the small lists (spread into en.ts). */
+export const enForms = {
+  schemaErrors: {
+    required: "Required", type: "Must be {{type}}", invalid: "Not a valid value here",
+    types: { string: "text", number: "a number", integer: "a whole number", boolean: "yes or no", object: "an object", array: "a list", null: "empty" },
+    minimum: "At least {{limit}}", maximum: "At most {{limit}}", exclusiveMinimum: "More than {{limit}}", exclusiveMaximum: "Less than {{limit}}",
+    multipleOf: "A multiple of {{limit}}", minLength: "At least {{limit}} characters", maxLength: "At most {{limit}} characters",
+    pattern: "Not in the form this field takes: see its help", scheme: "Must start with {{plain}} or {{secure}}",
+    enum: "One of: {{values}}", const: "Must be {{value}}", format: "Not a valid {{format}}",
+    minItems: "At least {{limit}} item(s)", maxItems: "At most {{limit}} item(s)", uniqueItems: "The items must not repeat",
+    minProperties: "At least {{limit}} entr(ies)", maxProperties: "At most {{limit}} entr(ies)", unknown: "Not a field this form takes",
+    item: "Item {{n}}", fixFirst: "{{count}} field(s) need fixing before saving: see the messages at the fields.",
+  },
+  smallLists: {
+    filterStatus: "Status", runsTotal: "{{count}} runs", keysTotal: "{{count}} keys", webhooksTotal: "{{count}} webhooks",
+    searchKeys: "Search keys by name", searchWebhooks: "Search webhooks by name",
+    searchTarget: "Search by target", showRevoked: "Show revoked keys",
+  },
+} as const;
