@@ -60,7 +60,15 @@ from actors.asks import Ask
 from actors.errors import ActorError, ActorFailed, ActorStopped, MailboxFull
 from actors.memory_leases import MemoryLeases
 from actors.owned import EntityKind, OwnedActor, OwnedSystem
-from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, OwnershipLost, lease_name
+from actors.ownership import (
+    Fence,
+    Holding,
+    LeaseStore,
+    OwnerBusy,
+    OwnershipLost,
+    VersionConflict,
+    lease_name,
+)
 from actors.ref import ActorFactory, ActorRef, FailureCallback, spawn
 from actors.supervision import RestartPolicy
 from actors.system import ActorSystem
@@ -86,6 +94,7 @@ __all__ = [
     "FailureCallback",
     "MailboxFull",
     "RestartPolicy",
+    "VersionConflict",
     "lease_name",
     "spawn",
 ]

@@ -80,6 +80,13 @@ class OwnedActor(Actor):
     async def receive(self, message: Any) -> Any:
         raise NotImplementedError(f"{type(self).__name__} must implement receive()")
 
+    async def load(self) -> None:
+        """(Re)load the state this actor keeps between messages. Per-message kinds: the
+        runtime calls it before a message whenever another process may have written
+        since this actor last did (a first claim, a claim not following its own last
+        one, a failed message, a `VersionConflict`); otherwise the kept state is current,
+        since only the lease's holder writes."""
+
     async def handle(self, message: Any) -> Any:
         if self._deliver is None:
             return await self.receive(message)

@@ -67,6 +67,19 @@ class OwnershipLost(ActorError):
         self.name = name
 
 
+class VersionConflict(ActorError):
+    """A store port's compare-and-set found the row's version moved on: nothing was written.
+
+    The write was computed on state another writer changed meanwhile. For a per-message
+    kind the runtime reloads the actor's state (`OwnedActor.load`) and delivers the
+    message again, a few times at most (then this reaches the asker).
+    """
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} changed concurrently")
+        self.what = what
+
+
 class OwnerBusy(ActorError):
     """Another process holds the key's per-message lease for longer than one may wait."""
 

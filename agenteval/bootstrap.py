@@ -110,6 +110,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             intelligent=IntelligentEngine(settings=settings, events=core.events,
                                           actors=core.actors, owned=core.owned,
                                           channels=core.channels, wakeups=wakeups))
+        core.owned.declare(services.intelligent.eval_kind())
         core.owned.declare(services.intelligent.session_kind())
         wakeups.notifier = notifier or create_notifier(services, in_process)
         schedules = getattr(wakeups.notifier, "sessions", None)  # openclaw's, when owned

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import TypeVar
 
-from actors import ActorStopped, OwnerBusy
-from agenteval.errors import Unavailable
+from actors import ActorStopped, OwnerBusy, OwnershipLost, VersionConflict
+from agenteval.errors import Conflict, Unavailable
 
 T = TypeVar("T")
 
@@ -26,5 +26,7 @@ async def answered(ask: Awaitable[T]) -> T:
         return await ask
     except OwnerBusy as exc:
         raise Unavailable(OWNER_BUSY) from exc
-    except (ActorStopped, TimeoutError) as exc:
+    except VersionConflict as exc:  # still moving after the runtime's retries
+        raise Conflict(f"{exc.what} kept changing concurrently; retry") from exc
+    except (ActorStopped, OwnershipLost, TimeoutError) as exc:
         raise Unavailable() from exc
