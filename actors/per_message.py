@@ -97,7 +97,10 @@ class PerMessage:
             return answer
         finally:
             actor.fence = actor.claimed_with = None
-            await asyncio.shield(holding.release())
+            if fence.released:  # the store gave the lease up with its write
+                await holding.stop_renewing()
+            else:
+                await asyncio.shield(holding.release())
 
 
 def _follows(last: Fence | None, fence: Fence) -> bool:
