@@ -58,6 +58,7 @@ Lifecycle
 from actors.actor import Actor
 from actors.asks import Ask
 from actors.errors import ActorError, ActorFailed, ActorStopped, MailboxFull
+from actors.interval import CLUSTER_KEY, once_per_interval
 from actors.memory_leases import MemoryLeases
 from actors.owned import EntityKind, OwnedActor, OwnedSystem
 from actors.ownership import (
@@ -82,6 +83,7 @@ __all__ = [
     "ActorRef",
     "ActorStopped",
     "ActorSystem",
+    "CLUSTER_KEY",
     "EntityKind",
     "Fence",
     "Holding",
@@ -96,5 +98,6 @@ __all__ = [
     "RestartPolicy",
     "VersionConflict",
     "lease_name",
+    "once_per_interval",
     "spawn",
 ]

@@ -11,13 +11,13 @@ from copy import copy
 from datetime import datetime
 from typing import Any
 
+from actors import Fence, VersionConflict
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent import commands
-from actors import Fence, VersionConflict
 from agenteval.engine.intelligent.eval_store import Inside
 from agenteval.errors import NotFound
 from agenteval.store.eval_log import Appended, NewEvent
-from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, Target
+from agenteval.store.models import EvalSession, IntelligentEval, Target
 from tests.support.memory_sessions import MemorySessions
 
 
