@@ -8,7 +8,9 @@ process held the key in between. Otherwise — the first message, another proces
 claim in between, a message that failed — the runtime calls `load()` before the
 message. A store port's compare-and-set that still finds the version moved on
 (`VersionConflict`: a writer outside the lease) makes the runtime reload and deliver
-the message again, at most `RETRIES` times.
+the message again, at most `RETRIES` times. Only leased messages count: a kind whose
+`leased` lets some messages write without the lease checks its state itself (the
+session kind reads its turn's state with each claim).
 """
 
 from __future__ import annotations

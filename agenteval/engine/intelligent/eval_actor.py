@@ -10,15 +10,15 @@ session's actor to fail it (`FailSession`) after its own transition committed;
 a session left RUNNING by a crash in between is failed by the watchdog's next
 pass. This actor may ask SessionActors; they never ask it (no wait cycle).
 
-Evals are owned entities of kind `eval` (declared at the composition root), whose
-lease the runtime claims around each command (per message: a command may reach any
+Evals are owned entities of kind `eval` (declared at the composition root), which
+the runtime owns around each command (per message: a command may reach any
 process). So the actor is a state machine over a row it loads once (`load`,
 called by the runtime) and keeps: its own commits update it, and the runtime
-reloads it only when another process held the eval since this actor's last
-command (docs/design.md, "Ownership and leases"). Each command computes the next
+reloads it only when another process owned the eval since this actor's last
+command (docs/design.md, "Ownership"). Each command computes the next
 status with the pure state machine on the kept row, then persists the change
 with its events in one fenced transaction, compare-and-set on the version it
-expects (`VersionConflict` — a writer outside the lease — makes the runtime
+expects (`VersionConflict` — a writer that is not the owner — makes the runtime
 reload and deliver the command again), and only then publishes the events and
 schedules wake-ups. The log counters are not this actor's: each commit answers
 them; the watchdog's re-check reads the agent activity afresh.
