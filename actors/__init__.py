@@ -60,7 +60,8 @@ from actors.asks import Ask
 from actors.errors import ActorError, ActorFailed, ActorStopped, MailboxFull
 from actors.interval import CLUSTER_KEY, once_per_interval
 from actors.memory_leases import MemoryLeases
-from actors.owned import EntityKind, OwnedActor, OwnedSystem
+from actors.owned import EntityKind, OwnedSystem
+from actors.owned_actor import OwnedActor
 from actors.ownership import (
     Fence,
     Holding,
