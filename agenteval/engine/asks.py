@@ -18,6 +18,7 @@ T = TypeVar("T")
 
 OWNER_BUSY = ("another process's turn on this session is still in flight; "
               "retry with the same idempotency key")
+EVAL_BUSY = "another process's command on this eval is still in flight; retry shortly"
 
 
 async def answered(ask: Awaitable[T]) -> T:
@@ -25,7 +26,8 @@ async def answered(ask: Awaitable[T]) -> T:
     try:
         return await ask
     except OwnerBusy as exc:
-        raise Unavailable(OWNER_BUSY) from exc
+        busy = EVAL_BUSY if exc.name.startswith("eval:") else OWNER_BUSY
+        raise Unavailable(busy) from exc
     except VersionConflict as exc:  # still moving after the runtime's retries
         raise Conflict(f"{exc.what} kept changing concurrently; retry") from exc
     except (ActorStopped, OwnershipLost, TimeoutError) as exc:
