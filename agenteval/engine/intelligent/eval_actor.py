@@ -108,7 +108,7 @@ class EvalActor(OwnedActor):
             case _:
                 raise TypeError(f"EvalActor cannot handle {message!r}")
 
-    # ------------------------------------------------------------ the commit loop
+    # ------------------------------------------------------------ the commit
     async def _run(self, action: str, build: Callable[[IntelligentEval, str, datetime],
                                                        Awaitable[Change]]) -> IntelligentEval:
         """Commit the command's change on the kept row; the eval after it (a copy)."""
