@@ -58,9 +58,19 @@ Lifecycle
 from actors.actor import Actor
 from actors.asks import Ask
 from actors.errors import ActorError, ActorFailed, ActorStopped, MailboxFull
+from actors.interval import CLUSTER_KEY, once_per_interval
 from actors.memory_leases import MemoryLeases
-from actors.owned import EntityKind, OwnedActor, OwnedSystem
-from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, OwnershipLost, lease_name
+from actors.owned import EntityKind, OwnedSystem
+from actors.owned_actor import OwnedActor
+from actors.ownership import (
+    Fence,
+    Holding,
+    LeaseStore,
+    OwnerBusy,
+    OwnershipLost,
+    VersionConflict,
+    lease_name,
+)
 from actors.ref import ActorFactory, ActorRef, FailureCallback, spawn
 from actors.supervision import RestartPolicy
 from actors.system import ActorSystem
@@ -74,6 +84,7 @@ __all__ = [
     "ActorRef",
     "ActorStopped",
     "ActorSystem",
+    "CLUSTER_KEY",
     "EntityKind",
     "Fence",
     "Holding",
@@ -86,6 +97,8 @@ __all__ = [
     "FailureCallback",
     "MailboxFull",
     "RestartPolicy",
+    "VersionConflict",
     "lease_name",
+    "once_per_interval",
     "spawn",
 ]

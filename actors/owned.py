@@ -16,6 +16,8 @@ An `EntityKind` is declared once (at the composition root) with its lease policy
   and releases it once handled. The kind's `open` may claim and read what the
   message needs in one round trip (`OwnedActor.claimed_with`).
 - `"work"`: no actor: background work holds the lease with `OwnedSystem.hold`.
+- `"interval"`: no actor: the kind's `take_over` runs once per `ttl_s` across every
+  process, started by the takeover loop (`actors.interval`).
 
 Either way the actor sees only `self.fence`, which it hands to its store port's
 writes; the port applies it inside its transaction. ONE takeover loop
@@ -33,9 +35,10 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, overload
 
-from actors.actor import Actor
 from actors.asks import Ask
 from actors.errors import ActorFailed, ActorStopped
+from actors.interval import IntervalWork
+from actors.owned_actor import OwnedActor
 from actors.ownership import Fence, Holding, LeaseStore, OwnershipLost, hold, lease_name
 from actors.per_message import PerMessage
 from actors.ref import ActorRef
@@ -43,7 +46,7 @@ from actors.system import ActorSystem
 
 logger = logging.getLogger("actors.owned")
 
-Policy = Literal["activation", "per-message", "work"]
+Policy = Literal["activation", "per-message", "work", "interval"]
 R = TypeVar("R")
 # (key, lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
 OpenMessage = Callable[[str, str, float], Awaitable[tuple[Fence | None, Any]]]
@@ -65,29 +68,7 @@ class EntityKind:
     # per-message: which messages take the lease (default: every one).
     leased: Callable[[Any], bool] | None = None
     wait_s: float = 120.0  # per-message: how long to wait beyond the ttl for another owner
-
-
-class OwnedActor(Actor):
-    """An actor of an owned kind. It writes with `self.fence` and never claims anything.
-
-    Subclasses implement `receive` (the runtime's `handle` wraps it in the lease).
-    """
-
-    fence: Fence | None = None  # the lease its writes are fenced with, set by the runtime
-    claimed_with: Any = None  # per-message kinds: what the kind's `open` read with the claim
-    _deliver: Callable[[OwnedActor, Any], Awaitable[Any]] | None = None
-
-    async def receive(self, message: Any) -> Any:
-        raise NotImplementedError(f"{type(self).__name__} must implement receive()")
-
-    async def handle(self, message: Any) -> Any:
-        if self._deliver is None:
-            return await self.receive(message)
-        return await self._deliver(self, message)
-
-    def passivate(self) -> None:
-        """Stop once the mailbox is handled: the runtime then gives the lease up."""
-        self.ref.request_stop()
+    check_s: float = 0.0  # interval: how often the takeover loop looks, at most
 
 
 class OwnedSystem:
@@ -102,14 +83,17 @@ class OwnedSystem:
         self._locks: dict[Hashable, asyncio.Lock] = {}
         self._releases: dict[Hashable, asyncio.Task[None]] = {}
         self.freed = asyncio.Event()  # a key stopped being owned here: take another over
+        self._intervals = IntervalWork(leases)
         for kind in kinds:
             self.declare(kind)
 
     def declare(self, kind: EntityKind) -> None:
         if kind.name in self._kinds:
             raise ValueError(f"entity kind {kind.name!r} is declared twice")
-        if kind.policy != "work" and kind.factory is None:
+        if kind.policy in ("activation", "per-message") and kind.factory is None:
             raise ValueError(f"entity kind {kind.name!r} needs a factory")
+        if kind.policy == "interval" and kind.take_over is None:
+            raise ValueError(f"entity kind {kind.name!r} needs a take_over")
         self._kinds[kind.name] = kind
         self._active[kind.name] = set()
 
@@ -247,6 +231,9 @@ class OwnedSystem:
         """Take over the lapsed keys of every kind that has a `take_over`; how many."""
         tried = 0
         for entity in list(self._kinds.values()):
+            if entity.policy == "interval":
+                tried += self._intervals.look(entity)
+                continue
             if entity.take_over is None or not self.may_own(entity.name):
                 continue
             limit = (None if entity.max_active is None
@@ -267,20 +254,24 @@ class OwnedSystem:
         return tried
 
     async def take_over_forever(self, interval_s: float) -> None:
-        """The one takeover loop: every `interval_s`, and at once when a key is freed here."""
-        while True:
-            self.freed.clear()
-            try:
-                await self.take_over_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - try again later
-                logger.warning("taking over lapsed keys failed", exc_info=True)
-            # asyncio.timeout, not wait_for: on 3.11 wait_for swallows a cancellation that
-            # arrives as the event is set, and this loop would outlive shutdown.
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(interval_s):
-                    await self.freed.wait()
+        """The one takeover loop: every `interval_s`, and at once when a key is freed here.
+        Stopping it cancels the interval kinds' runs it started."""
+        try:
+            while True:
+                self.freed.clear()
+                try:
+                    await self.take_over_once()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - try again later
+                    logger.warning("taking over lapsed keys failed", exc_info=True)
+                # asyncio.timeout, not wait_for: on 3.11 wait_for swallows a cancellation
+                # that arrives as the event is set, and this loop would outlive shutdown.
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(interval_s):
+                        await self.freed.wait()
+        finally:
+            await self._intervals.stop()
 
     async def shutdown(self, deadline: float = 10.0) -> None:
         """Stop every actor (see `ActorSystem.shutdown`), then give their leases up."""

@@ -67,6 +67,19 @@ class OwnershipLost(ActorError):
         self.name = name
 
 
+class VersionConflict(ActorError):
+    """A store port's compare-and-set found the row's version moved on: nothing was written.
+
+    The write was computed on state another writer changed meanwhile. For a per-message
+    kind the runtime reloads the actor's state (`OwnedActor.load`) and delivers the
+    message again, a few times at most (then this reaches the asker).
+    """
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} changed concurrently")
+        self.what = what
+
+
 class OwnerBusy(ActorError):
     """Another process holds the key's per-message lease for longer than one may wait."""
 
@@ -103,7 +116,9 @@ class Holding:
     When a renewal finds the lease gone (another process claimed it after this one
     stopped past the expiry), `lost` is set and `on_lost` is called. A renewal that
     fails on an error of the store is retried at the next tick (the lease may still
-    be live).
+    be live). The next renewal waits on a timer, not a task: most holdings (a turn,
+    an eval's command) are released long before it fires, and a timer costs the
+    event loop nothing to cancel.
     """
 
     def __init__(self, store: LeaseStore, fence: Fence, ttl_s: float,
@@ -113,8 +128,19 @@ class Holding:
         self.ttl_s = ttl_s
         self.lost = False
         self.on_lost = on_lost
-        self._task = asyncio.get_running_loop().create_task(
-            self._renew_forever(), name=f"lease {fence.name}")
+        self._loop = asyncio.get_running_loop()
+        self._renewal: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._stopped = False
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if not self._stopped:
+            self._timer = self._loop.call_later(self.ttl_s / 3, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        self._renewal = self._loop.create_task(self._renew(), name=f"lease {self.fence.name}")
 
     def _mark_lost(self) -> None:
         if not self.lost:
@@ -124,20 +150,20 @@ class Holding:
             if self.on_lost is not None:
                 self.on_lost()
 
-    async def _renew_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.ttl_s / 3)
-            try:
-                renewed = await self.store.renew(self.fence, self.ttl_s)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - a hiccup of the store: try again at the next tick
-                logger.warning("could not renew lease %s; retrying", self.fence.name,
-                               exc_info=True)
-                continue
-            if not renewed:
-                self._mark_lost()
-                return
+    async def _renew(self) -> None:
+        try:
+            renewed = await self.store.renew(self.fence, self.ttl_s)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a hiccup of the store: try again at the next tick
+            logger.warning("could not renew lease %s; retrying", self.fence.name,
+                           exc_info=True)
+            renewed = True
+        self._renewal = None
+        if renewed:
+            self._schedule()
+        else:
+            self._mark_lost()
 
     async def confirm(self) -> bool:
         """Renew now, before an act no fence can guard (a request to another system):
@@ -147,9 +173,15 @@ class Holding:
         return not self.lost
 
     async def stop_renewing(self) -> None:
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        self._stopped = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        renewal, self._renewal = self._renewal, None
+        if renewal is not None:
+            renewal.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await renewal
 
     async def release(self, *, finished: bool = True) -> None:
         """Stop renewing and give the lease up (errors logged: it then just expires).

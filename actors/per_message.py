@@ -1,5 +1,17 @@
 """The per-message lease policy: each message claims its key's lease first and gives it up
-once handled (see `actors.owned`)."""
+once handled (see `actors.owned`).
+
+State an actor keeps between messages stays true while nobody else wrote: only the
+lease's holder writes, and each claim adds one to the lease's epoch, so a claim whose
+epoch follows this actor's own last claim (same owner, epoch + 1) proves no other
+process held the key in between. Otherwise — the first message, another process's
+claim in between, a message that failed — the runtime calls `load()` before the
+message. A store port's compare-and-set that still finds the version moved on
+(`VersionConflict`: a writer outside the lease) makes the runtime reload and deliver
+the message again, at most `RETRIES` times. Only leased messages count: a kind whose
+`leased` lets some messages write without the lease checks its state itself (the
+session kind reads its turn's state with each claim).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +19,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, lease_name
+from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, VersionConflict, lease_name
+
+RETRIES = 3  # deliveries of one message after a VersionConflict, each on reloaded state
 
 
 class PerMessageKind(Protocol):
@@ -33,6 +47,8 @@ class Receiver(Protocol):
 
     async def receive(self, message: Any) -> Any: ...
 
+    async def load(self) -> None: ...
+
 
 class PerMessage:
     """Claims the key's lease around each message (waiting while another process holds it)."""
@@ -42,6 +58,7 @@ class PerMessage:
         self.entity = entity
         self.key = key
         self.name = lease_name(entity.name, key)
+        self.last: Fence | None = None  # this actor's last claim, while its state is current
 
     async def _claim(self) -> tuple[Fence, Any]:
         entity = self.entity
@@ -66,8 +83,28 @@ class PerMessage:
         fence, read = await self._claim()
         holding = Holding(self.leases, fence, self.entity.ttl_s)
         actor.fence, actor.claimed_with = fence, read
+        last, self.last = self.last, None  # current again only once the message succeeds
         try:
-            return await actor.receive(message)
+            if not _follows(last, fence):
+                await actor.load()
+            for attempt in range(RETRIES):
+                try:
+                    answer = await actor.receive(message)
+                    break
+                except VersionConflict:
+                    if attempt == RETRIES - 1:
+                        raise
+                    await actor.load()
+            self.last = fence
+            return answer
         finally:
             actor.fence = actor.claimed_with = None
-            await asyncio.shield(holding.release())
+            if fence.released:  # the store gave the lease up with its write
+                await holding.stop_renewing()
+            else:
+                await asyncio.shield(holding.release())
+
+
+def _follows(last: Fence | None, fence: Fence) -> bool:
+    """Whether `fence` is the claim right after `last` (nobody held the key in between)."""
+    return last is not None and last.owner == fence.owner and fence.epoch == last.epoch + 1

@@ -5,10 +5,10 @@ in reverse): the core (`agenteval.bootstrap_core`: [start-up lock: migrations �
 database] → event bus → channel factory → actor system and owned entities →
 run engine) → [admin key] → the intelligent engine → the driver that wakes
 agents → [demo seeding, still under the lock] → the background work (watchdog,
-the one takeover loop of every owned entity kind, webhook deliverer,
-retention). The owned entity kinds are declared here and in bootstrap_core,
-each once: `run`, `session` (per message), `drive` and `drive-wait` (the
-built-in driver), `sessions` (openclaw's schedules). The server (`agenteval.app`) and the
+the one takeover loop of every owned entity kind, webhook deliverer). The owned
+entity kinds are declared here and in bootstrap_core, each once: `run`, `eval`
+and `session` (per message), `drive` and `drive-wait` (the built-in driver),
+`sessions` (openclaw's schedules), `retention` (once per interval). The server (`agenteval.app`) and the
 `agenteval demo` command start through it; the CI gate (`agenteval run`) starts
 the core alone.
 
@@ -40,7 +40,7 @@ from agenteval.cli_models import check_models
 from agenteval.config import Settings
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
-from agenteval.engine.catalog.retention import purge_forever
+from agenteval.engine.catalog.retention import retention_kind
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.session_wakeups import SCHEDULE
 from agenteval.engine.intelligent.wakeups import (
@@ -110,6 +110,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             intelligent=IntelligentEngine(settings=settings, events=core.events,
                                           actors=core.actors, owned=core.owned,
                                           channels=core.channels, wakeups=wakeups))
+        core.owned.declare(services.intelligent.eval_kind())
         core.owned.declare(services.intelligent.session_kind())
         wakeups.notifier = notifier or create_notifier(services, in_process)
         schedules = getattr(wakeups.notifier, "sessions", None)  # openclaw's, when owned
@@ -122,9 +123,8 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             work.loops.append(("watchdog", lambda: run_forever(services.intelligent)))
         # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work.
         work.loops.append(("webhooks", lambda: _deliver_webhooks(settings)))
-        if settings.retention_days is not None:
-            retention_days = settings.retention_days
-            work.loops.append(("retention", lambda: purge_forever(retention_days, core.actors)))
+        if settings.retention_days is not None:  # a kind: the takeover loop purges
+            core.owned.declare(retention_kind(settings.retention_days, core.actors))
         # The one takeover loop of every owned entity kind whose owner is gone.
         work.loops.append(("takeover", lambda: core.owned.take_over_forever(
             claim_interval(ttl_s))))

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import TypeVar
 
-from actors import ActorStopped, OwnerBusy
-from agenteval.errors import Unavailable
+from actors import ActorStopped, OwnerBusy, OwnershipLost, VersionConflict
+from agenteval.errors import Conflict, Unavailable
 
 T = TypeVar("T")
 
 OWNER_BUSY = ("another process's turn on this session is still in flight; "
               "retry with the same idempotency key")
+EVAL_BUSY = "another process's command on this eval is still in flight; retry shortly"
 
 
 async def answered(ask: Awaitable[T]) -> T:
@@ -25,6 +26,9 @@ async def answered(ask: Awaitable[T]) -> T:
     try:
         return await ask
     except OwnerBusy as exc:
-        raise Unavailable(OWNER_BUSY) from exc
-    except (ActorStopped, TimeoutError) as exc:
+        busy = EVAL_BUSY if exc.name.startswith("eval:") else OWNER_BUSY
+        raise Unavailable(busy) from exc
+    except VersionConflict as exc:  # still moving after the runtime's retries
+        raise Conflict(f"{exc.what} kept changing concurrently; retry") from exc
+    except (ActorStopped, OwnershipLost, TimeoutError) as exc:
         raise Unavailable() from exc

@@ -46,10 +46,13 @@ class NewEvent:
 
 @dataclass(frozen=True)
 class Appended:
-    """The stored events (sequences in order) and the eval's `turns_used` after the append."""
+    """The stored events (sequences in order) and the eval's log counters after the append
+    (what an owner keeping the eval's row takes over without reading it again)."""
 
     events: list[EvalEvent]
     turns_used: int
+    event_sequence: int = 0
+    last_agent_activity_at: datetime | None = None
 
 
 def eval_topic(eval_id: EvalId) -> str:
@@ -90,7 +93,9 @@ async def append_events(eval_id: EvalId, status: str, events: Sequence[NewEvent]
     if rows:
         await EvalEvent.bulk_create(rows)
         await enqueue_eval_notifications(eval_id, rows)  # the outbox, in this transaction
-    return Appended(rows, counters["turns_used"])
+    activity = IntelligentEval._meta.fields_map["last_agent_activity_at"].to_python_value(
+        counters["last_agent_activity_at"])  # SQLite answers a raw query with text
+    return Appended(rows, counters["turns_used"], counters["event_sequence"], activity)
 
 
 async def _advance(eval_id: EvalId, events: int, also: dict[str, Any],
@@ -99,15 +104,15 @@ async def _advance(eval_id: EvalId, events: int, also: dict[str, Any],
 
     An UPDATE … RETURNING (PostgreSQL, SQLite ≥ 3.35): the row stays locked until
     the transaction ends, so the reserved numbers are the transaction's alone.
-    Returns the new `event_sequence` (the last reserved number) and `turns_used`,
-    or {} when `where` left no row to update.
+    Returns the new `event_sequence` (the last reserved number), `turns_used` and
+    `last_agent_activity_at`, or {} when `where` left no row to update.
     """
     query = IntelligentEval.filter(id=eval_id, **where).update(
         event_sequence=F("event_sequence") + events, **also)
     query.sql()  # builds the query on the current (the transaction's) connection
     sql, params = query.query.get_parameterized_sql()
     rows = await query._db.execute_query_dict(
-        f"{sql} RETURNING event_sequence, turns_used", params)
+        f"{sql} RETURNING event_sequence, turns_used, last_agent_activity_at", params)
     return dict(rows[0]) if rows else {}
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from graphql import GraphQLError
 
-from actors import ActorFailed, ActorStopped, OwnerBusy
+from actors import ActorFailed, ActorStopped, OwnerBusy, OwnershipLost, VersionConflict
 from agenteval.api.errors import with_contract_code
 from agenteval.engine.asks import answered
-from agenteval.errors import Unavailable
+from agenteval.errors import Conflict, Unavailable
 
 
 async def _raise(cause: Exception) -> None:
@@ -35,6 +35,23 @@ async def test_another_process_turn_in_flight_is_unavailable_to_retry_with_the_s
         ) -> None:
     with pytest.raises(Unavailable, match="same idempotency key"):
         await answered(_raise(OwnerBusy("session:s1")))
+
+
+async def test_another_process_eval_command_in_flight_is_unavailable_to_retry_shortly(
+        ) -> None:
+    with pytest.raises(Unavailable, match="command on this eval") as raised:
+        await answered(_raise(OwnerBusy("eval:e1")))
+    assert "idempotency" not in raised.value.message
+
+
+async def test_a_write_refused_to_a_lost_owner_is_unavailable() -> None:
+    with pytest.raises(Unavailable, match="try again shortly"):
+        await answered(_raise(OwnershipLost("eval:e1")))
+
+
+async def test_a_row_that_kept_changing_through_the_retries_is_a_conflict() -> None:
+    with pytest.raises(Conflict, match="intelligent eval e1 kept changing"):
+        await answered(_raise(VersionConflict("intelligent eval e1")))
 
 
 def test_unavailable_raised_by_the_engine_keeps_its_code() -> None:

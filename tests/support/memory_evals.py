@@ -1,6 +1,8 @@
 """`MemoryEvals`: the eval store port (engine/intelligent/eval_store.py) in memory, on the
 rows of a `MemorySessions` (one in-memory database for both actors), so the EvalActor's
-behaviour is tested without a database."""
+behaviour is tested without a database. Writes are fenced against the rows'
+`MemoryLeases` (OwnershipLost) and compare-and-set on the version (VersionConflict);
+`loads` counts the rows read."""
 
 from __future__ import annotations
 
@@ -9,12 +11,13 @@ from copy import copy
 from datetime import datetime
 from typing import Any
 
+from actors import Fence, VersionConflict
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent import commands
-from agenteval.engine.intelligent.eval_store import Inside, StaleEval
+from agenteval.engine.intelligent.eval_store import Inside
 from agenteval.errors import NotFound
-from agenteval.store.eval_log import NewEvent
-from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, Target
+from agenteval.store.eval_log import Appended, NewEvent
+from agenteval.store.models import EvalSession, IntelligentEval, Target
 from tests.support.memory_sessions import MemorySessions
 
 
@@ -23,6 +26,7 @@ class MemoryEvals:
         self.rows = rows
         self.plan_revisions: dict[tuple[uuid.UUID, int], dict[str, Any]] = {}
         self.commits = 0
+        self.loads = 0
 
     def add_eval(self, status: str = eval_state.DRAFT, channel_type: str = "mock"
                  ) -> IntelligentEval:
@@ -33,26 +37,47 @@ class MemoryEvals:
         self.rows.evals[row.id], self.rows.targets[row.id] = row, target
         return copy(row)
 
-    async def load(self, eval_id: uuid.UUID) -> IntelligentEval:
+    def sharing(self, owner: str) -> MemoryEvals:
+        """Another process on the same rows and leases."""
+        other = MemoryEvals(self.rows.sharing(owner))
+        other.plan_revisions = self.plan_revisions
+        return other
+
+    def _stored(self, eval_id: uuid.UUID) -> IntelligentEval:
         if eval_id not in self.rows.evals:
             raise NotFound(f"intelligent eval {eval_id} does not exist")
-        return copy(self.rows.evals[eval_id])
+        return self.rows.evals[eval_id]
+
+    async def load(self, eval_id: uuid.UUID) -> IntelligentEval:
+        self.loads += 1
+        return copy(self._stored(eval_id))
+
+    async def last_activity(self, eval_id: uuid.UUID) -> datetime | None:
+        return self._stored(eval_id).last_agent_activity_at
+
+    async def _check(self, row: IntelligentEval, fence: Fence | None) -> IntelligentEval:
+        if fence is not None:
+            await self.rows.leases.fence(fence)
+        stored = self.rows.evals.get(row.id)
+        if stored is None or stored.version != row.version:
+            raise VersionConflict(f"intelligent eval {row.id}")
+        return stored
 
     async def commit(self, row: IntelligentEval, status: str, now: datetime,
                      fields: dict[str, Any], events: list[NewEvent],
-                     inside: Inside | None = None) -> list[EvalEvent]:
-        stored = self.rows.evals[row.id]
-        if stored.version != row.version:
-            raise StaleEval
+                     inside: Inside | None = None, fence: Fence | None = None) -> Appended:
+        stored = await self._check(row, fence)
         pending = list(events) + (await inside(status) if inside is not None else [])
         stored.status, stored.version, stored.updated_at = status, row.version + 1, now
         for name, value in fields.items():
             setattr(stored, name, value)
         self.commits += 1
-        return [self.rows.event(stored, event.type, event.detail or {},
-                                None if event.session_id is None
-                                else uuid.UUID(str(event.session_id)), now)
-                for event in pending]
+        appended = [self.rows.event(stored, event.type, event.detail or {},
+                                    None if event.session_id is None
+                                    else uuid.UUID(str(event.session_id)), now)
+                    for event in pending]
+        return Appended(appended, stored.turns_used, stored.event_sequence,
+                        stored.last_agent_activity_at)
 
     async def add_plan_revision(self, eval_id: uuid.UUID, revision: int,
                                 plan: dict[str, Any]) -> None:
@@ -96,9 +121,7 @@ class MemoryEvals:
             [s for s in sessions if s.status in (eval_state.SESSION_COMPLETED,
                                                  eval_state.SESSION_EXPIRED)]) >= planned
 
-    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime) -> bool:
-        stored = self.rows.evals[row.id]
-        if stored.version != row.version:
-            return False
+    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime,
+                                 fence: Fence | None = None) -> None:
+        stored = await self._check(row, fence)
         stored.analyst_woken_at, stored.version = now, row.version + 1
-        return True

@@ -154,5 +154,6 @@ def memory_engine(store: MemorySessions, channels: ChannelFactory,
                                actors=actors, owned=OwnedSystem(actors, store.leases),
                                channels=channels, wakeups=wakeups or WakeUps(),
                                sessions=store, **({} if evals is None else {"evals": evals}))
+    engine.owned.declare(engine.eval_kind())
     engine.owned.declare(engine.session_kind())
     return engine

@@ -1,12 +1,10 @@
 """The intelligent-evaluation engine: routes the API's and the watchdog's commands to actors.
 
-Actors are looked up by key each time (`("eval", id)`, `("session", id)`)
-because idle ones are passivated; an ask that meets an actor that was just
-passivated is retried once on its successor. Sessions are owned entities of
-kind `session` (declared at the composition root): the actor runtime claims
-the session's turn lease around each sendMessage (`actors.OwnedSystem`). An
-actor that cannot answer now gives `Unavailable` ("try again shortly",
-engine/asks.py).
+Evals and sessions are owned entities (kinds `eval` and `session`, declared at the
+composition root; `actors.OwnedSystem` looks their actors up by key each time,
+since idle ones are passivated). The runtime claims an eval's lease around each
+of its commands, and a session's turn lease around each sendMessage. An actor that
+cannot answer now gives `Unavailable` ("try again shortly", engine/asks.py).
 
 Asks go one way, EvalActor → SessionActor: when a session has closed or
 expired, it is this router (not the SessionActor) that then tells the
@@ -16,11 +14,10 @@ EvalActor, so no two actors ever wait for each other.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from actors import ActorFactory, ActorStopped, ActorSystem, Ask, EntityKind, OwnedSystem
+from actors import ActorSystem, Ask, EntityKind, OwnedSystem
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
 from agenteval.engine.asks import answered
@@ -35,6 +32,11 @@ from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalSession
 
 R = TypeVar("R")
+
+EVAL_KIND = "eval"
+# An eval's command is short (no target is called), but it may wait for a session's
+# actor to fail its session (FailSession) behind that session's turn in flight.
+EVAL_WAIT_S = 120.0
 
 # Generous: a sendMessage waits for the target (with its own timeouts and retries).
 ASK_TIMEOUT_S = 600.0
@@ -61,10 +63,16 @@ class IntelligentEngine:
                           open=self.sessions.open_turn, wait_s=TURN_WAIT_S,
                           leased=lambda message: isinstance(message, commands.SendMessage))
 
+    def eval_kind(self) -> EntityKind:
+        """Evals: one command at a time across processes, through a lease claimed per
+        command; the actor keeps its row while no other process held the lease."""
+        return EntityKind(EVAL_KIND, "per-message", self.settings.lease_ttl_s,
+                          factory=lambda key: EvalActor(self, uuid.UUID(key)),
+                          wait_s=EVAL_WAIT_S)
+
     async def ask_eval(self, eval_id: uuid.UUID, message: Ask[R]) -> R:
-        key = ("eval", str(eval_id))
-        result: R = await self._ask(key, lambda: EvalActor(self, eval_id), message)
-        return result
+        return await answered(self.owned.ask(EVAL_KIND, str(eval_id), message,
+                                             timeout=ASK_TIMEOUT_S))
 
     async def ask_session(self, session_id: uuid.UUID, message: Ask[R]) -> R:
         result = await answered(self.owned.ask(SESSION_KIND, str(session_id), message,
@@ -77,16 +85,3 @@ class IntelligentEngine:
     async def settle_sessions(self, eval_id: uuid.UUID) -> None:
         """A session closed or expired: let the eval's actor decide whether to wake the analyst."""
         await self.ask_eval(eval_id, commands.SessionsSettled())
-
-    async def _ask(self, key: Hashable, factory: ActorFactory, message: Any) -> Any:
-        return await answered(self._ask_retrying(key, factory, message))
-
-    async def _ask_retrying(self, key: Hashable, factory: ActorFactory, message: Any) -> Any:
-        for attempt in range(2):  # an actor passivated meanwhile: ask its successor
-            ref = await self.actors.get_or_spawn(key, factory)
-            try:
-                return await ref.ask(message, timeout=ASK_TIMEOUT_S)
-            except ActorStopped:
-                if attempt or ref.failure is not None:
-                    raise
-        raise AssertionError("unreachable")

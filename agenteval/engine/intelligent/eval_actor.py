@@ -10,11 +10,18 @@ session's actor to fail it (`FailSession`) after its own transition committed;
 a session left RUNNING by a crash in between is failed by the watchdog's next
 pass. This actor may ask SessionActors; they never ask it (no wait cycle).
 
-Each command computes the next status with the pure state machine, persists
-the change with a compare-and-set on `version` (so it stays correct when
-another process changed the eval meanwhile: reload, re-check, retry, at most
-MAX_ATTEMPTS times) together with its events, and only then publishes the
-events and schedules wake-ups.
+Evals are owned entities of kind `eval` (declared at the composition root), which
+the runtime owns around each command (per message: a command may reach any
+process). So the actor is a state machine over a row it loads once (`load`,
+called by the runtime) and keeps: its own commits update it, and the runtime
+reloads it only when another process owned the eval since this actor's last
+command (docs/design.md, "Ownership"). Each command computes the next
+status with the pure state machine on the kept row, then persists the change
+with its events in one fenced transaction, compare-and-set on the version it
+expects (`VersionConflict` — a writer that is not the owner — makes the runtime
+reload and deliver the command again), and only then publishes the events and
+schedules wake-ups. The log counters are not this actor's: each commit answers
+them; the watchdog's re-check reads the agent activity afresh.
 """
 
 from __future__ import annotations
@@ -22,26 +29,25 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
+from copy import copy
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from actors import Actor
+from actors import OwnedActor
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent import commands
-from agenteval.engine.intelligent.eval_store import DuplicateKey, Inside, StaleEval
+from agenteval.engine.intelligent.eval_store import DuplicateKey, Inside
 from agenteval.engine.intelligent.ports import EvalServices
 from agenteval.engine.intelligent.sessions import check_session_indices
 from agenteval.engine.intelligent.stalls import stall_reason
 from agenteval.engine.intelligent.wakeups import Role
-from agenteval.errors import AgentEvalError, Conflict, InvalidTransition
+from agenteval.errors import AgentEvalError, InvalidTransition, NotFound
 from agenteval.observability import log_context
-from agenteval.store.eval_log import NewEvent, publish_events
+from agenteval.store.eval_log import Appended, NewEvent, publish_events
 from agenteval.store.models import EvalSession, IntelligentEval
 
 logger = logging.getLogger("agenteval.evals")
-
-MAX_ATTEMPTS = 5
 
 
 @dataclass
@@ -57,25 +63,27 @@ class Change:
     fail_sessions: bool = False
 
 
-class EvalActor(Actor):
+class EvalActor(OwnedActor):
     """The eval's one writer; handles the commands of `commands` for one eval."""
 
     def __init__(self, engine: EvalServices, eval_id: uuid.UUID) -> None:
         self.engine = engine
         self.store = engine.evals
         self.eval_id = eval_id
-        self.row: IntelligentEval | None = None
+        self.row: IntelligentEval | None = None  # as stored after this actor's last commit
 
-    async def _reload(self) -> IntelligentEval:
+    async def load(self) -> None:
+        self.row = None  # a load that fails leaves nothing stale behind
         self.row = await self.store.load(self.eval_id)
+
+    @property
+    def kept(self) -> IntelligentEval:
+        if self.row is None:  # the runtime loads before every first message
+            raise NotFound(f"intelligent eval {self.eval_id} does not exist")
         return self.row
 
-    async def handle(self, message: Any) -> Any:
+    async def receive(self, message: Any) -> Any:
         log_context.bind(eval_id=self.eval_id)
-        # Read fresh for every command: another process may have moved the eval on,
-        # and a transition refused on a stale status would be wrong (the version
-        # check only catches the opposite case, a transition allowed on a stale one).
-        await self._reload()
         match message:
             case commands.StartPlanning():
                 return await self._start_planning(message)
@@ -100,29 +108,24 @@ class EvalActor(Actor):
             case _:
                 raise TypeError(f"EvalActor cannot handle {message!r}")
 
-    # ------------------------------------------------------------ the commit loop
+    # ------------------------------------------------------------ the commit
     async def _run(self, action: str, build: Callable[[IntelligentEval, str, datetime],
                                                        Awaitable[Change]]) -> IntelligentEval:
-        for _ in range(MAX_ATTEMPTS):
-            row = self.row
-            assert row is not None
-            status = eval_state.next_status(row.status, action)
-            now = datetime.now(UTC)
-            change = await build(row, status, now)
-            try:
-                stored = await self.store.commit(row, status, now, change.fields,
-                                                 change.events, change.inside)
-            except StaleEval:
-                await self._reload()
-                continue
-            await publish_events(self.engine.events, stored)
-            if change.fail_sessions:
-                await self._fail_running_sessions(now)
-            fresh = await self._reload()
-            if change.wake is not None:
-                self.engine.wakeups.wake(str(self.eval_id), change.wake, fresh.plan_revision)
-            return fresh
-        raise Conflict("the eval kept changing concurrently; retry")
+        """Commit the command's change on the kept row; the eval after it (a copy)."""
+        row = self.kept
+        status = eval_state.next_status(row.status, action)
+        now = datetime.now(UTC)
+        change = await build(row, status, now)
+        appended = await self.store.commit(row, status, now, change.fields, change.events,
+                                           change.inside, self.fence)
+        _apply(row, appended, status=status, version=row.version + 1, updated_at=now,
+               **change.fields)
+        await publish_events(self.engine.events, appended.events)
+        if change.fail_sessions:
+            await self._fail_running_sessions(now)
+        if change.wake is not None:
+            self.engine.wakeups.wake(str(self.eval_id), change.wake, row.plan_revision)
+        return copy(row)
 
     async def _fail_running_sessions(self, now: datetime) -> None:
         """Ask each RUNNING session's actor to fail it; one that cannot answer now is left
@@ -233,9 +236,12 @@ class EvalActor(Actor):
         return holder["session"]
 
     async def _fail(self, message: commands.FailEval) -> IntelligentEval | None:
-        row = await self._reload()
-        if (eval_state.is_terminal(row.status)
-                or stall_reason(row, self.engine.settings, message.now) != message.reason):
+        row = self.kept
+        if eval_state.is_terminal(row.status):
+            return None
+        # Session turns move the agent activity: re-check the stall on its stored value.
+        row.last_agent_activity_at = await self.store.last_activity(self.eval_id)
+        if stall_reason(row, self.engine.settings, message.now) != message.reason:
             return None
 
         async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
@@ -249,17 +255,25 @@ class EvalActor(Actor):
 
     async def _sessions_settled(self, message: commands.SessionsSettled) -> None:
         """Record analyst_woken_at (so the report timeout starts) and wake the analyst, once."""
-        for _ in range(MAX_ATTEMPTS):
-            row = await self._reload()
-            if row.status != eval_state.EXECUTING or row.analyst_woken_at is not None:
-                return
-            if not await self.store.sessions_settled(row):
-                return
-            now = datetime.now(UTC)
-            if await self.store.mark_analyst_woken(row, now):
-                self.engine.wakeups.wake(str(row.id), "analyst", row.plan_revision)
-                await self._reload()
-                return
+        row = self.kept
+        if row.status != eval_state.EXECUTING or row.analyst_woken_at is not None:
+            return
+        if not await self.store.sessions_settled(row):
+            return
+        now = datetime.now(UTC)
+        await self.store.mark_analyst_woken(row, now, self.fence)
+        row.analyst_woken_at, row.version, row.updated_at = now, row.version + 1, now
+        self.engine.wakeups.wake(str(row.id), "analyst", row.plan_revision)
+
+
+def _apply(row: IntelligentEval, appended: Appended, **values: Any) -> None:
+    """Keep `row` as the commit stored it: its own values and the log counters after it."""
+    for name, value in values.items():
+        setattr(row, name, value)
+    row.turns_used = appended.turns_used
+    if appended.event_sequence:
+        row.event_sequence = appended.event_sequence
+    row.last_agent_activity_at = appended.last_agent_activity_at
 
 
 def with_actor(detail: dict[str, Any], actor: commands.Requester | None) -> dict[str, Any]:

@@ -2,10 +2,15 @@
 the database (the in-memory one is tests/support/memory_evals.py).
 
 The EvalActor reaches the database only through this port. `commit` is one
-transaction: the compare-and-set of the eval's row on its version, the writes the
+transaction: the actor's fence (the `eval` lease it holds for the message, applied
+first: a process that lost it writes nothing), the compare-and-set of the eval's
+row on the version the actor expects (`VersionConflict` when it moved on; the
+runtime then reloads the actor and delivers the message again), the writes the
 command makes inside it (`inside`, which calls this store's other writes — a plan
 revision, a session row — so they commit or roll back with the eval), and the
-command's events, appended with the eval's next sequences.
+command's events, appended with the eval's next sequences. It answers the
+appended events with the eval's log counters after them, so the actor keeps its
+row current without reading it again.
 """
 
 from __future__ import annotations
@@ -18,17 +23,15 @@ from typing import Any, Protocol
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
+from actors import Fence, VersionConflict
 from agenteval.engine.intelligent import commands, sessions
 from agenteval.errors import NotFound
-from agenteval.store.eval_log import NewEvent, append_events
-from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, PlanRevision
+from agenteval.store import leases
+from agenteval.store.eval_log import Appended, NewEvent, append_events
+from agenteval.store.models import EvalSession, IntelligentEval, PlanRevision
 
 # Writes made inside the eval's transaction, given the new status; more events to append.
 Inside = Callable[[str], Awaitable[list[NewEvent]]]
-
-
-class StaleEval(Exception):
-    """The row's version moved on: another writer changed the eval (reload, look again)."""
 
 
 class DuplicateKey(Exception):
@@ -39,10 +42,15 @@ class EvalStore(Protocol):
     async def load(self, eval_id: uuid.UUID) -> IntelligentEval:
         """The eval as stored (NotFound when there is none)."""
 
+    async def last_activity(self, eval_id: uuid.UUID) -> datetime | None:
+        """The eval's `last_agent_activity_at` as stored now: a log counter that session
+        turns move too, so an owner keeping the row reads it where it matters (NotFound)."""
+
     async def commit(self, row: IntelligentEval, status: str, now: datetime,
                      fields: dict[str, Any], events: list[NewEvent],
-                     inside: Inside | None = None) -> list[EvalEvent]:
-        """The command's change in one transaction; the stored events (StaleEval,
+                     inside: Inside | None = None, fence: Fence | None = None) -> Appended:
+        """The command's change in one transaction, made on `row.version`; the stored
+        events and the log counters after them (OwnershipLost, VersionConflict,
         DuplicateKey)."""
 
     async def add_plan_revision(self, eval_id: uuid.UUID, revision: int,
@@ -67,8 +75,9 @@ class EvalStore(Protocol):
     async def sessions_settled(self, row: IntelligentEval) -> bool:
         """Every planned session is closed or expired, and none is still running."""
 
-    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime) -> bool:
-        """Compare-and-set `analyst_woken_at`; False when the version moved on."""
+    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime,
+                                 fence: Fence | None = None) -> None:
+        """Set `analyst_woken_at` on `row.version` (OwnershipLost, VersionConflict)."""
 
 
 class DatabaseEvals:
@@ -78,16 +87,25 @@ class DatabaseEvals:
             raise NotFound(f"intelligent eval {eval_id} does not exist")
         return row
 
+    async def last_activity(self, eval_id: uuid.UUID) -> datetime | None:
+        found = await IntelligentEval.filter(id=eval_id).values_list(
+            "last_agent_activity_at", flat=True)
+        if not found:
+            raise NotFound(f"intelligent eval {eval_id} does not exist")
+        return found[0]  # type: ignore[return-value]  # flat values_list: the scalars
+
     async def commit(self, row: IntelligentEval, status: str, now: datetime,
                      fields: dict[str, Any], events: list[NewEvent],
-                     inside: Inside | None = None) -> list[EvalEvent]:
+                     inside: Inside | None = None, fence: Fence | None = None) -> Appended:
         try:
             async with in_transaction():
+                if fence is not None:
+                    await leases.fence(fence)
                 values = {"status": status, "version": row.version + 1, "updated_at": now,
                           **fields}
                 if await IntelligentEval.filter(id=row.id, version=row.version).update(
                         **values) == 0:
-                    raise StaleEval
+                    raise VersionConflict(f"intelligent eval {row.id}")
                 pending = list(events)
                 if inside is not None:
                     pending += await inside(status)
@@ -95,7 +113,7 @@ class DatabaseEvals:
         except IntegrityError as exc:
             raise DuplicateKey from exc
         assert appended is not None  # no status condition: the eval row is always updated
-        return appended.events
+        return appended
 
     async def add_plan_revision(self, eval_id: uuid.UUID, revision: int,
                                 plan: dict[str, Any]) -> None:
@@ -124,6 +142,11 @@ class DatabaseEvals:
     async def sessions_settled(self, row: IntelligentEval) -> bool:
         return await sessions.sessions_settled(row)
 
-    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime) -> bool:
-        return bool(await IntelligentEval.filter(id=row.id, version=row.version).update(
-            analyst_woken_at=now, version=row.version + 1, updated_at=now))
+    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime,
+                                 fence: Fence | None = None) -> None:
+        async with in_transaction():
+            if fence is not None:
+                await leases.fence(fence)
+            if not await IntelligentEval.filter(id=row.id, version=row.version).update(
+                    analyst_woken_at=now, version=row.version + 1, updated_at=now):
+                raise VersionConflict(f"intelligent eval {row.id}")

@@ -212,7 +212,7 @@ class RunActor(OwnedActor):
 
     async def _conclude(self, execution: RunExecution, message: ExecutionEnded) -> None:
         if message.interrupted:
-            return  # not ended: its lease is released (or lapses) and the run is taken over
+            return  # not ended: its ownership is given up (or lapses) and the run is taken over
         if message.stale:  # said even when the new owner has finished the run meanwhile
             logger.warning("run %s was taken over by another process (a fenced write "
                            "failed); this process stops running it", self.run_id)
