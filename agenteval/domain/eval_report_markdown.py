@@ -216,7 +216,11 @@ def _findings(findings: list[dict[str, Any]], session_ids: set[str], lang: Langu
     if not findings:
         return words(lang, "_No findings._")
     blocks = []
-    for number, finding in enumerate(sort_findings(findings), 1):
+    # Listed by severity, numbered by their place in the report (#1 = its first finding),
+    # as the report page, the review history and the regression cases number them.
+    numbers = {id(finding): position for position, finding in enumerate(findings, 1)}
+    for finding in sort_findings(findings):
+        number = numbers[id(finding)]
         severity = _severity(finding.get("severity"))
         badge = words(lang, _SEVERITY_BADGE[severity]) if severity in _SEVERITY_BADGE \
             else severity

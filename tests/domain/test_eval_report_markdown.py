@@ -84,11 +84,13 @@ def test_scores_table(markdown):
     assert "| booking | 7.5 |" in markdown
 
 
-def test_findings_are_sorted_by_severity(markdown):
+def test_findings_are_sorted_by_severity_and_numbered_as_the_report_page_numbers_them(markdown):
     high, medium, low = (markdown.index(t) for t in ("High thing", "Medium thing", "Low thing"))
     assert high < medium < low
-    assert "### 1. [🔴 HIGH] High thing" in markdown
-    assert "### 3. [🟢 LOW] Low thing" in markdown
+    # #N is the finding's place in the report, as on the report page and in reviews.
+    assert "### 2. [🔴 HIGH] High thing" in markdown
+    assert "### 3. [🟠 MEDIUM] Medium thing" in markdown
+    assert "### 1. [🟢 LOW] Low thing" in markdown
 
 
 def test_evidence_quotes_markers_and_session_links(markdown):
