@@ -62,7 +62,8 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
         _section(words(lang, "Scores"), _scores(report.get("scores"), lang)),
         _section(words(lang, "Findings ({count})", count=len(report.get("findings") or [])),
                  _findings(report.get("findings") or [], session_ids, lang)),
-        *([eval_regression_section(report.get("findings") or [], regression_cases)]
+        *([eval_regression_section(report.get("findings") or [], regression_cases,
+                                   lang)]
           if regression_cases else []),
         _section(words(lang, "Highlights"),
                  _bullets(_highlight(h) for h in report.get("highlights") or [])

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.case_origin import CaseOrigin
+from agenteval.domain.eval_language import Language
+from agenteval.domain.report_words import words
 from agenteval.domain.run_views import OutcomeView
 
 TITLE_CHARS = 80
@@ -73,31 +75,36 @@ def run_regression_section(origins: Mapping[str, CaseOrigin],
 
 
 def eval_regression_section(findings: Sequence[dict[str, Any]],
-                            cases: Sequence[dict[str, Any]]) -> str:
-    """`## Regression cases` of an eval's report: for each finding, the scenario cases drafted
-    from it (`cases`: scenario_id, scenario_name, case_key, origin as stored)."""
+                            cases: Sequence[dict[str, Any]], lang: Language = "en") -> str:
+    """`## Regression cases` of an eval's report, in the eval's language: for each finding,
+    the scenario cases drafted from it (`cases`: scenario_id, scenario_name, case_key,
+    origin as stored)."""
     by_finding: dict[int, list[str]] = {}
     from_sessions: list[str] = []
     for case in cases:
-        place = f"case `{case['case_key']}` of scenario {_inline(case['scenario_name'])} " \
-                f"(`{case['scenario_id']}`)"
+        place = words(lang, "case `{key}` of scenario {name} (`{id}`)", key=case["case_key"],
+                      name=_inline(case["scenario_name"]), id=case["scenario_id"])
         index = case["origin"].get("finding_index")
         if isinstance(index, int):
             by_finding.setdefault(index, []).append(place)
         else:
-            from_sessions.append(f"{place}, from session `{case['origin'].get('session_id')}`")
+            from_sessions.append(words(lang, "{place}, from session `{session}`", place=place,
+                                       session=case["origin"].get("session_id")))
     lines = []
     for index, finding in enumerate(findings):
         places = by_finding.get(index)
         if places:
-            lines.append(f"- Finding #{index + 1} ({_inline(_short(finding.get('issue')))}): "
-                         + "; ".join(places))
-    uncovered = len(findings) - sum(1 for i in range(len(findings)) if i in by_finding)
-    body = "\n".join(lines + from_sessions) or "_No case has been drafted from this eval yet._"
+            lines.append(words(lang, "- Finding #{number} ({title}): ", number=index + 1,
+                               title=_inline(_short(finding.get("issue"))))
+                         + words(lang, "; ").join(places))
+    covered = sum(1 for i in range(len(findings)) if i in by_finding)
+    body = "\n".join(lines + from_sessions) \
+        or words(lang, "_No case has been drafted from this eval yet._")
     if findings:
-        body += (f"\n\n{len(findings) - uncovered} of {len(findings)} finding(s) have a "
-                 "regression case (the report page's \"Add to a regression scenario\").")
-    return "## Regression cases\n\n" + body
+        body += "\n\n" + words(lang, "{covered} of {count} finding(s) have a regression case "
+                                     "(the report page's \"Add to a regression scenario\").",
+                                 covered=covered, count=len(findings))
+    return words(lang, "## Regression cases") + "\n\n" + body
 
 
 def _short(text: Any) -> str:

@@ -15,6 +15,14 @@ from typing import Any
 from agenteval.domain.eval_language import Language
 
 ZH: dict[str, str] = {
+    # regression cases drafted from findings (domain/regression_report.py)
+    "## Regression cases": "## 回归用例",
+    "case `{key}` of scenario {name} (`{id}`)": "场景 {name}（`{id}`）的用例 `{key}`",
+    "{place}, from session `{session}`": "{place}，来自会话 `{session}`",
+    "- Finding #{number} ({title}): ": "- 发现 #{number}（{title}）：",
+    "_No case has been drafted from this eval yet._": "_还没有从本次评估生成的用例。_",
+    "{covered} of {count} finding(s) have a regression case (the report page's \"Add to a "
+    "regression scenario\").": "{count} 个发现中有 {covered} 个已有回归用例（报告页的“加入回归场景”）。",
     # header
     "# Intelligent evaluation report: {name}": "# 智能评估报告：{name}",
     "untitled": "未命名",

@@ -92,8 +92,14 @@ def test_every_chinese_template_fills_the_same_fields_as_its_english() -> None:
 
 
 def test_a_chinese_report_has_no_english_words_left() -> None:
-    markdown = render_eval_report(EVAL, REPORT, SESSIONS)
+    regression_cases = [
+        {"scenario_id": "sc-1", "scenario_name": "回归", "case_key": "lost-context",
+         "origin": {"eval_id": "e-1", "finding_index": 0}},
+        {"scenario_id": "sc-1", "scenario_name": "回归", "case_key": "from-session",
+         "origin": {"eval_id": "e-1", "session_id": "s-1"}}]
+    markdown = render_eval_report(EVAL, REPORT, SESSIONS, regression_cases)
     assert english_left(markdown) == []
+    assert "## 回归用例" in markdown and "个已有回归用例" in markdown
     for expected in ("# 智能评估报告：家电客服评估", "## 摘要", "## 方法", "## 计划修订",
                      "## 人工复核", "## 耗时", "## 附录：会话", "**第 1 轮** · 120 ms",
                      "[🔴 高] 没有道歉", "1 小时 30 分", "1 分 30 秒", "共 2100 个字符，截断于 2000",
