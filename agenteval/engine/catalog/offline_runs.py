@@ -77,7 +77,8 @@ def _template_from_rules(rules: Any, judge: bool) -> dict[str, Any]:
     errors.add_all(log_refusals(case, "rules"))
     specs = validate_cases([case], "rules", DOCUMENT_FIELDS, RULE_CATALOG, judge, errors)
     for error in errors:  # the paths of one case: "rules.eval_rules[0]", not "rules[0]…"
-        error["path"] = error["path"].replace("rules[0]", "rules", 1)
+        if error["path"].startswith("rules[0]"):
+            error["path"] = "rules" + error["path"][len("rules[0]"):]
     errors.raise_if_any()
     return case_to_document(specs[0])
 
