@@ -35,7 +35,7 @@ class Migration(migrations.Migration):
         ops.AddField(
             model_name='Run',
             name='offline',
-            field=fields.BooleanField(default=False),
+            field=fields.BooleanField(default=False, db_default=False),
         ),
         ops.AddField(
             model_name='Run',

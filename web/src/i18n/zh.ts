@@ -2,6 +2,7 @@
 import type { Dictionary } from "./en";
 import { zhDaily } from "./zh-daily";
 import { zhCompare } from "./zh-compare";
+import { zhOffline } from "./zh-offline";
 import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
 import { zhStatic } from "./zh-static";
@@ -116,5 +117,6 @@ export const zh: Dictionary = {
   ...zhOps,
   ...zhDaily,
   ...zhCompare,
+  ...zhOffline,
   ...zhModels,
 };
