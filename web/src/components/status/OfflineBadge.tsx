@@ -6,7 +6,7 @@ export function OfflineBadge({ offline }: { offline: boolean | null | undefined 
   const { t } = useTranslation();
   if (!offline) return null;
   return (
-    <Badge className="offline-badge" color="grape" variant="outline" title={t("offline.badgeHint")}>
+    <Badge className="offline-badge" color="grape" variant="outline" tt="none" title={t("offline.badgeHint")}>
       {t("offline.badge")}
     </Badge>
   );

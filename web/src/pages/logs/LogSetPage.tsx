@@ -46,10 +46,14 @@ export function LogSetPage() {
       </Text>
       {(found.skipped.length > 0 || found.redacted.length > 0) && (
         <Card withBorder>
-          {found.skipped.length > 0 && <Text size="sm" fw={600}>{t("offline.skipped")}</Text>}
-          <List size="sm">{found.skipped.map((s) => <List.Item key={s.reason}>{s.count} × {s.reason}</List.Item>)}</List>
-          {found.redacted.length > 0 && <Text size="sm" fw={600} mt="xs">{t("offline.redacted")}</Text>}
-          <List size="sm">{found.redacted.map((r) => <List.Item key={r.name}>{r.name}: {r.count}</List.Item>)}</List>
+          {found.skipped.length > 0 && <>
+            <Text size="sm" fw={600}>{t("offline.skipped")}</Text>
+            <List size="sm">{found.skipped.map((s) => <List.Item key={s.reason}>{s.count} × {s.reason}</List.Item>)}</List>
+          </>}
+          {found.redacted.length > 0 && <>
+            <Text size="sm" fw={600}>{t("offline.redacted")}</Text>
+            <List size="sm">{found.redacted.map((r) => <List.Item key={r.name}>{r.name}: {r.count}</List.Item>)}</List>
+          </>}
         </Card>
       )}
       <Card withBorder>
