@@ -140,6 +140,10 @@ async def test_latency_rules_are_refused_naming_the_rule(gql: GraphQLClient) -> 
     error = await gql.error(JUDGE, {"setId": stored["id"], "rules": rules})
     assert error.details[0]["path"] == "rules.eval_rules[0]"
     assert "response_time cannot judge a log" in error.details[0]["message"]
+    per_turn = {"turn_checks": [{"turn_index": 1, "expect": {"max_latency_ms": 10}}]}
+    error = await gql.error(JUDGE, {"setId": stored["id"], "rules": per_turn})
+    assert error.details == [{"path": "rules.turn_checks[0].expect.max_latency_ms",
+                              "message": "cannot judge a log: a log holds no latency"}]
     for variables in ({}, {"scenarioId": scenario_id, "rules": RULES}):
         error = await gql.error(JUDGE, {"setId": stored["id"], **variables})
         assert error.details == [{"path": "scenarioId",

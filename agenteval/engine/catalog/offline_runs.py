@@ -63,6 +63,7 @@ def _template_from_rules(rules: Any, judge: bool) -> dict[str, Any]:
         errors.add("rules", "give eval_rules, expectation or turn_checks: without them "
                    "nothing is judged")
     messages: list[Any] = []
+    where: dict[str, str] = {}  # "rules.messages[2]" → "rules.turn_checks[0]": the client's names
     for index, check in enumerate(rules.get("turn_checks") or []):
         at = check.get("turn_index") if isinstance(check, dict) else None
         if not isinstance(at, int) or not 0 <= at < 1000:
@@ -71,6 +72,7 @@ def _template_from_rules(rules: Any, judge: bool) -> dict[str, Any]:
         messages += ["(logged)"] * (at + 1 - len(messages))
         messages[at] = {"user": "(logged)", **{k: v for k, v in check.items()
                                                  if k in ("expect", "eval_rules")}}
+        where[f"rules.messages[{at}]"] = f"rules.turn_checks[{index}]"
     errors.raise_if_any()
     case = {k: v for k, v in rules.items() if k in CHECK_FIELDS or k == "tags"}
     case.update(id="rules", type="multi_turn", messages=messages or ["(logged)"])
@@ -79,6 +81,9 @@ def _template_from_rules(rules: Any, judge: bool) -> dict[str, Any]:
     for error in errors:  # the paths of one case: "rules.eval_rules[0]", not "rules[0]…"
         if error["path"].startswith("rules[0]"):
             error["path"] = "rules" + error["path"][len("rules[0]"):]
+        for ours, theirs in where.items():
+            if error["path"].startswith(ours):
+                error["path"] = theirs + error["path"][len(ours):]
     errors.raise_if_any()
     return case_to_document(specs[0])
 
