@@ -72,4 +72,11 @@ test("a JSONL log is imported in the browser, judged with a scenario's rules, an
   await screenshot(page, "offline-import-zh");
   await page.keyboard.press("Escape");
   await page.getByText("English").first().click();
+
+  // Deleting the log keeps the run that judged it.
+  await page.getByRole("table", { name: "Conversation logs" }).getByRole("link", { name: "Support week 48" }).click();
+  await page.getByRole("button", { name: "Delete log Support week 48" }).click();
+  await page.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page.getByRole("heading", { name: "Conversation logs" })).toBeVisible();
+  await expect(page.getByText("No logs yet")).toBeVisible();
 });

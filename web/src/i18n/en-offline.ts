@@ -25,5 +25,7 @@ export const enOffline = {
     dialogs: "Logged conversations", dialogId: "Conversation", firstUser: "First user message", firstReply: "First reply",
     badge: "offline — logged replies", badgeHint: "Judged logged conversations: the replies are the logged ones; nothing was sent to the bot.",
     fromLog: "Judged from the log",
+    deleteLabel: "Delete log {{name}}", deleteTitle: "Delete the log “{{name}}”?",
+    deleteConsequence: "Its conversations go; the runs that judged them keep their own copy.",
   },
 };

@@ -25,5 +25,7 @@ export const zhOffline = {
     dialogs: "日志对话", dialogId: "对话", firstUser: "第一条用户消息", firstReply: "第一条回复",
     badge: "离线 — 日志回复", badgeHint: "评判的是日志对话：回复即日志中的回复，未向机器人发送任何消息。",
     fromLog: "评判自日志",
+    deleteLabel: "删除日志 {{name}}", deleteTitle: "删除日志“{{name}}”？",
+    deleteConsequence: "其中的对话会被删除；评判过它们的运行保留自己的副本。",
   },
 };

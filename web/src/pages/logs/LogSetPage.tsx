@@ -10,7 +10,8 @@ import { TableScroll } from "../../components/layout/TableScroll";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
-import { ConversationSetQuery, JudgeConversationsMutation } from "./queries";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { ConversationSetQuery, DeleteConversationSetMutation, JudgeConversationsMutation } from "./queries";
 
 const PAGE = 50;
 const firstLine = (text: string) => text.split("\n")[0].slice(0, 160);
@@ -23,6 +24,7 @@ export function LogSetPage() {
   const [scenarioId, setScenarioId] = useState<string | null>(null);
   const [result] = useQuery({ query: ConversationSetQuery, variables: { id: setId, first: PAGE, offset: (page - 1) * PAGE } });
   const [judged, judge] = useMutation(JudgeConversationsMutation);
+  const [, remove] = useMutation(DeleteConversationSetMutation);
   const data = useLastData(result.data);
   if (result.error && !data) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!data) return <Loading />;
@@ -39,7 +41,17 @@ export function LogSetPage() {
 
   return (
     <Stack>
-      <Title order={2}>{found.name}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{found.name}</Title>
+        <ConfirmDelete label={t("offline.deleteLabel", { name: found.name })} title={t("offline.deleteTitle", { name: found.name })}
+          consequence={t("offline.deleteConsequence")}
+          onConfirm={async () => {
+            const answer = await remove({ id: found.id });
+            if (answer.error) return apiErrorFromCombined(answer.error);
+            void navigate("/logs");
+            return null;
+          }} />
+      </Group>
       <Text size="sm">
         {t("offline.summary", { dialogs: found.dialogCount, total: found.totalInDocument, turns: found.turnCount,
           format: found.sourceFormat, created: formatTime(found.createdAt, i18n.language) })}

@@ -28,6 +28,10 @@ export const ConversationSetQuery = graphql(`
   }
 `);
 
+export const DeleteConversationSetMutation = graphql(`
+  mutation DeleteConversationSetPage($id: ID!) { deleteConversationSet(id: $id) }
+`);
+
 export const JudgeConversationsMutation = graphql(`
   mutation JudgeConversationsPage($setId: ID!, $scenarioId: ID) {
     judgeConversations(setId: $setId, scenarioId: $scenarioId) { id }
