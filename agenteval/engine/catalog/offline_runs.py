@@ -69,6 +69,9 @@ def _template_from_rules(rules: Any, judge: bool) -> dict[str, Any]:
         if not isinstance(at, int) or not 0 <= at < 1000:
             errors.add(f"rules.turn_checks[{index}].turn_index", "must be 0 to 999")
             continue
+        for unknown in (k for k in check if k not in ("turn_index", "expect", "eval_rules")):
+            errors.add(f"rules.turn_checks[{index}].{unknown}",
+                       "is not a turn check field (known: turn_index, expect, eval_rules)")
         messages += ["(logged)"] * (at + 1 - len(messages))
         messages[at] = {"user": "(logged)", **{k: v for k, v in check.items()
                                                  if k in ("expect", "eval_rules")}}
