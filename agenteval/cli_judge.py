@@ -1,6 +1,6 @@
 """`agenteval judge FILE --rules RULES_FILE`: logged conversations judged offline.
 
-Each logged conversation (jsonl / openai / csv, agenteval/importers/conversations.py)
+Each logged conversation (jsonl / openai / csv, agenteval/domain/conversation_logs.py)
 becomes a case of a scenario whose messages are the user's; the rules file's checks
 apply to every case; the gate (`cli_run.run_command`) runs it against the `replay`
 channel, which answers with the logged replies, so the summary, Failures section,
@@ -21,15 +21,20 @@ import yaml
 
 from agenteval.channels.replay import ReplayLog, replay_channel_type
 from agenteval.cli_run import run_command
+from agenteval.domain.conversation_logs import (
+    ConversationLog,
+    LogUnreadable,
+    format_of,
+    read_conversations,
+)
+from agenteval.domain.conversation_logs import sample as sample_log
+from agenteval.domain.log_redaction import redact
+from agenteval.domain.offline_rules import log_refusals
 from agenteval.gate.verdict import EXIT_BAD_INPUT
-from agenteval.importers.conversations import ConversationLog, format_of, read_conversations
-from agenteval.importers.conversations import sample as sample_log
 from agenteval.importers.mapping import ImportFailed
-from agenteval.importers.redaction import redact
 
 RULE_FIELDS = ("name", "expectation", "eval_rules", "rule_logic", "rule_pass_threshold",
                "success_threshold", "partial_threshold", "tags")
-NOT_IN_A_LOG = {"response_time": "a log holds no latency"}
 
 
 def read_rules(path: str) -> dict[str, Any]:
@@ -42,13 +47,7 @@ def read_rules(path: str) -> dict[str, Any]:
         raise ImportFailed(f"rules file {path!r}: an object with {', '.join(RULE_FIELDS)}")
     problems = [f"{k}: is not a rules-file field (known: {', '.join(RULE_FIELDS)})"
                 for k in data if k not in RULE_FIELDS]
-    for index, rule in enumerate(data.get("eval_rules") or []):
-        kind = rule.get("type") if isinstance(rule, dict) else None
-        if kind in NOT_IN_A_LOG:
-            problems.append(f"eval_rules[{index}]: {kind} cannot judge a log: "
-                            f"{NOT_IN_A_LOG[kind]}")
-    if isinstance(data.get("expectation"), dict) and "max_latency_ms" in data["expectation"]:
-        problems.append("expectation.max_latency_ms: a log holds no latency")
+    problems += [f"{e['path']}: {e['message']}" for e in log_refusals(data)]
     if not data.get("eval_rules") and not data.get("expectation"):
         problems.append("give eval_rules or expectation: without them nothing is judged")
     if problems:
@@ -93,7 +92,7 @@ def judge_command(file: str, rules_file: str, file_format: str | None, sample: i
             raise ImportFailed("--sample must be at least 1")
         log = sample_log(log, sample, seed)
         log, redacted = redact(log, redact_names)
-    except ImportFailed as exc:
+    except (ImportFailed, LogUnreadable) as exc:
         say(f"error: {exc}")
         return EXIT_BAD_INPUT
     if not log.dialogs:

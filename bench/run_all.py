@@ -46,6 +46,8 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     # 10 minutes of sends and churning watchers: RSS stays flat.
     ("soak.py", [], False),
     ("judged_run.py", [], False),
+    ("offline_judge.py", [], False),
+    ("offline_judge.py", ["--database-url", "{pg}"], True),
     ("channel_overhead.py", [], False),
     ("malformed_requests.py", [], False),
     # 1 and 2 `agenteval serve` processes on PostgreSQL + Redis (it makes its own databases).
@@ -59,6 +61,7 @@ HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare
 QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
          "subscriptions.py": ["--subscribers", "50"], "judged_run.py": ["--cases", "50"],
+         "offline_judge.py": ["--conversations", "50"],
          "channel_overhead.py": ["--conversations", "5", "--sends", "5", "--rounds", "1"],
          "message_throughput.py": ["--sessions", "5", "--messages", "5"],
          "scaling.py": ["--runs", "2", "--cases", "200"],

@@ -37,6 +37,9 @@ TIER_DEFINITIONS = (
 )
 
 
+OFFLINE_BADGE = "offline — logged replies"
+
+
 def render_run_report(run: RunView, summary: RunSummaryData,
                       outcomes: Sequence[OutcomeView], extra_sections: Sequence[str] = ()) -> str:
     """The whole report: header, summary, intent confusion, tags, flaky cases, failures,
@@ -59,7 +62,12 @@ def render_run_report(run: RunView, summary: RunSummaryData,
 def header_section(run: RunView) -> str:
     title = (f"# Run report: {run['campaign_name']} · {run['scenario_name']} · "
              f"{run['target_name']}")
+    if run.get("offline"):
+        title += f" · {OFFLINE_BADGE}"
     lines = [title, f"Run `{run['id']}` · status **{run['status']}**"]
+    if run.get("offline"):
+        lines.append("Offline run: the replies judged are the logged ones; nothing was sent "
+                     "to the bot, so no latency was measured.")
     moments = (("created", run.get("created_at")), ("started", run.get("started_at")),
                ("completed", run.get("completed_at")))
     times = [f"{label} {format_time(value)}" for label, value in moments if value]

@@ -28,6 +28,7 @@ class RunView(TypedDict):
     started_at: NotRequired[datetime | str | None]
     completed_at: NotRequired[datetime | str | None]
     error: NotRequired[str | None]
+    offline: NotRequired[bool]  # judged logged conversations: nothing was sent
 
 
 class TurnView(TypedDict):

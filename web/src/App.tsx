@@ -22,6 +22,8 @@ const CampaignsPage = lazy(() => import("./pages/campaigns/CampaignsPage").then(
 const CampaignPage = lazy(() => import("./pages/campaigns/CampaignPage").then((m) => ({ default: m.CampaignPage })));
 const RunReportPage = lazy(() => import("./pages/run/RunReportPage").then((m) => ({ default: m.RunReportPage })));
 const ComparePage = lazy(() => import("./pages/compare/ComparePage").then((m) => ({ default: m.ComparePage })));
+const LogsPage = lazy(() => import("./pages/logs/LogsPage").then((m) => ({ default: m.LogsPage })));
+const LogSetPage = lazy(() => import("./pages/logs/LogSetPage").then((m) => ({ default: m.LogSetPage })));
 const ModelsPage = lazy(() => import("./pages/models/ModelsPage").then((m) => ({ default: m.ModelsPage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
@@ -54,6 +56,8 @@ const router = createBrowserRouter([
       { path: "campaigns/:campaignId", element: page(<CampaignPage />) },
       { path: "runs/:runId", element: page(<RunReportPage />) },
       { path: "compare", element: page(<ComparePage />) },
+      { path: "logs", element: page(<LogsPage />) },
+      { path: "logs/:setId", element: page(<LogSetPage />) },
       { path: "models", element: page(<ModelsPage />) },
       { path: "settings", element: page(<SettingsPage />) },
       { path: "*", element: <Navigate to="/" replace /> },

@@ -1,6 +1,7 @@
 """Every domain's Mutation mixin, merged in agenteval.api.schema."""
 
 from agenteval.api.mutations.access import AccessMutations
+from agenteval.api.mutations.conversations import ConversationMutations
 from agenteval.api.mutations.deletion import DeletionMutations
 from agenteval.api.mutations.intelligent import IntelligentMutations
 from agenteval.api.mutations.model_checks import ModelCheckMutations
@@ -11,4 +12,5 @@ from agenteval.api.mutations.webhooks import WebhookMutations
 
 MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations,
                                 ReviewMutations, WebhookMutations, DeletionMutations,
-                                ModelCheckMutations, RegressionMutations)
+                                ModelCheckMutations, RegressionMutations,
+                                ConversationMutations)

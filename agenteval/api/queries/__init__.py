@@ -1,10 +1,11 @@
 """Every domain's Query mixin, merged in agenteval.api.schema."""
 
 from agenteval.api.queries.access import AccessQueries
+from agenteval.api.queries.conversations import ConversationQueries
 from agenteval.api.queries.intelligent import IntelligentQueries
 from agenteval.api.queries.review import ReviewQueries
 from agenteval.api.queries.static import StaticQueries
 from agenteval.api.queries.webhooks import WebhookQueries
 
 QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, ReviewQueries,
-                             WebhookQueries)
+                             WebhookQueries, ConversationQueries)

@@ -86,6 +86,12 @@ class Run:
         default=None, description="The key that started the run: its name and id.")
     cancelled_by: str | None = strawberry.field(
         default=None, description="The key that cancelled the run: its name and id.")
+    offline: bool = strawberry.field(
+        default=False, description="Judged logged conversations (judgeConversations): the "
+        "replies are the logged ones and nothing was sent to the target.")
+    conversation_set_id: strawberry.ID | None = strawberry.field(
+        default=None, description="The conversation set an offline run judged (null once "
+        "deleted: the run keeps its own copy of the dialogs).")
 
     @strawberry.field
     async def campaign(self, info: ResolverInfo) -> Campaign:
@@ -146,4 +152,6 @@ class Run:
         return cls(id=strawberry.ID(str(row.id)), status=RunStatus(row.status), error=row.error,
                    created_at=row.created_at, started_at=row.started_at,
                    completed_at=row.completed_at, row=row, started_by=row.started_by,
-                   cancelled_by=row.cancelled_by)
+                   cancelled_by=row.cancelled_by, offline=row.offline,
+                   conversation_set_id=None if row.conversation_set_id is None
+                   else strawberry.ID(str(row.conversation_set_id)))

@@ -10,6 +10,7 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.scenario_document import revalidate_cases
 from agenteval.engine.catalog.models import judge_configured, simulator_configured
+from agenteval.engine.catalog.offline_runs import OFFLINE_CHANNEL
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, Run, Scenario, Target
@@ -71,6 +72,9 @@ async def _targets_or_errors(target_ids: list[str], errors: FieldErrors) -> list
         target = await Target.get_or_none(id=target_id)
         if target is None:
             errors.add(path, "no target has this id")
+        elif target.channel_type == OFFLINE_CHANNEL:
+            errors.add(path, "is the offline target: it only judges logged conversations "
+                       "(judgeConversations)")
         else:
             targets.append(target)
     return targets

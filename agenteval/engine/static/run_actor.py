@@ -45,7 +45,9 @@ from agenteval.engine.static.commands import (
     ExecutionProgress,
     StartRun,
 )
+from agenteval.engine.static.offline_attempt import offline_attempts
 from agenteval.engine.static.ports import ClosableModels, RunStore
+from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.engine.static.run_cancel import MAX_ATTEMPTS, cancel_stored
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_store import ACTIVE
@@ -171,7 +173,8 @@ class RunActor(OwnedActor):
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, users=self.services.users, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
-            save=self.store.save_attempts, fence=self.fence)
+            save=self.store.save_attempts, fence=self.fence,
+            attempt=offline_attempts(run.cases) if run.offline else run_attempt)
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),
                                       name=f"run {run.id} execution")

@@ -10,7 +10,7 @@ from those types by `run_json_schema.py`):
 
     [{"formatVersion": 1,
       "scenario": {"name", "file"}, "target": {"name"},
-      "run": {"id", "status", "error", "repeat", "concurrency", "durationS"},
+      "run": {"id", "status", "error", "repeat", "concurrency", "durationS", "offline"},
       "summary": RunSummary,
       "outcomes": [CaseOutcome + "tags", with "turns": [Turn] and "results": [RuleResult]]}]
 
@@ -86,6 +86,7 @@ class ScenarioResult:
     duration_s: float | None = None
     report_markdown: str | None = field(default=None, repr=False)
     model_usage: str | None = None  # one line: calls, tokens, cost (domain.usage_report)
+    offline: bool = False  # judged logged conversations (judgeConversations): nothing sent
 
     @property
     def case_count(self) -> int:
@@ -117,6 +118,7 @@ async def scenario_result(run: Run, source: str | None = None, *, prices: str | 
                   for stored in await stored_outcomes(
                       run, details_of_successes=details_of_successes)],
         repeat=run.repeat, concurrency=run.concurrency, error=run.error, duration_s=duration,
+        offline=run.offline,
         report_markdown=await report_markdown(run, prices) if with_report else None,
         model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)))
 
@@ -133,7 +135,7 @@ def scenario_entry(result: ScenarioResult) -> ScenarioEntry:
         "target": {"name": result.target_name},
         "run": {"id": result.run_id, "status": RunStatus(result.status), "error": result.error,
                 "repeat": result.repeat, "concurrency": result.concurrency,
-                "durationS": result.duration_s},
+                "durationS": result.duration_s, "offline": result.offline},
         "summary": summary_json(result.summary),
         "outcomes": [outcome_json(attempt) for attempt in result.attempts],
     }

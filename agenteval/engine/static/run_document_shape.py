@@ -57,6 +57,9 @@ class RunInfo(TypedDict):
     repeat: Annotated[int, Json(minimum=1)]
     concurrency: Annotated[int, Json(minimum=1)]
     durationS: Annotated[float | None, Json(minimum=0)]
+    offline: NotRequired[Annotated[bool, Json(
+        description="judged logged conversations (judgeConversations): the replies are the "
+                    "logged ones, nothing was sent")]]
 
 
 class ConfusionCell(TypedDict):

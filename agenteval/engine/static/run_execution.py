@@ -41,6 +41,12 @@ logger = logging.getLogger("agenteval.runs")
 SaveAttempts = Callable[[uuid.UUID, int, Sequence[FinishedAttempt], Counters, Fence | None],
                         Awaitable[int]]
 
+# One attempt: (channels, target, models, position, case, attempt number, who plays a
+# simulated case's user) → its outcome; `run_attempt` for a live run,
+# offline_attempt.offline_attempts for an offline one.
+AttemptRunner = Callable[[ChannelFactory, TargetSpec, ModelProvider, int, CaseSpec, int,
+                          PlayCase], Awaitable[FinishedAttempt]]
+
 BATCH_SIZE = 500
 PUBLISH_INTERVAL_S = 0.2
 _DONE = object()
@@ -64,8 +70,9 @@ class RunExecution:
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
                  owner: ActorRef, save: SaveAttempts, fence: Fence | None = None,
-                 users: PlayCase = play_case) -> None:
+                 users: PlayCase = play_case, attempt: AttemptRunner = run_attempt) -> None:
         self.run = run
+        self._attempt = attempt
         self._save = save
         self._fence = fence
         self.counters = Counters.of(run)
@@ -132,9 +139,9 @@ class RunExecution:
     async def _work(self) -> None:
         while self._pending and not self.stopped:
             item = self._pending.popleft()
-            finished = await run_attempt(self._channels, self._target, self._models,
-                                         item.position, item.case, item.attempt,
-                                         self._users)
+            finished = await self._attempt(self._channels, self._target, self._models,
+                                           item.position, item.case, item.attempt,
+                                           self._users)
             self._finished.put_nowait(finished)
 
     async def _write(self) -> None:

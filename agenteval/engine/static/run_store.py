@@ -56,7 +56,8 @@ async def run_view(run: Run) -> RunView:
     return RunView(id=str(run.id), status=run.status, campaign_name=names["campaign__name"],
                    scenario_name=names["campaign__scenario__name"],
                    target_name=names["target__name"], created_at=run.created_at,
-                   started_at=run.started_at, completed_at=run.completed_at, error=run.error)
+                   started_at=run.started_at, completed_at=run.completed_at, error=run.error,
+                   offline=run.offline)
 
 
 async def report_markdown(run: Run, model_prices: str | None = None) -> str | None:

@@ -1,6 +1,7 @@
 """Tortoise models of both evaluation systems (they share only targets, model configs and keys)."""
 
 from agenteval.store.models.access import ApiKey, ModelConfig, Target
+from agenteval.store.models.conversations import ConversationSet
 from agenteval.store.models.intelligent import (
     EvalEvent,
     EvalMessage,
@@ -26,5 +27,5 @@ __all__ = [
     "ApiKey", "ModelConfig", "Target", "JudgeCacheEntry", "HumanReviewRow", "Lease",
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
-    "Webhook", "WebhookDelivery", "ModelUsage",
+    "Webhook", "WebhookDelivery", "ModelUsage", "ConversationSet",
 ]

@@ -81,6 +81,11 @@ class Run(Model):
     # Who asked: the key's name and id ("name (id)"); null for the server's own actions.
     started_by = fields.CharField(max_length=260, null=True)
     cancelled_by = fields.CharField(max_length=260, null=True)
+    # An offline run judges logged conversations: its cases carry the logged replies and
+    # no channel is called (engine/static/offline_attempt.py); the set it came from, if
+    # still there, is `conversation_set_id` (no foreign key: deleting a set keeps its runs).
+    offline = fields.BooleanField(default=False, db_default=False)  # old rows: live runs
+    conversation_set_id = fields.UUIDField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     started_at = fields.DatetimeField(null=True)
     completed_at = fields.DatetimeField(null=True)

@@ -1,5 +1,6 @@
 import { enDaily } from "./en-daily";
 import { enCompare } from "./en-compare";
+import { enOffline } from "./en-offline";
 import { enOps } from "./en-ops";
 import { enReview } from "./en-review";
 import { enRegression } from "./en-regression";
@@ -120,6 +121,7 @@ export const en = {
   ...enOps,
   ...enDaily,
   ...enCompare,
+  ...enOffline,
   ...enModels,
   ...enForms,
 } as const;

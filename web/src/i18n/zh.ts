@@ -2,6 +2,7 @@
 import type { Dictionary } from "./en";
 import { zhDaily } from "./zh-daily";
 import { zhCompare } from "./zh-compare";
+import { zhOffline } from "./zh-offline";
 import { zhOps } from "./zh-ops";
 import { zhReview } from "./zh-review";
 import { zhRegression } from "./zh-regression";
@@ -121,6 +122,7 @@ export const zh: Dictionary = {
   ...zhOps,
   ...zhDaily,
   ...zhCompare,
+  ...zhOffline,
   ...zhModels,
   ...zhForms,
 };

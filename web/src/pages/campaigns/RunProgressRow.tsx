@@ -7,6 +7,7 @@ import { useMutation } from "urql";
 import { ConfirmAction } from "../../components/actions/ConfirmAction";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { OfflineBadge } from "../../components/status/OfflineBadge";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import type { UsageData } from "../../components/usage";
@@ -16,7 +17,7 @@ import { CancelRunMutation, DeleteRunMutation } from "./queries";
 import { TERMINAL, useRunProgress, type RunProgress } from "./useRunProgress";
 
 interface Props {
-  run: { id: string; createdAt: string; error?: string | null; target: { name: string }; usage?: UsageData | null };
+  run: { id: string; createdAt: string; error?: string | null; offline?: boolean; target: { name: string }; usage?: UsageData | null };
   initial: RunProgress;
   picked: boolean;
   onPick(checked: boolean): void;
@@ -46,6 +47,7 @@ export function RunProgressRow({ run, initial, picked, onPick, canDelete, onChan
           <Checkbox aria-label={t("runs.pick", { label })} checked={picked} onChange={(e) => onPick(e.currentTarget.checked)} />
           <Anchor component={Link} to={`/runs/${run.id}`}>{label}</Anchor>
           <StatusBadge status={progress.status} />
+          <OfflineBadge offline={run.offline} />
         </Group>
         {!finished && (
           <ConfirmAction size="xs" button={t("runs.cancel")} label={t("safe.cancelRunLabel", { label })}

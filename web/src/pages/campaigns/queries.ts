@@ -38,7 +38,7 @@ export const CampaignQuery = graphql(`
       scenario { id name caseCount }
       targets { id name }
       runs {
-        id status error createdAt
+        id status error createdAt offline
         target { id name }
         progress { ...ProgressFields }
         summary { passRate successRate }

@@ -3,6 +3,7 @@
  * base and the server's significance, then a cases × runs matrix filtered by how each case moved.
  * Any run can become the base; runs of other campaigns over the same scenario can be added.
  */
+import { OfflineBadge } from "../../components/status/OfflineBadge";
 import { Alert, Anchor, Button, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -48,6 +49,7 @@ export function ComparePage() {
           <li key={run.id}>
             <Group gap="xs">
               <Anchor component={Link} to={`/runs/${run.id}`}>{labels[i]}</Anchor>
+              <OfflineBadge offline={run.offline} />
               {i === 0 ? <Text size="xs" fw={700}>({t("matrix.base")})</Text> : (
                 <>
                   <Button size="compact-xs" variant="default" onClick={() => setRuns(withBase(runIds, run.id))}

@@ -4,7 +4,7 @@ import { graphql } from "../../graphql/graphql";
 export const MatrixRunQuery = graphql(`
   query MatrixRun($id: ID!) {
     run(id: $id) {
-      id status createdAt
+      id status createdAt offline
       campaign { id name scenario { id name } }
       target { id name }
       summary {

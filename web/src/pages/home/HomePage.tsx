@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { OfflineBadge } from "../../components/status/OfflineBadge";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
@@ -74,6 +75,7 @@ export function HomePage() {
                   <Anchor component={Link} to={`/runs/${r.id}`}>{`${r.campaign.name} → ${r.target.name}`}</Anchor>
                   <Group gap="xs" wrap="nowrap">
                     <Text size="xs" c="dimmed">{formatTime(r.createdAt, i18n.language)}</Text>
+                    <OfflineBadge offline={r.offline} />
                     <StatusBadge status={r.status} />
                   </Group>
                 </Group>

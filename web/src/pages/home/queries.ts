@@ -11,7 +11,7 @@ export const HomeQuery = graphql(`
     waiting: intelligentEvals(first: 1, status: PENDING_APPROVAL, orderBy: OLDEST_FIRST) { edges { node { id name status createdAt } } }
     runs(first: 200) {
       totalCount
-      edges { node { id status createdAt campaign { id name } target { id name } } }
+      edges { node { id status createdAt offline campaign { id name } target { id name } } }
     }
     campaigns(first: 1) { totalCount edges { node { id name } } }
   }

@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { OfflineBadge } from "../../components/status/OfflineBadge";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
@@ -67,6 +68,8 @@ export function RunReportPage() {
       </Group>
       <Group gap="sm">
         <StatusBadge status={run.status} />
+        <OfflineBadge offline={run.offline} />
+        {run.conversationSetId && <Anchor component={Link} to={`/logs/${run.conversationSetId}`} size="sm">{t("offline.fromLog")}</Anchor>}
         <Text size="sm">{t("campaigns.scenario")}: <Anchor component={Link} to={`/scenarios/${run.campaign.scenario.id}`}>{run.campaign.scenario.name}</Anchor></Text>
         <Anchor component={Link} to={`/campaigns/${run.campaign.id}`} size="sm">{t("run.backToCampaign")}</Anchor>
       </Group>

@@ -14,7 +14,7 @@ export const OutcomeFields = graphql(`
 export const RunReportQuery = graphql(`
   query RunReport($id: ID!, $tag: String) {
     run(id: $id) {
-      id status error createdAt startedAt completedAt
+      id status error createdAt startedAt completedAt offline conversationSetId
       campaign { id name scenario { id name cases { tags } } }
       target { id name }
       progress { runId status total done passed failed errored }

@@ -14,6 +14,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       {link("/targets", t("nav.targets"))}
       {link("/scenarios", t("nav.scenarios"))}
       {link("/campaigns", t("nav.campaigns"))}
+      {link("/logs", t("offline.nav"))}
     </>
   );
   const rest = (

@@ -1,5 +1,7 @@
 """Logged conversations (issue 26 item 2): jsonl, openai and csv files → dialogs to judge.
 
+Read by `agenteval judge` and by `importConversations` (pure: no I/O).
+
 * `jsonl`: one conversation a line, `{"id", "messages": [{"role", "content"}], "metadata"}`
 * `openai`: a JSON list of chat-completions message lists (or `{"id"?, "messages"}` objects)
 * `csv`: columns `conversation_id`, `turn`, `role`, `text`, one message a row
@@ -20,10 +22,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from agenteval.importers.mapping import ImportFailed
-
 FORMATS = ("jsonl", "openai", "csv")
 CSV_COLUMNS = ("conversation_id", "turn", "role", "text")
+
+
+class LogUnreadable(ValueError):
+    """A document that cannot be read as the named format; says where (line, row)."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,9 @@ class Dialog:
     id: str
     exchanges: list[tuple[str, str]]  # (user message, the assistant's reply to it)
     metadata: dict[str, Any] = field(default_factory=dict)
+    # Per exchange, the reply's logged `raw` (the bot's JSON as it sent it) when the log
+    # gives one on an assistant message, else None; for `json_path` rules.
+    raw_replies: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -46,10 +53,11 @@ def format_of(path: str) -> str:
 
 
 def _exchanges(conversation_id: str, messages: Any, log: ConversationLog
-               ) -> list[tuple[str, str]]:
+               ) -> list[tuple[str, str, Any]]:
     if not isinstance(messages, list):
-        raise ImportFailed(f"conversation {conversation_id}: `messages` is not a list")
+        raise LogUnreadable(f"conversation {conversation_id}: `messages` is not a list")
     exchanges: list[tuple[str, list[str]]] = []
+    raws: list[Any] = []
     for message in messages:
         if not isinstance(message, dict) or not isinstance(message.get("content"), str):
             log.skipped["a message without text content (tool calls, images)"] += 1
@@ -57,13 +65,17 @@ def _exchanges(conversation_id: str, messages: Any, log: ConversationLog
         role = message.get("role")
         if role == "user":
             exchanges.append((message["content"], []))
+            raws.append(None)
         elif role == "assistant" and exchanges:
             exchanges[-1][1].append(message["content"])
+            if message.get("raw") is not None:
+                raws[-1] = message["raw"]
         elif role == "assistant":
             log.skipped["an assistant message before the first user message"] += 1
         else:
             log.skipped[f"a {role} message (only user and assistant turns are judged)"] += 1
-    return [(user, "\n".join(replies)) for user, replies in exchanges]
+    return [(user, "\n".join(replies), raw) for (user, replies), raw
+            in zip(exchanges, raws, strict=True)]
 
 
 def _add(log: ConversationLog, conversation_id: str, messages: Any,
@@ -72,8 +84,9 @@ def _add(log: ConversationLog, conversation_id: str, messages: Any,
     if not exchanges:
         log.skipped["a conversation without a user message"] += 1
         return
-    log.dialogs.append(Dialog(conversation_id, exchanges,
-                              metadata if isinstance(metadata, dict) else {}))
+    log.dialogs.append(Dialog(conversation_id, [(user, reply) for user, reply, _ in exchanges],
+                              metadata if isinstance(metadata, dict) else {},
+                              [raw for _, _, raw in exchanges]))
 
 
 def read_conversations(text: str, file_format: str) -> ConversationLog:
@@ -85,17 +98,17 @@ def read_conversations(text: str, file_format: str) -> ConversationLog:
             try:
                 row = json.loads(line)
             except ValueError as exc:
-                raise ImportFailed(f"line {number}: not JSON: {exc}") from None
+                raise LogUnreadable(f"line {number}: not JSON: {exc}") from None
             if not isinstance(row, dict):
-                raise ImportFailed(f"line {number}: not a conversation object")
+                raise LogUnreadable(f"line {number}: not a conversation object")
             _add(log, str(row.get("id", number)), row.get("messages"), row.get("metadata"))
     elif file_format == "openai":
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise ImportFailed(f"not JSON: {exc}") from None
+            raise LogUnreadable(f"not JSON: {exc}") from None
         if not isinstance(data, list):
-            raise ImportFailed("an openai file is a JSON list of message lists")
+            raise LogUnreadable("an openai file is a JSON list of message lists")
         for number, entry in enumerate(data, start=1):
             if isinstance(entry, dict):
                 _add(log, str(entry.get("id", number)), entry.get("messages"),
@@ -105,7 +118,7 @@ def read_conversations(text: str, file_format: str) -> ConversationLog:
     elif file_format == "csv":
         _read_csv(text, log)
     else:
-        raise ImportFailed(f"unknown format {file_format!r} (known: {', '.join(FORMATS)})")
+        raise LogUnreadable(f"unknown format {file_format!r} (known: {', '.join(FORMATS)})")
     _check_ids(log)
     return log
 
@@ -114,13 +127,13 @@ def _read_csv(text: str, log: ConversationLog) -> None:
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
-        raise ImportFailed(f"the CSV lacks the columns {', '.join(missing)}")
+        raise LogUnreadable(f"the CSV lacks the columns {', '.join(missing)}")
     rows: dict[str, list[tuple[float, int, dict[str, str]]]] = {}
     for order, row in enumerate(reader):
         try:
             turn = float(row["turn"])
         except ValueError:
-            raise ImportFailed(f"row {order + 2}: turn {row['turn']!r} is not a number") from None
+            raise LogUnreadable(f"row {order + 2}: turn {row['turn']!r} is not a number") from None
         rows.setdefault(row["conversation_id"], []).append((turn, order, row))
     for conversation_id, entries in rows.items():
         entries.sort(key=lambda e: (e[0], e[1]))
@@ -132,7 +145,7 @@ def _check_ids(log: ConversationLog) -> None:
     seen = Counter(d.id for d in log.dialogs)
     doubled = [i for i, n in seen.items() if n > 1]
     if doubled:
-        raise ImportFailed(f"conversation ids appear more than once: {', '.join(doubled[:5])}")
+        raise LogUnreadable(f"conversation ids appear more than once: {', '.join(doubled[:5])}")
 
 
 def sample(log: ConversationLog, size: int | None, seed: int) -> ConversationLog:
