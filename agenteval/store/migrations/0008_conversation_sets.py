@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
                 ('redacted', fields.JSONField(default=dict, encoder=functools.partial(dumps, separators=(',', ':')), decoder=loads)),
                 ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
             ],
-            options={'table': 'conversation_sets', 'app': 'models', 'pk_attr': 'id', 'table_description': 'A conversation log as imported.'},
+            options={'table': 'conversation_sets', 'app': 'models', 'pk_attr': 'id', 'table_description': 'A conversation log as imported: its dialogs (user turns with the logged replies),'},
             bases=['Model'],
         ),
         ops.AddField(
