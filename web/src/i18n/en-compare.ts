@@ -12,6 +12,7 @@ export const enCompare = {
     keywordsAny: "expected any of {{keywords}}; matched {{matched}}, missing {{missing}}",
     keywordsAll: "expected all of {{keywords}}; matched {{matched}}, missing {{missing}}", none: "(none)",
     contains: "expected the last reply to contain {{missing}}; it does not",
+    containsMet: "the last reply contains {{matched}}",
     notContains: "expected the last reply not to contain {{found}}; it does",
     metricTurn: "turn {{turn}}: {{what}}{{quote}}{{why}}", unverifiedQuote: " (quote not in the transcript)",
     metricScore: "score {{score}} (expected ≥ {{min}})",

@@ -12,6 +12,7 @@ export const zhCompare = {
     keywordsAny: "期望包含 {{keywords}} 中任意一个；命中 {{matched}}，缺少 {{missing}}",
     keywordsAll: "期望包含全部 {{keywords}}；命中 {{matched}}，缺少 {{missing}}", none: "（无）",
     contains: "期望最后一条回复包含 {{missing}}，但没有",
+    containsMet: "最后一条回复包含 {{matched}}",
     notContains: "期望最后一条回复不包含 {{found}}，但包含了",
     metricTurn: "第 {{turn}} 轮：{{what}}{{quote}}{{why}}", unverifiedQuote: "（引文不在对话记录中）",
     metricScore: "得分 {{score}}（要求 ≥ {{min}}）",

@@ -32,6 +32,15 @@ describe("rule reasons in the UI's language", () => {
     expect(ruleReasonIn({ detail: null, error: "judge unreachable" }, t)).toBe("无法执行：judge unreachable");
   });
 
+  it("says what a passed check found, never the failure's \"it does not\"", async () => {
+    const contained = { detail: { matched: ["预约成功"], missing: [] }, error: null };
+    const allKeywords = { detail: { mode: "all", matched: ["138"], missing: [], rule: { params: { keywords: ["138"] } } }, error: null };
+    const [en, zh] = [await translator("en"), await translator("zh")];
+    expect(ruleReasonIn(contained, en)).toBe('the last reply contains "预约成功"');
+    expect(ruleReasonIn(contained, zh)).toBe('最后一条回复包含 "预约成功"');
+    expect(ruleReasonIn(allKeywords, zh)).toBe('期望包含全部 "138"；命中 "138"，缺少 （无）');
+  });
+
   it("names each turn a conversation metric cites, from 1, and flags an unverified quote", async () => {
     const detail = { score: 0.5, min_score: 0.7, judged_turns: 2, rationale: "lost context",
       lapses: [{ turn_index: 1, quote: "我没太明白您的意思", reason: "forgot the return", verified: true },

@@ -77,10 +77,15 @@ const EXPLAINERS: Explainer[] = [
     const matched = Array.isArray(d.matched) ? d.matched : [];
     const keywords = Array.isArray(params(d).keywords) ? params(d).keywords : [...matched, ...d.missing];
     return t(d.mode === "all" ? "reasons.keywordsAll" : "reasons.keywordsAny", {
-      keywords: quoted(keywords), matched: matched.length ? quoted(matched) : t("reasons.none"), missing: quoted(d.missing),
+      keywords: quoted(keywords), matched: matched.length ? quoted(matched) : t("reasons.none"),
+      missing: d.missing.length ? quoted(d.missing) : t("reasons.none"),
     });
   },
-  (d, t) => (Array.isArray(d.missing) && !("mode" in d) ? t("reasons.contains", { missing: quoted(d.missing) }) : null),
+  // A passed check has nothing missing: it says what the reply did contain, never "it does not".
+  (d, t) => (Array.isArray(d.missing) && !("mode" in d)
+    ? (d.missing.length ? t("reasons.contains", { missing: quoted(d.missing) })
+      : t("reasons.containsMet", { matched: quoted(d.matched) }))
+    : null),
   (d, t) => (Array.isArray(d.found) && d.found.length ? t("reasons.notContains", { found: quoted(d.found) }) : null),
   (d) => (typeof d.reason === "string" && d.reason ? d.reason : null),
 ];
