@@ -57,15 +57,17 @@ _KNOWN: dict[str, dict[Language, tuple[Mode, str, str]]] = {
 
 # A model's own wording of a missing requirement; the item ends at punctuation or the
 # clause that follows it.
-_ASKED_FOR = {
+_ASKED_FOR: dict[Language, re.Pattern[str]] = {
     "en": re.compile(r"without (?:ever |first )?asking (?:for|about) (?:the |a |an )?"
                      r"(?P<item>[^.,;:()\n]{2,60}?)(?=\s+(?:first|before|and)\b|[.,;:()\n]|$)",
                      re.IGNORECASE),
     "zh": re.compile(r"(?:从未|未|没有|没)询问(?:过)?(?P<item>[^，。；：（）\n]{1,30}?)"
                      r"(?=就|便|[，。；：（）\n]|$)"),
 }
-_ZH_DESCRIPTION = "客服在对话中询问并确认了{item}。"
-_EN_DESCRIPTION = "The agent asks the user for {item} (and confirms it) in the dialog."
+_DESCRIPTION: dict[Language, str] = {
+    "en": "The agent asks the user for {item} (and confirms it) in the dialog.",
+    "zh": "客服在对话中询问并确认了{item}。",
+}
 
 
 def missing_item(text: str | None) -> MissingItem | None:
@@ -78,10 +80,9 @@ def missing_item(text: str | None) -> MissingItem | None:
         for language, (mode, name, description) in by_language.items():
             if stripped.startswith(KINDS_BY_LANGUAGE[language][kind].title):
                 return MissingItem(mode, name, description)
-    for language, pattern in _ASKED_FOR.items():
+    for asked_language, pattern in _ASKED_FOR.items():
         found = pattern.search(stripped)
         if found:
             item = found["item"].strip()
-            template = _ZH_DESCRIPTION if language == "zh" else _EN_DESCRIPTION
-            return MissingItem("slot", item, template.format(item=item))
+            return MissingItem("slot", item, _DESCRIPTION[asked_language].format(item=item))
     return None
