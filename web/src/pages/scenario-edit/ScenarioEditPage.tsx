@@ -159,7 +159,7 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
           <List size="sm" aria-label={t("new.fieldErrors")}>
             {problems.map((p, i) => (
               <List.Item key={i}>
-                <b>{humanPath(p.path, pathLabels) || "—"}</b>: {t(`schemaForm.${p.message}`, { defaultValue: p.message })}{" "}
+                <b>{humanPath(p.path.replace(/^input\./, ""), pathLabels) || "—"}</b>: {t(`schemaForm.${p.message}`, { defaultValue: p.message })}{" "}
                 <Text span size="xs" c="dimmed" ff="monospace">{p.path}</Text>
               </List.Item>
             ))}

@@ -30,8 +30,8 @@ describe("scenario drafts", () => {
     const draft = caseDraft({ ...stored, type: "SIMULATED", messages: [], evalRules: [], simulated }, schemas);
     const { cases, problems } = casesInput([draft], schemas);
     expect(problems).toEqual([]);
-    const { followUps: _none, ...sent } = simulated; // no follow-ups: the field is left out
-    expect(cases[0]).toMatchObject({ type: "SIMULATED", messages: [], turnChecks: [], ...sent });
+    const { persona, goal, opening, maxTurns, stopWhen, simulator } = simulated; // no follow-ups: left out
+    expect(cases[0]).toMatchObject({ type: "SIMULATED", messages: [], turnChecks: [], persona, goal, opening, maxTurns, stopWhen, simulator });
     expect(cases[0]).not.toHaveProperty("followUps");
     const broken = casesInput([{ ...draft, simulated: { ...draft.simulated!, goal: " " } }], schemas);
     expect(broken.problems).toEqual([{ path: "cases[0].goal", message: "required" }]);
