@@ -44,7 +44,9 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
           <Button variant="subtle" size="compact-sm" aria-expanded={!collapsed} onClick={onToggle}>
             {collapsed ? "▸" : "▾"} {t("editor.caseLabel", { key: draft.key })}
           </Button>
-          {collapsed && <Text size="xs" c="dimmed">{t("forms.caseSummary", { messages: draft.messages.length, rules: draft.rules.length })}</Text>}
+          {collapsed && <Text size="xs" c="dimmed">{draft.type === "SIMULATED" && draft.simulated
+            ? t("scenarios.simulated", { simulator: draft.simulated.simulator, max: draft.simulated.maxTurns, goal: draft.simulated.goal })
+            : t("forms.caseSummary", { messages: draft.messages.length, rules: draft.rules.length })}</Text>}
         </Group>
         {draft.origin && <CaseOriginLine origin={draft.origin} />}
         {!collapsed && (<>
