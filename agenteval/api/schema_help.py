@@ -9,7 +9,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from agenteval.domain.param_help_texts import CHANNEL_HELP, RULE_HELP, HelpText
+from agenteval.domain.param_help_texts import (
+    CHANNEL_DESCRIPTIONS_ZH,
+    CHANNEL_HELP,
+    RULE_HELP,
+    HelpText,
+)
 
 
 def with_help(schema: dict[str, Any], help_texts: dict[str, HelpText]) -> dict[str, Any]:
@@ -36,3 +41,9 @@ def rule_params_with_help(rule_type: str, schema: dict[str, Any]) -> dict[str, A
 
 def channel_config_with_help(channel_type: str, schema: dict[str, Any]) -> dict[str, Any]:
     return with_help(schema, CHANNEL_HELP.get(channel_type, {}))
+
+
+def channel_description_translations(channel_type: str) -> dict[str, Any] | None:
+    """A channel type's description in the languages it has one for, shaped like x-i18n."""
+    zh = CHANNEL_DESCRIPTIONS_ZH.get(channel_type)
+    return {"zh": {"description": zh}} if zh else None

@@ -162,3 +162,16 @@ CHANNEL_HELP: dict[str, dict[str, HelpText]] = {
         **_RETRY,
     },
 }
+
+# A channel type's own description (ChannelType.description, in English where the channel
+# registers it), in Chinese; served as `ChannelType.translations` the way a field's help is
+# served as its x-i18n. A channel without an entry (a plugin's) shows its English text.
+CHANNEL_DESCRIPTIONS_ZH: dict[str, str] = {
+    "demo": "内置演示机器人（家电售后客服 Mia，回复确定、带有刻意设置的缺陷），在进程内应答。",
+    "http": "通用 JSON 机器人接口：每条用户消息按请求体模板构造一个请求；回复（以及可选的"
+            "被测对象会话 ID）按点路径读取。",
+    "websocket": "基于 websocket 的 JSON：每个会话一个连接；每条消息按模板构造成一帧发送，"
+                 "收到的下一个文本帧即回复。",
+    "openai_chat": "OpenAI 兼容的 chat completions 接口（POST {base_url}/chat/completions），"
+                   "每轮发送完整对话。",
+}

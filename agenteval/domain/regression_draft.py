@@ -11,7 +11,11 @@ From a finding (its first verified evidence, else its first evidence):
   refuse it otherwise (the draft's `notes` say so instead);
 - its dimension becomes a tag;
 - `not_contains` on that turn, when the evidence quotes the bot's reply and the
-  quote gives an obvious one (see `not_contains_term`).
+  quote gives an obvious one (see `not_contains_term`);
+- a `task_completion` check of the slot or step, when the finding is about one the
+  agent skipped (domain/missing_steps.py) — with a JUDGE only, like `llm_score`, since
+  task_completion is always judged by the JUDGE model. It is a case rule: it reads the
+  whole dialog, which ends at the evidence's turn.
 No `contains` is ever derived: the evidence shows what the bot said wrong, never
 the words a correct reply must use.
 """
@@ -26,8 +30,10 @@ from typing import Any
 from agenteval.domain.case_origin import CaseOrigin, finding_id
 from agenteval.domain.cases import CaseSpec, RuleSpec, TurnCheck
 from agenteval.domain.evidence import MessageRecord
+from agenteval.domain.missing_steps import missing_item
 
 JUDGED_RULE = "llm_score"
+COMPLETION_RULE = "task_completion"
 MIN_SCORE = 7
 # A not_contains term must say something (a few CJK characters or two short English
 # words) and stay a sentence, not a paragraph.
@@ -116,8 +122,9 @@ def draft_from_finding(eval_id: str, finding_index: int, finding: dict[str, Any]
         notes.append(f"No JUDGE model is configured, so the finding's issue is not checked by "
                      f"an {JUDGED_RULE} criterion (configure one with setModelConfig(role: "
                      "JUDGE) to add it); only model-free checks are drafted.")
+    case_rules = _completion_rules([finding.get("issue")], judge_configured, notes)
     expect = _expect_from_reply(evidence, notes)
-    if expect is None and not rules:
+    if expect is None and not rules and not case_rules:
         notes.append("The draft has no check yet: add one before saving, or the case can "
                      "only pass.")
     checks = {turn: TurnCheck(expect=expect, eval_rules=rules)} if expect or rules else {}
@@ -125,7 +132,7 @@ def draft_from_finding(eval_id: str, finding_index: int, finding: dict[str, Any]
     case = CaseSpec(
         key=unique_key(f"finding-{finding_index + 1}", taken_keys), messages=texts,
         type="MULTI_TURN" if len(texts) > 1 else "SINGLE_TURN",
-        tags=[dimension] if dimension else [], turn_checks=checks,
+        tags=[dimension] if dimension else [], turn_checks=checks, eval_rules=case_rules,
         origin=CaseOrigin(eval_id=eval_id, session_id=str(evidence["sessionId"]),
                           finding_id=finding_id(eval_id, finding_index),
                           finding_index=finding_index))
@@ -137,6 +144,36 @@ def finding_criteria(finding: dict[str, Any]) -> str:
     its suggestion says."""
     return (f"The reply must not show this problem: {finding['issue']}\n"
             f"It should instead: {finding['suggestion']}")
+
+
+def _completion_rules(texts: Iterable[str | None], judge_configured: bool,
+                      notes: list[str]) -> list[RuleSpec]:
+    """One `task_completion` rule over the slots and steps `texts` say were skipped (each
+    once, in order); none without a JUDGE, with a note naming what was left out."""
+    slots: list[dict[str, Any]] = []
+    steps: list[dict[str, Any]] = []
+    for text in texts:
+        item = missing_item(text)
+        if item is None:
+            continue
+        into = slots if item.mode == "slot" else steps
+        if all(existing["name"] != item.name for existing in into):
+            into.append({"name": item.name, "description": item.description})
+    if not slots and not steps:
+        return []
+    names = ", ".join(repr(item["name"]) for item in (*slots, *steps))
+    if not judge_configured:
+        notes.append(f"A slot or step the agent skipped is named ({names}), but "
+                     f"{COMPLETION_RULE} needs a JUDGE model, so it is not drafted "
+                     "(configure one with setModelConfig(role: JUDGE) to add it).")
+        return []
+    mode = "hybrid" if slots and steps else "slot" if slots else "step"
+    params: dict[str, Any] = {"mode": mode, "min_completion_rate": 1.0}
+    if slots:
+        params["required_slots"] = slots
+    if steps:
+        params["required_steps"] = steps
+    return [RuleSpec(COMPLETION_RULE, params)]
 
 
 def _expect_from_reply(evidence: dict[str, Any], notes: list[str]) -> dict[str, Any] | None:
@@ -153,7 +190,8 @@ def draft_from_session(eval_id: str, session: dict[str, Any],
                        messages: Sequence[MessageRecord], up_to_turn: int,
                        judge_configured: bool, taken_keys: Iterable[str] = ()) -> CaseDraft:
     """The draft for a session up to `up_to_turn`: the verdict's issues linked to turns up
-    to it become `llm_score` criteria on their turns (with a JUDGE), its dimension a tag.
+    to it become `llm_score` criteria on their turns (with a JUDGE), the slots and steps
+    they say were skipped a `task_completion` case rule (with a JUDGE), its dimension a tag.
 
     `session` holds `id`, `goal`, `dimension` and `verdict` (or None) as stored.
     """
@@ -165,6 +203,9 @@ def draft_from_session(eval_id: str, session: dict[str, Any],
         if isinstance(index, int) and 0 <= index < len(texts):
             issues_by_turn.setdefault(index, []).append(issue["description"])
     checks: dict[int, TurnCheck] = {}
+    case_rules = _completion_rules(
+        [d for index in sorted(issues_by_turn) for d in issues_by_turn[index]],
+        judge_configured, notes)
     if judge_configured:
         for index, descriptions in sorted(issues_by_turn.items()):
             criteria = "The reply must not show these problems: " + "; ".join(descriptions)
@@ -182,6 +223,6 @@ def draft_from_session(eval_id: str, session: dict[str, Any],
     case = CaseSpec(
         key=unique_key(f"session-{str(session['id'])[:8]}", taken_keys), messages=texts,
         type="MULTI_TURN" if len(texts) > 1 else "SINGLE_TURN",
-        tags=[dimension] if dimension else [], turn_checks=checks,
+        tags=[dimension] if dimension else [], turn_checks=checks, eval_rules=case_rules,
         origin=CaseOrigin(eval_id=eval_id, session_id=str(session["id"])))
     return CaseDraft(case=case, notes=notes)

@@ -40,3 +40,18 @@ def test_a_schema_that_wrote_its_own_help_keeps_it() -> None:
     assert helped["properties"]["b"]["description"] == "kept"
     assert helped["properties"]["b"]["x-i18n"] == {"zh": {"title": "乙", "description": "乙说明"}}
     assert "title" not in schema["properties"]["b"]  # the registry's schema is not changed
+
+
+async def test_every_built_in_channel_type_describes_itself_in_chinese_too(
+        gql: GraphQLClient) -> None:
+    channels = (await gql.execute("{ channelTypes { name description translations } }")
+                )["channelTypes"]
+    built_in = {"demo", "http", "websocket", "openai_chat"}
+    assert built_in <= {c["name"] for c in channels}
+    for channel in channels:
+        if channel["name"] in built_in:
+            zh = channel["translations"]["zh"]["description"]
+            assert zh and zh != channel["description"]
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in zh), channel["name"]
+        else:  # a channel without a translation says so with null, not an empty object
+            assert channel["translations"] is None

@@ -144,3 +144,76 @@ def test_a_bad_origin_is_reported_at_its_path(origin, path):
     with pytest.raises(ValidationFailed) as raised:
         parse_scenario_document(text, RULE_CATALOG)
     assert [d["path"] for d in raised.value.details] == [path]
+
+
+def missing_order_number(issue: str) -> dict:
+    finding = lost_context()
+    return {**finding, "issue": issue, "severity": "HIGH",
+            "suggestion": "Ask for the order number before accepting the return."}
+
+
+@pytest.mark.parametrize(("issue", "mode", "name"), [
+    # the scripted report's findings start with their kind's title, in either language
+    ("Return accepted without asking for or confirming the order number (2 of 3 sessions)",
+     "slot", "order number"),
+    ("未询问或确认订单号就受理了退货（3 个会话中有 2 个）", "slot", "订单号"),
+    ("Booked without asking for a preferred time (1 of 2 sessions)", "slot",
+     "preferred visit time"),
+    ("未询问方便的时间就完成了预约（2 个会话中有 1 个）", "slot", "方便的上门时间"),
+    ("Confirmed before the user had given all the information (1 of 4 sessions)", "step",
+     "collect every detail before confirming"),
+    ("用户尚未提供全部信息就已确认（4 个会话中有 1 个）", "step", "确认前收集齐全部信息"),
+    # a model's wording of the detectors' detail
+    ("The target confirmed at turn 3 without asking for the delivery address.", "slot",
+     "delivery address"),
+    ("目标在第 3 轮确认，但从未询问收货地址", "slot", "收货地址"),
+])
+def test_a_finding_about_a_skipped_slot_or_step_drafts_a_task_completion_check(
+        issue, mode, name):
+    draft = draft_from_finding(EVAL_ID, 0, missing_order_number(issue), TRANSCRIPT,
+                               judge_configured=True)
+    [rule] = draft.case.eval_rules
+    assert rule.type == "task_completion"
+    assert rule.params["mode"] == mode and rule.params["min_completion_rate"] == 1.0
+    items = rule.params["required_slots" if mode == "slot" else "required_steps"]
+    assert [item["name"] for item in items] == [name] and items[0]["description"]
+    # the draft saves as it is: the rule's params are valid for the catalog
+    text = json.dumps({"name": "s", "cases": [case_to_document(draft.case)]},
+                      ensure_ascii=False)
+    parsed = parse_scenario_document(text, RULE_CATALOG, judge_configured=True)
+    assert parsed.cases[0].eval_rules[0].params["mode"] == mode
+
+
+def test_a_finding_about_something_else_drafts_no_task_completion_check():
+    draft = draft_from_finding(EVAL_ID, 0, lost_context(), TRANSCRIPT, judge_configured=True)
+    assert draft.case.eval_rules == []
+    complaint = {**lost_context(), "issue": "Complaint handled without an apology (1 of 1)"}
+    assert draft_from_finding(EVAL_ID, 0, complaint, TRANSCRIPT, True).case.eval_rules == []
+
+
+def test_without_a_judge_a_skipped_slot_is_named_in_a_note_and_not_drafted():
+    finding = missing_order_number("未询问或确认订单号就受理了退货（3 个会话中有 2 个）")
+    draft = draft_from_finding(EVAL_ID, 0, finding, TRANSCRIPT, judge_configured=False)
+    assert draft.case.eval_rules == []
+    [note] = [n for n in draft.notes if "task_completion" in n]
+    assert "'订单号'" in note and "JUDGE" in note
+    # the draft still parses where no JUDGE is configured (no judged rule in it)
+    text = json.dumps({"name": "s", "cases": [case_to_document(draft.case)]},
+                      ensure_ascii=False)
+    parse_scenario_document(text, RULE_CATALOG, judge_configured=False)
+
+
+def test_a_sessions_skipped_slots_and_steps_become_one_hybrid_task_completion_check():
+    session = {"id": SESSION, "goal": "退货", "dimension": "退货处理", "verdict": {"issues": [
+        {"description": "未询问或确认订单号就受理了退货：目标在第 2 轮确认，但从未询问订单号",
+         "turnIndex": 1},
+        {"description": "用户尚未提供全部信息就已确认：在第 2 轮就确认了", "turnIndex": 1},
+        {"description": "丢失上下文", "turnIndex": 2}]}}
+    draft = draft_from_session(EVAL_ID, session, TRANSCRIPT, 2, judge_configured=True)
+    [rule] = draft.case.eval_rules
+    assert rule.params["mode"] == "hybrid"
+    assert [s["name"] for s in rule.params["required_slots"]] == ["订单号"]
+    assert [s["name"] for s in rule.params["required_steps"]] == ["确认前收集齐全部信息"]
+    text = json.dumps({"name": "s", "cases": [case_to_document(draft.case)]},
+                      ensure_ascii=False)
+    parse_scenario_document(text, RULE_CATALOG, judge_configured=True)

@@ -58,6 +58,8 @@ test("the target form shows a bad URL at its field in words before sending, and 
   await page.getByRole("textbox", { name: "名称" }).fill("坏地址机器人");
   await page.getByRole("combobox", { name: /^通道类型/ }).click();
   await page.getByRole("option", { name: "http", exact: true }).click();
+  await expect(page.getByText("通用 JSON 机器人接口", { exact: false })).toBeVisible(); // the channel type described in Chinese
+  await expect(page.getByText("Generic JSON bot API", { exact: false })).toHaveCount(0);
   const url = page.getByRole("textbox", { name: /^URL/ });
   await url.fill("ftp://bot.internal/chat");
   await page.getByRole("textbox", { name: /^回复路径/ }).fill("reply");

@@ -1,5 +1,5 @@
-/** Issue 25 item 3 in the UI: a simulated case played by the SIMULATOR model runs like any case; the case view
- * badges the turns the simulated user wrote and names why the dialog ended. */
+/** Issue 25 item 3 in the UI: a simulated case is written in the editor's form fields and saved; one played by the
+ * SIMULATOR model runs like any case; the case view badges the turns the simulated user wrote and names why the dialog ended. */
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, screenshot, test as suiteTest } from "./support/fixtures";
@@ -21,6 +21,82 @@ async function pickOption(page: Page, label: string, option: string | RegExp) {
   await page.getByRole("combobox", { name: label, exact: true }).click();
   await page.getByRole("option", { name: option }).last().click();
 }
+
+type StoredSimulated = { scenario: { cases: { key: string; type: string; simulated: Record<string, unknown> | null }[] } };
+
+// First in the file: no SIMULATOR is configured yet on this worker's server (the next test sets one).
+test("a new case becomes a simulated user through the form fields, is checked at its fields and saves", async ({ signedIn: page, server }) => {
+  const { createScenario } = await server.gql<{ createScenario: { id: string } }>(
+    `mutation($input: CreateScenarioInput!) { createScenario(input: $input) { id } }`,
+    { input: { name: "E2E simulated form", cases: [{ key: "hello", messages: ["你好"] }] } });
+  await page.goto(`/scenarios/${createScenario.id}/edit`);
+  await page.getByRole("button", { name: "Add case" }).click();
+  const added = page.getByRole("group", { name: "Case case-2" });
+  await added.getByRole("combobox", { name: "Type", exact: true }).click();
+  await page.getByRole("option", { name: "Simulated user" }).click();
+  const user = added.getByRole("group", { name: "Simulated user" });
+  const save = page.getByRole("button", { name: "Save scenario" });
+
+  // Checked in the browser first: every problem at once, at its field, named for people.
+  await save.click();
+  const problems = page.getByRole("list", { name: "Problems to fix" });
+  await expect(problems).toContainText("Case 2 › Goal: Required");
+  await expect(problems).toContainText("Case 2 › Follow-ups (one per line): A script needs the user's turns");
+  await expect(user.getByRole("textbox", { name: "Goal" })).toHaveAttribute("aria-invalid", "true");
+
+  // The server's own check lands at its field too: a model user needs a SIMULATOR, and none is configured.
+  await user.getByRole("textbox", { name: "Goal" }).fill("预约空调上门维修");
+  await expect(problems).not.toContainText("Goal");
+  await user.getByRole("combobox", { name: "Who plays the user" }).click();
+  await page.getByRole("option", { name: "SIMULATOR model" }).click();
+  await expect(user.getByRole("checkbox", { name: "Stop when the simulated user says it is done" })).toBeChecked();
+  await save.click();
+  await expect(problems).toContainText("Case 2 › Who plays the user: this simulated case needs a SIMULATOR model");
+  await expect(user.getByRole("combobox", { name: "Who plays the user" })).toHaveAttribute("aria-invalid", "true");
+  await screenshot(page, "editor-simulated-errors-1280-en");
+
+  // As a script it needs no model: opening, follow-ups, a stop phrase and a persona.
+  await user.getByRole("combobox", { name: "Who plays the user" }).click();
+  await page.getByRole("option", { name: /^Script/ }).click();
+  await expect(user.getByRole("checkbox", { name: "Stop when the simulated user says it is done" })).toBeDisabled();
+  await user.getByRole("textbox", { name: "Opening message" }).fill("我家空调坏了，想约师傅上门");
+  await user.getByRole("textbox", { name: "Follow-ups (one per line)" }).fill("我叫王伟\n电话 13800138000\n周六上午");
+  await user.getByRole("textbox", { name: "Max turns" }).fill("6");
+  await user.getByRole("combobox", { name: "Stop phrases" }).fill("预约成功");
+  await page.keyboard.press("Enter");
+  await user.getByRole("textbox", { name: "Name" }).fill("老王");
+  await user.getByRole("textbox", { name: "Background" }).fill("退休教师");
+  await user.getByRole("combobox", { name: "Patience" }).click();
+  await page.getByRole("option", { name: "Low" }).click();
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await screenshot(page, "editor-simulated-1280-en");
+  await expectAccessible(page, "editor with a simulated case");
+
+  const { scenario } = await server.gql<StoredSimulated>(
+    `query($id: ID!) { scenario(id: $id) { cases { key type simulated { persona goal opening maxTurns stopWhen followUps simulator } } } }`,
+    { id: createScenario.id });
+  expect(scenario.cases[1]).toEqual({ key: "case-2", type: "SIMULATED", simulated: {
+    persona: { name: "老王", background: "退休教师", patience: "low" }, goal: "预约空调上门维修",
+    opening: "我家空调坏了，想约师傅上门", maxTurns: 6, stopWhen: { phrase: "预约成功" },
+    followUps: ["我叫王伟", "电话 13800138000", "周六上午"], simulator: "script" } });
+
+  // Stored, it opens in the same fields; in Chinese at a phone's width too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(user.getByRole("textbox", { name: "Follow-ups (one per line)" })).toHaveValue("我叫王伟\n电话 13800138000\n周六上午");
+  await screenshot(page, "editor-simulated-390-en");
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
+  await page.reload();
+  const userZh = page.getByRole("group", { name: "用例 case-2" }).getByRole("group", { name: "模拟用户" });
+  await expect(userZh.getByRole("textbox", { name: "目标" })).toHaveValue("预约空调上门维修");
+  await expect(userZh.getByRole("textbox", { name: "最多轮数" })).toHaveValue("6");
+  await expect(userZh).toContainText("只有模型会表示结束");
+  await screenshot(page, "editor-simulated-390-zh");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, "editor-simulated-1280-zh");
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "en"));
+});
 
 test("a simulated case played by the SIMULATOR runs from a campaign and its transcript shows the simulated user's turns", async ({ signedIn: page, server }) => {
   const model = await startSimulatorModel();

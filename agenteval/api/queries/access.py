@@ -11,7 +11,10 @@ from agenteval.api.ids import parse_id
 from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead, IsAdmin
-from agenteval.api.schema_help import channel_config_with_help
+from agenteval.api.schema_help import (
+    channel_config_with_help,
+    channel_description_translations,
+)
 from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
 from agenteval.api.unset import value
 from agenteval.engine.catalog import reads
@@ -49,10 +52,15 @@ class AccessQueries:
     def channel_types(self, info: ResolverInfo) -> list[ChannelType]:
         factory = info.context.services.channels
         return [ChannelType(name=t.name, description=t.description,
-                            config_schema=JSON(channel_config_with_help(t.name, t.config_schema)))
+                            config_schema=JSON(channel_config_with_help(t.name, t.config_schema)),
+                            translations=_json_or_none(channel_description_translations(t.name)))
                 for t in factory.types()]
 
     @strawberry.field(permission_classes=[CanRead])
     async def model_configs(self) -> list[ModelConfig]:
         # Stored rows, plus the roles configured only by AGENTEVAL_{ROLE}_* variables.
         return [ModelConfig.from_row(c) for c in await effective_model_configs()]
+
+
+def _json_or_none(value: dict[str, object] | None) -> JSON | None:
+    return JSON(value) if value is not None else None

@@ -74,6 +74,9 @@ class ChannelType:
     name: str
     description: str
     config_schema: JSON
+    translations: JSON | None = strawberry.field(
+        default=None, description='The description in other languages, keyed by language '
+        'like a config field\'s x-i18n: {"zh": {"description": "…"}}; null: English only.')
 
 
 @strawberry.type

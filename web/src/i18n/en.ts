@@ -7,6 +7,7 @@ import { enRegression } from "./en-regression";
 import { enStatic } from "./en-static";
 import { enModels } from "./en-models";
 import { enForms } from "./en-forms";
+import { enSimulated } from "./en-simulated";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -124,6 +125,7 @@ export const en = {
   ...enOffline,
   ...enModels,
   ...enForms,
+  ...enSimulated,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

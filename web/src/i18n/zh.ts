@@ -9,6 +9,7 @@ import { zhRegression } from "./zh-regression";
 import { zhStatic } from "./zh-static";
 import { zhModels } from "./zh-models";
 import { zhForms } from "./zh-forms";
+import { zhSimulated } from "./zh-simulated";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -125,4 +126,5 @@ export const zh: Dictionary = {
   ...zhOffline,
   ...zhModels,
   ...zhForms,
+  ...zhSimulated,
 };

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../graphql/graphql";
 import catalog from "./catalog.fixture.json";
 import { SchemaFields } from "./SchemaFields";
-import { configFrom, fieldText, initialValues, schemaFields, SECRET_PLACEHOLDER, type SchemaField } from "./schemaForm";
+import { configFrom, describedIn, fieldText, initialValues, schemaFields, SECRET_PLACEHOLDER, type SchemaField } from "./schemaForm";
 
 const schemas: [string, JsonValue][] = [
   ...catalog.channelTypes.map((c) => [`channel ${c.name}`, c.configSchema as unknown as JsonValue] as [string, JsonValue]),
@@ -93,5 +93,16 @@ describe("help from the schema", () => {
     expect(fieldText(field, "en")).toEqual({ title: "Minimum completion rate", description: "The case passes at this share." });
     const [bare] = schemaFields({ type: "object", properties: { x: { type: "string" } } });
     expect(fieldText(bare, "zh")).toEqual({ title: "x", description: null });
+  });
+});
+
+describe("a channel type's description", () => {
+  const english = "Generic JSON bot API.";
+  it("is shown in the UI's language when the server has a translation, else in English", () => {
+    const translations = { zh: { description: "通用 JSON 机器人接口。" } };
+    expect(describedIn(english, translations, "zh-CN")).toBe("通用 JSON 机器人接口。");
+    expect(describedIn(english, translations, "en")).toBe(english);
+    expect(describedIn(english, null, "zh")).toBe(english);
+    expect(describedIn(english, { zh: "not an object" }, "zh")).toBe(english);
   });
 });

@@ -70,6 +70,12 @@ export function fieldText(field: SchemaField, language: string): { title: string
   };
 }
 
+/** A text with its x-i18n-shaped translations (`{"zh": {"description": …}}`, e.g. a channel
+ * type's `translations`) in the UI's language, else the English text itself. */
+export function describedIn(english: string, translations: JsonValue | null | undefined, language: string): string {
+  return translationsOf(translations ?? undefined)[language.split("-")[0]]?.description ?? english;
+}
+
 /** The fields of an object schema, in the schema's order. */
 export function schemaFields(schema: JsonValue): SchemaField[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];

@@ -6,6 +6,8 @@ import { move, noTurnChecks, ruleDraft, type CaseDraft, type CaseType, type Rule
 import { useProblemsUnder } from "./editorProblems";
 import { RuleEditor } from "./RuleEditor";
 import { CaseOriginLine } from "../../components/regression/CaseOriginLine";
+import { emptySimulated } from "./simulatedDraft";
+import { SimulatedUserEditor } from "./SimulatedUserEditor";
 import { TurnChecksEditor } from "./TurnChecksEditor";
 
 interface Props {
@@ -25,6 +27,12 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
   // A message's checks move and go with it.
   const turns = draft.messages.map((_, i) => draft.turns[i] ?? noTurnChecks());
   const moveMessage = (i: number, by: -1 | 1) => set({ messages: move(draft.messages, i, by), turns: move(turns, i, by) });
+  const changeType = (type: CaseType) => {
+    if (type === "SIMULATED") set({ type, simulated: draft.simulated ?? emptySimulated() });
+    // A simulated case has no messages of its own: give the other types one to start from.
+    else if (draft.messages.length === 0) set({ type, messages: [""], turns: [noTurnChecks()] });
+    else set({ type });
+  };
   const number = (key: "rulePassThreshold" | "successThreshold" | "partialThreshold") => (
     <NumberInput label={t(`editor.${key}`)} min={0} max={1} step={0.05} decimalScale={2} value={draft[key]}
       onChange={(v) => set({ [key]: Number(v) || 0 })} />
@@ -36,7 +44,9 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
           <Button variant="subtle" size="compact-sm" aria-expanded={!collapsed} onClick={onToggle}>
             {collapsed ? "▸" : "▾"} {t("editor.caseLabel", { key: draft.key })}
           </Button>
-          {collapsed && <Text size="xs" c="dimmed">{t("forms.caseSummary", { messages: draft.messages.length, rules: draft.rules.length })}</Text>}
+          {collapsed && <Text size="xs" c="dimmed">{draft.type === "SIMULATED" && draft.simulated
+            ? t("scenarios.simulated", { simulator: draft.simulated.simulator, max: draft.simulated.maxTurns, goal: draft.simulated.goal })
+            : t("forms.caseSummary", { messages: draft.messages.length, rules: draft.rules.length })}</Text>}
         </Group>
         {draft.origin && <CaseOriginLine origin={draft.origin} />}
         {!collapsed && (<>
@@ -45,12 +55,11 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
           <Select label={t("editor.caseType")} allowDeselect={false} value={draft.type}
             data={[{ value: "SINGLE_TURN", label: t("editor.singleTurn") }, { value: "MULTI_TURN", label: t("editor.multiTurn") },
               { value: "SIMULATED", label: t("editor.simulated") }]}
-            onChange={(v) => v && set({ type: v as CaseType })} />
+            onChange={(v) => v && changeType(v as CaseType)} />
           <Button variant="subtle" color="red" onClick={onRemove}>{t("editor.removeCase")}</Button>
         </Group>
         {draft.type === "SIMULATED" ? (
-          <JsonInput label={t("editor.simulatedUser")} description={t("editor.simulatedUserHint")} autosize minRows={4}
-            value={draft.simulated} onChange={(v) => set({ simulated: v })} />
+          <SimulatedUserEditor draft={draft.simulated ?? emptySimulated()} onChange={(simulated) => set({ simulated })} />
         ) : (<>
         <Text size="sm" fw={600}>{t("editor.messages")}</Text>
         {draft.messages.map((message, i) => (

@@ -74,6 +74,10 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
     cases: t("forms.paths.case"), eval_rules: t("forms.paths.rule"), messages: t("forms.paths.message"),
     required_slots: t("editor.slots"), required_steps: t("forms.paths.step"), expectation: t("editor.expectation"),
     intent_taxonomy: t("forms.paths.taxonomy"), name: t("scenarios.name"), key: t("editor.caseKey"),
+    // a simulated case's user (the API's CaseInput names)
+    goal: t("sim.goal"), opening: t("sim.opening"), maxTurns: t("sim.maxTurns"), simulator: t("sim.simulator"),
+    followUps: t("sim.followUps"), stopWhen: t("sim.stopWhen"), phrase: t("sim.stopPhrases"),
+    persona: t("sim.persona"), background: t("sim.background"), personality: t("sim.personality"), patience: t("sim.patience"),
   };
   const [saved, setSaved] = useState(false);
   // After the first Save, the drafts are checked as they change: a fixed field's message goes at once.
@@ -155,7 +159,7 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
           <List size="sm" aria-label={t("new.fieldErrors")}>
             {problems.map((p, i) => (
               <List.Item key={i}>
-                <b>{humanPath(p.path, pathLabels) || "—"}</b>: {t(`schemaForm.${p.message}`, { defaultValue: p.message })}{" "}
+                <b>{humanPath(p.path.replace(/^input\./, ""), pathLabels) || "—"}</b>: {t(`schemaForm.${p.message}`, { defaultValue: p.message })}{" "}
                 <Text span size="xs" c="dimmed" ff="monospace">{p.path}</Text>
               </List.Item>
             ))}

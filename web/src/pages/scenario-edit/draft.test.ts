@@ -30,9 +30,19 @@ describe("scenario drafts", () => {
     const draft = caseDraft({ ...stored, type: "SIMULATED", messages: [], evalRules: [], simulated }, schemas);
     const { cases, problems } = casesInput([draft], schemas);
     expect(problems).toEqual([]);
-    expect(cases[0]).toMatchObject({ type: "SIMULATED", messages: [], turnChecks: [], ...simulated });
-    const broken = casesInput([{ ...draft, simulated: "{not json" }], schemas);
-    expect(broken.problems).toEqual([{ path: "cases[0].simulated", message: "json" }]);
+    const { persona, goal, opening, maxTurns, stopWhen, simulator } = simulated; // no follow-ups: left out
+    expect(cases[0]).toMatchObject({ type: "SIMULATED", messages: [], turnChecks: [], persona, goal, opening, maxTurns, stopWhen, simulator });
+    expect(cases[0]).not.toHaveProperty("followUps");
+    const broken = casesInput([{ ...draft, simulated: { ...draft.simulated!, goal: " " } }], schemas);
+    expect(broken.problems).toEqual([{ path: "cases[0].goal", message: "required" }]);
+  });
+
+  it("send no simulated fields for a case switched away from SIMULATED", () => {
+    const simulated = { persona: {}, goal: "g", maxTurns: 3, stopWhen: {}, followUps: ["a"], simulator: "script" };
+    const draft = caseDraft({ ...stored, type: "SIMULATED", messages: [], evalRules: [], simulated }, schemas);
+    const { cases } = casesInput([{ ...draft, type: "MULTI_TURN", messages: ["hi"], turns: [{ expect: "", rules: [] }] }], schemas);
+    expect(cases[0]).not.toHaveProperty("goal");
+    expect(cases[0].messages).toEqual(["hi"]);
   });
 
   it("keep per-turn checks with their message and rule scopes through a draft", () => {

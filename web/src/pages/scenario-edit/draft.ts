@@ -4,6 +4,7 @@
  */
 import { configFrom, initialValues, schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
 import type { JsonValue } from "../../graphql/graphql";
+import { simulatedDraft, simulatedInput, type SimulatedDraft } from "./simulatedDraft";
 
 export type RuleLogic = "ALL" | "ANY" | "WEIGHTED";
 export type CaseType = "SINGLE_TURN" | "MULTI_TURN" | "SIMULATED";
@@ -26,9 +27,9 @@ export interface CaseDraft {
   rules: RuleDraft[];
   turns: TurnDraft[]; // one per message, in the same order
   toolResults: string; // JSON text (openai_chat targets with tools); empty for none
-  // SIMULATED: {persona, goal, opening, maxTurns, stopWhen, followUps, simulator} as JSON
-  // text (CaseInput's field names); empty for other cases.
-  simulated: string;
+  // SIMULATED: who plays the user (simulatedDraft.ts); null for a case never made simulated.
+  // Kept when the type changes away, so switching back loses nothing.
+  simulated: SimulatedDraft | null;
   origin?: CaseOriginValue | null; // the finding or session it was drafted from; kept as is
 }
 
@@ -73,7 +74,7 @@ export function caseDraft(stored: StoredCase, schemas: RuleSchemas): CaseDraft {
     tags: [...stored.tags],
     rules: stored.evalRules.map((r) => storedRuleDraft(r, schemas)),
     toolResults: stored.toolResults === null || stored.toolResults === undefined ? "" : JSON.stringify(stored.toolResults, null, 2),
-    simulated: stored.simulated ? JSON.stringify(stored.simulated, null, 2) : "",
+    simulated: stored.type === "SIMULATED" || stored.simulated ? simulatedDraft(stored.simulated) : null,
     origin: stored.origin ?? null,
     turns: stored.messages.map((_, i) => {
       const check = stored.turnChecks?.find((c) => c.turnIndex === i);
@@ -90,7 +91,7 @@ export function emptyCase(n: number): CaseDraft {
   return {
     key: `case-${n}`, type: "SINGLE_TURN", messages: [""], expectation: "", ruleLogic: "ALL",
     rulePassThreshold: 0.7, successThreshold: 0.8, partialThreshold: 0.5, tags: [], rules: [],
-    turns: [noTurnChecks()], toolResults: "", simulated: "",
+    turns: [noTurnChecks()], toolResults: "", simulated: null,
   };
 }
 
@@ -158,13 +159,9 @@ export function casesInput(drafts: readonly CaseDraft[], schemas: RuleSchemas): 
     if (draft.type === "SIMULATED") {  // its user's turns are played: no messages, no checks
       input.messages = [];
       input.turnChecks = [];
-      try {
-        const fields = JSON.parse(draft.simulated.trim() || "{}") as JsonValue;
-        if (fields && typeof fields === "object" && !Array.isArray(fields)) Object.assign(input, fields);
-        else problems.push({ path: `cases[${c}].simulated`, message: "json" });
-      } catch {
-        problems.push({ path: `cases[${c}].simulated`, message: "json" });
-      }
+      const simulated = simulatedInput(draft.simulated ?? simulatedDraft(null), `cases[${c}]`);
+      Object.assign(input, simulated.fields);
+      problems.push(...simulated.problems);
     }
     if (draft.origin) {
       const { evalId, sessionId, findingId, findingIndex } = draft.origin;

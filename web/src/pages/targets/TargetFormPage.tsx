@@ -8,7 +8,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { SchemaFields } from "../../components/schema-form/SchemaFields";
 import { formProblems } from "../../components/schema-form/formProblems";
-import { configFrom, initialValues, schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
+import { configFrom, describedIn, initialValues, schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
 import { apiErrorFromCombined, fieldErrors, type ApiError } from "../../graphql/errors";
 import type { ResultOf } from "../../graphql/graphql";
 import { CreateTargetMutation, TargetEditQuery, UpdateTargetMutation } from "./queries";
@@ -111,7 +111,7 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
         onChange={(e) => setName(e.currentTarget.value)} />
       <TextInput label={t("targets.description")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
       <Select label={t("targets.channelType")} disabled={!!target} allowDeselect={false} value={channelType}
-        description={type?.description}
+        description={type ? describedIn(type.description, type.translations, i18n.language ?? "en") : undefined}
         data={channelTypes.map((c) => ({ value: c.name, label: c.name }))} onChange={pickType} />
       <NumberInput label={t("targets.maxConcurrency")} min={1} value={maxConcurrency}
         onChange={(v) => setMaxConcurrency(Number(v) || 1)} />

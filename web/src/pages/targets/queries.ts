@@ -12,7 +12,7 @@ export const TargetsQuery = graphql(`
 
 export const TargetEditQuery = graphql(`
   query TargetEdit($id: ID!, $withTarget: Boolean!) {
-    channelTypes { name description configSchema }
+    channelTypes { name description translations configSchema }
     target(id: $id) @include(if: $withTarget) { id name description channelType channelConfig maxConcurrency }
   }
 `);
