@@ -1,7 +1,8 @@
 """The work a process takes on from the cluster once it serves (see agenteval.bootstrap).
 
-Named loops — the one takeover loop of the owned entity kinds, the watchdog, the
-webhook deliverer, retention — coordinated across processes by leases, plus what
+Named loops — the one takeover loop of the owned entity kinds, which also runs the
+watchdog, the webhook sender and retention, coordinated across processes by leases
+(actors.owned) — plus what
 was held back until the process serves (the wake-ups). They start only once the
 server listens (a process that cannot bind takes no work) and stop first on
 shutdown (no new work while what is in flight finishes).

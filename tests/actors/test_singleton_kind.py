@@ -47,7 +47,7 @@ def _process(leases: MemoryLeases, steps: list[tuple[str, int]],
 
 async def _until(condition: Callable[[], bool], timeout_s: float = 2.0) -> None:
     async with asyncio.timeout(timeout_s):
-        while not condition():
+        while not condition():  # noqa: ASYNC110 - polling what the runtime does
             await asyncio.sleep(0.005)
 
 
