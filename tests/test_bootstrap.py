@@ -80,7 +80,7 @@ async def test_the_server_start_up_runs_the_watchdog_and_seeds_the_demo(
 
 async def until_live(lease: str, timeout_s: float = 10.0) -> None:
     async with asyncio.timeout(timeout_s):
-        while (current := await leases.current(lease)) is None or not current[2]:
+        while (current := await leases.current(lease)) is None or not current[2]:  # noqa: ASYNC110
             await asyncio.sleep(0.05)
 
 
