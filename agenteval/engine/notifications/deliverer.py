@@ -92,7 +92,7 @@ class Deliverer:
         await outbox.record_outcome(delivery, error, retry_at, fence)
 
 
-def webhooks_kind(deliverer: Deliverer, lease_ttl_s: float) -> EntityKind:
+def webhooks_kind(deliverer: Deliverer, ttl_s: float) -> EntityKind:
     """The webhook sender as a singleton kind: `deliverer.deliver_due` every `poll_s`."""
-    return EntityKind(WEBHOOKS_KIND, "singleton", lease_ttl_s, step=deliverer.deliver_due,
+    return EntityKind(WEBHOOKS_KIND, "singleton", ttl_s, step=deliverer.deliver_due,
                       step_s=deliverer.poll_s)
