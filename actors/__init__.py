@@ -46,8 +46,9 @@ Errors and supervision
 Ownership across processes
     `OwnedSystem` runs `OwnedActor`s of declared `EntityKind`s only while this
     process holds their key's lease in a `LeaseStore` (see `actors.owned`); one
-    takeover loop serves every kind whose leases lapsed. `MemoryLeases` is the
-    store of tests.
+    takeover loop serves every kind whose leases lapsed, and starts the work of the
+    `interval` kinds (once per interval cluster-wide) and `singleton` kinds (one
+    process at a time). `MemoryLeases` is the store of tests.
 
 Lifecycle
     `ActorSystem.get_or_spawn` gives one actor per key; idle actors are passivated

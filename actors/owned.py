@@ -18,6 +18,9 @@ An `EntityKind` is declared once (at the composition root) with its lease policy
 - `"work"`: no actor: background work holds the lease with `OwnedSystem.hold`.
 - `"interval"`: no actor: the kind's `take_over` runs once per `ttl_s` across every
   process, started by the takeover loop (`actors.interval`).
+- `"singleton"`: no actor: the kind's `step(fence)` runs every `step_s` in one process
+  of the cluster at a time, started by the takeover loop wherever it runs nowhere
+  (`actors.singleton`).
 
 Either way the actor sees only `self.fence`, which it hands to its store port's
 writes; the port applies it inside its transaction. ONE takeover loop
@@ -42,11 +45,12 @@ from actors.owned_actor import OwnedActor
 from actors.ownership import Fence, Holding, LeaseStore, OwnershipLost, hold, lease_name
 from actors.per_message import PerMessage
 from actors.ref import ActorRef
+from actors.singleton import SingletonWork
 from actors.system import ActorSystem
 
 logger = logging.getLogger("actors.owned")
 
-Policy = Literal["activation", "per-message", "work", "interval"]
+Policy = Literal["activation", "per-message", "work", "interval", "singleton"]
 R = TypeVar("R")
 # (key, lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
 OpenMessage = Callable[[str, str, float], Awaitable[tuple[Fence | None, Any]]]
@@ -69,6 +73,8 @@ class EntityKind:
     leased: Callable[[Any], bool] | None = None
     wait_s: float = 120.0  # per-message: how long to wait beyond the ttl for another owner
     check_s: float = 0.0  # interval: how often the takeover loop looks, at most
+    step: Callable[[Fence], Awaitable[Any]] | None = None  # singleton: one round of its work
+    step_s: float = 1.0  # singleton: the pause between two steps
 
 
 class OwnedSystem:
@@ -84,6 +90,7 @@ class OwnedSystem:
         self._releases: dict[Hashable, asyncio.Task[None]] = {}
         self.freed = asyncio.Event()  # a key stopped being owned here: take another over
         self._intervals = IntervalWork(leases)
+        self._singletons = SingletonWork(leases)
         for kind in kinds:
             self.declare(kind)
 
@@ -94,6 +101,8 @@ class OwnedSystem:
             raise ValueError(f"entity kind {kind.name!r} needs a factory")
         if kind.policy == "interval" and kind.take_over is None:
             raise ValueError(f"entity kind {kind.name!r} needs a take_over")
+        if kind.policy == "singleton" and kind.step is None:
+            raise ValueError(f"entity kind {kind.name!r} needs a step")
         self._kinds[kind.name] = kind
         self._active[kind.name] = set()
 
@@ -231,8 +240,9 @@ class OwnedSystem:
         """Take over the lapsed keys of every kind that has a `take_over`; how many."""
         tried = 0
         for entity in list(self._kinds.values()):
-            if entity.policy == "interval":
-                tried += self._intervals.look(entity)
+            if entity.policy in ("interval", "singleton"):
+                work = self._intervals if entity.policy == "interval" else self._singletons
+                tried += work.look(entity)
                 continue
             if entity.take_over is None or not self.may_own(entity.name):
                 continue
@@ -255,7 +265,7 @@ class OwnedSystem:
 
     async def take_over_forever(self, interval_s: float) -> None:
         """The one takeover loop: every `interval_s`, and at once when a key is freed here.
-        Stopping it cancels the interval kinds' runs it started."""
+        Stopping it stops the interval and singleton kinds' runs it started."""
         try:
             while True:
                 self.freed.clear()
@@ -271,11 +281,12 @@ class OwnedSystem:
                     async with asyncio.timeout(interval_s):
                         await self.freed.wait()
         finally:
-            await self._intervals.stop()
+            await asyncio.gather(self._intervals.stop(), self._singletons.stop())
 
     async def shutdown(self, deadline: float = 10.0) -> None:
-        """Stop every actor (see `ActorSystem.shutdown`), then give their leases up."""
-        await self.actors.shutdown(deadline)
+        """Stop every actor (see `ActorSystem.shutdown`) and the singleton runs, then give
+        their leases up."""
+        await asyncio.gather(self.actors.shutdown(deadline), self._singletons.stop())
         releases = list(self._releases.values())
         if releases:
             await asyncio.gather(*releases, return_exceptions=True)

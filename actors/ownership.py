@@ -118,7 +118,8 @@ class Holding:
     fails on an error of the store is retried at the next tick (the lease may still
     be live). The next renewal waits on a timer, not a task: most holdings (a turn,
     an eval's command) are released long before it fires, and a timer costs the
-    event loop nothing to cancel.
+    event loop nothing to cancel. `renewed_at` (the event loop's clock) is when the
+    last successful claim or renewal was sent.
     """
 
     def __init__(self, store: LeaseStore, fence: Fence, ttl_s: float,
@@ -129,6 +130,7 @@ class Holding:
         self.lost = False
         self.on_lost = on_lost
         self._loop = asyncio.get_running_loop()
+        self.renewed_at = self._loop.time()
         self._renewal: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._stopped = False
@@ -151,8 +153,11 @@ class Holding:
                 self.on_lost()
 
     async def _renew(self) -> None:
+        sent = self._loop.time()
         try:
             renewed = await self.store.renew(self.fence, self.ttl_s)
+            if renewed:
+                self.renewed_at = max(self.renewed_at, sent)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a hiccup of the store: try again at the next tick
@@ -168,7 +173,12 @@ class Holding:
     async def confirm(self) -> bool:
         """Renew now, before an act no fence can guard (a request to another system):
         whether the lease is still this one's (False also sets `lost`)."""
-        if not self.lost and not await self.store.renew(self.fence, self.ttl_s):
+        if self.lost:
+            return False
+        sent = self._loop.time()
+        if await self.store.renew(self.fence, self.ttl_s):
+            self.renewed_at = max(self.renewed_at, sent)
+        else:
             self._mark_lost()
         return not self.lost
 

@@ -4,18 +4,19 @@
 in reverse): the core (`agenteval.bootstrap_core`: [start-up lock: migrations →
 database] → event bus → channel factory → actor system and owned entities →
 run engine) → [admin key] → the intelligent engine → the driver that wakes
-agents → [demo seeding, still under the lock] → the background work (watchdog,
-the one takeover loop of every owned entity kind, webhook deliverer). The owned
-entity kinds are declared here and in bootstrap_core, each once: `run`, `eval`
-and `session` (per message), `drive` and `drive-wait` (the built-in driver),
-`sessions` (openclaw's schedules), `retention` (once per interval). The server (`agenteval.app`) and the
+agents → [demo seeding, still under the lock] → the background work (the one
+takeover loop of every owned entity kind). The owned entity kinds are declared
+here and in bootstrap_core, each once: `run`, `eval` and `session` (per message),
+`drive` and `drive-wait` (the built-in driver), `sessions` (openclaw's schedules),
+`watchdog` and `retention` (once per interval), `webhooks` (the webhook sender, a
+singleton). The server (`agenteval.app`) and the
 `agenteval demo` command start through it; the CI gate (`agenteval run`) starts
 the core alone.
 
 Several processes may share one PostgreSQL database: the start-up singletons
 (migrations, the first ADMIN key, the demo) run under a start-up lock, and
-the background work — taking over what nobody owns (runs, drives, schedules),
-the watchdog — is `Services.work`, which
+the background work — the takeover loop: taking over what nobody owns (runs,
+drives, schedules), the watchdog, the webhook sender — is `Services.work`, which
 `agenteval serve` starts only once its socket is listening (a process that
 cannot serve takes no work); other callers have it started before the block.
 
@@ -51,7 +52,7 @@ from agenteval.engine.intelligent.wakeups import (
     Role,
     WakeUps,
 )
-from agenteval.engine.intelligent.watchdog import run_forever
+from agenteval.engine.intelligent.watchdog import watchdog_kind
 from agenteval.engine.services import Services
 from agenteval.llm import ModelRegistry
 from agenteval.store import api_keys
@@ -119,10 +120,11 @@ async def running_services(settings: Settings, *, migrate: bool = True,
                                           take_over=schedules.take_over))
             stack.push_async_callback(schedules.aclose)
 
-        if settings.watchdog_interval_s > 0:
-            work.loops.append(("watchdog", lambda: run_forever(services.intelligent)))
-        # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work.
-        work.loops.append(("webhooks", lambda: _deliver_webhooks(settings)))
+        if settings.watchdog_interval_s > 0:  # a kind: the takeover loop makes the passes
+            core.owned.declare(watchdog_kind(services.intelligent))
+        # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work:
+        # a singleton kind, its sender closed after the takeover loop stopped it.
+        core.owned.declare(_webhooks_kind(stack, settings))
         if settings.retention_days is not None:  # a kind: the takeover loop purges
             core.owned.declare(retention_kind(settings.retention_days, core.actors))
         # The one takeover loop of every owned entity kind whose owner is gone.
@@ -226,10 +228,12 @@ def role_waiting_of(viewer: AgentEvalApi) -> Callable[[str], Awaitable[tuple[Rol
     return waiting
 
 
-async def _deliver_webhooks(settings: Settings) -> None:
-    from agenteval.engine.notifications.deliverer import Deliverer
+def _webhooks_kind(stack: contextlib.AsyncExitStack, settings: Settings) -> EntityKind:
+    from agenteval.engine.notifications.deliverer import Deliverer, webhooks_kind
 
-    await Deliverer(settings).run_forever()
+    deliverer = Deliverer(settings)
+    stack.push_async_callback(deliverer.aclose)
+    return webhooks_kind(deliverer, settings.lease_ttl_s)
 
 
 async def _seed_demo(operator: AgentEvalApi) -> None:

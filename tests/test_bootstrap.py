@@ -16,7 +16,7 @@ from agenteval.config import Settings
 from agenteval.drivers.builtin.runner import BuiltinWaker
 from agenteval.drivers.openclaw import OpenClawNotifier
 from agenteval.engine.intelligent.wakeups import NoneNotifier
-from agenteval.store import database
+from agenteval.store import database, leases
 from agenteval.store.models import ApiKey, IntelligentEval
 from tests.support.graphql_client import ADMIN_KEY
 
@@ -69,10 +69,29 @@ async def test_the_gate_start_up_creates_no_key_and_leaves_nothing_running(
 async def test_the_server_start_up_runs_the_watchdog_and_seeds_the_demo(
         settings: Settings) -> None:
     settings = settings.with_overrides(demo=True, watchdog_interval_s=60)
-    async with running_services(settings, migrate=False, in_process=in_process_api):
-        assert [t for t in asyncio.all_tasks() if t.get_name() == "watchdog"]
+    async with running_services(settings, migrate=False, in_process=in_process_api) as services:
+        assert services.owned.kind("watchdog").policy == "interval"
+        # The takeover loop makes the first pass at once, holding the lease for the interval.
+        await until_live("watchdog:cluster")
         assert await IntelligentEval.all().count() == 1
-    assert not [t for t in asyncio.all_tasks() if t.get_name() == "watchdog"]
+    assert not [t for t in asyncio.all_tasks()
+                if t.get_name().startswith(("watchdog", "webhooks", "takeover"))]
+
+
+async def until_live(lease: str, timeout_s: float = 10.0) -> None:
+    async with asyncio.timeout(timeout_s):
+        while (current := await leases.current(lease)) is None or not current[2]:  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+
+
+async def test_one_process_of_the_cluster_sends_the_webhooks_and_hands_over_on_stop(
+        settings: Settings) -> None:
+    async with running_services(settings, migrate=False) as services:
+        assert services.owned.kind("webhooks").policy == "singleton"
+        await until_live("webhooks:cluster")
+        await services.work.stop()  # as a shutdown does first
+        current = await leases.current("webhooks:cluster")
+        assert current is not None and current[0] == "" and not current[2]  # released
 
 
 @pytest.mark.parametrize(("module", "forbidden"), [

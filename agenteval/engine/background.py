@@ -1,10 +1,11 @@
 """The work a process takes on from the cluster once it serves (see agenteval.bootstrap).
 
-Named loops — the one takeover loop of the owned entity kinds, the watchdog, the
-webhook deliverer, retention — coordinated across processes by leases, plus what
-was held back until the process serves (the wake-ups). They start only once the
-server listens (a process that cannot bind takes no work) and stop first on
-shutdown (no new work while what is in flight finishes).
+Named loops — the one takeover loop of the owned entity kinds, which also runs the
+watchdog, the webhook sender and retention, coordinated across processes by the
+owned system (actors.owned) — plus what was held back until the process serves
+(the wake-ups). They start only once the server listens (a process that cannot
+bind takes no work) and stop first on shutdown (no new work while what is in
+flight finishes).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class BackgroundWork:
             start()
 
     async def stop(self) -> None:
-        """Stop taking work (the actors then finish what is in flight and release leases)."""
+        """Stop taking work (the actors then finish what is in flight and give their keys up)."""
         for task in self._tasks:
             task.cancel()
         if self._tasks:

@@ -42,7 +42,7 @@ class Services(CoreServices):
     """The long-lived parts of a running service."""
 
     intelligent: IntelligentEngine
-    # What the process takes on from the cluster once it serves (leases coordinate it).
+    # What the process takes on from the cluster once it serves (the owned system coordinates it).
     work: BackgroundWork
     # `checkModels`: `agenteval models check` (cli_models.check_all), one result dict per
     # role. Given by the composition root: the check asks each role for the built-in

@@ -1,7 +1,7 @@
 """Leases: one owner at a time for a piece of work, across processes, with a fencing epoch.
 
 A lease is a row of `leases` named after its work ("run:<id>", "session:<id>",
-"drive:<eval id>", "watchdog"). `claim` takes it when it is free or expired,
+"drive:<eval id>", "watchdog:cluster"). `claim` takes it when it is free or expired,
 in ONE conditional upsert (`INSERT … ON CONFLICT DO UPDATE … WHERE expired`),
 which PostgreSQL serialises on the row and SQLite on its single writer, so two
 claimers never both win. Each claim adds one to `epoch`: the fencing token.

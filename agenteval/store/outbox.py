@@ -8,18 +8,26 @@ read the (small) webhooks table and write one row per webhook that wants the
 event; when no webhook exists they write nothing. The deliverer
 (engine/notifications) sends the rows later, outside any transaction.
 
-Claiming is compare-and-set on `next_attempt_at`, so two processes rarely send
-the same row twice; delivery is at least once, and every payload carries the
-row's id as its idempotency id.
+One process of the cluster sends at a time (the `webhooks` singleton kind holds
+the lease), so the rows carry no hold of their own: `due` only reads, and the
+sender's writes (`save_payload`, `record_outcome`) apply its `Fence` inside their
+transaction, so a process that lost the work (stopped past the lease's expiry)
+writes nothing. Delivery is at least once — such a process may still have sent a
+request, and a process that died mid-send has its rows sent again by the next
+owner — and every payload carries the row's id as its idempotency id.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
+from tortoise.transactions import in_transaction
+
+from actors import Fence
+from agenteval.store import leases
 from agenteval.store.models import EvalEvent, Webhook, WebhookDelivery
 
 PENDING = "PENDING"
@@ -63,32 +71,27 @@ async def enqueue(event: str, subject_id: str, detail: dict[str, Any]) -> int:
     return len(rows)
 
 
-async def claim_due(now: datetime, hold_s: float, limit: int = 20) -> list[WebhookDelivery]:
-    """Due PENDING deliveries, each pushed `hold_s` into the future by compare-and-set,
-    so another process does not take it while this one sends (nor after it crashed,
-    once the hold has passed)."""
-    due = await (WebhookDelivery.filter(status=PENDING, next_attempt_at__lte=now)
-                 .order_by("next_attempt_at").limit(limit))
-    held_until = now + timedelta(seconds=hold_s)
-    claimed = []
-    for row in due:
-        if await WebhookDelivery.filter(id=row.id, status=PENDING,
-                                        next_attempt_at=row.next_attempt_at).update(
-                next_attempt_at=held_until):
-            row.next_attempt_at = held_until
-            claimed.append(row)
-    return claimed
+async def due(now: datetime, limit: int = 20) -> list[WebhookDelivery]:
+    """PENDING deliveries whose next attempt is due at `now`, the longest waiting first."""
+    return await (WebhookDelivery.filter(status=PENDING, next_attempt_at__lte=now)
+                  .order_by("next_attempt_at").limit(limit))
 
 
-async def save_payload(delivery: WebhookDelivery, payload: dict[str, Any]) -> None:
-    """Fix the event the first attempt built: retries send the very same body."""
+async def save_payload(delivery: WebhookDelivery, payload: dict[str, Any],
+                       fence: Fence | None = None) -> None:
+    """Fix the event the first attempt built: retries send the very same body.
+    `fence`: the sender's lease (None outside the cluster's sender: a test's one step)."""
+    async with in_transaction():
+        if fence is not None:
+            await leases.fence(fence)
+        await WebhookDelivery.filter(id=delivery.id).update(payload=payload)
     delivery.payload = payload
-    await WebhookDelivery.filter(id=delivery.id).update(payload=payload)
 
 
 async def record_outcome(delivery: WebhookDelivery, error: str | None,
-                         retry_at: datetime | None) -> None:
-    """Delivered (error None), to retry at `retry_at`, or given up; the webhook's last state."""
+                         retry_at: datetime | None, fence: Fence | None = None) -> None:
+    """Delivered (error None), to retry at `retry_at`, or given up; the webhook's last state.
+    `fence` as in `save_payload`."""
     now = datetime.now(UTC)
     attempts = delivery.attempts + 1
     if error is None:
@@ -97,8 +100,11 @@ async def record_outcome(delivery: WebhookDelivery, error: str | None,
         fields = {"next_attempt_at": retry_at, "last_error": error}
     else:
         fields = {"status": FAILED, "last_error": error}
-    await WebhookDelivery.filter(id=delivery.id).update(attempts=attempts, **fields)
-    await record_webhook_result(delivery.webhook_id, error)
+    async with in_transaction():
+        if fence is not None:
+            await leases.fence(fence)
+        await WebhookDelivery.filter(id=delivery.id).update(attempts=attempts, **fields)
+        await record_webhook_result(delivery.webhook_id, error)
 
 
 async def record_webhook_result(webhook_id: Any, error: str | None) -> None:

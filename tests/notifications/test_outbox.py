@@ -1,17 +1,20 @@
-"""The outbox: rows commit with the change or not at all; rounds are rescheduled, then given up."""
+"""The outbox: rows commit with the change or not at all; rounds are rescheduled, then given up;
+only the sender holding the `webhooks` lease writes."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from datetime import UTC, datetime
 
 import pytest
 from tortoise.transactions import in_transaction
 
+from actors import CLUSTER_KEY, OwnershipLost, lease_name
 from agenteval.config import Settings
-from agenteval.engine.notifications.deliverer import Deliverer
+from agenteval.engine.notifications.deliverer import WEBHOOKS_KIND, Deliverer
 from agenteval.engine.notifications.events import build_event
-from agenteval.store import outbox
+from agenteval.store import leases, outbox
 from agenteval.store.eval_log import NewEvent, append_events
 from agenteval.store.models import (
     Campaign,
@@ -25,6 +28,8 @@ from agenteval.store.models import (
 from agenteval.store.runs import transition
 from tests.notifications.platforms import PlatformServer
 from tests.support.local_server import Serve
+
+SENDER_LEASE = lease_name(WEBHOOKS_KIND, CLUSTER_KEY)
 
 
 async def pending_eval() -> IntelligentEval:
@@ -103,12 +108,37 @@ async def test_an_event_whose_subject_was_deleted_is_given_up(db: str, serve: Se
     assert delivery.status == "FAILED" and "no longer exists" in delivery.last_error
 
 
-async def test_a_claimed_delivery_is_not_claimed_again_while_held(db: str) -> None:
-    await Webhook.create(name="w", url="http://127.0.0.1:9/h", format="JSON")
+async def test_a_sender_that_lost_the_webhooks_lease_writes_and_sends_nothing(
+        db: str, serve: Serve) -> None:
+    server = PlatformServer("JSON")
+    await webhook(serve, server)
+    row = await pending_eval()
+    await outbox.enqueue("eval.plan_pending", str(row.id), {"revision": 1})
+    stale = await leases.claim(SENDER_LEASE, 0.01)
+    assert stale is not None
+    await asyncio.sleep(0.05)  # this sender stalled past the expiry; another one took over
+    assert await leases.claim(SENDER_LEASE, 60, owner="another process") is not None
+
+    with pytest.raises(OwnershipLost):
+        await Deliverer(Settings(webhook_timeout_s=1)).deliver_due(stale)
+    [delivery] = await WebhookDelivery.all()
+    assert (delivery.status, delivery.attempts, delivery.payload) == ("PENDING", 0, None)
+    assert server.requests == 0  # the fenced payload write comes before the send
+
+
+async def test_the_sender_holding_the_lease_delivers_and_a_delivered_row_is_not_due(
+        db: str, serve: Serve) -> None:
+    server = PlatformServer("JSON")
+    await webhook(serve, server)
     await outbox.enqueue("run.failed", str(uuid.uuid4()), {})
-    now = datetime.now(UTC)
-    assert len(await outbox.claim_due(now, hold_s=60)) == 1
-    assert await outbox.claim_due(now, hold_s=60) == []
+    fence = await leases.claim(SENDER_LEASE, 60)
+    deliverer = Deliverer(Settings(webhook_timeout_s=1))
+    # The subject is gone, so the round is given up; written under the live fence.
+    assert await deliverer.deliver_due(fence) == 1
+    [delivery] = await WebhookDelivery.all()
+    assert (delivery.status, delivery.attempts) == ("FAILED", 1)
+    assert await outbox.due(datetime.now(UTC)) == []
+    assert await deliverer.deliver_due(fence) == 0
 
 
 async def test_each_notifying_event_becomes_its_notification_and_others_none(db: str) -> None:

@@ -1,9 +1,10 @@
 """The watchdog: fails stalled evals and expires idle sessions (DESIGN "Watchdog and time").
 
-`run_once(engine, now)` does one pass (tests call it directly); `run_forever`
-repeats it every `settings.watchdog_interval_s` — once per interval across
-all processes: a pass runs only in the process that claims the "watchdog"
-lease for the interval. It only *decides*: every
+`run_once(engine, now)` does one pass (tests call it directly). The watchdog is an
+entity kind of the owned system with the `interval` policy (`watchdog_kind`, declared
+at the composition root): the one takeover loop makes a pass once per
+`settings.watchdog_interval_s` across all processes, in whichever process looks first
+once the interval has passed (actors.interval). It only *decides*: every
 change goes through the eval's or session's actor, which re-checks the
 condition on fresh data, so the watchdog serialises with mutations. It also
 asks the actors of sessions still RUNNING under an ended eval to fail them
@@ -12,20 +13,19 @@ asks the actors of sessions still RUNNING under an ended eval to fail them
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
+from actors import EntityKind
 from agenteval.domain import eval_state
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.stalls import stall_reason
-from agenteval.store import leases
 from agenteval.store.models import EvalSession, IntelligentEval
 
 logger = logging.getLogger("agenteval.watchdog")
 
-WATCHDOG_LEASE = "watchdog"
+WATCHDOG_KIND = "watchdog"
 
 
 async def run_once(engine: IntelligentEngine, now: datetime | None = None) -> dict[str, int]:
@@ -60,17 +60,11 @@ async def _fail_orphaned_sessions(engine: IntelligentEngine, now: datetime) -> N
             logger.warning("failed session %s left RUNNING under its ended eval", session_id)
 
 
-async def run_forever(engine: IntelligentEngine) -> None:
-    """The background task started with the services."""
-    interval = engine.settings.watchdog_interval_s
-    while True:
-        await asyncio.sleep(interval)
-        try:
-            # Expires before this process's next tick: whoever ticks first then wins.
-            if await leases.claim(WATCHDOG_LEASE, interval * 0.9) is None:
-                continue  # another process makes this interval's pass
-            await run_once(engine)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # noqa: BLE001 - one bad pass must not stop the watchdog
-            logger.exception("watchdog pass failed")
+def watchdog_kind(engine: IntelligentEngine) -> EntityKind:
+    """A pass of `run_once` once per `settings.watchdog_interval_s`, cluster-wide."""
+
+    async def make_a_pass(_: str) -> None:
+        await run_once(engine)
+
+    return EntityKind(WATCHDOG_KIND, "interval", engine.settings.watchdog_interval_s,
+                      take_over=make_a_pass)

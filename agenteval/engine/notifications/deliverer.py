@@ -1,10 +1,15 @@
-"""The background deliverer: sends due outbox rows, never inside the eval's or run's work.
+"""The deliverer: sends due outbox rows, never inside the eval's or run's work.
 
-Every `poll_s` it claims due deliveries (store/outbox.py), builds each event once
-(stored with the row, so retries resend the same body), sends it with quick retries
-and records the outcome: delivered, rescheduled with a growing pause, or given up
-after `settings.webhook_attempts` rounds. A webhook that hangs costs the deliverer
-its timeout, never the eval or the run: they only wrote the outbox row.
+It is the `webhooks` entity kind of the owned system (`webhooks_kind`, declared at the
+composition root), a singleton: the runtime runs its `deliver_due` step every `poll_s`
+in one process of the cluster at a time, handing it the fence its writes apply (see
+actors.singleton for how the work moves when that process stops, dies or stalls).
+Each step takes the due deliveries (store/outbox.py), builds each event once (stored
+with the row, so retries resend the same body), sends them concurrently with quick
+retries and records each outcome: delivered, rescheduled with a growing pause, or
+given up after `settings.webhook_attempts` rounds. A webhook that hangs costs the
+deliverer its timeout, never the eval or the run (they only wrote the outbox row),
+nor the takeover loop (the step runs in a task of its own).
 """
 
 from __future__ import annotations
@@ -13,15 +18,17 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
+from actors import EntityKind, Fence
 from agenteval.config import Settings
 from agenteval.engine.notifications.events import SubjectGone, build_event
-from agenteval.engine.notifications.sender import QUICK_RETRIES, WebhookSender
+from agenteval.engine.notifications.sender import WebhookSender
 from agenteval.net.retry import backoff_delay
 from agenteval.store import outbox
 from agenteval.store.models import Webhook, WebhookDelivery
 
 logger = logging.getLogger("agenteval.notifications")
 
+WEBHOOKS_KIND = "webhooks"
 POLL_S = 1.0
 ROUND_BACKOFF_S = 5.0
 MAX_ROUND_BACKOFF_S = 600.0
@@ -29,7 +36,7 @@ CONCURRENT_SENDS = 8
 
 
 class Deliverer:
-    """Delivers the outbox; `run_forever` is the background task the composition root starts."""
+    """Delivers the outbox, one `deliver_due` step at a time; `aclose` closes its sender."""
 
     def __init__(self, settings: Settings, poll_s: float = POLL_S,
                  round_backoff_s: float = ROUND_BACKOFF_S) -> None:
@@ -38,49 +45,40 @@ class Deliverer:
         self.round_backoff_s = round_backoff_s
         self.sender = WebhookSender(settings.webhook_timeout_s)
 
-    @property
-    def hold_s(self) -> float:
-        """How long a claimed row is held: a whole round of attempts, with room to spare."""
-        return (self.settings.webhook_timeout_s * QUICK_RETRIES.attempts
-                + QUICK_RETRIES.max_backoff_s * QUICK_RETRIES.attempts + 30.0)
+    async def aclose(self) -> None:
+        await self.sender.aclose()
 
-    async def run_forever(self) -> None:
-        try:
-            while True:
-                try:
-                    await self.deliver_due()
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # noqa: BLE001 - the next poll tries again
-                    logger.exception("webhook delivery failed; retrying at the next poll")
-                await asyncio.sleep(self.poll_s)
-        finally:
-            await self.sender.aclose()
-
-    async def deliver_due(self) -> int:
-        """Send what is due now; how many deliveries were attempted."""
-        due = await outbox.claim_due(datetime.now(UTC), self.hold_s)
+    async def deliver_due(self, fence: Fence | None = None) -> int:
+        """Send what is due now, writing under `fence` (None: outside the cluster's
+        sender, a test's one step); how many deliveries were attempted. A failure is
+        raised once every send of the step has finished."""
+        due = await outbox.due(datetime.now(UTC))
         slots = asyncio.Semaphore(CONCURRENT_SENDS)
 
         async def one(delivery: WebhookDelivery) -> None:
             async with slots:
-                await self.deliver(delivery)
+                await self.deliver(delivery, fence)
 
-        await asyncio.gather(*(one(delivery) for delivery in due))
+        outcomes = await asyncio.gather(*(one(delivery) for delivery in due),
+                                        return_exceptions=True)
+        failure = next((o for o in outcomes if isinstance(o, BaseException)), None)
+        if failure is not None:
+            raise failure
         return len(due)
 
-    async def deliver(self, delivery: WebhookDelivery) -> None:
+    async def deliver(self, delivery: WebhookDelivery,
+                      fence: Fence | None = None) -> None:
         webhook = await Webhook.get_or_none(id=delivery.webhook_id)
         if webhook is None:
             return  # deleted meanwhile: its deliveries went with it
         if delivery.payload is None:
             try:
-                await outbox.save_payload(delivery, await build_event(
-                    str(delivery.id), delivery.event, delivery.subject_id, delivery.detail,
-                    self.settings))
+                payload = await build_event(str(delivery.id), delivery.event,
+                                            delivery.subject_id, delivery.detail, self.settings)
             except SubjectGone as gone:
-                await outbox.record_outcome(delivery, str(gone), None)
+                await outbox.record_outcome(delivery, str(gone), None, fence)
                 return
+            await outbox.save_payload(delivery, payload, fence)
         assert delivery.payload is not None
         error = await self.sender.send(webhook.url, webhook.format, delivery.payload)
         retry_at = None
@@ -91,4 +89,10 @@ class Deliverer:
             logger.warning("webhook %s (%s): %s %s not delivered: %s%s", webhook.name,
                            webhook.format, delivery.event, delivery.id, error,
                            "; will retry" if retry_at else "; giving up")
-        await outbox.record_outcome(delivery, error, retry_at)
+        await outbox.record_outcome(delivery, error, retry_at, fence)
+
+
+def webhooks_kind(deliverer: Deliverer, ttl_s: float) -> EntityKind:
+    """The webhook sender as a singleton kind: `deliverer.deliver_due` every `poll_s`."""
+    return EntityKind(WEBHOOKS_KIND, "singleton", ttl_s, step=deliverer.deliver_due,
+                      step_s=deliverer.poll_s)
