@@ -6,13 +6,13 @@ import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { StatusBadge } from "../../components/status/StatusBadge";
+import { TERMINAL_STATUSES } from "../../components/status/terminal";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { useIsAdmin } from "../../graphql/useIsAdmin";
 import { useLastData } from "../../graphql/useLastData";
 import {
-  DeleteEvalFromListMutation, EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, TERMINAL_STATUSES,
-  type EvalStatus,
+  DeleteEvalFromListMutation, EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, type EvalStatus,
 } from "./queries";
 import { ListPage } from "../../components/lists/ListPage";
 import { useListControls } from "../../components/lists/useListControls";
@@ -47,6 +47,7 @@ const EvalRow = memo(function EvalRow({ row, details, locale, onOpen, onDelete }
         <td className="list-cell">
           {/* React events bubble out of the modal's portal: keep its clicks from opening the row. */}
           <div onClick={(event) => event.stopPropagation()}>
+            {/* deleteIntelligentEval accepts only the terminal states (in any other it answers CONFLICT). */}
             {TERMINAL_STATUSES.has(row.status) && (
               <ConfirmDelete size="xs" label={t("ops.delete.evalLabel", { name: row.name })}
                 title={t("ops.delete.evalTitle", { name: row.name })} consequence={t("ops.delete.evalConsequence")}
