@@ -15,7 +15,7 @@ export function ErrorNotice({ error, title, onRetry }: { error: ApiError; title?
         <Text size="sm" mt="xs">{t("key.howToGet")} <Code>agenteval keys create --name me --role OPERATOR</Code></Text>
       )}
       {error.code === "FORBIDDEN" && <Text size="sm" mt="xs">{t("error.forbidden")}</Text>}
-      {onRetry && <Button size="xs" variant="light" color="red" mt="xs" onClick={onRetry}>{t("lists.retry")}</Button>}
+      {onRetry && <Button size="xs" variant="default" mt="xs" onClick={onRetry}>{t("lists.retry")}</Button>}
     </Alert>
   );
 }
