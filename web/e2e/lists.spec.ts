@@ -96,3 +96,27 @@ test("campaigns filter by scenario, show their last run's rates and time, and th
   await expect(page.getByRole("row", { name: /E2E lists nightly/ })).toContainText(/通过率 \d+% · 成功率 \d+%/);
   await screenshot(page, "campaigns-last-run-390-zh");
 });
+
+test("a list whose query fails shows the API's code and message, and Try again asks once more", async ({ signedIn: page }) => {
+  // The server is real; only the list's own query is answered with an error until the retry.
+  let failing = true;
+  // urql sends short queries as GET (the document in the address), longer ones as POST.
+  await page.route((url) => url.pathname === "/graphql", async (route) => {
+    const request = route.request();
+    if (failing && `${request.url()} ${request.postData() ?? ""}`.includes("ConversationSetsPage")) {
+      await route.fulfill({ status: 200, contentType: "application/json",
+        body: JSON.stringify({ data: null, errors: [{ message: "the database is restarting", extensions: { code: "INTERNAL" } }] }) });
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto("/logs");
+  const alert = page.getByRole("alert").filter({ hasText: "the database is restarting" });
+  await expect(alert).toContainText("INTERNAL");
+  await expect(page.getByRole("heading", { name: "Conversation logs", level: 2 })).toBeVisible();
+  await screenshot(page, "list-error-retry-1280-en");
+  failing = false;
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(alert).toBeHidden();
+  await expect(page.getByText(/^\d+ logs$/)).toBeVisible();
+});

@@ -1,9 +1,10 @@
 /** The one way a failed call is shown: the API's code and message. */
-import { Alert, Code, Text } from "@mantine/core";
+import { Alert, Button, Code, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "../graphql/errors";
 
-export function ErrorNotice({ error, title }: { error: ApiError; title?: string }) {
+/** `onRetry` offers "Try again" where asking once more may help (a list whose query failed). */
+export function ErrorNotice({ error, title, onRetry }: { error: ApiError; title?: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
     <Alert color="red" variant="light" role="alert" title={title ?? t("error.title")}>
@@ -14,6 +15,7 @@ export function ErrorNotice({ error, title }: { error: ApiError; title?: string 
         <Text size="sm" mt="xs">{t("key.howToGet")} <Code>agenteval keys create --name me --role OPERATOR</Code></Text>
       )}
       {error.code === "FORBIDDEN" && <Text size="sm" mt="xs">{t("error.forbidden")}</Text>}
+      {onRetry && <Button size="xs" variant="default" mt="xs" onClick={onRetry}>{t("lists.retry")}</Button>}
     </Alert>
   );
 }

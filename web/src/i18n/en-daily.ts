@@ -20,7 +20,7 @@ export const enDaily = {
   lists: {
     search: "Search by name", searchHint: "Part of the name", sort: "Sort",
     order: { NEWEST_FIRST: "Newest first", OLDEST_FIRST: "Oldest first", NAME_ASC: "Name A–Z", NAME_DESC: "Name Z–A" },
-    total: "{{count}} in all", noMatch: "Nothing matches this search or these filters: clear them to see more.",
+    retry: "Try again", total: "{{count}} in all", noMatch: "Nothing matches this search or these filters: clear them to see more.",
     targetsTotal: "{{count}} targets", scenariosTotal: "{{count}} scenarios", campaignsTotal: "{{count}} campaigns",
     filterScenario: "Filter by scenario", lastRunRates: "pass {{pass}} · success {{success}}", created: "created {{time}}",
     cases: "{{count}} cases",

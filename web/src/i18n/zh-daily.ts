@@ -20,7 +20,7 @@ export const zhDaily = {
   lists: {
     search: "按名称搜索", searchHint: "名称的一部分", sort: "排序",
     order: { NEWEST_FIRST: "最新在前", OLDEST_FIRST: "最早在前", NAME_ASC: "名称 A–Z", NAME_DESC: "名称 Z–A" },
-    total: "共 {{count}} 项", noMatch: "没有符合搜索或筛选条件的结果，清除后可查看更多。",
+    retry: "重试", total: "共 {{count}} 项", noMatch: "没有符合搜索或筛选条件的结果，清除后可查看更多。",
     targetsTotal: "共 {{count}} 个被测对象", scenariosTotal: "共 {{count}} 个场景", campaignsTotal: "共 {{count}} 个测试活动",
     filterScenario: "按场景筛选", lastRunRates: "通过率 {{pass}} · 成功率 {{success}}", created: "创建于 {{time}}",
     cases: "{{count}} 个用例",

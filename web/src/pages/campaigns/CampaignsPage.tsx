@@ -5,13 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
 import { CampaignOptionsQuery, CampaignsQuery, CreateCampaignMutation } from "./queries";
-import { TableScroll } from "../../components/layout/TableScroll";
-import { ListPager } from "../../components/lists/ListPager";
-import { ListToolbar } from "../../components/lists/ListToolbar";
+import { ListPage } from "../../components/lists/ListPage";
 import { pickerOptions } from "../../components/lists/pickerLabels";
 import { targetPickerOptions } from "../../components/lists/targetPicker";
 import { useListControls } from "../../components/lists/useListControls";
@@ -22,56 +19,41 @@ export function CampaignsPage() {
   const { t, i18n } = useTranslation();
   const [scenarioId, setScenarioId] = useState<string | null>(null);
   const controls = useListControls("OLDEST_FIRST", scenarioId !== null);
-  const [result] = useQuery({ query: CampaignsQuery, variables: { ...controls.variables, scenarioId }, requestPolicy: "cache-and-network" });
+  const [result, refetch] = useQuery({ query: CampaignsQuery, variables: { ...controls.variables, scenarioId }, requestPolicy: "cache-and-network" });
   const [options] = useQuery({ query: CampaignOptionsQuery, requestPolicy: "cache-and-network" });
   const connection = useLastData(result.data)?.campaigns;
-  const campaigns = connection?.edges.map((e) => e.node) ?? [];
   const scenarioOptions = pickerOptions(options.data?.scenarios.edges.map((e) => e.node) ?? [],
     (s) => t("lists.cases", { count: s.caseCount }), // Two imports in the same minute share a time: the id's start always differs.
     (s) => `${t("lists.created", { time: formatTime(s.createdAt, i18n.language) })}, #${s.id.slice(0, 8)}`);
   return (
-    <Stack>
-      <Title order={2}>{t("campaigns.title")}</Title>
-      <ListToolbar controls={controls}>
+    <ListPage title={t("campaigns.title")} controls={controls} query={result} connection={connection}
+      onRetry={() => refetch({ requestPolicy: "network-only" })}
+      filters={(
         <Select label={t("lists.filterScenario")} placeholder={t("list.any")} clearable value={scenarioId} w={240} maw="100%"
           data={scenarioOptions} onChange={(value) => { setScenarioId(value); controls.restart(); }} />
-      </ListToolbar>
-      {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
-      {!connection && result.fetching && <Loading />}
-      {connection && campaigns.length === 0 && <Text>{controls.narrowed ? t("lists.noMatch") : t("campaigns.empty")}</Text>}
-      {campaigns.length > 0 && (
-        <TableScroll>
-          <Table striped aria-label={t("campaigns.title")}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("campaigns.name")}</Table.Th>
-                <Table.Th>{t("campaigns.lastRun")}</Table.Th>
-                <Table.Th>{t("campaigns.scenario")}</Table.Th>
-                <Table.Th>{t("campaigns.targets")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {campaigns.map((c) => {
-                const last = c.runs[c.runs.length - 1];
-                return (
-                  <Table.Tr key={c.id}>
-                    <Table.Td><Anchor component={Link} to={`/campaigns/${c.id}`}>{c.name}</Anchor></Table.Td>
-                    <Table.Td>{last ? <LastRun run={last} /> : t("campaigns.noRuns")}</Table.Td>
-                    <Table.Td><Anchor component={Link} to={`/scenarios/${c.scenario.id}`}>{c.scenario.name}</Anchor></Table.Td>
-                    <Table.Td>{c.targets.map((x) => x.name).join(", ")}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
       )}
-      {connection && <ListPager controls={controls} connection={connection} total={t("lists.campaignsTotal", { count: connection.totalCount })} />}
-      {options.data && (
+      empty={t("campaigns.empty")} total={(count) => t("lists.campaignsTotal", { count })}
+      head={<>
+        <Table.Th>{t("campaigns.name")}</Table.Th>
+        <Table.Th>{t("campaigns.lastRun")}</Table.Th>
+        <Table.Th>{t("campaigns.scenario")}</Table.Th>
+        <Table.Th>{t("campaigns.targets")}</Table.Th>
+      </>}
+      row={(c) => {
+        const last = c.runs[c.runs.length - 1];
+        return (
+          <Table.Tr key={c.id}>
+            <Table.Td><Anchor component={Link} to={`/campaigns/${c.id}`}>{c.name}</Anchor></Table.Td>
+            <Table.Td>{last ? <LastRun run={last} /> : t("campaigns.noRuns")}</Table.Td>
+            <Table.Td><Anchor component={Link} to={`/scenarios/${c.scenario.id}`}>{c.scenario.name}</Anchor></Table.Td>
+            <Table.Td>{c.targets.map((x) => x.name).join(", ")}</Table.Td>
+          </Table.Tr>
+        );
+      }}
+      footer={options.data && (
         <NewCampaignForm scenarios={scenarioOptions}
           targets={targetPickerOptions(options.data.targets.edges.map((e) => e.node), t, i18n.language)} />
-      )}
-    </Stack>
+      )} />
   );
 }
 

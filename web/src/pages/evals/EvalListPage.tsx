@@ -1,24 +1,20 @@
 /** P1 列表页: intelligent evals with filters and paging; refreshed on an interval and on focus. ADMIN deletes finished ones. */
-import { Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Select, Table } from "@mantine/core";
 import { memo, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
-import { ErrorNotice } from "../../components/ErrorNotice";
-import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/status/StatusBadge";
+import { TERMINAL_STATUSES } from "../../components/status/terminal";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { useIsAdmin } from "../../graphql/useIsAdmin";
 import { useLastData } from "../../graphql/useLastData";
 import {
-  DeleteEvalFromListMutation, EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, TERMINAL_STATUSES,
-  type EvalStatus,
+  DeleteEvalFromListMutation, EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, type EvalStatus,
 } from "./queries";
-import { TableScroll } from "../../components/layout/TableScroll";
-import { ListPager } from "../../components/lists/ListPager";
-import { ListToolbar } from "../../components/lists/ListToolbar";
+import { ListPage } from "../../components/lists/ListPage";
 import { useListControls } from "../../components/lists/useListControls";
 import { targetPickerOptions } from "../../components/lists/targetPicker";
 
@@ -51,6 +47,7 @@ const EvalRow = memo(function EvalRow({ row, details, locale, onOpen, onDelete }
         <td className="list-cell">
           {/* React events bubble out of the modal's portal: keep its clicks from opening the row. */}
           <div onClick={(event) => event.stopPropagation()}>
+            {/* deleteIntelligentEval accepts only the terminal states (in any other it answers CONFLICT). */}
             {TERMINAL_STATUSES.has(row.status) && (
               <ConfirmDelete size="xs" label={t("ops.delete.evalLabel", { name: row.name })}
                 title={t("ops.delete.evalTitle", { name: row.name })} consequence={t("ops.delete.evalConsequence")}
@@ -76,77 +73,57 @@ export function EvalListPage() {
   const rowsHere = result.data !== undefined;
   const [details, refetchDetails] = useQuery({ query: EvalListDetailsQuery, variables, pause: !rowsHere });
   const [targets] = useQuery({ query: TargetOptionsQuery, pause: !rowsHere });
+  const refresh = useCallback(() => {
+    refetch({ requestPolicy: "network-only" });
+    refetchDetails({ requestPolicy: "network-only" });
+  }, [refetch, refetchDetails]);
   const isAdmin = useIsAdmin();
   const [, runDelete] = useMutation(DeleteEvalFromListMutation);
   const deleteEval = useCallback(async (id: string): Promise<ApiError | null> => {
     const answer = await runDelete({ id });
     if (answer.error) return apiErrorFromCombined(answer.error);
-    refetch({ requestPolicy: "network-only" });
-    refetchDetails({ requestPolicy: "network-only" });
+    refresh();
     return null;
-  }, [runDelete, refetch, refetchDetails]);
+  }, [runDelete, refresh]);
 
   useEffect(() => {
-    const refresh = () => {
-      refetch({ requestPolicy: "network-only" });
-      refetchDetails({ requestPolicy: "network-only" });
-    };
     const timer = window.setInterval(refresh, REFRESH_MS);
     window.addEventListener("focus", refresh);
     return () => {
       window.clearInterval(timer);
       window.removeEventListener("focus", refresh);
     };
-  }, [refetch, refetchDetails]);
+  }, [refresh]);
 
   const data = useLastData(result.data);
   const connection = data?.intelligentEvals;
-  const rows = connection?.edges.map((edge) => edge.node) ?? [];
   const detailData = useLastData(details.data);
   const detailsById = new Map(detailData?.intelligentEvals.edges.map((edge) => [edge.node.id, edge.node]) ?? []);
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("list.title")}</Title>
-        <Button component={Link} to="/evals/new">{t("list.new")}</Button>
-      </Group>
-      <ListToolbar controls={controls}>
+    <ListPage title={t("list.title")} controls={controls} query={result} connection={connection} onRetry={refresh}
+      actions={<Button component={Link} to="/evals/new">{t("list.new")}</Button>}
+      filters={<>
         <Select label={t("list.filterStatus")} placeholder={t("list.any")} clearable value={status} w={200} maw="100%"
           data={EVAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           onChange={(value) => { setStatus(value as EvalStatus | null); controls.restart(); }} />
         <Select label={t("list.filterTarget")} placeholder={t("list.any")} clearable value={targetId} w={200} maw="100%"
           data={targetPickerOptions(targets.data?.targets.edges.map((e) => e.node) ?? [], t, i18n.language)}
           onChange={(value) => { setTargetId(value); controls.restart(); }} />
-      </ListToolbar>
-      {result.error && <ErrorNotice error={apiErrorFromCombined(result.error)} />}
-      {!connection && result.fetching && <Loading />}
-      {connection && rows.length === 0 && (
-        <Text>{controls.narrowed ? t("list.emptyFiltered") : t("list.empty")}</Text>
-      )}
-      {rows.length > 0 && (
-        <TableScroll>
-        <Table striped highlightOnHover aria-label={t("list.title")}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("list.name")}</Table.Th>
-              <Table.Th>{t("list.target")}</Table.Th>
-              <Table.Th>{t("list.status")}</Table.Th>
-              <Table.Th>{t("list.created")}</Table.Th>
-              <Table.Th>{t("list.progress")}</Table.Th>
-              {isAdmin && <Table.Th><span className="visually-hidden">{t("ops.webhooks.actions")}</span></Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <EvalRow key={row.id} row={row} details={detailsById.get(row.id)} locale={i18n.language}
-                onOpen={openEval} onDelete={isAdmin ? deleteEval : undefined} />
-            ))}
-          </Table.Tbody>
-        </Table>
-        </TableScroll>
-      )}
-      {connection && <ListPager controls={controls} connection={connection} total={t("list.total", { count: connection.totalCount })} />}
-    </Stack>
+      </>}
+      empty={t("list.empty")} noMatch={t("list.emptyFiltered")} total={(count) => t("list.total", { count })}
+      highlightOnHover
+      head={<>
+        <Table.Th>{t("list.name")}</Table.Th>
+        <Table.Th>{t("list.target")}</Table.Th>
+        <Table.Th>{t("list.status")}</Table.Th>
+        <Table.Th>{t("list.created")}</Table.Th>
+        <Table.Th>{t("list.progress")}</Table.Th>
+        {isAdmin && <Table.Th><span className="visually-hidden">{t("ops.webhooks.actions")}</span></Table.Th>}
+      </>}
+      row={(row) => (
+        <EvalRow key={row.id} row={row} details={detailsById.get(row.id)} locale={i18n.language}
+          onOpen={openEval} onDelete={isAdmin ? deleteEval : undefined} />
+      )} />
   );
 }

@@ -33,9 +33,6 @@ export const EVAL_STATUSES = [
 ] as const;
 export type EvalStatus = (typeof EVAL_STATUSES)[number];
 
-/** The states deleteIntelligentEval accepts (in any other it answers CONFLICT): the terminal ones. */
-export { TERMINAL_STATUSES } from "../../components/status/terminal";
-
 export const DeleteEvalFromListMutation = graphql(`
   mutation DeleteEvalFromList($id: ID!) { deleteIntelligentEval(id: $id) }
 `);
