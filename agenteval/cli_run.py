@@ -30,7 +30,7 @@ from agenteval.engine.catalog.model_sources import file_models
 from agenteval.engine.services import CoreServices
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_document import ScenarioResult, scenario_result
-from agenteval.engine.static.run_store import TERMINAL, stored_progress
+from agenteval.engine.static.run_reports import TERMINAL, stored_progress
 from agenteval.errors import AgentEvalError, ValidationFailed
 from agenteval.gate import judge_cache, terminal
 from agenteval.gate.console import Console

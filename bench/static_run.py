@@ -31,7 +31,7 @@ from figures import record
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.engine.catalog import campaigns, scenarios, targets
-from agenteval.engine.static.run_store import TERMINAL, stored_progress, summary_of
+from agenteval.engine.static.run_reports import TERMINAL, stored_progress, summary_of
 from agenteval.store.models import Run
 
 REPLY = json.dumps({"status": "ok", "answer": "Your order has shipped."})

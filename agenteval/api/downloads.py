@@ -14,8 +14,8 @@ from starlette.routing import Route
 
 from agenteval.api.rest import authenticated_key, path_id, rest_endpoint
 from agenteval.domain.eval_report_markdown import safe_filename
+from agenteval.engine.intelligent.eval_report import report_markdown
 from agenteval.engine.intelligent.reads import find_eval
-from agenteval.engine.intelligent.views import report_markdown
 from agenteval.errors import NotFound
 
 

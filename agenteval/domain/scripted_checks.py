@@ -2,7 +2,7 @@
 and what it looks for, in words.
 
 Data shared by the driver's detectors (drivers/builtin/detectors.py), which run the
-checks, and the report's Method section (engine/intelligent/views.py), which describes
+checks, and the report's Method section (engine/intelligent/eval_report.py), which describes
 them, so the description cannot drift from the checks.
 """
 

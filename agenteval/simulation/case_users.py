@@ -71,7 +71,7 @@ class ScriptUser:
 
 
 @dataclass(frozen=True)
-class _Exchange:
+class _DialogTurn:
     """A stored turn as the simulator's prompt reads it."""
 
     index: int
@@ -95,7 +95,7 @@ class SimulatorUser:
     async def next_turn(self, history: Sequence[Turn]) -> UserTurn | Stop:
         if not history and self.spec.opening:
             return UserTurn(self.spec.opening, "case")
-        exchanges = [_Exchange(t.index, t.sent_message, t.reply, t.error) for t in history]
+        exchanges = [_DialogTurn(t.index, t.sent_message, t.reply, t.error) for t in history]
         try:
             answer = await ask_simulator(self.client, self.spec.persona, self.spec.goal,
                                          self.spec.follow_ups, exchanges)

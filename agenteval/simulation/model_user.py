@@ -31,7 +31,7 @@ PATIENCE_HINTS = {
 }
 
 
-class Exchange(Protocol):
+class DialogTurn(Protocol):
     """One turn as the simulator reads it: the customer's message and the agent's answer."""
 
     @property
@@ -79,7 +79,7 @@ def system_prompt(persona: dict[str, Any], goal: str, script_hints: Sequence[str
 
 
 def simulator_messages(persona: dict[str, Any], goal: str, script_hints: Sequence[str],
-                       history: Sequence[Exchange]) -> list[dict[str, str]]:
+                       history: Sequence[DialogTurn]) -> list[dict[str, str]]:
     """The chat messages asking the simulator for its next turn."""
     dialog = "\n".join(f"[turn {t.index}] customer: {t.user}\n[turn {t.index}] agent: "
                        f"{t.reply if t.error is None else '(no answer: ' + t.error + ')'}"
@@ -91,7 +91,7 @@ def simulator_messages(persona: dict[str, Any], goal: str, script_hints: Sequenc
 
 async def ask_simulator(model: ModelClient, persona: dict[str, Any], goal: str,
                         script_hints: Sequence[str],
-                        history: Sequence[Exchange]) -> SimulatorAnswer:
+                        history: Sequence[DialogTurn]) -> SimulatorAnswer:
     """The simulator's next turn; raises ModelCallError when the model cannot answer."""
     answer = await model.chat(simulator_messages(persona, goal, script_hints, history),
                               json_schema=SIMULATOR_SCHEMA, schema_name="simulated_turn")
@@ -118,7 +118,7 @@ class ModelUser:
     def system_prompt(self) -> str:
         return system_prompt(self.persona, self.goal, self.script_hints)
 
-    async def next_message(self, history: Sequence[Exchange]) -> str | None:
+    async def next_message(self, history: Sequence[DialogTurn]) -> str | None:
         try:
             answer = await ask_simulator(self.model, self.persona, self.goal,
                                          self.script_hints, history)

@@ -38,7 +38,7 @@ class TurnState:
 
 
 @dataclass(frozen=True)
-class Exchange:
+class TurnWrite:
     """One turn's writes: the session at `turn` moves to `turn + 1` with both messages."""
 
     eval_id: uuid.UUID
@@ -54,15 +54,15 @@ class Exchange:
 
 
 @dataclass(frozen=True)
-class StoredExchange:
-    """The turn's MESSAGE_EXCHANGED event (`Exchange.lease.released` says whether its
+class WrittenTurn:
+    """The turn's MESSAGE_EXCHANGED event (`TurnWrite.lease.released` says whether its
     transaction also gave the lease up)."""
 
     event: EvalEvent
 
 
 
-def new_event(exchange: Exchange) -> EvalEvent:
+def new_event(exchange: TurnWrite) -> EvalEvent:
     return EvalEvent(id=uuid.uuid4(), eval_id=exchange.eval_id, sequence=0, type=EXCHANGED,
                      status=EXECUTING, session_id=exchange.session_id,
                      detail=exchange.detail, at=exchange.now)

@@ -51,14 +51,14 @@ from agenteval.store.outbox import EVAL_NOTIFICATIONS
 from agenteval.store.turn_rows import (
     EXCHANGED,
     READ_STATE,
-    Exchange,
-    StoredExchange,
     TurnState,
+    TurnWrite,
+    WrittenTurn,
 )
 from agenteval.store.turn_writes_postgres import claim_and_read_postgres, store_postgres
 from agenteval.store.turn_writes_sqlite import claim_and_read_sqlite, store_sqlite
 
-__all__ = ["Exchange", "StoredExchange", "TurnState", "claim_and_read", "open_turn",
+__all__ = ["TurnWrite", "WrittenTurn", "TurnState", "claim_and_read", "open_turn",
            "read_turn_state", "store_exchange"]
 
 
@@ -112,7 +112,7 @@ async def open_turn(key: str, name: str, ttl_s: float) -> tuple[Fence | None, Tu
     return Fence(name, leases.PROCESS_OWNER, epoch), state
 
 
-async def store_exchange(exchange: Exchange) -> StoredExchange | None:
+async def store_exchange(exchange: TurnWrite) -> WrittenTurn | None:
     """Store the turn in one round trip, or nothing (None: take the general path).
     Raises LeaseLost when the lease has moved on."""
     client = _client()
@@ -133,4 +133,4 @@ async def store_exchange(exchange: Exchange) -> StoredExchange | None:
         return None
     if released and exchange.lease is not None:
         exchange.lease.released = True
-    return StoredExchange(event)
+    return WrittenTurn(event)

@@ -18,8 +18,8 @@ from agenteval.store.turn_rows import (
     EXECUTING,
     MESSAGE_COLUMNS,
     READ_STATE,
-    Exchange,
     TurnState,
+    TurnWrite,
     new_event,
     quoted,
 )
@@ -75,7 +75,7 @@ FROM (SELECT 1) AS one LEFT JOIN counters ON true
 """
 
 
-async def store_postgres(client: Any, exchange: Exchange) -> tuple[EvalEvent | None, bool]:
+async def store_postgres(client: Any, exchange: TurnWrite) -> tuple[EvalEvent | None, bool]:
     """The stored event (None: nothing stored) and whether the lease was released."""
     import asyncpg  # type: ignore[import-untyped]  # only here: SQLite needs no asyncpg
 

@@ -14,8 +14,8 @@ from agenteval.store.turn_rows import (
     EVENT_COLUMNS,
     MESSAGE_COLUMNS,
     READ_STATE,
-    Exchange,
     TurnState,
+    TurnWrite,
     db_values,
     new_event,
     quoted,
@@ -84,7 +84,7 @@ def _sqlite_transaction(connection: sqlite3.Connection, write: _SqliteWrite) -> 
     return int(counters[0])
 
 
-async def store_sqlite(client: Any, exchange: Exchange) -> EvalEvent | None:
+async def store_sqlite(client: Any, exchange: TurnWrite) -> EvalEvent | None:
     event = new_event(exchange)
     lease = exchange.lease
     now = EvalEvent._meta.fields_map["at"].to_db_value(exchange.now, event)

@@ -21,7 +21,7 @@ from agenteval.api.unset import value
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.review import record
-from agenteval.engine.static.run_store import stored_outcomes
+from agenteval.engine.static.run_reports import stored_outcomes
 from agenteval.errors import ValidationFailed
 
 

@@ -18,7 +18,7 @@ from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.static_run import RunProgress
 from agenteval.engine.static.run_actor import run_topic
-from agenteval.engine.static.run_store import TERMINAL, stored_progress
+from agenteval.engine.static.run_reports import TERMINAL, stored_progress
 from agenteval.errors import NotFound, RateLimited
 from agenteval.store.event_bus import Overflowed, is_resync
 

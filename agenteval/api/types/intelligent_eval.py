@@ -21,8 +21,7 @@ from agenteval.api.types.usage import Usage, eval_cost_estimate, eval_usage, mod
 from agenteval.api.unset import value
 from agenteval.domain.eval_language import eval_language
 from agenteval.domain.eval_state import allowed_actions
-from agenteval.engine.intelligent import reads
-from agenteval.engine.intelligent import views as eval_views
+from agenteval.engine.intelligent import eval_report, reads
 from agenteval.engine.paging import Page
 from agenteval.engine.review.reads import agreement_of, finding_counts
 from agenteval.store import models
@@ -151,7 +150,7 @@ class IntelligentEval:
 
     @strawberry.field
     async def report_markdown(self, info: ResolverInfo) -> str | None:
-        return await eval_views.report_markdown(self.row, model_prices(info))
+        return await eval_report.report_markdown(self.row, model_prices(info))
 
     @strawberry.field(description="Tokens the built-in driver's model calls used so far.")
     async def usage(self, info: ResolverInfo) -> Usage | None:

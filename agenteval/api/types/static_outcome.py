@@ -16,7 +16,7 @@ from agenteval.domain.run_views import RuleResultView
 from agenteval.domain.statistics import attempt_agreement
 from agenteval.engine.review.reads import latest_by_target
 from agenteval.engine.review.record import case_target
-from agenteval.engine.static.run_store import StoredOutcome
+from agenteval.engine.static.run_reports import StoredOutcome
 
 
 @strawberry.type(description="A tool call the target's model made on a turn.")

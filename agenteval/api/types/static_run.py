@@ -20,9 +20,9 @@ from agenteval.api.types.usage import Usage, model_prices, run_usage
 from agenteval.api.unset import value
 from agenteval.domain.run_records import summary_from_json
 from agenteval.engine.paging import Page
-from agenteval.engine.static import reads, run_store
+from agenteval.engine.static import reads, run_reports
 from agenteval.engine.static.reads import SummaryKey
-from agenteval.engine.static.run_store import StoredOutcome
+from agenteval.engine.static.run_reports import StoredOutcome
 from agenteval.store import models
 
 
@@ -104,7 +104,7 @@ class Run:
 
     @strawberry.field
     def progress(self) -> RunProgress:
-        return RunProgress.from_dict(run_store.progress_of(self.row))
+        return RunProgress.from_dict(run_reports.progress_of(self.row))
 
     @strawberry.field(description="Stored when the run ends; computed from the attempts so "
                                   "far while it runs; null while QUEUED.")
@@ -137,7 +137,7 @@ class Run:
 
     @strawberry.field
     async def report_markdown(self, info: ResolverInfo) -> str | None:
-        return await run_store.report_markdown(self.row, model_prices(info))
+        return await run_reports.report_markdown(self.row, model_prices(info))
 
     @strawberry.field(description="Tokens its JUDGE / EMBEDDING / MODERATION calls used so far.")
     async def usage(self, info: ResolverInfo) -> Usage | None:

@@ -30,8 +30,8 @@ from agenteval.store import leases
 from agenteval.store.eval_log import NewEvent, append_events
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
 from agenteval.store.turn_writes import (
-    Exchange,
     TurnState,
+    TurnWrite,
     open_turn,
     read_turn_state,
     store_exchange,
@@ -78,7 +78,7 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
         # Within the session's budget: the fast path checks the total budget itself.
         total = ((plan or {}).get("budget") or {}).get("totalMaxTurns")
         try:
-            stored = await store_exchange(Exchange(
+            stored = await store_exchange(TurnWrite(
                 session.eval_id, session.id, turn, user, reply, detail, conversation_id, now,
                 total, fence))
         except OwnershipLost:

@@ -1,6 +1,6 @@
 """Read models of static runs for the API: pages of runs and outcomes, summaries in batches.
 
-`summaries` is the batched form of `run_store.summary_of`: the summary of a run
+`summaries` is the batched form of `run_reports.summary_of`: the summary of a run
 that has not ended is computed from its stored attempts, and a page of such
 runs costs three statements in all, not three per run.
 """
@@ -15,7 +15,7 @@ from typing import Any
 from agenteval.domain.judgement import INTENT_RULE
 from agenteval.domain.run_summary import OutcomeRecord, RunSummaryData, summarise
 from agenteval.engine.paging import Page, page_of
-from agenteval.engine.static.run_store import StoredOutcome, stored_outcomes
+from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes
 from agenteval.store.case_tags import tagged_case_keys
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.runs import VIEW_FIELDS

@@ -50,7 +50,7 @@ from agenteval.engine.static.ports import ClosableModels, RunStore
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.engine.static.run_cancel import MAX_ATTEMPTS, cancel_stored
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
-from agenteval.engine.static.run_store import ACTIVE
+from agenteval.engine.static.run_reports import ACTIVE
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
 from agenteval.simulation.case_users import PlayCase

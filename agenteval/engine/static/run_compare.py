@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass
 
 from agenteval.domain.run_comparison import Comparison, RunSide, compare_runs
-from agenteval.engine.static.run_store import StoredOutcome, stored_outcomes, summary_of
+from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes, summary_of
 from agenteval.errors import NotFound
 from agenteval.store.models import Campaign, Run, Target
 

@@ -41,7 +41,7 @@ from agenteval.engine.static.run_document_shape import (
     Summary,
     Turn,
 )
-from agenteval.engine.static.run_store import (
+from agenteval.engine.static.run_reports import (
     report_markdown,
     run_view,
     stored_outcomes,

@@ -20,7 +20,7 @@ from agenteval.store.models import (
     IntelligentEval,
     Target,
 )
-from agenteval.store.turn_writes import Exchange, store_exchange
+from agenteval.store.turn_writes import TurnWrite, store_exchange
 
 
 async def _eval(status: str = "EXECUTING") -> IntelligentEval:
@@ -34,7 +34,7 @@ async def _session(row: IntelligentEval) -> EvalSession:
 
 
 def _exchange(session: EvalSession, turn: int, *, total: int | None = None,
-              lease: leases.Held | None = None, key: str | None = None) -> Exchange:
+              lease: leases.Held | None = None, key: str | None = None) -> TurnWrite:
     now = datetime.now(UTC)
     user = EvalMessage(id=uuid.uuid4(), session_id=session.id, index=2 * turn,
                        turn_index=turn, role="USER", content=f"hi {turn}",
@@ -43,7 +43,7 @@ def _exchange(session: EvalSession, turn: int, *, total: int | None = None,
                         turn_index=turn, role="ASSISTANT", content=f"hello {turn}",
                         latency_ms=3, created_at=now)
     detail = {"sessionId": str(session.id), "turnIndex": turn, "latencyMs": 3, "error": None}
-    return Exchange(session.eval_id, session.id, turn, user, reply, detail, "conv", now,
+    return TurnWrite(session.eval_id, session.id, turn, user, reply, detail, "conv", now,
                     total, lease)
 
 

@@ -6,7 +6,7 @@ from agenteval.domain.cases import CaseSpec, RuleResult, Turn
 from agenteval.domain.judgement import INTENT_RULE, CaseVerdict
 from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.run_summary import summarise
-from agenteval.engine.static.run_store import compute_summary
+from agenteval.engine.static.run_reports import compute_summary
 from agenteval.store.models import Run
 from agenteval.store.runs import save_attempts
 from tests.store.test_run_rows import new_run
