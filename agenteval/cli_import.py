@@ -16,8 +16,8 @@ from typing import Any
 
 import yaml
 
-from agenteval.domain.scenario_document import parse_scenario_document
-from agenteval.domain.seeds_validation import validate_seeds
+from agenteval.domain.intelligent.seeds_validation import validate_seeds
+from agenteval.domain.static.scenario_document import parse_scenario_document
 from agenteval.errors import ValidationFailed
 from agenteval.importers.botium import import_botium
 from agenteval.importers.deepeval import import_deepeval

@@ -1,6 +1,6 @@
 """`agenteval judge FILE --rules RULES_FILE`: logged conversations judged offline.
 
-Each logged conversation (jsonl / openai / csv, agenteval/domain/conversation_logs.py)
+Each logged conversation (jsonl / openai / csv, agenteval/domain/static/conversation_logs.py)
 becomes a case of a scenario whose messages are the user's; the rules file's checks
 apply to every case; the gate (`cli_run.run_command`) runs it against the `replay`
 channel, which answers with the logged replies, so the summary, Failures section,
@@ -21,15 +21,15 @@ import yaml
 
 from agenteval.channels.replay import ReplayLog, replay_channel_type
 from agenteval.cli_run import run_command
-from agenteval.domain.conversation_logs import (
+from agenteval.domain.static.conversation_logs import (
     ConversationLog,
     LogUnreadable,
     format_of,
     read_conversations,
 )
-from agenteval.domain.conversation_logs import sample as sample_log
-from agenteval.domain.log_redaction import redact
-from agenteval.domain.offline_rules import log_refusals
+from agenteval.domain.static.conversation_logs import sample as sample_log
+from agenteval.domain.static.log_redaction import redact
+from agenteval.domain.static.offline_rules import log_refusals
 from agenteval.gate.verdict import EXIT_BAD_INPUT
 from agenteval.importers.mapping import ImportFailed
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from agenteval.domain.eval_language import Language, text_language
-from agenteval.domain.scenario_document import parse_scenario_document
+from agenteval.domain.static.scenario_document import parse_scenario_document
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError
 from agenteval.errors import ValidationFailed
 from agenteval.rules import RULE_CATALOG

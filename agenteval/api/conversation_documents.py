@@ -1,5 +1,5 @@
 """A conversation log document read for `importConversations`: the CLI's readers
-(domain/conversation_logs.py), sampling and redaction, as the plain dialog documents the
+(domain/static/conversation_logs.py), sampling and redaction, as the plain dialog documents the
 catalog stores (engine/catalog/conversation_sets.py); a document that cannot be read is
 VALIDATION_FAILED at `document`, with the line or row the reader names."""
 
@@ -8,11 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.conversation_logs import FORMATS, Dialog, LogUnreadable, read_conversations
-from agenteval.domain.conversation_logs import sample as sample_log
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
-from agenteval.domain.log_redaction import redact
+from agenteval.domain.static.conversation_logs import (
+    FORMATS,
+    Dialog,
+    LogUnreadable,
+    read_conversations,
+)
+from agenteval.domain.static.conversation_logs import sample as sample_log
+from agenteval.domain.static.log_redaction import redact
 from agenteval.errors import ValidationFailed
 
 MAX_SEED = 2**31 - 1

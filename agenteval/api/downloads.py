@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from agenteval.api.rest import authenticated_key, path_id, rest_endpoint
-from agenteval.domain.eval_report_markdown import safe_filename
+from agenteval.domain.intelligent.eval_report_markdown import safe_filename
 from agenteval.engine.intelligent.eval_report import report_markdown
 from agenteval.engine.intelligent.reads import find_eval
 from agenteval.errors import NotFound

@@ -29,7 +29,8 @@ from tortoise.models import Model
 from actors import ActorSystem
 from agenteval.api.rest import authenticated_key, rest_endpoint
 from agenteval.config import Settings
-from agenteval.domain import eval_state, run_state
+from agenteval.domain.intelligent import eval_state
+from agenteval.domain.static import run_state
 from agenteval.engine.services import Services
 from agenteval.observability.metrics import REGISTRY
 from agenteval.store.models import EvalSession, IntelligentEval, Run

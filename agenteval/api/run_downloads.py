@@ -17,7 +17,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from agenteval.api.rest import authenticated_key, path_id, rest_endpoint
-from agenteval.domain.eval_report_markdown import safe_filename
+from agenteval.domain.intelligent.eval_report_markdown import safe_filename
 from agenteval.engine.static.run_document import scenario_entry, scenario_result
 from agenteval.errors import NotFound
 from agenteval.store.models import Run

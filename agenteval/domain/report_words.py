@@ -15,7 +15,7 @@ from typing import Any
 from agenteval.domain.eval_language import Language
 
 ZH: dict[str, str] = {
-    # regression cases drafted from findings (domain/regression_report.py)
+    # regression cases drafted from findings (domain/regression/regression_report.py)
     "## Regression cases": "## 回归用例",
     "case `{key}` of scenario {name} (`{id}`)": "场景 {name}（`{id}`）的用例 `{key}`",
     "{place}, from session `{session}`": "{place}，来自会话 `{session}`",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agenteval.domain.agreement import Agreement, describe_agreement
-from agenteval.domain.run_report import table
+from agenteval.domain.markdown import table
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from agenteval.domain.outcome_explanation import failing_rules, located_reason
-from agenteval.domain.run_views import OutcomeView
-from agenteval.domain.simulation_text import author_label, simulation_line
+from agenteval.domain.static.outcome_explanation import failing_rules, located_reason
+from agenteval.domain.static.run_views import OutcomeView
+from agenteval.domain.static.simulation_text import author_label, simulation_line
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 

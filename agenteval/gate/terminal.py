@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from agenteval.domain.outcome_explanation import (
+from agenteval.domain.static.outcome_explanation import (
     failing_rules,
     group_errors,
     judged_turn,
@@ -22,9 +22,9 @@ from agenteval.domain.outcome_explanation import (
     shorten,
     turn_label,
 )
-from agenteval.domain.pass_hat import format_curve
-from agenteval.domain.run_views import OutcomeView
-from agenteval.domain.simulation_text import author_label, simulation_line
+from agenteval.domain.static.pass_hat import format_curve
+from agenteval.domain.static.run_views import OutcomeView
+from agenteval.domain.static.simulation_text import author_label, simulation_line
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 

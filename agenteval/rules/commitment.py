@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.keyword_match import check_regexes
 from agenteval.rules.redteam_lexicon import COMMITMENT_PATTERN, negated

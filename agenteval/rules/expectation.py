@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agenteval.domain.cases import RuleResult, Turn
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.static.cases import RuleResult, Turn
 from agenteval.rules.base import last_reply_or_failure
 from agenteval.rules.json_extraction import json_verdict
 from agenteval.rules.json_schema import schema_problem

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.judge import SYSTEM_PROMPT, judge_dialog

@@ -31,7 +31,7 @@ import jmespath
 from jmespath.exceptions import JMESPathError
 from jmespath.parser import ParsedResult
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.json_extraction import find_json
 from agenteval.rules.registry import register_rule

@@ -12,7 +12,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider, last_reply_or_failure
 from agenteval.rules.json_extraction import find_json
 from agenteval.rules.registry import register_rule

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.cases import RuleResult, Turn
+from agenteval.domain.static.cases import RuleResult, Turn
 from agenteval.llm.cache import ResponseCache
 from agenteval.llm.client import USAGE_KEYS, ChatResult, ModelClient
 from agenteval.llm.errors import ModelCallError

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.registry import register_rule
 from agenteval.rules.reply_evidence import finding, replies, user_text_until, verdict_detail

@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from agenteval.domain.cases import (
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.static.cases import (
     FIRST_RULE_VERSION,
     CaseSpec,
     RuleProvenance,
@@ -27,7 +28,6 @@ from agenteval.domain.cases import (
     RuleSpec,
     Turn,
 )
-from agenteval.domain.field_errors import FieldErrors
 from agenteval.plugins import Registry, is_builtin
 from agenteval.rules.base import (
     RULE_MODEL_ROLES,

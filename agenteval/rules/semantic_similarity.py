@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.cache import cache_key
 from agenteval.llm.errors import ModelCallError
 from agenteval.rules.base import ModelProvider, last_reply_or_failure

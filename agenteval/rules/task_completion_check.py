@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from agenteval.domain.cases import Turn
+from agenteval.domain.static.cases import Turn
 from agenteval.rules.dialog_format import turn_texts
 
 _SPACE = re.compile(r"\s+")

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.registry import register_rule
 

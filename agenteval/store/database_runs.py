@@ -13,8 +13,8 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from actors import Fence
-from agenteval.domain.run_records import Counters, FinishedAttempt
-from agenteval.domain.run_summary import RunSummaryData, summarise
+from agenteval.domain.static.run_records import Counters, FinishedAttempt
+from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.errors import NotFound
 from agenteval.store import runs
 from agenteval.store.models import Run, Target

@@ -35,7 +35,8 @@ from typing import Any
 from tortoise import connections
 
 from actors import Fence, Holding, OwnershipLost
-from agenteval.domain import eval_state, run_state
+from agenteval.domain.intelligent import eval_state
+from agenteval.domain.static import run_state
 from agenteval.observability.metrics import lease_claimed, lease_taken_over
 
 logger = logging.getLogger("agenteval.leases")

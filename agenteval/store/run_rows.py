@@ -29,7 +29,7 @@ from tortoise import timezone
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.fields import JSONField
 
-from agenteval.domain.run_records import FinishedAttempt
+from agenteval.domain.static.run_records import FinishedAttempt
 from agenteval.store.models import CaseOutcome, RuleResultRow, RunTurn
 
 # Every column but the generated integer ids, in the order of the value tuples.

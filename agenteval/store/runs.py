@@ -25,12 +25,12 @@ from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from actors import Fence, OwnershipLost, lease_name
-from agenteval.domain import run_state
-from agenteval.domain.cases import RuleResult
-from agenteval.domain.judgement import INTENT_RULE
-from agenteval.domain.run_records import Counters, FinishedAttempt
-from agenteval.domain.run_summary import OutcomeRecord, intent_labels
-from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.static import run_state
+from agenteval.domain.static.cases import RuleResult
+from agenteval.domain.static.judgement import INTENT_RULE
+from agenteval.domain.static.run_records import Counters, FinishedAttempt
+from agenteval.domain.static.run_summary import OutcomeRecord, intent_labels
+from agenteval.domain.static.run_views import OutcomeView
 from agenteval.store import leases
 from agenteval.store.case_tags import case_tags
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn

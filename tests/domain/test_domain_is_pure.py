@@ -44,7 +44,7 @@ def forbidden_among(loaded: set[str]) -> list[str]:
 
 def test_importing_the_whole_domain_loads_no_adapter_and_no_upper_layer() -> None:
     modules = domain_modules()
-    assert "agenteval.domain.scenario_case_validation" in modules  # the probe sees them all
+    assert "agenteval.domain.static.scenario_case_validation" in modules  # the probe sees them all
     assert forbidden_among(loaded_after_importing(modules)) == []
 
 

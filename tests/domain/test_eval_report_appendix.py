@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenteval.domain.eval_report_appendix import (
+from agenteval.domain.intelligent.eval_report_appendix import (
     MESSAGE_CHARS,
     describe_driver,
     duration_sections,
@@ -13,7 +13,7 @@ from agenteval.domain.eval_report_appendix import (
     session_appendix_sections,
     turn_anchor,
 )
-from agenteval.domain.eval_report_markdown import render_eval_report
+from agenteval.domain.intelligent.eval_report_markdown import render_eval_report
 
 SESSION: dict[str, Any] = {
     "id": "s-1", "persona": {"name": "老王"}, "goal": "return a kettle", "dimension": "returns",

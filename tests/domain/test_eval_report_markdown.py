@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.eval_report_markdown import render_eval_report, safe_filename
+from agenteval.domain.intelligent.eval_report_markdown import render_eval_report, safe_filename
 
 SESSION_ID = "0b6c2f0e-1111-4222-8333-444455556666"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.eval_state import (
+from agenteval.domain.intelligent.eval_state import (
     allowed_actions,
     is_terminal,
     next_status,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.evidence import MessageRecord, quote_matches, verify_evidence
+from agenteval.domain.intelligent.evidence import MessageRecord, quote_matches, verify_evidence
 
 
 def exchange(turn: int, user: str, reply: str, error: str | None = None) -> list[MessageRecord]:

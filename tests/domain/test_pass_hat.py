@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from agenteval.domain.pass_hat import case_pass_hat, format_curve, pass_hat_curve
+from agenteval.domain.static.pass_hat import case_pass_hat, format_curve, pass_hat_curve
 
 
 @pytest.mark.parametrize(("passes", "attempts"), [(0, 4), (1, 4), (3, 5), (5, 5), (2, 2)])

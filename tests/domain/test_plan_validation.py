@@ -6,7 +6,11 @@ import copy
 
 import pytest
 
-from agenteval.domain.plan_validation import last_slot_end_hours, parse_time_slot, validate_plan
+from agenteval.domain.intelligent.plan_validation import (
+    last_slot_end_hours,
+    parse_time_slot,
+    validate_plan,
+)
 from agenteval.errors import ValidationFailed
 
 # The v1.0 seed spec's plan example, in the contract's camelCase names.

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from agenteval.domain.report_validation import SessionInfo, validate_report
+from agenteval.domain.intelligent.report_validation import SessionInfo, validate_report
 from agenteval.errors import ValidationFailed
 
 EVAL_ID = "eval-1"

@@ -6,8 +6,9 @@ import re
 import string
 from typing import Any
 
-from agenteval.domain.eval_report_markdown import render_eval_report
+from agenteval.domain.intelligent.eval_report_markdown import render_eval_report
 from agenteval.domain.model_costs import UsageTotals
+from agenteval.domain.regression.regression_report import eval_regression_section
 from agenteval.domain.report_words import ZH, words
 from agenteval.domain.usage_report import usage_section
 
@@ -97,7 +98,8 @@ def test_a_chinese_report_has_no_english_words_left() -> None:
          "origin": {"eval_id": "e-1", "finding_index": 0}},
         {"scenario_id": "sc-1", "scenario_name": "回归", "case_key": "from-session",
          "origin": {"eval_id": "e-1", "session_id": "s-1"}}]
-    markdown = render_eval_report(EVAL, REPORT, SESSIONS, regression_cases)
+    section = eval_regression_section(REPORT["findings"], regression_cases, "zh")
+    markdown = render_eval_report(EVAL, REPORT, SESSIONS, section)
     assert english_left(markdown) == []
     assert "## 回归用例" in markdown and "个已有回归用例" in markdown
     for expected in ("# 智能评估报告：家电客服评估", "## 摘要", "## 方法", "## 计划修订",

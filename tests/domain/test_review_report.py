@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agenteval.domain.agreement import judge_agreement
-from agenteval.domain.eval_report_appendix import review_sections
+from agenteval.domain.intelligent.eval_report_appendix import review_sections
 from agenteval.domain.review_report import ReviewedAttempt, run_review_section
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.cases import SuccessLevel
-from agenteval.domain.run_comparison import RunSide, compare_runs
-from agenteval.domain.run_report import OutcomeView
-from agenteval.domain.run_summary import OutcomeRecord, summarise
+from agenteval.domain.static.cases import SuccessLevel
+from agenteval.domain.static.run_comparison import RunSide, compare_runs
+from agenteval.domain.static.run_report import OutcomeView
+from agenteval.domain.static.run_summary import OutcomeRecord, summarise
 
 
 def outcome(key: str, level: SuccessLevel, attempt: int = 0, score: float = 1.0,

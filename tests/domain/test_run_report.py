@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from agenteval.domain.cases import SuccessLevel
-from agenteval.domain.run_report import render_run_report
-from agenteval.domain.run_summary import OutcomeRecord, summarise
-from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView, TurnView
+from agenteval.domain.static.cases import SuccessLevel
+from agenteval.domain.static.run_report import render_run_report
+from agenteval.domain.static.run_summary import OutcomeRecord, summarise
+from agenteval.domain.static.run_views import OutcomeView, RuleResultView, RunView, TurnView
 
 RUN: RunView = {
     "id": "run-42",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain import run_state
+from agenteval.domain.static import run_state
 from agenteval.errors import InvalidTransition
 
 

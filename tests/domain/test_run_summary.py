@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.cases import RuleResult, SuccessLevel
-from agenteval.domain.run_summary import (
+from agenteval.domain.static.cases import RuleResult, SuccessLevel
+from agenteval.domain.static.run_summary import (
     IntentConfusionCell,
     OutcomeRecord,
     intent_labels,

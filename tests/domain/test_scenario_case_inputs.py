@@ -6,8 +6,8 @@ from enum import Enum
 
 import pytest
 
-from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec
-from agenteval.domain.scenario_document import validate_case_inputs
+from agenteval.domain.static.cases import CaseSpec, RuleResult, RuleSpec
+from agenteval.domain.static.scenario_document import validate_case_inputs
 from agenteval.errors import ValidationFailed
 from agenteval.rules import RULE_CATALOG, register_rule, registry_snapshot
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from agenteval.domain import limits
-from agenteval.domain.cases import CaseSpec, RuleResult, RuleSpec
-from agenteval.domain.scenario_document import (
+from agenteval.domain.static.cases import CaseSpec, RuleResult, RuleSpec
+from agenteval.domain.static.scenario_document import (
     MAX_DOCUMENT_BYTES,
     case_to_document,
     parse_scenario_document,

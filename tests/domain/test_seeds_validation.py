@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.seeds_validation import validate_seeds
+from agenteval.domain.intelligent.seeds_validation import validate_seeds
 from agenteval.errors import ValidationFailed
 
 DESIGN_SEEDS = {

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agenteval.domain.scenario_document import (
+from agenteval.domain.static.scenario_document import (
     case_to_document,
     parse_scenario_document,
     revalidate_cases,

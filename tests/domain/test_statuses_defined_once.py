@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from agenteval.api.types import enums
-from agenteval.domain import eval_state, run_state
+from agenteval.domain.intelligent import eval_state
+from agenteval.domain.static import run_state
 
 
 def test_the_contract_status_enums_are_the_domain_enums() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from agenteval.domain.cases import Turn
-from agenteval.domain.judgement import judge_case
-from agenteval.domain.scenario_document import (
+from agenteval.domain.static.cases import Turn
+from agenteval.domain.static.judgement import judge_case
+from agenteval.domain.static.scenario_document import (
     case_to_document,
     parse_scenario_document,
     revalidate_cases,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.verdict_validation import validate_verdict
+from agenteval.domain.intelligent.verdict_validation import validate_verdict
 from agenteval.errors import ValidationFailed
 
 GOOD = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenteval.domain.run_summary import OutcomeRecord, summarise
-from agenteval.domain.run_views import OutcomeView, RuleResultView, TurnView
+from agenteval.domain.static.run_summary import OutcomeRecord, summarise
+from agenteval.domain.static.run_views import OutcomeView, RuleResultView, TurnView
 from agenteval.engine.static.run_document import AttemptResult, ScenarioResult
 
 

@@ -119,7 +119,7 @@ def test_importing_the_terminal_output_does_not_import_rich() -> None:
 
 
 def test_the_json_summary_carries_the_flip_rate_of_repeated_cases() -> None:
-    from agenteval.domain.run_summary import OutcomeRecord, summarise
+    from agenteval.domain.static.run_summary import OutcomeRecord, summarise
     from agenteval.engine.static.run_document import summary_json
 
     records = [OutcomeRecord("coin", 0, "SUCCESS", True), OutcomeRecord("coin", 1, "FAILURE", False),

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from agenteval.domain.scenario_document import parse_scenario_document
+from agenteval.domain.static.scenario_document import parse_scenario_document
 from agenteval.redteam.categories import CATEGORIES
 from agenteval.redteam.generate import (
     BadRedTeamInput,

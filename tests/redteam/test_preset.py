@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agenteval.domain.seeds_validation import validate_seeds
+from agenteval.domain.intelligent.seeds_validation import validate_seeds
 from agenteval.redteam.categories import CATEGORIES
 from agenteval.redteam.preset import PRESET_FILE, preset
 

@@ -53,7 +53,7 @@ def test_an_intent_example_must_name_an_intent_of_the_taxonomy() -> None:
 
 
 def test_a_long_dialog_keeps_the_turns_that_mention_a_slot_keyword() -> None:
-    from agenteval.domain.cases import Turn
+    from agenteval.domain.static.cases import Turn
     from agenteval.rules.dialog_format import format_dialog
 
     dialog = [Turn(i, f"small talk {i} " * 20, f"reply {i} " * 20, 5) for i in range(12)]
@@ -69,7 +69,7 @@ def test_a_long_dialog_keeps_the_turns_that_mention_a_slot_keyword() -> None:
 async def test_task_completion_sends_the_judge_the_turn_with_a_slot_keyword() -> None:
     import json
 
-    from agenteval.domain.cases import Turn
+    from agenteval.domain.static.cases import Turn
     from tests.rules.judging import judging
 
     dialog = [Turn(i, f"small talk {i} " * 20, f"reply {i} " * 20, 5) for i in range(12)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.cases import RuleSpec
+from agenteval.domain.static.cases import RuleSpec
 from agenteval.rules import NO_MODELS, run_rule
 from agenteval.rules.semantic_similarity import cosine
 from tests.rules.judging import CASE, dialog_of, judging

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from agenteval.domain.scenario_document import parse_scenario_document
+from agenteval.domain.static.scenario_document import parse_scenario_document
 from agenteval.errors import ValidationFailed
 from agenteval.rules import RULE_CATALOG, rule_types
 

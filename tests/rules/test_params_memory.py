@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.cases import CaseSpec, RuleSpec
+from agenteval.domain.static.cases import CaseSpec, RuleSpec
 from agenteval.rules import NO_MODELS, get_rule, run_rule, validate_rule_params
 from agenteval.rules.json_schema import json_schema_verdict, validator_for
 from tests.support.turns import reply_turn

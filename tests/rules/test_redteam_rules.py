@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.cases import Turn
+from agenteval.domain.static.cases import Turn
 from agenteval.rules import NO_MODELS, validate_rule_params
 from agenteval.rules.canary_leak import CanaryLeak
 from agenteval.rules.commitment import CommitmentPhrases

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
-from agenteval.domain.run_records import summary_to_json
+from agenteval.domain.static.run_records import summary_to_json
 from agenteval.engine.static.run_reports import compute_summary
 from agenteval.store import leases
 from agenteval.store.models import CaseOutcome, Run

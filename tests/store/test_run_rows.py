@@ -10,9 +10,9 @@ import pytest
 from tortoise import Tortoise
 from tortoise.exceptions import IntegrityError
 
-from agenteval.domain.cases import CaseSpec, RuleProvenance, RuleResult, Turn
-from agenteval.domain.judgement import CaseVerdict
-from agenteval.domain.run_records import Counters, FinishedAttempt
+from agenteval.domain.static.cases import CaseSpec, RuleProvenance, RuleResult, Turn
+from agenteval.domain.static.judgement import CaseVerdict
+from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.store.models import (
     Campaign,
     CaseOutcome,

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from actors import Fence, VersionConflict
-from agenteval.domain import eval_state
+from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_store import Inside
 from agenteval.errors import NotFound

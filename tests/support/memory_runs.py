@@ -19,9 +19,9 @@ from tortoise import Tortoise
 
 from actors import ActorSystem, EntityKind, Fence, MemoryLeases, OwnedSystem, OwnershipLost
 from agenteval.channels import ChannelFactory
-from agenteval.domain import run_state
-from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
-from agenteval.domain.run_summary import RunSummaryData, summarise
+from agenteval.domain.static import run_state
+from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
+from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.engine.static.engine import RunEngine
 from agenteval.engine.static.ports import LoadModels
 from agenteval.errors import NotFound

@@ -20,7 +20,7 @@ from tortoise import Tortoise
 from actors import ActorSystem, Fence, MemoryLeases, OwnedSystem, OwnershipLost
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
-from agenteval.domain import eval_state
+from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.sessions import turn_overruns

@@ -9,7 +9,7 @@ import uuid
 
 from strawberry.dataloader import DataLoader
 
-from agenteval.domain.run_summary import RunSummaryData
+from agenteval.domain.static.run_summary import RunSummaryData
 from agenteval.engine.static.reads import SummaryKey, summaries
 
 

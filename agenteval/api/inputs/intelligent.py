@@ -35,7 +35,7 @@ def as_json(value: Any) -> Any:
     return value
 
 
-# Optional on what an agent submits; the built-in driver always sends it (domain/provenance.py).
+# Optional on what an agent submits; the built-in driver always sends it (domain/intelligent/provenance.py).
 PROVENANCE_HELP = ("Who produced this: the configured model or the scripted fallback, and why "
                    '(e.g. {"source": "script", "model": "smollm2", "reason": "invalid_output"}).')
 

@@ -26,9 +26,9 @@ from agenteval.api.types.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent_session import Message, MessageExchange, Session
 from agenteval.api.unset import value
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.intelligent.plan_validation import validate_plan
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_message, check_text
-from agenteval.domain.plan_validation import validate_plan
-from agenteval.domain.seeds_validation import check_persona
+from agenteval.domain.personas import check_persona
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent import evals
 from agenteval.engine.intelligent.engine import IntelligentEngine

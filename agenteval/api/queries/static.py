@@ -20,7 +20,7 @@ from agenteval.api.types.static_rule_type import RuleType
 from agenteval.api.types.static_run import Campaign, Run
 from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.unset import value
-from agenteval.domain import run_comparison
+from agenteval.domain.static import run_comparison
 from agenteval.engine.catalog import reads as catalog
 from agenteval.engine.paging import Page, page_of
 from agenteval.engine.static import reads as runs

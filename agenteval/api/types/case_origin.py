@@ -7,7 +7,7 @@ import uuid
 import strawberry
 
 from agenteval.api.context import ResolverInfo
-from agenteval.domain.case_origin import CaseOrigin as OriginSpec
+from agenteval.domain.static.case_origin import CaseOrigin as OriginSpec
 from agenteval.errors import NotFound
 
 

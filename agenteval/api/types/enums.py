@@ -4,8 +4,8 @@ from enum import Enum
 
 import strawberry
 
-from agenteval.domain.eval_state import EvalAction, IntelligentEvalStatus, SessionStatus
-from agenteval.domain.run_state import RunStatus
+from agenteval.domain.intelligent.eval_state import EvalAction, IntelligentEvalStatus, SessionStatus
+from agenteval.domain.static.run_state import RunStatus
 
 # The state machines' statuses and actions are defined once, as the domain's own enums;
 # registered here with strawberry under their own (the contract's) names.

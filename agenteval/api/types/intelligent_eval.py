@@ -20,7 +20,7 @@ from agenteval.api.types.review import JudgeAgreement, ReviewRecord
 from agenteval.api.types.usage import Usage, eval_cost_estimate, eval_usage, model_prices
 from agenteval.api.unset import value
 from agenteval.domain.eval_language import eval_language
-from agenteval.domain.eval_state import allowed_actions
+from agenteval.domain.intelligent.eval_state import allowed_actions
 from agenteval.engine.intelligent import eval_report, reads
 from agenteval.engine.paging import Page
 from agenteval.engine.review.reads import agreement_of, finding_counts

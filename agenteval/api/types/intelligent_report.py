@@ -12,7 +12,7 @@ from strawberry.scalars import JSON
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import Severity
 from agenteval.api.types.review import HumanReview
-from agenteval.domain.case_origin import finding_id
+from agenteval.domain.static.case_origin import finding_id
 from agenteval.engine.review.reads import latest_by_target
 from agenteval.engine.review.record import finding_target
 

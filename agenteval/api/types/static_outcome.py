@@ -12,7 +12,7 @@ from agenteval.api.context import ResolverInfo
 from agenteval.api.types.case_origin import CaseOrigin
 from agenteval.api.types.enums import SuccessLevel
 from agenteval.api.types.review import HumanReview
-from agenteval.domain.run_views import RuleResultView
+from agenteval.domain.static.run_views import RuleResultView
 from agenteval.domain.statistics import attempt_agreement
 from agenteval.engine.review.reads import latest_by_target
 from agenteval.engine.review.record import case_target

@@ -18,7 +18,7 @@ from agenteval.api.types.static_scenario import Scenario
 from agenteval.api.types.static_summary import RunSummary
 from agenteval.api.types.usage import Usage, model_prices, run_usage
 from agenteval.api.unset import value
-from agenteval.domain.run_records import summary_from_json
+from agenteval.domain.static.run_records import summary_from_json
 from agenteval.engine.paging import Page
 from agenteval.engine.static import reads, run_reports
 from agenteval.engine.static.reads import SummaryKey

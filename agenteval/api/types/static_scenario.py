@@ -11,10 +11,10 @@ from strawberry.scalars import JSON
 
 from agenteval.api.types.case_origin import CaseOrigin
 from agenteval.api.types.enums import CaseType, RuleLogic
-from agenteval.domain.cases import CaseSpec
-from agenteval.domain.cases import RuleSpec as CaseRuleSpec
-from agenteval.domain.scenario_document import scenario_to_document
-from agenteval.domain.simulated_cases import SimulatedSpec, simulated_document
+from agenteval.domain.static.cases import CaseSpec
+from agenteval.domain.static.cases import RuleSpec as CaseRuleSpec
+from agenteval.domain.static.scenario_document import scenario_to_document
+from agenteval.domain.static.simulated_cases import SimulatedSpec, simulated_document
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.errors import ValidationFailed
 from agenteval.store import models

@@ -8,7 +8,7 @@ import strawberry
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.review import JudgeAgreement
-from agenteval.domain.run_summary import RunSummaryData
+from agenteval.domain.static.run_summary import RunSummaryData
 from agenteval.engine.review.reads import agreement_of
 
 

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.eval_language import Language
-from agenteval.domain.scripted_checks import KINDS, IssueKind, issue_kind, scripted_checks
+from agenteval.domain.intelligent.scripted_checks import (
+    KINDS,
+    IssueKind,
+    issue_kind,
+    scripted_checks,
+)
 from agenteval.drivers.builtin import keywords as kw
 from agenteval.drivers.builtin.texts import say
 

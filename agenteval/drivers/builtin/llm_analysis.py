@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from agenteval.domain.verdict_validation import validate_verdict
+from agenteval.domain.intelligent.verdict_validation import validate_verdict
 from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
 from agenteval.drivers.builtin.provenance import Trail
 from agenteval.drivers.builtin.texts import ANSWER_IN, language_of

@@ -11,7 +11,7 @@ import json
 import logging
 from typing import Any
 
-from agenteval.domain.plan_validation import validate_plan
+from agenteval.domain.intelligent.plan_validation import validate_plan
 from agenteval.drivers.builtin.provenance import Trail
 from agenteval.drivers.builtin.texts import ANSWER_IN, language_of
 from agenteval.errors import ValidationFailed

@@ -5,7 +5,7 @@ or fell back to the script, with the reason (a ModelCallError kind: timeout,
 invalid_output, cut, ...; `invalid_plan` / `invalid_verdict` when the model's
 answer failed the server's own validation; `not_configured` when the role has
 no model). `as_json()` is the `provenance` object stored with the plan
-revision, the session's verdict and the report (see domain/provenance.py).
+revision, the session's verdict and the report (see domain/intelligent/provenance.py).
 
 With AGENTEVAL_DRIVER_FALLBACK=fail a fallback is not taken: `ModelFallbackRefused`
 is raised instead, and the role's work stops with the model's error.

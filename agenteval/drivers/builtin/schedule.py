@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.plan_validation import parse_time_slot
+from agenteval.domain.intelligent.plan_validation import parse_time_slot
 
 
 @dataclass(frozen=True)

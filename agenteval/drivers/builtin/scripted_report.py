@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agenteval.domain.eval_language import Language
-from agenteval.domain.scripted_checks import KINDS_BY_LANGUAGE, IssueKind, issue_kind
+from agenteval.domain.intelligent.scripted_checks import KINDS_BY_LANGUAGE, IssueKind, issue_kind
 from agenteval.drivers.builtin.detectors import title_of
 from agenteval.drivers.builtin.detectors import turns_from_messages as _turns
 from agenteval.drivers.builtin.texts import SENTENCE_END, TITLE_END, say

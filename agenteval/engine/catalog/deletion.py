@@ -16,7 +16,8 @@ from datetime import UTC, datetime, timedelta
 from typing import cast
 
 from actors import ActorSystem
-from agenteval.domain import eval_state, run_state
+from agenteval.domain.intelligent import eval_state
+from agenteval.domain.static import run_state
 from agenteval.errors import Conflict, NotFound
 from agenteval.store import purge
 from agenteval.store.models import EvalSession, IntelligentEval, Run

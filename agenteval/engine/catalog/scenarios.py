@@ -12,17 +12,17 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from agenteval.domain.case_origin import origin_from_document
-from agenteval.domain.cases import CaseSpec
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
-from agenteval.domain.scenario_document import (
+from agenteval.domain.static.case_origin import origin_from_document
+from agenteval.domain.static.cases import CaseSpec
+from agenteval.domain.static.scenario_document import (
     case_to_document,
     parse_scenario_document,
     validate_case_inputs,
 )
-from agenteval.domain.simulated_cases import simulated_from_document
-from agenteval.domain.turn_checks import checks_from_documents, rule_from_document
+from agenteval.domain.static.simulated_cases import simulated_from_document
+from agenteval.domain.static.turn_checks import checks_from_documents, rule_from_document
 from agenteval.engine.catalog.models import judge_configured, simulator_configured
 from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG

@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from actors import OwnedActor
-from agenteval.domain import eval_state
+from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_store import DuplicateKey, Inside
 from agenteval.engine.intelligent.ports import EvalServices

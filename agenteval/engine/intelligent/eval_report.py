@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.domain.eval_language import Language, eval_language
-from agenteval.domain.eval_report_markdown import render_eval_report
-from agenteval.domain.provenance_text import merged
-from agenteval.domain.scripted_checks import scripted_checks
+from agenteval.domain.intelligent.eval_report_markdown import render_eval_report
+from agenteval.domain.intelligent.provenance_text import merged
+from agenteval.domain.intelligent.scripted_checks import scripted_checks
+from agenteval.domain.regression.regression_report import eval_regression_section
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import eval_review_view, reviewed_report
@@ -57,8 +58,11 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
                       "dimension": s.dimension, "status": s.status, "turnCount": s.turn_count,
                       "verdict": s.verdict, "createdAt": s.created_at, "closedAt": s.closed_at,
                       "messages": messages.get(s.id, [])} for s in sessions]
+    drafted = await cases_from_eval(row.id)
+    regression = eval_regression_section(row.report.get("findings") or [], drafted,
+                                         language) if drafted else ""
     report = render_eval_report(eval_view, reviewed_report(row.report, review), session_views,
-                                await cases_from_eval(row.id))
+                                regression)
     totals = await usage_of(eval_id=row.id, prices_setting=model_prices)
     return f"{report.rstrip()}\n\n{usage_section(totals, language)}"
 

@@ -10,15 +10,15 @@ import uuid
 from typing import Any, cast
 
 from agenteval.domain.eval_language import SEEDS_KEY
-from agenteval.domain.evidence import (
+from agenteval.domain.intelligent.evidence import (
     MessageRecord,
     MessageRole,
     unverified_evidence,
     verify_evidence,
 )
+from agenteval.domain.intelligent.report_validation import SessionInfo, validate_report
+from agenteval.domain.intelligent.seeds_validation import check_language, validate_seeds
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
-from agenteval.domain.report_validation import SessionInfo, validate_report
-from agenteval.domain.seeds_validation import check_language, validate_seeds
 from agenteval.engine.catalog.targets import get_target
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent.engine import IntelligentEngine

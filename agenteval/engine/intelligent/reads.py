@@ -13,7 +13,7 @@ from typing import Any
 
 from tortoise.functions import Count
 
-from agenteval.domain import eval_state as sm
+from agenteval.domain.intelligent import eval_state as sm
 from agenteval.engine.paging import Page, page_of
 from agenteval.engine.single_flight import SingleFlight
 from agenteval.store.models import (

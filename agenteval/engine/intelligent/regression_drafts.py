@@ -1,6 +1,6 @@
 """Loading what a regression draft is made of: the finding or session, its transcript, the
 target scenario and whether a JUDGE is configured (the drafting itself is
-domain/regression_draft.py). Reads only: a draft is saved by the scenario mutations.
+domain/regression/regression_draft.py). Reads only: a draft is saved by the scenario mutations.
 """
 
 from __future__ import annotations
@@ -9,16 +9,16 @@ import uuid
 from dataclasses import dataclass
 from typing import cast
 
-from agenteval.domain.case_origin import parse_finding_id
-from agenteval.domain.evidence import MessageRecord, MessageRole
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.intelligent.evidence import MessageRecord, MessageRole
 from agenteval.domain.limits import MAX_NAME, check_text
-from agenteval.domain.regression_draft import (
+from agenteval.domain.regression.regression_draft import (
     CaseDraft,
     chosen_evidence,
     draft_from_finding,
     draft_from_session,
 )
+from agenteval.domain.static.case_origin import parse_finding_id
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.scenarios import get_scenario
 from agenteval.engine.intelligent.evals import get_eval, get_session

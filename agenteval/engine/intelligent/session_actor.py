@@ -40,8 +40,8 @@ from typing import Any
 
 from actors import OwnedActor
 from agenteval.channels import Channel, ChannelError, ConversationState
-from agenteval.domain import eval_state
-from agenteval.domain.verdict_validation import validate_verdict
+from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.verdict_validation import validate_verdict
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from tortoise.transactions import in_transaction
 
 from actors import Fence
-from agenteval.domain import eval_state
+from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent import turn_store
 from agenteval.engine.intelligent.turn_store import StoredTurn, TurnState
 from agenteval.errors import Conflict, NotFound

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from agenteval.domain import eval_state
+from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent import commands
 from agenteval.errors import BudgetExceeded, ValidationFailed
 from agenteval.store.models import EvalSession, IntelligentEval

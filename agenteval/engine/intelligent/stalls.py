@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from agenteval.config import Settings
-from agenteval.domain import eval_state
-from agenteval.domain.plan_validation import last_slot_end_hours
+from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.plan_validation import last_slot_end_hours
 from agenteval.store.models import IntelligentEval
 
 PLANNER_STALLED = "planner stalled"

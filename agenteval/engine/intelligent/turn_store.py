@@ -23,7 +23,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from actors import Fence, OwnershipLost, lease_name
-from agenteval.domain import eval_state
+from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict, Unavailable
 from agenteval.store import leases

@@ -17,7 +17,7 @@ import logging
 from datetime import UTC, datetime, timedelta
 
 from actors import EntityKind
-from agenteval.domain import eval_state
+from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.stalls import stall_reason

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from agenteval.config import Settings
-from agenteval.domain.eval_report_markdown import SEVERITY_ORDER
+from agenteval.domain.intelligent.eval_report_markdown import SEVERITY_ORDER
 from agenteval.domain.model_costs import UsageTotals
 from agenteval.engine.catalog.usage import cost_estimate
 from agenteval.store.models import Campaign, IntelligentEval, Run, Target

@@ -11,7 +11,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from agenteval.domain import eval_state, run_state
+from agenteval.domain.intelligent import eval_state
+from agenteval.domain.static import run_state
 from agenteval.errors import InvalidTransition, NotFound, ValidationFailed
 from agenteval.store.models import (
     ApiKey,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.channels import ChannelFactory, TargetSpec
-from agenteval.domain.cases import CaseSpec, Turn
-from agenteval.domain.judgement import judge_case
 from agenteval.domain.limits import truncated_reply
-from agenteval.domain.run_records import FinishedAttempt
+from agenteval.domain.static.cases import CaseSpec, Turn
+from agenteval.domain.static.judgement import judge_case
+from agenteval.domain.static.run_records import FinishedAttempt
 from agenteval.engine.static.run_attempt import judge_rules
 from agenteval.engine.static.run_execution import AttemptRunner
 from agenteval.rules import ModelProvider

@@ -15,8 +15,8 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from actors import Fence
-from agenteval.domain.run_records import Counters, FinishedAttempt
-from agenteval.domain.run_summary import RunSummaryData
+from agenteval.domain.static.run_records import Counters, FinishedAttempt
+from agenteval.domain.static.run_summary import RunSummaryData
 from agenteval.rules import ModelProvider
 from agenteval.store.models import Run, Target
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.judgement import INTENT_RULE
-from agenteval.domain.run_summary import OutcomeRecord, RunSummaryData, summarise
+from agenteval.domain.static.judgement import INTENT_RULE
+from agenteval.domain.static.run_summary import OutcomeRecord, RunSummaryData, summarise
 from agenteval.engine.paging import Page, page_of
 from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes
 from agenteval.store.case_tags import tagged_case_keys

@@ -6,9 +6,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Sequence
 
-from agenteval.domain.case_origin import CaseOrigin, origin_from_document
-from agenteval.domain.regression_report import OriginEval, run_regression_section
-from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.regression.regression_report import OriginEval, run_regression_section
+from agenteval.domain.static.case_origin import CaseOrigin, origin_from_document
+from agenteval.domain.static.run_views import OutcomeView
 from agenteval.store.case_origins import origins_in_run
 from agenteval.store.models import IntelligentEval
 

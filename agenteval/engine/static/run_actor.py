@@ -34,9 +34,9 @@ from typing import Any, Protocol
 
 from actors import ActorStopped, OwnedActor, OwnershipLost
 from agenteval.channels import ChannelFactory
-from agenteval.domain import run_state
-from agenteval.domain.run_records import summary_to_json
-from agenteval.domain.run_summary import RunSummaryData, summarise
+from agenteval.domain.static import run_state
+from agenteval.domain.static.run_records import summary_to_json
+from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.static.commands import (

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
-from agenteval.domain.judgement import first_turn_error, judge_case
 from agenteval.domain.limits import bounded_raw
-from agenteval.domain.run_records import FinishedAttempt
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.judgement import first_turn_error, judge_case
+from agenteval.domain.static.run_records import FinishedAttempt
 from agenteval.engine.static.simulated_talk import simulate
 from agenteval.rules import ModelProvider, evaluate_expectation, run_rule
 from agenteval.simulation.case_users import PlayCase, play_case

@@ -16,8 +16,8 @@ from copy import copy
 from typing import Any
 
 from actors import Fence
-from agenteval.domain import run_state
-from agenteval.domain.run_records import summary_to_json
+from agenteval.domain.static import run_state
+from agenteval.domain.static.run_records import summary_to_json
 from agenteval.engine.static.ports import RunStore
 from agenteval.errors import Conflict
 from agenteval.store.models import Run

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from agenteval.domain.run_comparison import Comparison, RunSide, compare_runs
+from agenteval.domain.static.run_comparison import Comparison, RunSide, compare_runs
 from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes, summary_of
 from agenteval.errors import NotFound
 from agenteval.store.models import Campaign, Run, Target

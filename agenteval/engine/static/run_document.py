@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from agenteval.domain.outcome_explanation import judged_turn
-from agenteval.domain.run_state import RunStatus
-from agenteval.domain.run_summary import RunSummaryData
-from agenteval.domain.run_views import OutcomeView, TurnView
+from agenteval.domain.static.outcome_explanation import judged_turn
+from agenteval.domain.static.run_state import RunStatus
+from agenteval.domain.static.run_summary import RunSummaryData
+from agenteval.domain.static.run_views import OutcomeView, TurnView
 from agenteval.domain.usage_report import usage_line
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.static.run_document_shape import (

@@ -24,9 +24,9 @@ from typing import Any
 
 from actors import ActorRef, ActorStopped, Fence, MailboxFull
 from agenteval.channels import ChannelFactory, TargetSpec
-from agenteval.domain.cases import CaseSpec
-from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
-from agenteval.domain.run_summary import OutcomeRecord
+from agenteval.domain.static.cases import CaseSpec
+from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
+from agenteval.domain.static.run_summary import OutcomeRecord
 from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider

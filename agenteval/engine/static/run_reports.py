@@ -1,17 +1,17 @@
 """The read side of static runs: summaries and the Markdown report.
 
 SQL-level persistence lives in `store/runs.py` and pure records in
-`domain/run_records.py`; the names other modules read through this module
+`domain/static/run_records.py`; the names other modules read through this module
 (statuses, progress, stored outcomes) are re-exported here.
 """
 
 from __future__ import annotations
 
-from agenteval.domain import run_state
-from agenteval.domain.run_records import summary_from_json, summary_to_json
-from agenteval.domain.run_report import render_run_report
-from agenteval.domain.run_summary import RunSummaryData, summarise
-from agenteval.domain.run_views import OutcomeView, RunView
+from agenteval.domain.static import run_state
+from agenteval.domain.static.run_records import summary_from_json, summary_to_json
+from agenteval.domain.static.run_report import render_run_report
+from agenteval.domain.static.run_summary import RunSummaryData, summarise
+from agenteval.domain.static.run_views import OutcomeView, RunView
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import run_review_markdown

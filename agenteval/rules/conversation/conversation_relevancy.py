@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.errors import ModelCallError
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.conversation import metric

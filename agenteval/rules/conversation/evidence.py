@@ -1,4 +1,4 @@
-"""A metric's evidence checked against the dialog, as findings' evidence is (domain/evidence.py).
+"""A metric's evidence checked against the dialog, as findings' evidence is (domain/intelligent/evidence.py).
 
 Each evidence item cites `turn_index` and a `quote`. It is `verified` when that
 turn exists and the quote — whitespace normalised, case and punctuation kept —
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from agenteval.domain.cases import Turn
-from agenteval.domain.evidence import normalise_whitespace, quote_matches
+from agenteval.domain.intelligent.evidence import normalise_whitespace, quote_matches
+from agenteval.domain.static.cases import Turn
 
 
 def verify_item(item: dict[str, Any], dialog: Sequence[Turn]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from agenteval.domain.cases import RuleResult, Turn
+from agenteval.domain.static.cases import RuleResult, Turn
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.conversation.evidence import unverified_quotes, verify_items
 from agenteval.rules.conversation.language import DialogLanguage

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.plan_validation import validate_plan
+from agenteval.domain.intelligent.plan_validation import validate_plan
 from agenteval.drivers.builtin.scripted_plan import base_plan, revised_plan, time_distribution
 from tests.drivers.builtin.transcripts import demo_seeds
 

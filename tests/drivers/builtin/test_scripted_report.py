@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.domain.eval_language import Language
-from agenteval.domain.evidence import MessageRecord, verify_evidence
-from agenteval.domain.report_validation import SessionInfo, validate_report
+from agenteval.domain.intelligent.evidence import MessageRecord, verify_evidence
+from agenteval.domain.intelligent.report_validation import SessionInfo, validate_report
 from agenteval.drivers.builtin.scripted_plan import base_plan
 from agenteval.drivers.builtin.scripted_report import build_report
 from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.verdict_validation import validate_verdict
+from agenteval.domain.intelligent.verdict_validation import validate_verdict
 from agenteval.drivers.builtin.detectors import Turn
 from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict
 from tests.drivers.builtin.transcripts import scripted_turns, seed_goal

@@ -10,7 +10,7 @@ import pytest
 from actors import MemoryLeases
 from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
-from agenteval.domain.plan_validation import validate_plan
+from agenteval.domain.intelligent.plan_validation import validate_plan
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.wakeups import Role, WakeUps

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
-from agenteval.domain.judgement import INTENT_RULE, CaseVerdict
-from agenteval.domain.run_records import Counters, FinishedAttempt, outcome_record
-from agenteval.domain.run_summary import summarise
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.judgement import INTENT_RULE, CaseVerdict
+from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
+from agenteval.domain.static.run_summary import summarise
 from agenteval.engine.static.run_reports import compute_summary
 from agenteval.store.models import Run
 from agenteval.store.runs import save_attempts

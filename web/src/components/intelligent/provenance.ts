@@ -1,7 +1,7 @@
 /**
  * Who produced a plan, a session's turns and verdict, a report: the stored `provenance` trails
  * (drivers/builtin/provenance.py) as lines in the UI's language, like the Markdown Method section
- * (domain/provenance_text.py): "Planner: smollm2, fell back to the script (gave an invalid answer)".
+ * (domain/intelligent/provenance_text.py): "Planner: smollm2, fell back to the script (gave an invalid answer)".
  */
 export interface Trail {
   source: "model" | "script" | "mixed" | string;

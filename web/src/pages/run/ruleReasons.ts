@@ -1,7 +1,7 @@
 /**
  * A rule result's reason in the UI's language, rendered from its `detail` (what the rule
  * expected and what it got) as the server's run report does in English
- * (domain/outcome_explanation.py), so the Chinese page does not show English reasons.
+ * (domain/static/outcome_explanation.py), so the Chinese page does not show English reasons.
  * A reason the rule wrote as text (`detail.reason`, a judge's rationale) stays as written.
  */
 import type { TFunction } from "i18next";

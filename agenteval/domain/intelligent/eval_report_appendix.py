@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from agenteval.domain.eval_language import Language
-from agenteval.domain.provenance_text import describe_provenance
+from agenteval.domain.intelligent.provenance_text import describe_provenance
 from agenteval.domain.report_words import language_of, words
 from agenteval.domain.turn_numbers import turn_number
 

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.case_origin import CaseOrigin
 from agenteval.domain.eval_language import Language
 from agenteval.domain.report_words import words
-from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.static.case_origin import CaseOrigin
+from agenteval.domain.static.run_views import OutcomeView
 
 TITLE_CHARS = 80
 

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.seeds_validation import check_persona
+from agenteval.domain.personas import check_persona
 
 Simulator = Literal["model", "script"]
 SIMULATORS = ("model", "script")

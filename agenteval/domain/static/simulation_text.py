@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenteval.domain.run_views import OutcomeView, TurnView
+from agenteval.domain.static.run_views import OutcomeView, TurnView
 
 STOPS = {
     "simulator_done": "the simulated user said it is done (goal reached or given up)",

@@ -13,7 +13,7 @@ From a finding (its first verified evidence, else its first evidence):
 - `not_contains` on that turn, when the evidence quotes the bot's reply and the
   quote gives an obvious one (see `not_contains_term`);
 - a `task_completion` check of the slot or step, when the finding is about one the
-  agent skipped (domain/missing_steps.py) — with a JUDGE only, like `llm_score`, since
+  agent skipped (domain/regression/missing_steps.py) — with a JUDGE only, like `llm_score`, since
   task_completion is always judged by the JUDGE model. It is a case rule: it reads the
   whole dialog, which ends at the evidence's turn.
 No `contains` is ever derived: the evidence shows what the bot said wrong, never
@@ -27,10 +27,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agenteval.domain.case_origin import CaseOrigin, finding_id
-from agenteval.domain.cases import CaseSpec, RuleSpec, TurnCheck
-from agenteval.domain.evidence import MessageRecord
-from agenteval.domain.missing_steps import missing_item
+from agenteval.domain.intelligent.evidence import MessageRecord
+from agenteval.domain.regression.missing_steps import missing_item
+from agenteval.domain.static.case_origin import CaseOrigin, finding_id
+from agenteval.domain.static.cases import CaseSpec, RuleSpec, TurnCheck
 
 JUDGED_RULE = "llm_score"
 COMPLETION_RULE = "task_completion"

@@ -10,14 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from agenteval.domain.run_report import (
-    format_ms,
-    format_rate,
-    markdown_cell,
-    table,
-)
-from agenteval.domain.run_summary import RunSummaryData
-from agenteval.domain.run_views import OutcomeView
+from agenteval.domain.markdown import format_ms, format_rate, markdown_cell, table
+from agenteval.domain.static.run_summary import RunSummaryData
+from agenteval.domain.static.run_views import OutcomeView
 from agenteval.domain.statistics import (
     Significance,
     describe_significance,

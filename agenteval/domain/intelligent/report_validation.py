@@ -25,7 +25,7 @@ from agenteval.domain.eval_validation import (
     key_path,
 )
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.provenance import check_provenance, with_provenance
+from agenteval.domain.intelligent.provenance import check_provenance, with_provenance
 
 REPORT_KEYS = ("summary", "scores", "findings", "highlights", "priorityRecommendations",
                "provenance")

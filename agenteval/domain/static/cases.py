@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from agenteval.domain.case_origin import CaseOrigin
-from agenteval.domain.simulated_cases import SimulatedSpec
+from agenteval.domain.static.case_origin import CaseOrigin
+from agenteval.domain.static.simulated_cases import SimulatedSpec
 
 CaseType = Literal["SINGLE_TURN", "MULTI_TURN", "SIMULATED"]
 # Who wrote a turn's user message: the case's own text, its scripted follow-ups, or the
@@ -69,7 +69,7 @@ class CaseSpec:
     # type SIMULATED: who plays the user and how the dialog ends (messages stay empty).
     simulated: SimulatedSpec | None = None
     # The intelligent eval's finding or session this case was drafted from; None: written
-    # by hand (see domain/case_origin.py).
+    # by hand (see domain/static/case_origin.py).
     origin: CaseOrigin | None = None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agenteval.domain.conversation_logs import ConversationLog
+from agenteval.domain.static.conversation_logs import ConversationLog
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # Resident ID (18 characters, the last a digit or X) and US SSN; before phones,

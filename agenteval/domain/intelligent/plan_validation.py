@@ -24,8 +24,8 @@ from agenteval.domain.eval_validation import (
     key_path,
 )
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.provenance import check_provenance, with_provenance
-from agenteval.domain.seeds_validation import check_persona
+from agenteval.domain.intelligent.provenance import check_provenance, with_provenance
+from agenteval.domain.personas import check_persona
 
 PLAN_KEYS = ("dimensions", "virtualUsers", "timeDistribution", "estimatedSessions", "budget",
              "completionCriteria", "provenance")

@@ -1,4 +1,4 @@
-"""Validation of an intelligent eval's `seeds` and of personas (DESIGN "Seeds").
+"""Validation of an intelligent eval's `seeds` (DESIGN "Seeds"; personas: domain/personas.py).
 
 Seeds are free-form JSON with three known parts, all optional: `personas`, `goals` and
 `language` (zh | en: the eval's stated language, see domain/eval_language.py). Known
@@ -22,10 +22,8 @@ from agenteval.domain.eval_validation import (
 )
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_JSON_CHARS
+from agenteval.domain.personas import check_persona
 from agenteval.errors import FieldError
-
-PATIENCE_LEVELS = ("low", "medium", "high")
-MAX_PERSONA_JSON_CHARS = 20_000
 
 
 def validate_seeds(seeds: Any, path: str = "input.seeds") -> dict[str, Any]:
@@ -54,19 +52,6 @@ def check_language(errors: list[dict[str, str]], language: Any, path: str) -> No
     """An eval's language: absent, or one of LANGUAGES."""
     if language is not None and language not in LANGUAGES:
         errors.append(FieldError(path, f"must be one of {', '.join(LANGUAGES)}"))
-
-
-def check_persona(errors: FieldErrors, persona: Any, path: str) -> None:
-    """A persona: an object with optional `name`, `background`, `personality`, `patience`."""
-    if check_object(errors, persona, path) is None:
-        return
-    if not check_json_size(errors, persona, path, MAX_PERSONA_JSON_CHARS):
-        return
-    for key in ("name", "background", "personality"):
-        check_string(errors, persona, key, path, required=False)
-    patience = persona.get("patience")
-    if patience is not None and patience not in PATIENCE_LEVELS:
-        errors.add(key_path(path, "patience"), f"must be one of {', '.join(PATIENCE_LEVELS)}")
 
 
 def _check_seed_goal(errors: FieldErrors, goal: Any, path: str) -> None:

@@ -17,14 +17,13 @@ section counts it. The fixed words follow `eval["language"]` (zh or en, report_w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
-from agenteval.domain import eval_report_appendix as appendix
 from agenteval.domain.eval_language import Language
-from agenteval.domain.regression_report import eval_regression_section
+from agenteval.domain.intelligent import eval_report_appendix as appendix
+from agenteval.domain.markdown import format_time
 from agenteval.domain.report_words import language_of, words
-from agenteval.domain.run_report import format_time
 from agenteval.domain.turn_numbers import turn_number
 
 SEVERITY_ORDER = ("HIGH", "MEDIUM", "LOW")
@@ -49,9 +48,11 @@ def session_anchor(session_id: str) -> str:
 
 def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
                        sessions: list[dict[str, Any]],
-                       regression_cases: Sequence[dict[str, Any]] = ()) -> str:
-    """The whole report as Markdown, ending with one newline. `regression_cases` (the
-    scenario cases drafted from this eval) add a section after the findings when any."""
+                       regression_section: str = "") -> str:
+    """The whole report as Markdown, ending with one newline. `regression_section` (which
+    findings have regression cases: domain/regression/regression_report.py, rendered by
+    the caller, as this module is the intelligent system's and that one reads both) comes
+    after the findings when there is one."""
     session_ids = {str(session.get("id")) for session in sessions}
     lang = language_of(eval)
     parts = [
@@ -62,9 +63,7 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
         _section(words(lang, "Scores"), _scores(report.get("scores"), lang)),
         _section(words(lang, "Findings ({count})", count=len(report.get("findings") or [])),
                  _findings(report.get("findings") or [], session_ids, lang)),
-        *([eval_regression_section(report.get("findings") or [], regression_cases,
-                                   lang)]
-          if regression_cases else []),
+        *([regression_section] if regression_section else []),
         _section(words(lang, "Highlights"),
                  _bullets(_highlight(h) for h in report.get("highlights") or [])
                  or words(lang, "_None._")),

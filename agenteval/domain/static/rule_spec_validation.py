@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from agenteval.domain.cases import RuleSpec
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.rule_catalog import RuleCatalog
+from agenteval.domain.static.cases import RuleSpec
+from agenteval.domain.static.rule_catalog import RuleCatalog
 
 RULE_SPEC_FIELDS = ("type", "params", "weight", "scope")
 CASE_RULE_SCOPES = ("last_turn", "full_dialog")

@@ -1,7 +1,7 @@
 """Which findings are about a slot the agent never asked for or a step it skipped, and the
 `task_completion` slot or step that checks it in a regression case.
 
-The built-in driver's scripted checks name three such kinds (domain/scripted_checks.py):
+The built-in driver's scripted checks name three such kinds (domain/intelligent/scripted_checks.py):
 a repair booked without a visit time, a return accepted without the order number (a
 missing slot each), and a confirmation before the user had said everything (a skipped
 step). A finding is recognised by its kind's title in either language — the scripted
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agenteval.domain.eval_language import Language
-from agenteval.domain.scripted_checks import KINDS_BY_LANGUAGE
+from agenteval.domain.intelligent.scripted_checks import KINDS_BY_LANGUAGE
 
 Mode = Literal["slot", "step"]
 

@@ -1,19 +1,19 @@
 """The Markdown report of one static run (`Run.reportMarkdown`).
 
-Rendered from the plain dicts of `domain/run_views.py`. Pure functions: no I/O.
+Rendered from the plain dicts of `domain/static/run_views.py`. Pure functions: no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
-from agenteval.domain.judgement import COMPLETION_RULE, INTENT_RULE
-from agenteval.domain.outcome_explanation import judged_turn, located_reason, turn_label
-from agenteval.domain.pass_hat import format_curve
-from agenteval.domain.run_summary import RunSummaryData, ratio
-from agenteval.domain.run_views import OutcomeView, RuleResultView, RunView
-from agenteval.domain.simulation_text import author_label, simulation_line
+from agenteval.domain.markdown import format_ms, format_rate, format_time, markdown_cell, table
+from agenteval.domain.static.judgement import COMPLETION_RULE, INTENT_RULE
+from agenteval.domain.static.outcome_explanation import judged_turn, located_reason, turn_label
+from agenteval.domain.static.pass_hat import format_curve
+from agenteval.domain.static.run_summary import RunSummaryData, ratio
+from agenteval.domain.static.run_views import OutcomeView, RuleResultView, RunView
+from agenteval.domain.static.simulation_text import author_label, simulation_line
 from agenteval.domain.statistics import attempt_agreement, is_flaky
 from agenteval.domain.turn_numbers import turn_number
 
@@ -250,46 +250,8 @@ def slowest_turns_section(outcomes: Sequence[OutcomeView]) -> str:
                                            rows)
 
 
-# ---------------------------------------------------------------- Markdown helpers
-# Shared with run_comparison.
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    lines = ["| " + " | ".join(markdown_cell(h) for h in headers) + " |",
-             "|" + "|".join("---" for _ in headers) + "|"]
-    lines += ["| " + " | ".join(markdown_cell(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
-def markdown_cell(text: str) -> str:
-    """Text that cannot break a table row: pipes escaped, newlines flattened."""
-    return text.replace("|", "\\|").replace("\r", " ").replace("\n", " ")
-
-
-def format_rate(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1%}"
-
-
-def format_ms(value: int | None) -> str:
-    return "—" if value is None else f"{value} ms"
-
-
-def format_time(value: datetime | str | None) -> str:
-    """Every timestamp of every report in one form: ISO-8601 UTC to the second, `…T…Z`.
-
-    Naive datetimes are UTC (as the store keeps them); an ISO string is parsed
-    and written the same way; anything else is shown as it is.
-    """
-    if isinstance(value, str) and value:
-        text = value
-        try:
-            value = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        except ValueError:
-            return text
-    if isinstance(value, datetime):
-        moment = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-        return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return "—"
+# ---------------------------------------------------------------- helpers
+# (tables, rates and timestamps every report shares: domain/markdown.py)
 
 
 def shorten(text: str, limit: int) -> str:

@@ -18,7 +18,7 @@ from agenteval.domain.eval_validation import (
     key_path,
 )
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.provenance import check_provenance, with_provenance
+from agenteval.domain.intelligent.provenance import check_provenance, with_provenance
 
 VERDICT_KEYS = ("goalAchieved", "achievement", "issues", "suggestions", "notes", "provenance")
 _ISSUE_KEYS = ("description", "severity", "turnIndex")

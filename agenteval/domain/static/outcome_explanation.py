@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.run_views import OutcomeView, RuleResultView
+from agenteval.domain.static.run_views import OutcomeView, RuleResultView
 from agenteval.domain.turn_numbers import turn_number
 
 REASON_CHARS = 240

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from agenteval.domain.cases import CaseSpec, RuleResult, SuccessLevel, Turn
+from agenteval.domain.static.cases import CaseSpec, RuleResult, SuccessLevel, Turn
 from agenteval.domain.turn_numbers import turn_number
 
 INTENT_RULE = "intent_classification"

@@ -17,23 +17,23 @@ from enum import Enum
 from typing import Any
 
 from agenteval.domain import limits
-from agenteval.domain.case_origin import validate_origin
-from agenteval.domain.cases import (
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.static.case_origin import validate_origin
+from agenteval.domain.static.cases import (
     DEFAULT_PARTIAL_THRESHOLD,
     DEFAULT_RULE_PASS_THRESHOLD,
     DEFAULT_SUCCESS_THRESHOLD,
     CaseSpec,
     TurnCheck,
 )
-from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.rule_catalog import RuleCatalog
-from agenteval.domain.rule_spec_validation import (
+from agenteval.domain.static.rule_catalog import RuleCatalog
+from agenteval.domain.static.rule_spec_validation import (
     JUDGE_MISSING,
     RULE_SPEC_FIELDS,
     is_number,
     validate_rules,
 )
-from agenteval.domain.simulated_cases import (
+from agenteval.domain.static.simulated_cases import (
     DOCUMENT_SIMULATED,
     INPUT_SIMULATED,
     NO_TURN_CHECKS,
@@ -41,8 +41,8 @@ from agenteval.domain.simulated_cases import (
     SimulatedSpec,
     validate_simulated,
 )
-from agenteval.domain.tool_results import validate_tool_results
-from agenteval.domain.turn_checks import parse_messages, parse_turn_check_inputs
+from agenteval.domain.static.tool_results import validate_tool_results
+from agenteval.domain.static.turn_checks import parse_messages, parse_turn_check_inputs
 
 __all__ = ["JUDGE_MISSING", "RULE_SPEC_FIELDS", "validate_case", "validate_cases"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
-from agenteval.domain.cases import CaseSpec, RuleResult, Turn
-from agenteval.domain.judgement import CaseVerdict
-from agenteval.domain.run_summary import (
+from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.static.judgement import CaseVerdict
+from agenteval.domain.static.run_summary import (
     IntentConfusionCell,
     OutcomeRecord,
     RunSummaryData,
