@@ -8,6 +8,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { apiErrorFromCombined, fieldErrors, type ApiError } from "../../graphql/errors";
 import { FORMATS, PATTERN_REDACTIONS, formatOf, redactNames, type LogFormat } from "./formats";
 import { ImportConversationsMutation } from "./queries";
+import { readText } from "../../components/files/readText";
 
 export function ImportLogDialog() {
   const { t } = useTranslation();
@@ -35,13 +36,9 @@ export function ImportLogDialog() {
   const submit = async () => {
     setError(null);
     if (!file) return;
-    let document: string;
-    try {
-      document = await file.text();
-    } catch (failure) {
-      setError({ code: "FILE", message: String(failure), details: null });
-      return;
-    }
+    const read = await readText(file);
+    if ("error" in read) { setError(read.error); return; }
+    const document = read.text;
     const answer = await importLog({
       document, format, name: name.trim() || null,
       sample: typeof sample === "number" ? sample : null,

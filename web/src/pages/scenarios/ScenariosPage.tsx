@@ -11,6 +11,7 @@ import { ImportScenarioMutation, ScenariosQuery } from "./queries";
 import { ListPage } from "../../components/lists/ListPage";
 import { useListControls } from "../../components/lists/useListControls";
 import { useLastData } from "../../graphql/useLastData";
+import { readText } from "../../components/files/readText";
 
 export function ScenariosPage() {
   const { t, i18n } = useTranslation();
@@ -26,13 +27,9 @@ export function ScenariosPage() {
   const upload = async (file: File | null) => {
     setReadError(null);
     if (!file) return;
-    let document: string;
-    try {
-      document = await file.text();
-    } catch (failure) {
-      setReadError({ code: "FILE", message: String(failure), details: null });
-      return;
-    }
+    const read = await readText(file);
+    if ("error" in read) { setReadError(read.error); return; }
+    const document = read.text;
     const answer = await importScenario({ document });
     if (answer.data) void navigate(`/scenarios/${answer.data.importScenario.id}`);
   };
