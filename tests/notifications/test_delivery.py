@@ -52,6 +52,18 @@ async def webhook_state(gql: GraphQLClient) -> dict[str, dict]:
     return {w["name"]: w for w in (await gql.execute(WEBHOOKS))["webhooks"]}
 
 
+async def recorded_ok(gql: GraphQLClient, name: str, timeout_s: float = 10.0) -> dict:
+    """The webhook's state once its delivery is recorded as ok: the sender records the
+    outcome after the platform has answered, so the platform sees it first."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        state = (await webhook_state(gql))[name]
+        if state["lastDeliveryOk"] is True:
+            return state
+        assert time.monotonic() < deadline, state
+        await asyncio.sleep(0.05)
+
+
 async def test_a_pending_plan_reaches_every_platform_within_seconds(
         gql: GraphQLClient, serve: Serve) -> None:
     servers = {f: PlatformServer(f) for f in ("JSON", "FEISHU", "DINGTALK", "WECOM", "SLACK")}
@@ -77,7 +89,7 @@ async def test_a_pending_plan_reaches_every_platform_within_seconds(
     assert not uninterested.requests
     state = await webhook_state(gql)
     assert {w["url"] for w in state.values()} == {"********"}
-    assert state["team FEISHU"]["lastDeliveryOk"] is True
+    await recorded_ok(gql, "team FEISHU")
 
 
 async def test_a_failing_platform_is_retried_until_it_recovers(
@@ -92,13 +104,7 @@ async def test_a_failing_platform_is_retried_until_it_recovers(
     await eventually(lambda: bool(flaky.received), timeout_s=30)
 
     assert flaky.requests == 3 and len(flaky.received) == 1
-    state: dict = {}
-    deadline = time.monotonic() + 10
-    while state.get("lastDeliveryOk") is not True:  # the outcome is recorded after the answer
-        assert time.monotonic() < deadline, state
-        state = (await webhook_state(gql))["team DINGTALK"]
-        await asyncio.sleep(0.05)
-    assert state["lastError"] is None
+    assert (await recorded_ok(gql, "team DINGTALK"))["lastError"] is None
 
 
 async def test_a_hanging_platform_never_blocks_the_eval_and_its_timeout_is_visible(
