@@ -53,7 +53,8 @@ export function ConfirmAction({ button, label, title, consequence, confirm, chil
 
   return (
     <>
-      <Button size={size} color="red" variant={variant} aria-label={label} disabled={disabled}
+      {/* An outline button's text is the colour itself on white: red.9 keeps it above 4.5:1. */}
+      <Button size={size} color={variant === "outline" ? "red.9" : "red"} variant={variant} aria-label={label} disabled={disabled}
         onClick={() => setOpened(true)}>
         {button}
       </Button>
