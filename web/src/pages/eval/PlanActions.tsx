@@ -54,7 +54,7 @@ export function PlanActions({ evalId, evalName, allowed, costEstimate, onDone }:
           <Textarea label={t("actions.feedback")} description={t("actions.feedbackHint")} value={feedback} required
             autosize minRows={2} onChange={(e) => setFeedback(e.currentTarget.value)} />
           <Group>
-            <Button color="red" variant="outline" disabled={!feedback.trim()} loading={reject.fetching}
+            <Button color="red.9" variant="outline" disabled={!feedback.trim()} loading={reject.fetching}
               onClick={async () => {
                 const result = await runReject({ evalId, feedback: feedback.trim() });
                 if (!result.error) setFeedback("");
