@@ -21,13 +21,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from asgi_client import ADMIN_KEY, Client
 from figures import record
 
 from agenteval.app import create_app
 from agenteval.config import Settings
-from agenteval.drivers.builtin.transport import AsgiTransport
 
-ADMIN_KEY = "bench-admin-key"
 IMPORT = """mutation($d: String!) { importConversations(document: $d, format: "jsonl") {
   id dialogCount turnCount } }"""
 JUDGE = """mutation($s: ID!, $r: JSON) { judgeConversations(setId: $s, rules: $r) { id } }"""
@@ -57,18 +56,6 @@ def log_document(conversations: int, turns: int) -> str:
         lines.append(json.dumps({"id": f"log-{index:05d}", "messages": messages,
                                  "metadata": {"channel": "web"}}))
     return "\n".join(lines) + "\n"
-
-
-class Client:
-    def __init__(self, app: object) -> None:
-        self.transport = AsgiTransport(app)
-
-    async def __call__(self, query: str, variables: dict[str, Any] | None = None) -> Any:
-        _, body = await self.transport.post_json({"query": query, "variables": variables or {}},
-                                                 {"X-API-Key": ADMIN_KEY})
-        if body.get("errors"):
-            raise RuntimeError(body["errors"])
-        return body["data"]
 
 
 async def finished(gql: Client, run_id: str) -> dict[str, Any]:

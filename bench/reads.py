@@ -27,15 +27,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from asgi_client import ADMIN_KEY, Client
 from figures import record
 from tortoise import Tortoise
 
 from agenteval.app import create_app
 from agenteval.config import Settings
-from agenteval.drivers.builtin.transport import AsgiTransport
 from agenteval.store.models import IntelligentEval, Run
 
-ADMIN_KEY = "bench-admin-key"
 CREATE_TARGET = "mutation($i: CreateTargetInput!) { createTarget(input: $i) { id } }"
 IMPORT = "mutation($d: String!) { importScenario(document: $d) { id } }"
 CAMPAIGN = "mutation($i: CreateCampaignInput!) { createCampaign(input: $i) { id } }"
@@ -54,18 +53,6 @@ QUERIES = {
 }
 EXECUTE_METHODS = ("execute_query", "execute_query_dict", "execute_insert", "execute_many",
                    "execute_script")
-
-
-class Client:
-    def __init__(self, app: object) -> None:
-        self.transport = AsgiTransport(app)
-
-    async def __call__(self, query: str, variables: dict[str, Any] | None = None) -> Any:
-        _, body = await self.transport.post_json({"query": query, "variables": variables or {}},
-                                                 {"X-API-Key": ADMIN_KEY})
-        if body.get("errors"):
-            raise RuntimeError(body["errors"])
-        return body["data"]
 
 
 @contextlib.contextmanager

@@ -56,7 +56,7 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
 ]
 # Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
 HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py",
-           "served.py"}
+           "served.py", "asgi_client.py"}
 # Shorter runs for a smoke check of the runner itself.
 QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
