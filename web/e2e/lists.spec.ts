@@ -120,3 +120,36 @@ test("a list whose query fails shows the API's code and message, and Try again a
   await expect(alert).toBeHidden();
   await expect(page.getByText(/^\d+ logs$/)).toBeVisible();
 });
+
+test("an eval row opens the eval on a plain click and leaves a modified click to the browser; the language switch says which is on", async ({ signedIn: page, server }) => {
+  const targetId = await demoTargetId(server);
+  const { createIntelligentEval: created } = await server.gql<{ createIntelligentEval: { id: string } }>(
+    "mutation($input: CreateIntelligentEvalInput!) { createIntelligentEval(input: $input) { id } }",
+    { input: { name: "E2E row click", targetId, goal: "Row click", seeds: { goals: [{ goal: "Ask" }] }, intent: "e2e", roleDescription: "tester" } });
+  await page.goto("/evals");
+  const row = page.getByRole("row").filter({ hasText: "E2E row click" });
+  const link = row.getByRole("link", { name: "E2E row click" });
+  await expect(link).toHaveAttribute("href", `/evals/${created.id}`);
+
+  // Ctrl-click is the browser's: a new tab, this page stays.
+  const opened = page.context().waitForEvent("page");
+  await link.click({ modifiers: ["ControlOrMeta"] });
+  await (await opened).close();
+  await expect(page).toHaveURL(/\/evals$/);
+
+  // A plain click on the row, or on its link, navigates inside the app (no reload: the marker survives).
+  await page.evaluate(() => { (window as unknown as { marker: number }).marker = 1; });
+  await row.getByRole("cell").nth(3).click();
+  await expect(page).toHaveURL(new RegExp(`/evals/${created.id}$`));
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await page.goBack();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/evals/${created.id}$`));
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+  const language = page.getByRole("banner").getByRole("group", { name: "Language" });
+  await expect(language.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+  await language.getByRole("button", { name: "中文" }).click();
+  await expect(page.getByRole("banner").getByRole("group", { name: "语言" }).getByRole("button", { name: "中文" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+});

@@ -1,11 +1,11 @@
 /** P1 列表页: intelligent evals with filters and paging; refreshed on an interval and on focus. ADMIN deletes finished ones. */
 import { Button, Select, Table } from "@mantine/core";
-import { memo, useCallback, useEffect, useState } from "react";
+import { memo, useCallback, useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
-import { StatusBadge } from "../../components/status/StatusBadge";
+import { StatusPill } from "../../components/status/StatusBadge";
 import { TERMINAL_STATUSES } from "../../components/status/terminal";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
@@ -24,46 +24,64 @@ interface RowProps {
   row: { id: string; name: string; status: string; createdAt: string };
   details?: { target: { name: string }; progress: { sessionsPlanned: number; sessionsClosed: number } };
   locale: string;
+  /** The status in the page's language (a hook per row would be 200 of them). */
+  statusLabel(status: string): string;
   onOpen(id: string): void;
   /** Set for ADMIN keys: deletes a finished eval. */
   onDelete?: (id: string) => Promise<ApiError | null>;
 }
 
+/** A click without a modifier key or another button: the app navigates; any other click is the browser's (a new tab). */
+function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /**
- * One eval; memoised so a refresh re-renders only the rows that changed. Its cells are plain
- * `td`s and its link a plain router Link (styled like Mantine's in app.css): with 200 rows,
- * a Mantine component per cell was most of the time from the data's arrival to the last row.
+ * One eval; memoised so a refresh re-renders only the rows that changed. The row, its cells and
+ * its link are plain elements (styled like Mantine's in app.css): with 200 rows, a Mantine
+ * component per cell was most of the time from the data's arrival to the last row. A plain
+ * click anywhere on the row, the link included, opens the eval in the app.
  */
-const EvalRow = memo(function EvalRow({ row, details, locale, onOpen, onDelete }: RowProps) {
-  const { t } = useTranslation();
+const EvalRow = memo(function EvalRow({ row, details, locale, statusLabel, onOpen, onDelete }: RowProps) {
+  const open = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    onOpen(row.id);
+  };
   return (
-    <Table.Tr style={{ cursor: "pointer" }} onClick={() => onOpen(row.id)}>
-      <td className="list-cell"><Link className="list-link" to={`/evals/${row.id}`}>{row.name}</Link></td>
+    <tr className="list-row" onClick={open}>
+      <td className="list-cell"><a className="list-link" href={`/evals/${row.id}`}>{row.name}</a></td>
       <td className="list-cell">{details ? details.target.name : "…"}</td>
-      <td className="list-cell"><StatusBadge status={row.status} /></td>
+      <td className="list-cell"><StatusPill status={row.status} label={statusLabel(row.status)} /></td>
       <td className="list-cell">{formatTime(row.createdAt, locale)}</td>
       <td className="list-cell">{details ? `${details.progress.sessionsClosed} / ${details.progress.sessionsPlanned}` : "…"}</td>
-      {onDelete && (
-        <td className="list-cell">
-          {/* React events bubble out of the modal's portal: keep its clicks from opening the row. */}
-          <div onClick={(event) => event.stopPropagation()}>
-            {/* deleteIntelligentEval accepts only the terminal states (in any other it answers CONFLICT). */}
-            {TERMINAL_STATUSES.has(row.status) && (
-              <ConfirmDelete size="xs" label={t("ops.delete.evalLabel", { name: row.name })}
-                title={t("ops.delete.evalTitle", { name: row.name })} consequence={t("ops.delete.evalConsequence")}
-                onConfirm={() => onDelete(row.id)} />
-            )}
-          </div>
-        </td>
-      )}
-    </Table.Tr>
+      {onDelete && <DeleteCell row={row} onDelete={onDelete} />}
+    </tr>
   );
 });
+
+function DeleteCell({ row, onDelete }: { row: RowProps["row"]; onDelete: NonNullable<RowProps["onDelete"]> }) {
+  const { t } = useTranslation();
+  return (
+    <td className="list-cell">
+      {/* React events bubble out of the modal's portal: keep its clicks from opening the row. */}
+      <div onClick={(event) => event.stopPropagation()}>
+        {/* deleteIntelligentEval accepts only the terminal states (in any other it answers CONFLICT). */}
+        {TERMINAL_STATUSES.has(row.status) && (
+          <ConfirmDelete size="xs" label={t("ops.delete.evalLabel", { name: row.name })}
+            title={t("ops.delete.evalTitle", { name: row.name })} consequence={t("ops.delete.evalConsequence")}
+            onConfirm={() => onDelete(row.id)} />
+        )}
+      </div>
+    </td>
+  );
+}
 
 export function EvalListPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const openEval = useCallback((id: string) => navigate(`/evals/${id}`), [navigate]);
+  const statusLabel = useCallback((value: string) => t(`status.${value}`, { defaultValue: value }), [t]);
   const [status, setStatus] = useState<EvalStatus | null>(null);
   const [targetId, setTargetId] = useState<string | null>(null);
   const controls = useListControls("NEWEST_FIRST", status !== null || targetId !== null);
@@ -112,7 +130,6 @@ export function EvalListPage() {
           onChange={(value) => { setTargetId(value); controls.restart(); }} />
       </>}
       empty={t("list.empty")} noMatch={t("list.emptyFiltered")} total={(count) => t("list.total", { count })}
-      highlightOnHover
       head={<>
         <Table.Th>{t("list.name")}</Table.Th>
         <Table.Th>{t("list.target")}</Table.Th>
@@ -123,7 +140,7 @@ export function EvalListPage() {
       </>}
       row={(row) => (
         <EvalRow key={row.id} row={row} details={detailsById.get(row.id)} locale={i18n.language}
-          onOpen={openEval} onDelete={isAdmin ? deleteEval : undefined} />
+          statusLabel={statusLabel} onOpen={openEval} onDelete={isAdmin ? deleteEval : undefined} />
       )} />
   );
 }

@@ -1,5 +1,5 @@
 /** Settings: the API key in use (replace or forget it), the language; for ADMIN keys, API keys and webhooks. */
-import { Anchor, Button, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,10 +8,10 @@ import { useApi } from "../../graphql/ApiProvider";
 import { MeQuery } from "../../graphql/meQuery";
 import { ApiKeys } from "./ApiKeys";
 import { Webhooks } from "./Webhooks";
-import { setLanguage, type Language } from "../../i18n";
+import { LanguageSwitch } from "../../components/language/LanguageSwitch";
 
 export function SettingsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { apiKey, setApiKey, clearApiKey } = useApi();
   const [value, setValue] = useState("");
   const [me] = useQuery({ query: MeQuery });
@@ -38,9 +38,7 @@ export function SettingsPage() {
       </Paper>
       <Paper withBorder p="md">
         <Title order={3} mb="sm">{t("nav.language")}</Title>
-        <SegmentedControl aria-label={t("nav.language")} value={i18n.language.startsWith("zh") ? "zh" : "en"}
-          onChange={(v) => setLanguage(v as Language)}
-          data={[{ value: "en", label: "English" }, { value: "zh", label: "中文" }]} />
+        <LanguageSwitch />
       </Paper>
       {/* UI.md lists models per role under settings; they have their own page. */}
       <Paper withBorder p="md">

@@ -3,7 +3,7 @@
  * From 1200 px (Mantine's `lg`) everything sits in the header; below it the header keeps the
  * title and a burger that opens a drawer with the links, the language switch and Forget key.
  */
-import { AppShell, Badge, Burger, Button, Drawer, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { AppShell, Badge, Burger, Button, Drawer, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,13 +13,13 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { NewBuildNotice } from "../../components/errors/NewBuildNotice";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined } from "../../graphql/errors";
-import { setLanguage, type Language } from "../../i18n";
+import { LanguageSwitch } from "../../components/language/LanguageSwitch";
 import { KeyForm } from "./KeyForm";
 import { MeQuery } from "../../graphql/meQuery";
 import { NavLinks } from "./NavLinks";
 
 export function Shell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { apiKey, clearApiKey } = useApi();
   const [drawerOpen, drawer] = useDisclosure(false);
   const [me] = useQuery({ query: MeQuery, pause: !apiKey, requestPolicy: "network-only" });
@@ -39,12 +39,7 @@ export function Shell() {
   else if (error) body = <ErrorNotice error={error} />;
   else body = <Outlet />; // `me` is on its way; the page's own queries start meanwhile
 
-  const language = (
-    <SegmentedControl size="xs" aria-label={t("nav.language")}
-      value={i18n.language.startsWith("zh") ? "zh" : "en"}
-      onChange={(value) => setLanguage(value as Language)}
-      data={[{ value: "en", label: "English" }, { value: "zh", label: "中文" }]} />
-  );
+  const language = <LanguageSwitch size="xs" />;
   const signOut = apiKey && (
     <Button size="xs" variant="subtle" onClick={() => { drawer.close(); clearApiKey(); }}>{t("key.signOut")}</Button>
   );
