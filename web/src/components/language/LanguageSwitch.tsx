@@ -1,7 +1,7 @@
 /**
  * English / 中文, the chosen one filled and pressed. Two buttons rather than a SegmentedControl:
  * the header carries it on every page, and the control's sliding indicator measured the whole
- * page on mounting — 60 ms of a 200-row list's first load (bench/web_budget.mjs).
+ * page on mounting — 30–60 ms of a 200-row list's first load (bench/web_budget.mjs).
  */
 import { Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
