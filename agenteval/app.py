@@ -13,13 +13,13 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
-from agenteval.api.downloads import intelligent_report_routes
-from agenteval.api.http_guard import GraphQLHTTPGuard
-from agenteval.api.metrics_endpoint import metrics_routes
-from agenteval.api.rest import HTTP_STATUS, error_body, rest_http_error
-from agenteval.api.run_downloads import run_report_routes
+from agenteval.api.http.eval_downloads import intelligent_report_routes
+from agenteval.api.http.metrics_endpoint import metrics_routes
+from agenteval.api.http.rest import HTTP_STATUS, error_body, rest_http_error
+from agenteval.api.http.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
-from agenteval.api.view import AgentEvalGraphQL
+from agenteval.api.transport.http_guard import GraphQLHTTPGuard
+from agenteval.api.transport.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
 from agenteval.drivers.builtin.graphql import AgentEvalApi
@@ -27,8 +27,8 @@ from agenteval.drivers.builtin.transport import AsgiTransport
 from agenteval.engine.intelligent.wakeups import Notifier
 from agenteval.engine.services import Services
 from agenteval.store import database
-from agenteval.store.api_keys import internal_identity
-from agenteval.store.database_outage import DATABASE_UNREACHABLE
+from agenteval.store.access.api_keys import internal_identity
+from agenteval.store.backends.database_outage import DATABASE_UNREACHABLE
 from agenteval.web_ui import mount_web_ui
 
 

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from actors import EntityKind
 from agenteval.bootstrap_core import start_core
-from agenteval.cli_models import check_models
 from agenteval.config import Settings
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.models import endpoints_of
@@ -55,8 +54,9 @@ from agenteval.engine.intelligent.wakeups import (
 from agenteval.engine.intelligent.watchdog import watchdog_kind
 from agenteval.engine.services import Services
 from agenteval.llm import ModelRegistry
-from agenteval.store import api_keys
-from agenteval.store.eval_log import record_event
+from agenteval.model_checks import check_models
+from agenteval.store.access import api_keys
+from agenteval.store.evals.eval_log import record_event
 from agenteval.store.models import ModelConfig
 from agenteval.store.usage import UsageRecorder
 
@@ -122,7 +122,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
 
         if settings.watchdog_interval_s > 0:  # a kind: the takeover loop makes the passes
             core.owned.declare(watchdog_kind(services.intelligent))
-        # Webhook deliveries from the outbox (store/outbox.py), never inside an eval's work:
+        # Webhook deliveries from the outbox (store/notifications/outbox.py), never inside an eval's work:
         # a singleton kind, its sender closed after the takeover loop stopped it.
         core.owned.declare(_webhooks_kind(stack, settings))
         if settings.retention_days is not None:  # a kind: the takeover loop purges

@@ -33,9 +33,9 @@ from agenteval.net.shared_limiter import SharedSlots
 from agenteval.rules import registry as rule_types
 from agenteval.simulation.case_users import play_case
 from agenteval.store import database, leases
-from agenteval.store.database_runs import DatabaseRuns
 from agenteval.store.event_bus import create_event_bus
-from agenteval.store.runs import RUN_KIND
+from agenteval.store.runs.database_runs import DatabaseRuns
+from agenteval.store.runs.run_store import RUN_KIND
 from agenteval.store.usage import UsageRecorder
 
 # An idle actor (eval, session, run) is passivated after this long; the next message

@@ -30,7 +30,7 @@ _NAMED_VALUE = re.compile(
 _HEADERS = re.compile(r"""(?P<name>["']?\bheaders\b["']?\s*[:=]\s*)\{[^{}]*\}""",
                       re.IGNORECASE)
 _BEARER = re.compile(r"\b(Bearer|Basic)\s+(?!\[redacted\])[\w.~+/=-]+", re.IGNORECASE)
-# Our own API key secrets (store/api_keys.py: "ae_" + 43 url-safe characters).
+# Our own API key secrets (store/access/api_keys.py: "ae_" + 43 url-safe characters).
 _API_KEY_SECRET = re.compile(r"\bae_[\w-]{20,}")
 # A URL's credentials: its userinfo (`user:pass@`) and its query values (`?token=…`).
 _URL = re.compile(r"""\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>]+""")

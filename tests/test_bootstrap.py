@@ -96,7 +96,7 @@ async def test_one_process_of_the_cluster_sends_the_webhooks_and_hands_over_on_s
 
 @pytest.mark.parametrize(("module", "forbidden"), [
     # The gate runs the static system alone (bootstrap_core) and its writers on demand.
-    ("agenteval.cli_run", ("strawberry", "starlette", "uvicorn", "agenteval.engine.intelligent",
+    ("agenteval.cli.run_gate", ("strawberry", "starlette", "uvicorn", "agenteval.engine.intelligent",
                            "agenteval.engine.notifications", "yaml",
                            "xml.etree")),
     ("agenteval.drivers.openclaw", ("agenteval.engine", "agenteval.store", "agenteval.api")),

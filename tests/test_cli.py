@@ -49,9 +49,9 @@ def test_the_gate_loads_tortoise_without_pydantic_and_leaves_it_importable() -> 
     """tortoise imports pydantic when it is installed (~70 ms of the gate's start) for
     fields agenteval does not use; the gate hides it while it imports, and only then."""
     code = ("import sys\n"
-            "from agenteval.cli import _gate_imports\n"
-            "with _gate_imports():\n"
-            "    import agenteval.cli_run\n"
+            "from agenteval.cli.common import gate_imports\n"
+            "with gate_imports():\n"
+            "    import agenteval.cli.run_gate\n"
             "print('pydantic' in sys.modules, 'tortoise' in sys.modules)\n"
             "import pydantic\n"
             "print(pydantic.BaseModel.__name__)\n")

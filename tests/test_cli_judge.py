@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from junitparser import JUnitXml
 
-from agenteval.cli_judge import judge_command
+from agenteval.cli.judge_offline import judge_command
 
 RULES = """name: Booked repairs
 expectation:

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from agenteval.cli_redteam import redteam_command, seeded_canary
-from agenteval.cli_run import run_command
+from agenteval.cli.redteam import redteam_command, seeded_canary
+from agenteval.cli.run_gate import run_command
 from agenteval.gate.terminal import QUIET
 from agenteval.redteam.categories import CATEGORIES
 from tests.support.fake_llm_server import FakeLLMServer

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from junitparser import Failure, JUnitXml
 
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from agenteval.gate.terminal import QUIET, VERBOSE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,7 +152,7 @@ def test_errors_the_run_cannot_judge_exit_3_and_show_their_cause(
 
 def test_a_closed_pipe_still_writes_the_files_and_keeps_the_exit_code(tmp_path: Path) -> None:
     as_json = tmp_path / "run.json"
-    code = (f"import sys; from agenteval.cli_run import run_command; "
+    code = (f"import sys; from agenteval.cli.run_gate import run_command; "
             f"sys.exit(run_command({BOOKING!r}, {DEMO!r}, fail_under=0.8, "
             f"json_out={str(as_json)!r}))")
     process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
@@ -194,7 +194,7 @@ def test_the_gate_redacts_secrets_from_its_log_lines() -> None:
     # In a process of its own: redaction is process-wide, and other tests install it.
     script = (
         "import logging\n"
-        "from agenteval.cli_run import run_command\n"
+        "from agenteval.cli.run_gate import run_command\n"
         f"run_command({RETURNS!r}, {DEMO!r}, fail_under=0.0, verbosity=0)\n"
         "record = logging.getLogger('x').makeRecord('x', logging.WARNING, 'f', 1,\n"
         "    'password=hunter2', None, None)\n"

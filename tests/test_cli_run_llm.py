@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from tests.engine.static.test_judged_campaign import scripted_judge
 from tests.support.fake_llm_server import FakeLLMServer
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from tests.support.fake_llm_server import FakeLLMServer
 from tests.support.metric_judge import metric_judge
 

@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from agenteval.drivers.builtin.users import ModelUser
 from agenteval.llm import ModelEndpoint
 from agenteval.llm.client import ModelClient

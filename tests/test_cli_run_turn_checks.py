@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 from junitparser import JUnitXml
 
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from agenteval.demo_bot.server import create_app
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from tests.test_cli_run_llm import DEMO, LLM_SCENARIO, llm_server_in_thread, no_model_env
 
 __all__ = ["no_model_env"]  # the fixture, used by name below

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agenteval.rule_docs import EXAMPLES, render_rules_markdown
+from agenteval.cli.rule_docs import EXAMPLES, render_rules_markdown
 from agenteval.rules import rule_types, validate_rule_params
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
@@ -12,7 +12,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
 def test_docs_rules_md_is_current() -> None:
     assert DOC.read_text(encoding="utf-8") == render_rules_markdown(), (
-        "docs/rules.md is stale: run `python -m agenteval.rule_docs > docs/rules.md`")
+        "docs/rules.md is stale: run `python -m agenteval.cli.rule_docs > docs/rules.md`")
 
 
 def test_every_registered_rule_has_an_example_whose_params_validate() -> None:

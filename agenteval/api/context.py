@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket
 from strawberry.types import Info
 
 from agenteval.api.dataloaders import DataLoaders
-from agenteval.store import api_keys
+from agenteval.store.access import api_keys
 from agenteval.store.models import ApiKey
 
 if TYPE_CHECKING:

@@ -28,8 +28,12 @@ from strawberry.extensions import SchemaExtension
 
 from agenteval.errors import AgentEvalError, FieldError, Unavailable
 from agenteval.logs import redact
+from agenteval.store.backends.database_outage import (
+    DATABASE_UNREACHABLE,
+    is_database_unreachable,
+    outage,
+)
 from agenteval.store.database import database_answers
-from agenteval.store.database_outage import DATABASE_UNREACHABLE, is_database_unreachable, outage
 
 logger = logging.getLogger("agenteval.api")
 
@@ -58,7 +62,7 @@ def with_contract_code(error: GraphQLError,
     if isinstance(original, AgentEvalError):
         return error
     if original is not None and is_database_unreachable(original):
-        # Retryable, said once per outage in the log (store/database_outage.py), no traceback.
+        # Retryable, said once per outage in the log (store/backends/database_outage.py), no traceback.
         outage.noticed(original)
         unavailable = Unavailable(DATABASE_UNREACHABLE, reason="database")
         return GraphQLError(unavailable.message, error.nodes, error.source, error.positions,

@@ -21,12 +21,12 @@ from strawberry.extensions import MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
-from agenteval.api.document_cache import CachedValidation, DocumentCache
 from agenteval.api.errors import ContractErrors
+from agenteval.api.execution.document_cache import CachedValidation, DocumentCache
+from agenteval.api.execution.operation_guard import OperationGuard
+from agenteval.api.execution.shared_results import SharedEventResults
 from agenteval.api.mutations import MUTATIONS
-from agenteval.api.operation_guard import OperationGuard
 from agenteval.api.queries import QUERIES
-from agenteval.api.shared_results import SharedEventResults
 from agenteval.api.subscriptions import SUBSCRIPTIONS
 from agenteval.api.types.enums import ErrorCode
 from agenteval.config import Settings

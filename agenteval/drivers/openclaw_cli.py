@@ -44,7 +44,8 @@ def install(state_dir: Path, api_url: str | None, api_key: str | None) -> None:
 
 
 def _create_agent_key(settings: Settings) -> str:
-    from agenteval.store import api_keys, database
+    from agenteval.store import database
+    from agenteval.store.access import api_keys
 
     async def create() -> str:
         await database.migrate(settings.database_url)

@@ -44,7 +44,7 @@ class Services(CoreServices):
     intelligent: IntelligentEngine
     # What the process takes on from the cluster once it serves (the owned system coordinates it).
     work: BackgroundWork
-    # `checkModels`: `agenteval models check` (cli_models.check_all), one result dict per
+    # `checkModels`: `agenteval models check` (model_checks.check_all), one result dict per
     # role. Given by the composition root: the check asks each role for the built-in
     # driver's answer schemas, and the API may not import the driver.
     check_models: ModelChecker | None = None

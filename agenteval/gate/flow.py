@@ -1,6 +1,6 @@
 """The gate from its options to its exit code, around one "run this scenario" step.
 
-`agenteval.cli_run` supplies the step that runs one scenario file on the engine; this
+`agenteval.cli.run_gate` supplies the step that runs one scenario file on the engine; this
 module does everything before and after it: checking the options (bad input
 exits 2 before anything runs), the header and the explained results per
 scenario, the combined summary, the baseline comparison, the files

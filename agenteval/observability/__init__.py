@@ -6,6 +6,6 @@
 
 It imports nothing else of agenteval, so every layer may call it. What needs the
 rest of the service lives beside its users: the `GET /metrics` route with what
-it reads at scrape time in `api/metrics_endpoint.py`, the per-target
+it reads at scrape time in `api/http/metrics_endpoint.py`, the per-target
 measurement of channels in `channels/measured.py`.
 """

@@ -7,7 +7,7 @@ stored target ids, operation names capped at `MAX_OPERATION_NAMES`), so a
 client cannot grow the exposition without bound.
 
 What is read rather than counted (actors alive, mailbox depth, runs, evals and
-sessions by status) is gathered at scrape time: see `agenteval/api/metrics_endpoint.py`.
+sessions by status) is gathered at scrape time: see `agenteval/api/http/metrics_endpoint.py`.
 
 Hooks other modules call (each one line at its call site):
 - `graphql_operation(name, codes)` — the API's `OperationMetrics` extension.

@@ -3,24 +3,7 @@
 Importing this package registers the built-in rules.
 """
 
-# Built-in rules register themselves on import (the conversation metrics below too);
-# the order is irrelevant.
-from agenteval.rules import (  # noqa: F401
-    canary_leak,
-    commitment,
-    forbidden_reply,
-    intent_classification,
-    json_path,
-    json_schema,
-    keyword_match,
-    llm_score,
-    personal_data,
-    response_time,
-    safety,
-    semantic_similarity,
-    task_completion,
-    tool_call,
-)
+# Built-in rules register themselves on import, group by group; the order is irrelevant.
 from agenteval.rules.base import (
     NO_MODELS,
     ModelProvider,
@@ -41,6 +24,22 @@ from agenteval.rules.expectation import (
     evaluate_expectation,
     validate_expectation,
 )
+from agenteval.rules.judged import (  # noqa: F401
+    intent_classification,
+    llm_score,
+    task_completion,
+)
+from agenteval.rules.model_free import (  # noqa: F401
+    commitment,
+    forbidden_reply,
+    json_path,
+    json_schema,
+    keyword_match,
+    personal_data,
+    response_time,
+    tool_call,
+)
+from agenteval.rules.redteam import canary_leak, safety  # noqa: F401
 from agenteval.rules.registry import (
     RegisteredRule,
     get_rule,
@@ -51,6 +50,7 @@ from agenteval.rules.registry import (
     unknown_rule_type_message,
     validate_rule_params,
 )
+from agenteval.rules.similarity import semantic_similarity  # noqa: F401
 
 __all__ = [
     "EXPECTATION_RULE_TYPES",

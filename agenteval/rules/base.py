@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from agenteval.domain.static.cases import FIRST_RULE_VERSION, CaseSpec, RuleResult, Turn
+from agenteval.domain.judging.cases import FIRST_RULE_VERSION, CaseSpec, RuleResult, Turn
 
 RuleScope = Literal["last_turn", "full_dialog"]
 RuleModelRole = Literal["JUDGE", "EMBEDDING", "MODERATION"]

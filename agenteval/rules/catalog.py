@@ -1,4 +1,4 @@
-"""The registered rule types as the domain's `RuleCatalog` port (see domain/static/rule_catalog.py).
+"""The registered rule types as the domain's `RuleCatalog` port (see domain/judging/rule_catalog.py).
 
 The engine hands `RULE_CATALOG` to scenario validation, so the domain checks
 cases against today's registry without importing the rule plugins.

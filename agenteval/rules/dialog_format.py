@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 
 SEPARATOR = "\n"
 

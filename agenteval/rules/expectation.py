@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.static.cases import RuleResult, Turn
+from agenteval.domain.judging.cases import RuleResult, Turn
 from agenteval.rules.base import last_reply_or_failure
-from agenteval.rules.json_extraction import json_verdict
-from agenteval.rules.json_schema import schema_problem
-from agenteval.rules.response_time import latency_score
+from agenteval.rules.model_free.json_extraction import json_verdict
+from agenteval.rules.model_free.json_schema import schema_problem
+from agenteval.rules.model_free.response_time import latency_score
 
 EXPECTATION_RULE_TYPES = {
     "contains": "expect_contains",

@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.static.cases import (
+from agenteval.domain.judging.cases import (
     FIRST_RULE_VERSION,
     CaseSpec,
     RuleProvenance,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 
 QUOTE_MARGIN = 30  # characters of context kept on each side of a match
 

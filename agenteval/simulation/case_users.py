@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from agenteval.domain.static.cases import Turn, TurnAuthor
-from agenteval.domain.static.simulated_cases import SimulatedSpec
+from agenteval.domain.judging.cases import Turn, TurnAuthor
+from agenteval.domain.judging.simulated_cases import SimulatedSpec
 from agenteval.llm import ModelCallError, ModelClient
 from agenteval.simulation.model_user import ask_simulator
 

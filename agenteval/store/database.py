@@ -10,13 +10,14 @@ from tortoise import Tortoise
 from tortoise.backends.base.executor import EXECUTOR_CACHE
 
 from agenteval.logs import quiet
-from agenteval.store import api_keys, response_cache
-from agenteval.store.database_outage import (
+from agenteval.store import response_cache
+from agenteval.store.access import api_keys
+from agenteval.store.backends.database_outage import (
     is_database_unreachable,
     outage,
     quiet_driver_outage_logs,
 )
-from agenteval.store.schema_template import copy_template, fresh_sqlite_path
+from agenteval.store.backends.schema_template import copy_template, fresh_sqlite_path
 
 MODELS_MODULE = "agenteval.store.models"
 MIGRATIONS_MODULE = "agenteval.store.migrations"
@@ -67,7 +68,7 @@ async def migrate(database_url: str) -> None:
     """Apply every migration that has not been applied yet.
 
     A SQLite file that does not exist yet starts as a copy of the migrated schema
-    template (agenteval.store.schema_template) and is done: the template was built by
+    template (agenteval.store.backends.schema_template) and is done: the template was built by
     these very migration files under this tortoise (its cache key), so none is left
     to apply, and the CI gate does not load tortoise's migration machinery to find
     that out (~2 % of its start-up). Any other database is migrated.

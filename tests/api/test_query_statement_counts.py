@@ -21,7 +21,7 @@ import pytest
 from tortoise import Tortoise
 
 from agenteval.config import Settings
-from agenteval.domain.static.judgement import INTENT_RULE
+from agenteval.domain.judging.judgement import INTENT_RULE
 from agenteval.store import models
 from tests.api.static_helpers import CREATE_CAMPAIGN, IMPORT_SCENARIO, create_target, document
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from agenteval.api import run_downloads
+from agenteval.api.http import run_downloads
 from tests.api.static_helpers import create_target, run_scenario, wait_for_run
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient
 

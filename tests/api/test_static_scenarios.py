@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from agenteval.domain.static.cases import RuleResult
+from agenteval.domain.judging.cases import RuleResult
 from agenteval.rules import register_rule, registry_snapshot
 from tests.api.static_helpers import (
     CREATE_CAMPAIGN,

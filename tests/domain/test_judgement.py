@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, RuleSpec, Turn
-from agenteval.domain.static.judgement import first_turn_error, judge_case, success_level
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.domain.judging.judgement import first_turn_error, judge_case, success_level
 
 INTENT = "intent_classification"
 COMPLETION = "task_completion"

@@ -7,14 +7,14 @@ import json
 import pytest
 
 from agenteval.domain.intelligent.evidence import MessageRecord
+from agenteval.domain.judging.case_origin import parse_finding_id
+from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.regression.regression_draft import (
     draft_from_finding,
     draft_from_session,
     not_contains_term,
     unique_key,
 )
-from agenteval.domain.static.case_origin import parse_finding_id
-from agenteval.domain.static.cases import CaseSpec
 from agenteval.domain.static.scenario_document import case_to_document, parse_scenario_document
 from agenteval.errors import ValidationFailed
 from agenteval.rules import RULE_CATALOG

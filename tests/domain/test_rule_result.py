@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.static.cases import RuleProvenance, RuleResult
+from agenteval.domain.judging.cases import RuleProvenance, RuleResult
 
 
 def test_status_says_whether_the_rule_passed_failed_or_could_not_judge() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.static.cases import SuccessLevel
+from agenteval.domain.judging.cases import SuccessLevel
 from agenteval.domain.static.run_comparison import RunSide, compare_runs
 from agenteval.domain.static.run_report import OutcomeView
 from agenteval.domain.static.run_summary import OutcomeRecord, summarise

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from agenteval.domain.static.cases import SuccessLevel
+from agenteval.domain.judging.cases import SuccessLevel
 from agenteval.domain.static.run_report import render_run_report
 from agenteval.domain.static.run_summary import OutcomeRecord, summarise
 from agenteval.domain.static.run_views import OutcomeView, RuleResultView, RunView, TurnView

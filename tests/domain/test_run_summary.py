@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.static.cases import RuleResult, SuccessLevel
+from agenteval.domain.judging.cases import RuleResult, SuccessLevel
 from agenteval.domain.static.run_summary import (
     IntentConfusionCell,
     OutcomeRecord,

@@ -6,7 +6,7 @@ from enum import Enum
 
 import pytest
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, RuleSpec
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, RuleSpec
 from agenteval.domain.static.scenario_document import validate_case_inputs
 from agenteval.errors import ValidationFailed
 from agenteval.rules import RULE_CATALOG, register_rule, registry_snapshot

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agenteval.domain import limits
-from agenteval.domain.static.cases import CaseSpec, RuleResult, RuleSpec
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, RuleSpec
 from agenteval.domain.static.scenario_document import (
     MAX_DOCUMENT_BYTES,
     case_to_document,

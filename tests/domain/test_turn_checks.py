@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from agenteval.domain.static.cases import Turn
-from agenteval.domain.static.judgement import judge_case
+from agenteval.domain.judging.cases import Turn
+from agenteval.domain.judging.judgement import judge_case
 from agenteval.domain.static.scenario_document import (
     case_to_document,
     parse_scenario_document,
@@ -17,9 +17,9 @@ from agenteval.domain.static.scenario_document import (
     validate_case_inputs,
 )
 from agenteval.engine.catalog.scenarios import case_from_document
-from agenteval.engine.static.run_attempt import judge_rules
 from agenteval.errors import ValidationFailed
 from agenteval.rules import NO_MODELS, RULE_CATALOG
+from agenteval.rules.case_rules import judge_rules
 
 ROOT = Path(__file__).parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "booking_export_before_turn_checks.json"

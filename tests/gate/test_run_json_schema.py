@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 
 from agenteval.app import create_app
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from agenteval.config import Settings
 from agenteval.engine.static.run_json_schema import main, run_json_schema, schema_of
 from tests.support.graphql_client import ADMIN_KEY, running_app

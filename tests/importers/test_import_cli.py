@@ -11,7 +11,7 @@ import yaml
 from click.testing import CliRunner
 
 from agenteval.cli import main
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from tests.importers.conftest import FIXTURES
 
 DEMO = str(Path(__file__).resolve().parents[2] / "examples" / "targets" / "demo.json")

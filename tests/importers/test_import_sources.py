@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agenteval.cli_import import check_scenario, run_import, scenario_document
+from agenteval.cli.import_tests import check_scenario, run_import, scenario_document
 from agenteval.domain.intelligent.seeds_validation import validate_seeds
 from agenteval.importers.mapping import ImportResult, render_table
 from tests.importers.conftest import FIXTURES

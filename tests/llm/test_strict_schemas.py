@@ -9,9 +9,9 @@ from agenteval.drivers.builtin.llm_analysis import REPORT_SCHEMA, VERDICT_SCHEMA
 from agenteval.drivers.builtin.llm_planner import PLAN_EXAMPLE, PLAN_SCHEMA
 from agenteval.drivers.builtin.users import SIMULATOR_SCHEMA
 from agenteval.llm.structured_output import strict_problems
-from agenteval.rules.intent_classification import IntentClassification
-from agenteval.rules.llm_score import ANSWER_SCHEMA
-from agenteval.rules.task_completion import TaskCompletion
+from agenteval.rules.judged.intent_classification import IntentClassification
+from agenteval.rules.judged.llm_score import ANSWER_SCHEMA
+from agenteval.rules.judged.task_completion import TaskCompletion
 
 SLOTS = [{"name": "phone", "description": "the phone number"},
          {"name": "address", "description": "where to repair"}]

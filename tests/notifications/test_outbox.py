@@ -14,8 +14,8 @@ from actors import CLUSTER_KEY, OwnershipLost, lease_name
 from agenteval.config import Settings
 from agenteval.engine.notifications.deliverer import WEBHOOKS_KIND, Deliverer
 from agenteval.engine.notifications.events import build_event
-from agenteval.store import leases, outbox
-from agenteval.store.eval_log import NewEvent, append_events
+from agenteval.store import leases
+from agenteval.store.evals.eval_log import NewEvent, append_events
 from agenteval.store.models import (
     Campaign,
     IntelligentEval,
@@ -25,7 +25,8 @@ from agenteval.store.models import (
     Webhook,
     WebhookDelivery,
 )
-from agenteval.store.runs import transition
+from agenteval.store.notifications import outbox
+from agenteval.store.runs.run_store import transition
 from tests.notifications.platforms import PlatformServer
 from tests.support.local_server import Serve
 

@@ -12,7 +12,7 @@ import pytest
 SHOUTS_RULE = '''
 from dataclasses import dataclass
 
-from agenteval.domain.static.cases import RuleResult
+from agenteval.domain.judging.cases import RuleResult
 from agenteval.rules import register_rule
 
 

@@ -14,7 +14,7 @@ import pytest
 from agenteval.bootstrap_core import load_plugins, running_core
 from agenteval.channels import create_channel_factory
 from agenteval.channels.registry import channel_registry_snapshot
-from agenteval.cli_run import run_command
+from agenteval.cli.run_gate import run_command
 from agenteval.config import Settings
 from agenteval.plugins import PluginError
 from agenteval.rules import get_rule, registry_snapshot

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.static.cases import CaseSpec, Turn
+from agenteval.domain.judging.cases import CaseSpec, Turn
 from tests.support.turns import reply_turn
 
 

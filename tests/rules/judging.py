@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, RuleSpec, Turn
 from agenteval.engine.catalog.models import ConfiguredModels
 from agenteval.llm import InMemoryResponseCache, ModelEndpoint, ModelRegistry
 from agenteval.rules import run_rule

@@ -11,7 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from agenteval.demo_bot.bot import replay
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 from agenteval.llm.structured_output import strict_problems
 from agenteval.rules.conversation import (
     conversation_completeness,

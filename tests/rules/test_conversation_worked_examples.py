@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from agenteval.cli.rule_docs_worked import WORKED
 from agenteval.demo_bot.bot import replay
-from agenteval.rule_docs_worked import WORKED
 from tests.rules.judging import answer, dialog_of, judging
 
 SCENARIO = Path(__file__).resolve().parents[2] / "examples/scenarios/conversation_metrics.json"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.rules.json_extraction import find_json
+from agenteval.rules.model_free.json_extraction import find_json
 
 
 @pytest.mark.parametrize("text, value, source", [

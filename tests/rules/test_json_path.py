@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from agenteval.domain.judging.cases import CaseSpec, RuleSpec, Turn
 from agenteval.domain.limits import InputLimits, bounded_raw, configure, current
-from agenteval.domain.static.cases import CaseSpec, RuleSpec, Turn
 from agenteval.domain.static.outcome_explanation import rule_reason
 from agenteval.rules import NO_MODELS, run_rule, validate_rule_params
 

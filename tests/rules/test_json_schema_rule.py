@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agenteval.rules import NO_MODELS
-from agenteval.rules.json_schema import JsonSchemaRule
+from agenteval.rules.model_free.json_schema import JsonSchemaRule
 from tests.support.turns import reply_turn
 
 ORDER_SCHEMA = {"type": "object", "required": ["order_id", "items"],

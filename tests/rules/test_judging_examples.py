@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from agenteval.llm.cache import cache_key
-from agenteval.rules.intent_classification import IntentClassification, check_params
-from agenteval.rules.llm_score import score_messages
-from agenteval.rules.task_completion import TaskCompletion
+from agenteval.rules.judged.intent_classification import IntentClassification, check_params
+from agenteval.rules.judged.llm_score import score_messages
+from agenteval.rules.judged.task_completion import TaskCompletion
 
 SLOT = {"name": "appointment_time", "description": "预约时间", "examples": [
     {"dialog_excerpt": "user: 明天下午三点可以", "filled": True, "why": "具体时间"},
@@ -53,7 +53,7 @@ def test_an_intent_example_must_name_an_intent_of_the_taxonomy() -> None:
 
 
 def test_a_long_dialog_keeps_the_turns_that_mention_a_slot_keyword() -> None:
-    from agenteval.domain.static.cases import Turn
+    from agenteval.domain.judging.cases import Turn
     from agenteval.rules.dialog_format import format_dialog
 
     dialog = [Turn(i, f"small talk {i} " * 20, f"reply {i} " * 20, 5) for i in range(12)]
@@ -69,7 +69,7 @@ def test_a_long_dialog_keeps_the_turns_that_mention_a_slot_keyword() -> None:
 async def test_task_completion_sends_the_judge_the_turn_with_a_slot_keyword() -> None:
     import json
 
-    from agenteval.domain.static.cases import Turn
+    from agenteval.domain.judging.cases import Turn
     from tests.rules.judging import judging
 
     dialog = [Turn(i, f"small talk {i} " * 20, f"reply {i} " * 20, 5) for i in range(12)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agenteval.rules import NO_MODELS
-from agenteval.rules.keyword_match import KeywordMatch
+from agenteval.rules.model_free.keyword_match import KeywordMatch
 from tests.support.turns import reply_turn
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.rules.lexical_similarity import char_ngrams, lexical_similarity
+from agenteval.rules.similarity.lexical_similarity import char_ngrams, lexical_similarity
 
 
 def test_identical_texts_score_one_regardless_of_case_and_punctuation():

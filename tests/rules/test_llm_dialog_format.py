@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 from agenteval.rules.dialog_format import elision_marker, format_dialog, render_turn
 from tests.rules.judging import answer, judging
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agenteval.domain.static.cases import RuleSpec
+from agenteval.domain.judging.cases import RuleSpec
 from agenteval.rules import NO_MODELS, run_rule
-from agenteval.rules.semantic_similarity import cosine
+from agenteval.rules.similarity.semantic_similarity import cosine
 from tests.rules.judging import CASE, dialog_of, judging
 from tests.support.fake_llm_server import Respond, hashed_embedding, moderation_body
 

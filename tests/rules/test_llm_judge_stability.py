@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.static.cases import RuleSpec
+from agenteval.domain.judging.cases import RuleSpec
 from agenteval.rules import NO_MODELS, run_rule
 from tests.rules.judging import CASE, answer, dialog_of, judging
 from tests.support.fake_llm_server import Respond

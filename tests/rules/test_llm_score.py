@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agenteval.rules import validate_rule_params
-from agenteval.rules.llm_score import ANSWER_SCHEMA
+from agenteval.rules.judged.llm_score import ANSWER_SCHEMA
 from tests.rules.judging import answer, dialog_of, judging
 
 DIALOG = dialog_of(("我想退货", "请提供订单号"), ("订单号 A123", "已为您办理退货，三天内退款。"))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agenteval.domain.static.cases import CaseSpec, RuleSpec
+from agenteval.domain.judging.cases import CaseSpec, RuleSpec
 from agenteval.rules import NO_MODELS, get_rule, run_rule, validate_rule_params
-from agenteval.rules.json_schema import json_schema_verdict, validator_for
+from agenteval.rules.model_free.json_schema import json_schema_verdict, validator_for
 from tests.support.turns import reply_turn
 
 CASE = CaseSpec(key="c", messages=["hi"])

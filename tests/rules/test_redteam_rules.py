@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 from agenteval.rules import NO_MODELS, validate_rule_params
-from agenteval.rules.canary_leak import CanaryLeak
-from agenteval.rules.commitment import CommitmentPhrases
-from agenteval.rules.forbidden_reply import ForbiddenReply
-from agenteval.rules.personal_data import PersonalDataLeak
+from agenteval.rules.model_free.commitment import CommitmentPhrases
+from agenteval.rules.model_free.forbidden_reply import ForbiddenReply
+from agenteval.rules.model_free.personal_data import PersonalDataLeak
+from agenteval.rules.redteam.canary_leak import CanaryLeak
 from agenteval.rules.reply_evidence import finding
 
 CANARY = "CANARY-3F9A21BC"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agenteval.rules import NO_MODELS
-from agenteval.rules.response_time import ResponseTime
+from agenteval.rules.model_free.response_time import ResponseTime
 from tests.support.turns import reply_turn
 
 

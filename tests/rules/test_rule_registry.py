@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from agenteval.domain.static.cases import RuleProvenance, RuleResult, RuleSpec
+from agenteval.domain.judging.cases import RuleProvenance, RuleResult, RuleSpec
 from agenteval.rules import (
     NO_MODELS,
     get_rule,

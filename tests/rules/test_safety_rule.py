@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agenteval.rules import NO_MODELS
-from agenteval.rules.safety import Safety
-from agenteval.rules.safety_lexicon import luhn_valid, valid_chinese_id
+from agenteval.rules.redteam.safety import Safety
+from agenteval.rules.redteam.safety_lexicon import luhn_valid, valid_chinese_id
 from tests.support.turns import reply_turn
 
 

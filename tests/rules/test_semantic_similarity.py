@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-from agenteval.rules import NO_MODELS, embedded_model, semantic_similarity
-from agenteval.rules.embedded_model import EmbeddedModelMissing
-from agenteval.rules.semantic_similarity import SemanticSimilarity
+from agenteval.rules import NO_MODELS
+from agenteval.rules.similarity import embedded_model, semantic_similarity
+from agenteval.rules.similarity.embedded_model import EmbeddedModelMissing
+from agenteval.rules.similarity.semantic_similarity import SemanticSimilarity
 from tests.support.turns import reply_turn
 
 REFERENCE = "您的空调维修已预约成功，师傅明天上午上门"
@@ -97,7 +98,7 @@ def test_the_model_loads_from_the_package_files_alone(monkeypatch: pytest.Monkey
 
 
 def test_the_cli_does_not_import_the_embedding_model_at_start_up() -> None:
-    code = ("import sys, agenteval.cli, agenteval.rules.semantic_similarity; "
+    code = ("import sys, agenteval.cli, agenteval.rules.similarity.semantic_similarity; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('wordllama', 'tokenizers', 'safetensors', 'numpy')))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
-from agenteval.rules.calibration import (
+from agenteval.rules.similarity.calibration import (
     LabelledPair,
     balanced_accuracy,
     best_threshold,
@@ -23,8 +23,8 @@ from agenteval.rules.calibration import (
     load_pairs,
     roc_auc,
 )
-from agenteval.rules.calibration.report import METHODS
-from agenteval.rules.semantic_similarity import (
+from agenteval.rules.similarity.calibration.report import METHODS
+from agenteval.rules.similarity.semantic_similarity import (
     EMBEDDED_THRESHOLD_CHINESE,
     EMBEDDED_THRESHOLD_OTHER,
     embedded_threshold,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.rules.contrast_cues import contrast_cues, words
-from agenteval.rules.contrast_similarity import contrast_aware_similarity
+from agenteval.rules.similarity.contrast_cues import contrast_cues, words
+from agenteval.rules.similarity.contrast_similarity import contrast_aware_similarity
 
 
 def constant(value: float):  # a stand-in measure: the contrast check is measure-agnostic

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenteval.domain.static.cases import CaseSpec, RuleSpec, Turn
+from agenteval.domain.judging.cases import CaseSpec, RuleSpec, Turn
 from agenteval.rules import NO_MODELS, run_rule, validate_rule_params
 
 CASE = CaseSpec(key="c", messages=["a", "b"])

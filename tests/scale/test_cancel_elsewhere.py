@@ -15,7 +15,7 @@ from agenteval.domain.static.run_records import summary_to_json
 from agenteval.engine.static.run_reports import compute_summary
 from agenteval.store import leases
 from agenteval.store.models import CaseOutcome, Run
-from agenteval.store.runs import run_lease_name
+from agenteval.store.runs.run_store import run_lease_name
 from tests.api.static_helpers import CANCEL_RUN, http_target, run_scenario, simple_cases
 from tests.scale.cluster import Cluster, CountingBot, wait_until
 from tests.support.graphql_client import GraphQLClient

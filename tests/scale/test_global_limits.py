@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agenteval.store.models import Run
-from agenteval.store.runs import run_lease_name
+from agenteval.store.runs.run_store import run_lease_name
 from tests.api.static_helpers import http_target, run_scenario, simple_cases
 from tests.scale.cluster import Cluster, CountingBot, wait_until
 from tests.support.graphql_client import GraphQLClient

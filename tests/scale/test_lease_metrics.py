@@ -8,7 +8,7 @@ import signal
 from starlette.applications import Starlette
 
 from agenteval.store import leases
-from agenteval.store.runs import run_lease_name
+from agenteval.store.runs.run_store import run_lease_name
 from tests.api.static_helpers import http_target, run_scenario, simple_cases
 from tests.observability.scrape import scrape, value
 from tests.scale.cluster import LEASE_TTL_S, Cluster, CountingBot, wait_until

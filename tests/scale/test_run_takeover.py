@@ -13,7 +13,7 @@ from starlette.applications import Starlette
 from agenteval.api.context import Context
 from agenteval.api.schema import build_schema
 from agenteval.store.models import CaseOutcome, Run
-from agenteval.store.runs import run_lease_name
+from agenteval.store.runs.run_store import run_lease_name
 from tests.api.static_helpers import http_target, run_scenario, simple_cases
 from tests.scale.cluster import LEASE_TTL_S, Cluster, CountingBot, Node, wait_until
 from tests.support.graphql_client import ADMIN_KEY, GraphQLClient

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from agenteval.store import api_keys
+from agenteval.store.access import api_keys
 from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import ApiKey
 

@@ -8,7 +8,7 @@ import sqlite3
 import asyncpg.exceptions as pg
 import pytest
 
-from agenteval.store.database_outage import DatabaseOutage, is_database_unreachable
+from agenteval.store.backends.database_outage import DatabaseOutage, is_database_unreachable
 
 
 def raised_from(cause: BaseException) -> BaseException:

@@ -6,7 +6,7 @@ import asyncio
 
 from tortoise.transactions import in_transaction
 
-from agenteval.store.eval_log import NewEvent, append_events, publish_events, record_event
+from agenteval.store.evals.eval_log import NewEvent, append_events, publish_events, record_event
 from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import EvalEvent, IntelligentEval, Target
 

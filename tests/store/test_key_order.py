@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from agenteval.store.key_order import KEY_ORDER, dumps_keeping_order, loads_keeping_order
+from agenteval.store.backends.key_order import KEY_ORDER, dumps_keeping_order, loads_keeping_order
 
 
 def jsonb_like(text: str) -> str:

@@ -10,8 +10,8 @@ import pytest
 from tortoise import Tortoise
 from tortoise.exceptions import IntegrityError
 
-from agenteval.domain.static.cases import CaseSpec, RuleProvenance, RuleResult, Turn
-from agenteval.domain.static.judgement import CaseVerdict
+from agenteval.domain.judging.cases import CaseSpec, RuleProvenance, RuleResult, Turn
+from agenteval.domain.judging.judgement import CaseVerdict
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.store.models import (
     Campaign,
@@ -22,8 +22,8 @@ from agenteval.store.models import (
     Scenario,
     Target,
 )
-from agenteval.store.run_rows import OUTCOME_COLUMNS, RESULT_COLUMNS, TURN_COLUMNS
-from agenteval.store.runs import StaleRun, save_attempts
+from agenteval.store.runs.run_rows import OUTCOME_COLUMNS, RESULT_COLUMNS, TURN_COLUMNS
+from agenteval.store.runs.run_store import StaleRun, save_attempts
 
 OUTCOME_FIELDS = ("position", "case_key", "attempt", "passed", "success_level", "score",
                   "intent_passed", "completion_rate", "error")

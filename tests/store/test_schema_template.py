@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from agenteval.store import database, schema_template
+from agenteval.store import database
+from agenteval.store.backends import schema_template
 
 
 def catalogue(path: Path) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:

@@ -16,7 +16,7 @@ from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_store import Inside
 from agenteval.errors import NotFound
-from agenteval.store.eval_log import Appended, NewEvent
+from agenteval.store.evals.eval_log import Appended, NewEvent
 from agenteval.store.models import EvalSession, IntelligentEval, Target
 from tests.support.memory_sessions import MemorySessions
 

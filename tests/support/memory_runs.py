@@ -29,7 +29,7 @@ from agenteval.rules import NoModels
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import Run, Target
-from agenteval.store.runs import RUN_KIND, StaleRun
+from agenteval.store.runs.run_store import RUN_KIND, StaleRun
 
 # Model instances without a database: the ORM's relations set up, no connection.
 Tortoise.init_models(["agenteval.store.models"], "models")

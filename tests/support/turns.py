@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 
 
 def reply_turn(reply: str | None, latency_ms: int | None = 100, index: int = 0,

@@ -25,7 +25,7 @@ from agenteval.api.dataloaders.scenario_by_id import scenario_by_id
 from agenteval.api.dataloaders.target_by_id import target_by_id
 from agenteval.api.dataloaders.targets_by_campaign import targets_by_campaign
 from agenteval.api.dataloaders.usage_by_owner import usage_by_eval, usage_by_run
-from agenteval.domain.static.case_origin import CaseOrigin
+from agenteval.domain.judging.case_origin import CaseOrigin
 from agenteval.domain.static.run_summary import RunSummaryData
 from agenteval.engine.intelligent.reads import SessionTally
 from agenteval.engine.static.attempt_levels import LevelsByCase

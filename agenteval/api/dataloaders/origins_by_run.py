@@ -6,7 +6,7 @@ import uuid
 
 from strawberry.dataloader import DataLoader
 
-from agenteval.domain.static.case_origin import CaseOrigin
+from agenteval.domain.judging.case_origin import CaseOrigin
 from agenteval.engine.static.regression_origins import run_origins
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import strawberry
 
-from agenteval.api import ws_auth
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.inputs.access import CreateTargetInput, ModelConfigInput, UpdateTargetInput
 from agenteval.api.permissions import IsAdmin, IsOperator
+from agenteval.api.transport import ws_auth
 from agenteval.api.types.access import ApiKey, ChannelProbe, CreatedApiKey, ModelConfig, Target
 from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.api.unset import value
@@ -16,7 +16,7 @@ from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.catalog import model_configs, targets
 from agenteval.engine.review.record import reviewer_of
 from agenteval.errors import Conflict, NotFound, ValidationFailed
-from agenteval.store import api_keys
+from agenteval.store.access import api_keys
 
 
 @strawberry.type

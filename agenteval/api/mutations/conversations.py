@@ -7,11 +7,11 @@ from strawberry import UNSET
 from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
-from agenteval.api.conversation_documents import read_log
 from agenteval.api.ids import parse_id
+from agenteval.api.inputs.conversation_documents import read_log
 from agenteval.api.permissions import IsOperator
-from agenteval.api.types.conversation_set import ConversationSet
-from agenteval.api.types.static_run import Run
+from agenteval.api.types.static.conversation_set import ConversationSet
+from agenteval.api.types.static.static_run import Run
 from agenteval.api.unset import value
 from agenteval.engine.catalog import conversation_sets, offline_runs
 from agenteval.engine.review.record import reviewer_of

@@ -22,8 +22,8 @@ from agenteval.api.inputs.intelligent import (
     as_json,
 )
 from agenteval.api.permissions import IsAgent, IsOperator
-from agenteval.api.types.intelligent_eval import IntelligentEval
-from agenteval.api.types.intelligent_session import Message, MessageExchange, Session
+from agenteval.api.types.intelligent.intelligent_eval import IntelligentEval
+from agenteval.api.types.intelligent.intelligent_session import Message, MessageExchange, Session
 from agenteval.api.unset import value
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.intelligent.plan_validation import validate_plan

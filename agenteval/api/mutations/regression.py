@@ -8,7 +8,7 @@ from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import IsOperator
-from agenteval.api.types.regression_draft import CaseDraft
+from agenteval.api.types.static.regression_draft import CaseDraft
 from agenteval.api.unset import value
 from agenteval.engine.intelligent.regression_drafts import (
     draft_case_from_finding,

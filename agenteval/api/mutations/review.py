@@ -13,10 +13,10 @@ from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import IsOperator
 from agenteval.api.types.enums import SuccessLevel
-from agenteval.api.types.intelligent_report import Finding, Report
-from agenteval.api.types.intelligent_session import Session
+from agenteval.api.types.intelligent.intelligent_report import Finding, Report
+from agenteval.api.types.intelligent.intelligent_session import Session
 from agenteval.api.types.review import ReviewDecision
-from agenteval.api.types.static_outcome import CaseOutcome
+from agenteval.api.types.static.static_outcome import CaseOutcome
 from agenteval.api.unset import value
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text

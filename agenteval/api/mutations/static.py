@@ -14,8 +14,8 @@ from agenteval.api.inputs.static import (
     case_input_dict,
 )
 from agenteval.api.permissions import IsOperator
-from agenteval.api.types.static_run import Campaign, Run
-from agenteval.api.types.static_scenario import Scenario
+from agenteval.api.types.static.static_run import Campaign, Run
+from agenteval.api.types.static.static_scenario import Scenario
 from agenteval.api.unset import value
 from agenteval.engine.catalog import campaigns, scenarios
 from agenteval.engine.review.record import reviewer_of

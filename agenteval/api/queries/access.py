@@ -20,7 +20,7 @@ from agenteval.api.unset import value
 from agenteval.engine.catalog import reads
 from agenteval.engine.catalog.models import effective_model_configs
 from agenteval.engine.paging import page_of
-from agenteval.store import api_keys
+from agenteval.store.access import api_keys
 from agenteval.store.models import Target as TargetRow
 
 

@@ -9,7 +9,7 @@ from agenteval.api.ids import parse_id
 from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
-from agenteval.api.types.conversation_set import ConversationSet
+from agenteval.api.types.static.conversation_set import ConversationSet
 from agenteval.api.unset import value
 from agenteval.engine.paging import page_of
 from agenteval.store.models import ConversationSet as ConversationSetRow

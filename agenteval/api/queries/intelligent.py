@@ -10,8 +10,8 @@ from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import IntelligentEvalStatus
-from agenteval.api.types.intelligent_eval import IntelligentEval
-from agenteval.api.types.intelligent_session import Session
+from agenteval.api.types.intelligent.intelligent_eval import IntelligentEval
+from agenteval.api.types.intelligent.intelligent_session import Session
 from agenteval.api.unset import value
 from agenteval.engine.intelligent import reads
 from agenteval.engine.paging import Page, page_of

@@ -10,15 +10,15 @@ from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
-from agenteval.api.types.static_comparison import (
+from agenteval.api.types.static.static_comparison import (
     CaseDiff,
     ComparisonSignificance,
     RunComparison,
 )
-from agenteval.api.types.static_outcome import CaseOutcome
-from agenteval.api.types.static_rule_type import RuleType
-from agenteval.api.types.static_run import Campaign, Run
-from agenteval.api.types.static_scenario import Scenario
+from agenteval.api.types.static.static_outcome import CaseOutcome
+from agenteval.api.types.static.static_rule_type import RuleType
+from agenteval.api.types.static.static_run import Campaign, Run
+from agenteval.api.types.static.static_scenario import Scenario
 from agenteval.api.unset import value
 from agenteval.domain.static import run_comparison
 from agenteval.engine.catalog import reads as catalog
@@ -29,7 +29,7 @@ from agenteval.rules import rule_types
 from agenteval.store.models import Campaign as CampaignRow
 from agenteval.store.models import Run as RunRow
 from agenteval.store.models import Scenario as ScenarioRow
-from agenteval.store.runs import VIEW_FIELDS
+from agenteval.store.runs.run_store import VIEW_FIELDS
 
 
 @strawberry.type

@@ -22,12 +22,12 @@ from strawberry import UNSET
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
-from agenteval.api.types.intelligent_event import EvalEvent
-from agenteval.api.types.intelligent_session import Message
+from agenteval.api.types.intelligent.intelligent_event import EvalEvent
+from agenteval.api.types.intelligent.intelligent_session import Message
 from agenteval.api.unset import value
 from agenteval.engine.intelligent import evals, reads
 from agenteval.errors import RateLimited
-from agenteval.store.eval_log import eval_topic, session_topic
+from agenteval.store.evals.eval_log import eval_topic, session_topic
 from agenteval.store.event_bus import Overflowed
 from agenteval.store.models import EvalEvent as EventRow
 from agenteval.store.models import EvalMessage as MessageRow

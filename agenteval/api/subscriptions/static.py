@@ -16,7 +16,7 @@ import strawberry
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
-from agenteval.api.types.static_run import RunProgress
+from agenteval.api.types.static.static_run import RunProgress
 from agenteval.engine.static.run_actor import run_topic
 from agenteval.engine.static.run_reports import TERMINAL, stored_progress
 from agenteval.errors import NotFound, RateLimited

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agenteval.domain.intelligent.evidence import MessageRecord
+from agenteval.domain.judging.case_origin import CaseOrigin, finding_id
+from agenteval.domain.judging.cases import CaseSpec, RuleSpec, TurnCheck
 from agenteval.domain.regression.missing_steps import missing_item
-from agenteval.domain.static.case_origin import CaseOrigin, finding_id
-from agenteval.domain.static.cases import CaseSpec, RuleSpec, TurnCheck
 
 JUDGED_RULE = "llm_score"
 COMPLETION_RULE = "task_completion"

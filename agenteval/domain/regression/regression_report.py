@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.eval_language import Language
+from agenteval.domain.judging.case_origin import CaseOrigin
 from agenteval.domain.report_words import words
-from agenteval.domain.static.case_origin import CaseOrigin
 from agenteval.domain.static.run_views import OutcomeView
 
 TITLE_CHARS = 80

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
-from agenteval.domain.static.judgement import CaseVerdict
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.judging.judgement import CaseVerdict
 from agenteval.domain.static.run_summary import (
     IntentConfusionCell,
     OutcomeRecord,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agenteval.domain.judging.judgement import COMPLETION_RULE, INTENT_RULE
 from agenteval.domain.markdown import format_ms, format_rate, format_time, markdown_cell, table
-from agenteval.domain.static.judgement import COMPLETION_RULE, INTENT_RULE
 from agenteval.domain.static.outcome_explanation import judged_turn, located_reason, turn_label
 from agenteval.domain.static.pass_hat import format_curve
 from agenteval.domain.static.run_summary import RunSummaryData, ratio

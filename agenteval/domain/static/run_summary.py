@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from agenteval.domain.static.cases import RuleResult, SuccessLevel
-from agenteval.domain.static.judgement import INTENT_RULE
+from agenteval.domain.judging.cases import RuleResult, SuccessLevel
+from agenteval.domain.judging.judgement import INTENT_RULE
 from agenteval.domain.static.pass_hat import pass_hat_curve
 from agenteval.domain.statistics import flip_rate
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, NotRequired, TypedDict
 
-from agenteval.domain.static.cases import SuccessLevel
+from agenteval.domain.judging.cases import SuccessLevel
 
 
 class RunView(TypedDict):

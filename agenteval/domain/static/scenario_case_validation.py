@@ -18,22 +18,22 @@ from typing import Any
 
 from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.static.case_origin import validate_origin
-from agenteval.domain.static.cases import (
+from agenteval.domain.judging.case_origin import validate_origin
+from agenteval.domain.judging.cases import (
     DEFAULT_PARTIAL_THRESHOLD,
     DEFAULT_RULE_PASS_THRESHOLD,
     DEFAULT_SUCCESS_THRESHOLD,
     CaseSpec,
     TurnCheck,
 )
-from agenteval.domain.static.rule_catalog import RuleCatalog
-from agenteval.domain.static.rule_spec_validation import (
+from agenteval.domain.judging.rule_catalog import RuleCatalog
+from agenteval.domain.judging.rule_spec_validation import (
     JUDGE_MISSING,
     RULE_SPEC_FIELDS,
     is_number,
     validate_rules,
 )
-from agenteval.domain.static.simulated_cases import (
+from agenteval.domain.judging.simulated_cases import (
     DOCUMENT_SIMULATED,
     INPUT_SIMULATED,
     NO_TURN_CHECKS,

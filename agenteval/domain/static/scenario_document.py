@@ -23,15 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.static.cases import CaseSpec
-from agenteval.domain.static.rule_catalog import RuleCatalog
+from agenteval.domain.judging.cases import CaseSpec
+from agenteval.domain.judging.rule_catalog import RuleCatalog
+from agenteval.domain.judging.simulated_cases import SIMULATOR_MISSING, simulated_document
 from agenteval.domain.static.scenario_case_validation import (
     DOCUMENT_FIELDS,
     INPUT_FIELDS,
     JUDGE_MISSING,
     validate_cases,
 )
-from agenteval.domain.static.simulated_cases import SIMULATOR_MISSING, simulated_document
 from agenteval.domain.static.turn_checks import message_documents, rule_document
 from agenteval.errors import ValidationFailed
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.static.cases import CaseSpec, RuleSpec, TurnCheck
-from agenteval.domain.static.rule_catalog import RuleCatalog
-from agenteval.domain.static.rule_spec_validation import validate_rules
+from agenteval.domain.judging.cases import CaseSpec, RuleSpec, TurnCheck
+from agenteval.domain.judging.rule_catalog import RuleCatalog
+from agenteval.domain.judging.rule_spec_validation import validate_rules
 
 MESSAGE_FIELDS = ("user", "expect", "eval_rules")
 TURN_CHECK_INPUT_FIELDS = ("turnIndex", "expect", "evalRules")

@@ -3,7 +3,7 @@
 A set is stored like a scenario: its dialogs in one JSON column, each
 `{"id", "turns": [{"user", "reply", "raw"?}], "metadata"}`, already checked against
 the input limits. The API reads the document with the CLI's readers
-(api/conversation_documents.py: jsonl, openai, csv, sampled and redacted the same way);
+(api/inputs/conversation_documents.py: jsonl, openai, csv, sampled and redacted the same way);
 nothing is stored when anything is wrong (VALIDATION_FAILED).
 """
 
@@ -47,7 +47,7 @@ async def store_conversation_set(name: str | None, file_format: str,
                                  dialogs: list[dict[str, Any]], total: int,
                                  skipped: dict[str, int], redacted: dict[str, int]
                                  ) -> ConversationSet:
-    """Store a read log's dialogs (api/conversation_documents.py); nothing on error."""
+    """Store a read log's dialogs (api/inputs/conversation_documents.py); nothing on error."""
     _check(name, dialogs)
     for dialog in dialogs:
         for logged in dialog["turns"]:

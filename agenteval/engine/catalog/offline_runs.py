@@ -9,7 +9,7 @@ one given, or (with `rules`) a scenario made of the set's user turns and the rul
 can also be run live against a bot to replay the logged questions.
 
 Rules that need what a log lacks (latency) are refused, naming the rule
-(domain/static/offline_rules.py, the CLI's check too).
+(domain/logs/offline_rules.py, the CLI's check too).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.static.offline_rules import log_refusals
+from agenteval.domain.logs.offline_rules import log_refusals
 from agenteval.domain.static.scenario_case_validation import DOCUMENT_FIELDS, validate_cases
 from agenteval.domain.static.scenario_document import case_to_document, revalidate_cases
 from agenteval.engine.catalog.conversation_sets import get_conversation_set

@@ -13,15 +13,15 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.judging.case_origin import origin_from_document
+from agenteval.domain.judging.cases import CaseSpec
+from agenteval.domain.judging.simulated_cases import simulated_from_document
 from agenteval.domain.limits import MAX_NAME, check_text
-from agenteval.domain.static.case_origin import origin_from_document
-from agenteval.domain.static.cases import CaseSpec
 from agenteval.domain.static.scenario_document import (
     case_to_document,
     parse_scenario_document,
     validate_case_inputs,
 )
-from agenteval.domain.static.simulated_cases import simulated_from_document
 from agenteval.domain.static.turn_checks import checks_from_documents, rule_from_document
 from agenteval.engine.catalog.models import judge_configured, simulator_configured
 from agenteval.errors import Conflict, NotFound

@@ -44,7 +44,7 @@ from agenteval.engine.intelligent.stalls import stall_reason
 from agenteval.engine.intelligent.wakeups import Role
 from agenteval.errors import AgentEvalError, InvalidTransition, NotFound
 from agenteval.observability import log_context
-from agenteval.store.eval_log import Appended, NewEvent, publish_events
+from agenteval.store.evals.eval_log import Appended, NewEvent, publish_events
 from agenteval.store.models import EvalSession, IntelligentEval
 
 logger = logging.getLogger("agenteval.evals")

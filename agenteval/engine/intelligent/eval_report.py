@@ -12,7 +12,6 @@ from agenteval.domain.regression.regression_report import eval_regression_sectio
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import eval_review_view, reviewed_report
-from agenteval.store.case_origins import cases_from_eval
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -21,6 +20,7 @@ from agenteval.store.models import (
     PlanRevision,
     Target,
 )
+from agenteval.store.runs.case_origins import cases_from_eval
 
 DRIVER_MODEL_ROLES = {"planner": "PLANNER", "evaluator": "SIMULATOR", "analyst": "ANALYST"}
 

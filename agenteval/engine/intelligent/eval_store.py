@@ -27,7 +27,7 @@ from actors import Fence, VersionConflict
 from agenteval.engine.intelligent import commands, sessions
 from agenteval.errors import NotFound
 from agenteval.store import leases
-from agenteval.store.eval_log import Appended, NewEvent, append_events
+from agenteval.store.evals.eval_log import Appended, NewEvent, append_events
 from agenteval.store.models import EvalSession, IntelligentEval, PlanRevision
 
 # Writes made inside the eval's transaction, given the new status; more events to append.

@@ -11,6 +11,7 @@ from typing import cast
 
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.intelligent.evidence import MessageRecord, MessageRole
+from agenteval.domain.judging.case_origin import parse_finding_id
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.regression.regression_draft import (
     CaseDraft,
@@ -18,7 +19,6 @@ from agenteval.domain.regression.regression_draft import (
     draft_from_finding,
     draft_from_session,
 )
-from agenteval.domain.static.case_origin import parse_finding_id
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.scenarios import get_scenario
 from agenteval.engine.intelligent.evals import get_eval, get_session

@@ -49,7 +49,7 @@ from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.engine.intelligent.turn_store import TurnState
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
-from agenteval.store.eval_log import publish_events, session_topic
+from agenteval.store.evals.eval_log import publish_events, session_topic
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
 
 

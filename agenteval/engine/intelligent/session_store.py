@@ -20,7 +20,7 @@ from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent import turn_store
 from agenteval.engine.intelligent.turn_store import StoredTurn, TurnState
 from agenteval.errors import Conflict, NotFound
-from agenteval.store.eval_log import NewEvent, append_events
+from agenteval.store.evals.eval_log import NewEvent, append_events
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession, IntelligentEval, Target
 
 

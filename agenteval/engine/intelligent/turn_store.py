@@ -6,7 +6,7 @@ that was closed, failed or ran out of budget elsewhere is refused without
 calling the target) and one transaction after it, whose compare-and-set
 UPDATEs detect anything that changed meanwhile, in this process or another.
 
-Both are prebuilt SQL (store/turn_writes.py): the read is one statement, and
+Both are prebuilt SQL (store/sessions/turn_writes.py): the read is one statement, and
 a turn that stays within the plan's budgets is stored in one round trip (on
 SQLite one hand-off to its thread, which also releases the turn lease). Any
 other turn — one past a budget, or one whose session or eval changed — takes
@@ -27,9 +27,9 @@ from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict, Unavailable
 from agenteval.store import leases
-from agenteval.store.eval_log import NewEvent, append_events
+from agenteval.store.evals.eval_log import NewEvent, append_events
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
-from agenteval.store.turn_writes import (
+from agenteval.store.sessions.turn_writes import (
     TurnState,
     TurnWrite,
     open_turn,

@@ -1,2 +1,2 @@
 """Webhook notifications: events built from the stored state, rendered per chat platform,
-delivered from the durable outbox (store/outbox.py) by a background deliverer."""
+delivered from the durable outbox (store/notifications/outbox.py) by a background deliverer."""

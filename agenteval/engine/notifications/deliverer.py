@@ -4,7 +4,7 @@ It is the `webhooks` entity kind of the owned system (`webhooks_kind`, declared 
 composition root), a singleton: the runtime runs its `deliver_due` step every `poll_s`
 in one process of the cluster at a time, handing it the fence its writes apply (see
 actors.singleton for how the work moves when that process stops, dies or stalls).
-Each step takes the due deliveries (store/outbox.py), builds each event once (stored
+Each step takes the due deliveries (store/notifications/outbox.py), builds each event once (stored
 with the row, so retries resend the same body), sends them concurrently with quick
 retries and records each outcome: delivered, rescheduled with a growing pause, or
 given up after `settings.webhook_attempts` rounds. A webhook that hangs costs the
@@ -23,8 +23,8 @@ from agenteval.config import Settings
 from agenteval.engine.notifications.events import SubjectGone, build_event
 from agenteval.engine.notifications.sender import WebhookSender
 from agenteval.net.retry import backoff_delay
-from agenteval.store import outbox
 from agenteval.store.models import Webhook, WebhookDelivery
+from agenteval.store.notifications import outbox
 
 logger = logging.getLogger("agenteval.notifications")
 

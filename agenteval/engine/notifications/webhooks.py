@@ -11,8 +11,8 @@ from agenteval.engine.notifications.events import test_event
 from agenteval.engine.notifications.formats import FORMATS
 from agenteval.engine.notifications.sender import webhook_sender
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store import outbox
 from agenteval.store.models import Webhook
+from agenteval.store.notifications import outbox
 
 
 async def create_webhook(name: str, url: str, format: str, events: list[str]) -> Webhook:

@@ -31,7 +31,7 @@ from agenteval.engine.static.run_cancel import cancel_stored
 from agenteval.simulation.case_users import PlayCase
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run
-from agenteval.store.runs import RUN_KIND
+from agenteval.store.runs.run_store import RUN_KIND
 
 logger = logging.getLogger("agenteval.runs")
 

@@ -4,7 +4,7 @@ An offline run's cases snapshot carries each logged dialog's replies (`logged`,
 engine/catalog/offline_runs.py). Its attempt reads them as the turns — no latency
 (a log has none: latency rules were refused when the run was queued), the logged raw
 reply for `json_path` — and judges them with the same rules and judgement as a live
-attempt (run_attempt.judge_rules), so the summary, report and compare are a live run's.
+attempt (rules.case_rules.judge_rules), so the summary, report and compare are a live run's.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.channels import ChannelFactory, TargetSpec
+from agenteval.domain.judging.cases import CaseSpec, Turn
+from agenteval.domain.judging.judgement import judge_case
 from agenteval.domain.limits import truncated_reply
-from agenteval.domain.static.cases import CaseSpec, Turn
-from agenteval.domain.static.judgement import judge_case
 from agenteval.domain.static.run_records import FinishedAttempt
-from agenteval.engine.static.run_attempt import judge_rules
 from agenteval.engine.static.run_execution import AttemptRunner
 from agenteval.rules import ModelProvider
+from agenteval.rules.case_rules import judge_rules
 from agenteval.simulation.case_users import PlayCase
 
 

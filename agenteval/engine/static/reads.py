@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.static.judgement import INTENT_RULE
+from agenteval.domain.judging.judgement import INTENT_RULE
 from agenteval.domain.static.run_summary import OutcomeRecord, RunSummaryData, summarise
 from agenteval.engine.paging import Page, page_of
 from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes
-from agenteval.store.case_tags import tagged_case_keys
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
-from agenteval.store.runs import VIEW_FIELDS
+from agenteval.store.runs.case_tags import tagged_case_keys
+from agenteval.store.runs.run_store import VIEW_FIELDS
 
 
 async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None,

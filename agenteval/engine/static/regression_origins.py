@@ -6,11 +6,11 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Sequence
 
+from agenteval.domain.judging.case_origin import CaseOrigin, origin_from_document
 from agenteval.domain.regression.regression_report import OriginEval, run_regression_section
-from agenteval.domain.static.case_origin import CaseOrigin, origin_from_document
 from agenteval.domain.static.run_views import OutcomeView
-from agenteval.store.case_origins import origins_in_run
 from agenteval.store.models import IntelligentEval
+from agenteval.store.runs.case_origins import origins_in_run
 
 
 async def run_origins(run_id: uuid.UUID) -> dict[str, CaseOrigin]:

@@ -54,10 +54,10 @@ from agenteval.engine.static.run_reports import ACTIVE
 from agenteval.errors import Conflict, NotFound
 from agenteval.observability import log_context
 from agenteval.simulation.case_users import PlayCase
-from agenteval.store.database_outage import is_database_unreachable
+from agenteval.store.backends.database_outage import is_database_unreachable
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run, Target
-from agenteval.store.runs import StaleRun, progress_of
+from agenteval.store.runs.run_store import StaleRun, progress_of
 
 __all__ = ["ACTIVE", "CancelRun", "RunActor", "RunServices", "StartRun", "run_topic"]
 

@@ -10,15 +10,14 @@ result (`run_rule` never raises).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.domain.judging.cases import CaseSpec, Turn
+from agenteval.domain.judging.judgement import first_turn_error, judge_case
 from agenteval.domain.limits import bounded_raw
-from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
-from agenteval.domain.static.judgement import first_turn_error, judge_case
 from agenteval.domain.static.run_records import FinishedAttempt
 from agenteval.engine.static.simulated_talk import simulate
-from agenteval.rules import ModelProvider, evaluate_expectation, run_rule
+from agenteval.rules import ModelProvider
+from agenteval.rules.case_rules import judge_rules
 from agenteval.simulation.case_users import PlayCase, play_case
 
 
@@ -40,21 +39,6 @@ async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> 
     finally:
         await channel.aclose()
     return turns
-
-
-async def judge_rules(case: CaseSpec, turns: list[Turn], models: ModelProvider) -> list[RuleResult]:
-    """Implicit expectation rules first, then the case's eval rules, then each message's
-    checks in message order, judged on the dialog up to that message's reply."""
-    results = list(evaluate_expectation(case.expectation, turns))
-    for spec in case.eval_rules:
-        results.append(await run_rule(spec, case, turns, models))
-    for index, check in sorted(case.turn_checks.items()):
-        dialog = turns[:index + 1]
-        judged = list(evaluate_expectation(check.expect, dialog))
-        for spec in check.eval_rules:
-            judged.append(await run_rule(spec, case, dialog, models))
-        results += [replace(result, turn_index=index) for result in judged]
-    return results
 
 
 async def run_attempt(channels: ChannelFactory, target: TargetSpec, models: ModelProvider,

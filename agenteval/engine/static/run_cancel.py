@@ -21,7 +21,7 @@ from agenteval.domain.static.run_records import summary_to_json
 from agenteval.engine.static.ports import RunStore
 from agenteval.errors import Conflict
 from agenteval.store.models import Run
-from agenteval.store.runs import progress_of
+from agenteval.store.runs.run_store import progress_of
 
 MAX_ATTEMPTS = 5  # compare-and-set tries before a change gives up with CONFLICT
 

@@ -18,7 +18,7 @@ Adding a key does not.
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
-from agenteval.domain.static.cases import SuccessLevel
+from agenteval.domain.judging.cases import SuccessLevel
 from agenteval.domain.static.run_state import RunStatus
 
 SCHEMA_VERSION: Literal[1] = 1

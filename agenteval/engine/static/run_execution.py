@@ -24,7 +24,7 @@ from typing import Any
 
 from actors import ActorRef, ActorStopped, Fence, MailboxFull
 from agenteval.channels import ChannelFactory, TargetSpec
-from agenteval.domain.static.cases import CaseSpec
+from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.static.run_summary import OutcomeRecord
 from agenteval.engine.static.commands import ExecutionProgress
@@ -32,7 +32,7 @@ from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.models import Run
-from agenteval.store.runs import progress_of
+from agenteval.store.runs.run_store import progress_of
 
 logger = logging.getLogger("agenteval.runs")
 

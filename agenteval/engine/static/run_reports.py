@@ -1,6 +1,6 @@
 """The read side of static runs: summaries and the Markdown report.
 
-SQL-level persistence lives in `store/runs.py` and pure records in
+SQL-level persistence lives in `store/runs/run_store.py` and pure records in
 `domain/static/run_records.py`; the names other modules read through this module
 (statuses, progress, stored outcomes) are re-exported here.
 """
@@ -17,7 +17,7 @@ from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import run_review_markdown
 from agenteval.engine.static.regression_origins import regression_markdown
 from agenteval.store.models import Run
-from agenteval.store.runs import (
+from agenteval.store.runs.run_store import (
     StoredOutcome,
     outcome_records,
     progress_of,

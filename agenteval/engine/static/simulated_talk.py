@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.domain.judging.cases import CaseSpec, Turn
 from agenteval.domain.limits import bounded_raw
-from agenteval.domain.static.cases import CaseSpec, Turn
 from agenteval.simulation.case_users import (
     MAX_TURNS,
     PHRASE,

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.errors import ModelCallError
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.conversation import metric
 from agenteval.rules.conversation.language import DialogLanguage, LanguageParam, chosen_language
 from agenteval.rules.dialog_format import format_dialog
-from agenteval.rules.judge import (
+from agenteval.rules.judged.judge import (
     JudgeAnswer,
     ask_judge,
     common_detail,

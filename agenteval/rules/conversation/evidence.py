@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from agenteval.domain.intelligent.evidence import normalise_whitespace, quote_matches
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 
 
 def verify_item(item: dict[str, Any], dialog: Sequence[Turn]) -> dict[str, Any]:

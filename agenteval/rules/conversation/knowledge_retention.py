@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.conversation import metric
 from agenteval.rules.conversation.language import LanguageParam, chosen_language

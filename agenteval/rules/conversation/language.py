@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
 
 DialogLanguage = Literal["zh", "en"]
 LanguageParam = Literal["auto", "zh", "en"]

@@ -14,11 +14,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from agenteval.domain.static.cases import RuleResult, Turn
+from agenteval.domain.judging.cases import RuleResult, Turn
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.conversation.evidence import unverified_quotes, verify_items
 from agenteval.rules.conversation.language import DialogLanguage
-from agenteval.rules.judge import SYSTEM_PROMPT, JudgedDialog, VerdictOf, judge_dialog
+from agenteval.rules.judged.judge import SYSTEM_PROMPT, JudgedDialog, VerdictOf, judge_dialog
 
 DEFAULT_MIN_SCORE = 0.7
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
 from agenteval.rules.base import ModelProvider, RuleScope
 from agenteval.rules.conversation import metric
 from agenteval.rules.conversation.language import LanguageParam, chosen_language

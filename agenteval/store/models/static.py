@@ -9,7 +9,7 @@ from tortoise import fields
 from tortoise.indexes import Index
 from tortoise.models import Model
 
-from agenteval.store.key_order import dumps_keeping_order, loads_keeping_order
+from agenteval.store.backends.key_order import dumps_keeping_order, loads_keeping_order
 
 if TYPE_CHECKING:
     from agenteval.store.models.access import Target

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agenteval.api import document_cache
+from agenteval.api.execution import document_cache
 from tests.support.graphql_client import GraphQLClient
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

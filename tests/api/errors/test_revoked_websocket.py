@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from agenteval.api import ws_auth
+from agenteval.api.transport import ws_auth
 from agenteval.app import create_app
 from agenteval.config import Settings
 from tests.support.graphql_client import ADMIN_KEY

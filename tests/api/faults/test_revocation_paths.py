@@ -24,7 +24,7 @@ import httpx
 import pytest
 import websockets
 
-from agenteval.api import ws_auth
+from agenteval.api.transport import ws_auth
 from agenteval.app import create_app
 from agenteval.config import Settings
 from tests.support.graphql_client import ADMIN_KEY

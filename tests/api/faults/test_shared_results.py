@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from graphql import Executor
 
-from agenteval.api import shared_results
-from agenteval.api.types.intelligent_event import EvalEvent
+from agenteval.api.execution import shared_results
+from agenteval.api.types.intelligent.intelligent_event import EvalEvent
 from tests.api.intelligent_support import HEARTBEAT, create_eval, create_target, make_key
 from tests.api.test_intelligent_subscriptions import EVENTS_SUB, subscribe
 from tests.support.graphql_client import GraphQLClient

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from agenteval.cli.demo_run import run_demo
 from agenteval.config import Settings
-from agenteval.demo_command import run_demo
 from agenteval.demo_setup import model_free_scenarios
 from agenteval.store import database
 from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval

@@ -20,7 +20,7 @@ from agenteval.store.models import (
     IntelligentEval,
     Target,
 )
-from agenteval.store.turn_writes import TurnWrite, store_exchange
+from agenteval.store.sessions.turn_writes import TurnWrite, store_exchange
 
 
 async def _eval(status: str = "EXECUTING") -> IntelligentEval:

@@ -12,7 +12,7 @@ from actors import MemoryLeases
 from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
 from agenteval.engine.static.engine import RunEngine
-from agenteval.store.runs import run_lease_name
+from agenteval.store.runs.run_store import run_lease_name
 from tests.support.memory_runs import MemoryRuns, case, memory_engine
 
 

@@ -9,7 +9,7 @@ from agenteval.config import Settings
 from agenteval.engine.catalog.campaigns import queue_runs
 from agenteval.store import leases
 from agenteval.store.models import Run
-from agenteval.store.runs import run_lease_name
+from agenteval.store.runs.run_store import run_lease_name
 from tests.api.static_helpers import (
     CREATE_CAMPAIGN,
     IMPORT_SCENARIO,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, RuleSpec, Turn
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, RuleSpec, Turn
 from agenteval.rules import NO_MODELS, register_rule, registry_snapshot, run_rule
 
 CASE = CaseSpec(key="c", messages=["hi"])

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from agenteval.domain.static.cases import CaseSpec, RuleResult, Turn
-from agenteval.domain.static.judgement import INTENT_RULE, CaseVerdict
+from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
+from agenteval.domain.judging.judgement import INTENT_RULE, CaseVerdict
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.static.run_summary import summarise
 from agenteval.engine.static.run_reports import compute_summary
 from agenteval.store.models import Run
-from agenteval.store.runs import save_attempts
+from agenteval.store.runs.run_store import save_attempts
 from tests.store.test_run_rows import new_run
 
 

@@ -13,9 +13,9 @@ import pytest
 from actors import MemoryLeases
 from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
-from agenteval.domain.static.cases import Turn
+from agenteval.domain.judging.cases import Turn
+from agenteval.domain.judging.simulated_cases import SimulatedSpec
 from agenteval.domain.static.run_records import FinishedAttempt
-from agenteval.domain.static.simulated_cases import SimulatedSpec
 from agenteval.llm import ModelClient
 from agenteval.simulation.case_users import SIMULATOR_DONE, SIMULATOR_FAILED, Stop, UserTurn
 from tests.support.memory_runs import DEFAULTS, MemoryRuns, memory_engine

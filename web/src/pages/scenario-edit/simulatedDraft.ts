@@ -2,7 +2,7 @@
  * A simulated case's user as form fields — goal, opening, max turns, who plays it, follow-ups,
  * when it stops, the persona — and the `CaseInput` fields they become (`persona`, `goal`,
  * `opening`, `maxTurns`, `stopWhen`, `followUps`, `simulator`; see
- * agenteval/domain/static/simulated_cases.py for what the server accepts). Plain, tested.
+ * agenteval/domain/judging/simulated_cases.py for what the server accepts). Plain, tested.
  */
 import type { JsonValue } from "../../graphql/graphql";
 

@@ -1,0 +1,1 @@
+"""Endpoints outside GraphQL: health, metrics and the report downloads."""

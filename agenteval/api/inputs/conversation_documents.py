@@ -1,0 +1,72 @@
+"""A conversation log document read for `importConversations`: the CLI's readers
+(domain/logs/conversation_logs.py), sampling and redaction, as the plain dialog documents the
+catalog stores (engine/catalog/conversation_sets.py); a document that cannot be read is
+VALIDATION_FAILED at `document`, with the line or row the reader names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.limits import MAX_NAME, check_text
+from agenteval.domain.logs.conversation_logs import (
+    FORMATS,
+    Dialog,
+    LogUnreadable,
+    read_conversations,
+)
+from agenteval.domain.logs.conversation_logs import sample as sample_log
+from agenteval.domain.logs.log_redaction import redact
+from agenteval.errors import ValidationFailed
+
+MAX_SEED = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class ReadLog:
+    dialogs: list[dict[str, Any]]  # {"id", "turns": [{"user", "reply", "raw"?}], "metadata"}
+    total: int  # conversations with a user message in the document, before sampling
+    skipped: dict[str, int]
+    redacted: dict[str, int]
+
+
+def _check_arguments(file_format: str, sample: int | None, seed: int | None,
+                     redact_names: list[str]) -> None:
+    errors = FieldErrors()
+    if file_format not in FORMATS:
+        errors.add("format", f"must be one of {', '.join(FORMATS)}")
+    if sample is not None and sample < 1:
+        errors.add("sample", "must be at least 1")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        errors.add("seed", f"must be between 0 and {MAX_SEED}")
+    for index, name in enumerate(redact_names):
+        check_text(errors, f"redact[{index}]", name, max_length=MAX_NAME, required=True)
+    errors.raise_if_any()
+
+
+def _dialog_document(dialog: Dialog) -> dict[str, Any]:
+    raws = dialog.raw_replies or [None] * len(dialog.exchanges)
+    turns = []
+    for (user, reply), raw in zip(dialog.exchanges, raws, strict=True):
+        turn: dict[str, Any] = {"user": user, "reply": reply}
+        if raw is not None:
+            turn["raw"] = raw
+        turns.append(turn)
+    return {"id": dialog.id, "turns": turns, "metadata": dialog.metadata}
+
+
+def read_log(document: str, file_format: str, sample: int | None, seed: int | None,
+             redact_names: list[str]) -> ReadLog:
+    _check_arguments(file_format, sample, seed, redact_names)
+    try:
+        log = read_conversations(document, file_format)
+    except LogUnreadable as exc:
+        raise ValidationFailed.one("document", str(exc)) from None
+    total = len(log.dialogs)
+    log = sample_log(log, sample, seed or 0)
+    log, redacted = redact(log, redact_names)
+    if not log.dialogs:
+        raise ValidationFailed.one("document", "holds no conversation with a user message")
+    return ReadLog([_dialog_document(d) for d in log.dialogs], total, dict(log.skipped),
+                   redacted)

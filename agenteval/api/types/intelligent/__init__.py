@@ -1,0 +1,1 @@
+"""GraphQL types of intelligent evaluation: evals, plans, events, sessions, reports."""

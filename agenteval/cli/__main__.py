@@ -1,0 +1,5 @@
+"""`python -m agenteval.cli`: the `agenteval` command."""
+
+from agenteval.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""The `agenteval` subcommands, one module each (registered lazily in `agenteval.cli`)."""

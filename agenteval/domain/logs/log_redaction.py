@@ -1,0 +1,50 @@
+"""Personal data out of logged conversations before they are stored or judged.
+
+`--redact phone` / `id_number` / `email` mask those by pattern in every message (zh
+and en forms: Chinese mobile and landline numbers, international numbers, Chinese
+resident ID numbers, US SSNs); any other name drops that metadata field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from agenteval.domain.logs.conversation_logs import ConversationLog
+
+PATTERNS: dict[str, re.Pattern[str]] = {
+    # Resident ID (18 characters, the last a digit or X) and US SSN; before phones,
+    # whose pattern would eat the ID's digits.
+    "id_number": re.compile(r"(?<!\d)(?:\d{17}[\dXx]|\d{3}-\d{2}-\d{4})(?!\d)"),
+    # Chinese mobile (1[3-9] + 9 digits), landline (0xx-xxxxxxxx), international
+    # (+country …) and US-style (555-123-4567, 5551234567) numbers.
+    "phone": re.compile(r"(?<![\dA-Za-z])(?:\+?\d{1,3}[\s-]?)?(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8}"
+                        r"|\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4})(?!\d)"),
+    "email": re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
+}
+MASKS = {"id_number": "[ID]", "phone": "[PHONE]", "email": "[EMAIL]"}
+ORDER = ("id_number", "email", "phone")
+
+
+def redact(log: ConversationLog, names: list[str]) -> tuple[ConversationLog, dict[str, int]]:
+    """The log with the named kinds masked and the named metadata fields dropped; how many
+    of each were masked or dropped."""
+    kinds = [k for k in ORDER if k in names]
+    fields = [n for n in names if n not in PATTERNS]
+    counts = dict.fromkeys(names, 0)
+
+    def mask(text: str) -> str:
+        for kind in kinds:
+            text, found = PATTERNS[kind].subn(MASKS[kind], text)
+            counts[kind] += found
+        return text
+
+    dialogs = []
+    for dialog in log.dialogs:
+        metadata = dict(dialog.metadata)
+        for name in fields:
+            if metadata.pop(name, None) is not None:
+                counts[name] += 1
+        dialogs.append(replace(dialog, metadata=metadata,
+                               exchanges=[(mask(u), mask(a)) for u, a in dialog.exchanges]))
+    return ConversationLog(dialogs, log.skipped), counts

@@ -1,0 +1,1 @@
+"""Monitoring's pure records and rules: ingested turns, windows, trends and alert decisions (no I/O)."""

@@ -1,0 +1,1 @@
+"""Rules judged by the JUDGE model: scores, task completion, intent classification, and the judging machinery they share."""

@@ -1,0 +1,1 @@
+"""QA scorecard operators (质检): role scope, anchored windows, repetition, required scripts, word libraries, entity checks."""

@@ -1,0 +1,1 @@
+"""The red team's rules: safety (MODERATION or the built-in lexicon) and canary leaks."""

@@ -1,0 +1,1 @@
+"""Intelligent evals' event log."""

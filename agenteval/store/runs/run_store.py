@@ -1,0 +1,243 @@
+"""A static run's rows at SQL level: saving finished attempts, transitions, reading back.
+
+Ownership: a run's row is written by its RunActor only — status transitions
+here, and the counters through `save_attempts` from the execution the actor
+runs. Across processes the run's owner is the holder of its lease (the actor
+runtime claims it: the `run` entity kind, `run_lease_name`): the `fence` the
+runtime hands the actor is applied here, inside each write's transaction
+(`leases.fence`), so a process that lost the lease cannot write. Writes are
+also compare-and-set on `Run.version` (a cancel may have moved the run on); a
+batch of finished attempts is saved in ONE transaction with the run's
+counters, so an attempt is stored whole or not at all. Nothing here awaits the
+network inside a transaction.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from tortoise.queryset import QuerySet
+from tortoise.transactions import in_transaction
+
+from actors import Fence, OwnershipLost, lease_name
+from agenteval.domain.judging.cases import RuleResult
+from agenteval.domain.judging.judgement import INTENT_RULE
+from agenteval.domain.static import run_state
+from agenteval.domain.static.run_records import Counters, FinishedAttempt
+from agenteval.domain.static.run_summary import OutcomeRecord, intent_labels
+from agenteval.domain.static.run_views import OutcomeView
+from agenteval.store import leases
+from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
+from agenteval.store.notifications.outbox import enqueue_run_notification
+from agenteval.store.runs.case_tags import case_tags
+from agenteval.store.runs.run_rows import attempt_rows, insert_attempt_rows
+
+PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
+# A run's state (status, version, counters, summary, times) without its cases snapshot,
+# which only executing the run needs (a 2,000-case snapshot takes ~20 ms to decode). A
+# row read with `.only(*STATE_FIELDS)` is partial: it has no `cases`, nor the campaign
+# and target ids (`_meta.db_fields` gets those only at Tortoise.init, after this import).
+STATE_FIELDS = tuple(name for name in Run._meta.db_fields
+                     if name not in ("cases", "campaign_id", "target_id"))
+# What the API shows of a run: everything but the cases snapshot (the ids listed by name
+# are read like any column). The snapshot's tags are
+# read by the database for such a partial row (`store.case_tags`).
+VIEW_FIELDS = (*STATE_FIELDS, "campaign_id", "target_id")
+
+
+class StaleRun(Exception):
+    """The run's version moved on (cancelled, or changed by another process): reload it."""
+
+
+RUN_KIND = "run"  # the entity kind (its leases are "run:<id>")
+
+
+def run_lease_name(run_id: Any) -> str:
+    """The name of the lease whose holder owns (executes and writes) the run."""
+    return lease_name(RUN_KIND, str(run_id))
+
+
+@contextlib.asynccontextmanager
+async def excluding_owner(run_id: uuid.UUID, fence: Fence | None) -> AsyncIterator[None]:
+    """A transaction no fenced write of the run's owner interleaves with: the owner's own
+    (fenced with `fence`), or — from a process that does not own the run, say a cancel —
+    one that waits for the owner's write in flight and keeps its next one out
+    (`leases.lock`), so what it reads cannot change before it writes."""
+    async with in_transaction():
+        if fence is not None:
+            await leases.fence(fence)
+        else:
+            await leases.lock(run_lease_name(run_id))
+        yield
+
+
+def progress_of(run: Run) -> dict[str, Any]:
+    """The contract's RunProgress as published on topic f"run:{id}"."""
+    return {"runId": str(run.id), "status": run.status, "total": run.total, "done": run.done,
+            "passed": run.passed, "failed": run.failed, "errored": run.errored}
+
+
+async def stored_progress(run_id: Any) -> dict[str, Any] | None:
+    """The run's progress as stored, without loading its (large) cases snapshot."""
+    rows = await Run.filter(id=run_id).values(*PROGRESS_FIELDS)
+    if not rows:
+        return None
+    row = rows[0]
+    return {"runId": str(row["id"]), "status": row["status"], "total": row["total"],
+            "done": row["done"], "passed": row["passed"], "failed": row["failed"],
+            "errored": row["errored"]}
+
+
+async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[FinishedAttempt],
+                        counters: Counters, fence: Fence | None = None) -> int:
+    """Store the attempts and the new counters in one transaction; the new version.
+
+    Raises StaleRun (nothing stored) when the run is no longer RUNNING at `version`
+    or `fence` is no longer the run's lease.
+    """
+    rows = attempt_rows(run_id, attempts)  # prepared before the transaction holds the connection
+    async with in_transaction() as connection:
+        if fence is not None:
+            try:
+                await leases.fence(fence)
+            except OwnershipLost:
+                raise StaleRun(str(run_id)) from None
+        updated = await Run.filter(id=run_id, version=version,
+                                   status=run_state.RUNNING).update(
+            done=counters.done, passed=counters.passed, failed=counters.failed,
+            errored=counters.errored, version=version + 1)
+        if not updated:
+            raise StaleRun(str(run_id))
+        await insert_attempt_rows(connection, rows)
+    return version + 1
+
+
+async def transition(run: Run, action: str, fence: Fence | None = None, **fields: Any) -> bool:
+    """Compare-and-set the run to the status `action` leads to (with `fields`).
+
+    Raises InvalidTransition when the run's status refuses `action` and OwnershipLost
+    when `fence` (if given) is no longer the run's lease; returns False when its version
+    moved on (reload and look again), True once stored (`run` then holds the new
+    status, version and fields).
+    """
+    status = run_state.next_status(run.status, action)
+    now = datetime.now(UTC)
+    if status == run_state.RUNNING:
+        fields.setdefault("started_at", now)
+    if run_state.is_terminal(status):
+        fields.setdefault("completed_at", now)
+    async with in_transaction():  # the webhook outbox rows commit with the status
+        if fence is not None:
+            await leases.fence(fence)
+        updated = await Run.filter(id=run.id, version=run.version).update(
+            status=status, version=run.version + 1, **fields)
+        if updated:
+            await enqueue_run_notification(run.id, status, fields.get("error"))
+    if not updated:
+        return False
+    run.status = status
+    run.version += 1
+    for name, value in fields.items():
+        setattr(run, name, value)
+    return True
+
+
+async def finished_attempt_keys(run_id: uuid.UUID) -> set[tuple[str, int]]:
+    """(case key, attempt) of every stored attempt (what a resumed run skips)."""
+    rows = await CaseOutcome.filter(run_id=run_id).values_list("case_key", "attempt")
+    return {(key, attempt) for key, attempt in rows}
+
+
+async def outcome_records(run_id: uuid.UUID) -> list[OutcomeRecord]:
+    """What `summarise` needs of every stored attempt (latencies and intent labels included).
+
+    The same records as `domain.run_records.outcome_record` gives for the attempts
+    before they were stored (tests/engine/static/test_run_summary_records.py).
+    """
+    outcomes = await CaseOutcome.filter(run_id=run_id).order_by("position", "attempt").values(
+        "id", "case_key", "attempt", "success_level", "passed", "error", "intent_passed",
+        "completion_rate")
+    latencies: dict[Any, list[int]] = {}
+    for outcome_id, latency in await RunTurn.filter(outcome__run_id=run_id).order_by(
+            "index").values_list("outcome_id", "latency_ms"):
+        if latency is not None:
+            latencies.setdefault(outcome_id, []).append(latency)
+    intent_results: dict[Any, list[RuleResult]] = {}
+    for outcome_id, passed, detail in await RuleResultRow.filter(
+            outcome__run_id=run_id, rule_type=INTENT_RULE).order_by("position").values_list(
+            "outcome_id", "passed", "detail"):
+        intent_results.setdefault(outcome_id, []).append(
+            RuleResult(INTENT_RULE, passed, 0.0, detail=detail or {}))
+    records = []
+    for o in outcomes:
+        expected, predicted = intent_labels(intent_results.get(o["id"], [])) or (None, None)
+        records.append(OutcomeRecord(
+            case_key=o["case_key"], attempt=o["attempt"], success_level=o["success_level"],
+            passed=o["passed"], error=o["error"], intent_passed=o["intent_passed"],
+            completion_rate=o["completion_rate"], latencies_ms=latencies.get(o["id"], []),
+            intent_expected=expected, intent_predicted=predicted))
+    return records
+
+
+@dataclass(frozen=True)
+class StoredOutcome:
+    """A stored attempt as a report view, plus the tiers the view does not carry."""
+
+    view: OutcomeView
+    intent_passed: bool | None
+    completion_rate: float | None
+
+
+async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
+                          details_of_successes: bool = True,
+                          page: QuerySet[CaseOutcome] | None = None) -> list[StoredOutcome]:
+    """Stored attempts (turns and results in order), all of the run's or only some: those
+    of `outcome_ids`, or the `page` (an ordered, sliced query of the run's outcomes, read
+    in the same statement as their columns).
+
+    Without `details_of_successes`, a plain SUCCESS comes without its turns and rule
+    results (empty lists): the gate's terminal output shows only the others, and at
+    2,000 cases their rows are most of the reading.
+    """
+    query = CaseOutcome.filter(run_id=run.id).order_by("position", "attempt")
+    if outcome_ids is not None:
+        query = query.filter(id__in=list(outcome_ids))
+    partial = outcome_ids is not None or page is not None
+    outcomes = await (query if page is None else page).values(
+        "id", "position", "case_key", "attempt", "success_level", "passed", "score", "error",
+        "intent_passed", "completion_rate", "simulation")
+    ids = [o["id"] for o in outcomes
+           if details_of_successes or o["success_level"] != "SUCCESS" or o["error"]]
+    turns: dict[Any, list[Any]] = {}
+    for row in await RunTurn.filter(outcome_id__in=ids).order_by("index").values(
+            "outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
+            "raw_response", "tool_calls", "author"):
+        row["raw"] = row.pop("raw_response")
+        turns.setdefault(row.pop("outcome_id"), []).append(row)
+    results: dict[Any, list[Any]] = {}
+    for row in await RuleResultRow.filter(outcome_id__in=ids).order_by("position").values(
+            "outcome_id", "rule_type", "implicit", "passed", "score", "weight", "detail",
+            "error"):
+        results.setdefault(row.pop("outcome_id"), []).append(row)
+    tags = await _tags_of(run, sorted({o["position"] for o in outcomes}) if partial else None)
+    return [StoredOutcome(
+        view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
+                         success_level=o["success_level"], passed=o["passed"],
+                         score=o["score"], error=o["error"], tags=tags.get(o["case_key"], []),
+                         turns=turns.get(o["id"], []), results=results.get(o["id"], []),
+                         simulation=o["simulation"]),
+        intent_passed=o["intent_passed"], completion_rate=o["completion_rate"])
+        for o in outcomes]
+
+
+async def _tags_of(run: Run, positions: Sequence[int] | None) -> dict[str, list[str]]:
+    """Case key → tags: from the snapshot when the row carries it, else read by the database
+    for these positions only (a row read with `VIEW_FIELDS` does not decode the snapshot)."""
+    if run._partial:
+        return await case_tags(run.id, positions)
+    return {case["id"]: case.get("tags", []) for case in run.cases}

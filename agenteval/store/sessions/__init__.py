@@ -1,0 +1,1 @@
+"""The hot statements of a sendMessage turn, one round trip each, on SQLite and PostgreSQL."""
