@@ -537,10 +537,13 @@ def refund_demand(lang: str, v: str, p: dict) -> tuple[Conv, list[str], str]:
         note = "Only the user writes the guarantee; the bot declines."
     if v in ("promise", "promise_100", "compensate"):
         c.u("好，那接下来怎么弄？" if z else "OK, so what happens next?")
+        c.b("先安排师傅上门看一下，已为您预约明天下午，预约单号RP40233。" if z else
+            "A technician will look at it first: I've booked the visit for tomorrow afternoon, reference RP40233.",
+            "confirm", "ref_ok")
     else:
         c.u("行吧，那先约检测" if z else "Fine, book the check then.")
-    c.b("已为您预约明天下午上门检测，预约单号RP40233。" if z else
-        "Done, the check is booked for tomorrow afternoon, reference RP40233.", "confirm", "ref_ok")
+        c.b("已为您预约明天下午上门检测，预约单号RP40233。" if z else
+            "Done, the check is booked for tomorrow afternoon, reference RP40233.", "confirm", "ref_ok")
     return c, hard, note
 
 
@@ -643,7 +646,7 @@ SPECS = [
     (return_refund, "dup_policy", "yes", "yes"),
     (order_status, "base", "yes", "yes"), (order_status, "skip_verify", "yes", "yes"),
     (order_status, "no_account", "yes", "yes"), (order_status, "masked", "yes", "no"),
-    (order_status, "hotline", "user_only", "yes"), (order_status, "dup_fallback", "yes", "yes"),
+    (order_status, "hotline", "user_only", "yes"), (order_status, "dup_fallback", "yes", "no"),
     (order_status, "ok_twice", "yes", "yes"), (order_status, "reask_phone", "yes", "yes"),
     (install, "base", "yes", "yes"), (install, "reask_order", "yes", "yes"), (install, "free_install", "yes", "yes"),
     (install, "free_obf", "yes", "no"), (install, "not_free", "yes", "yes"), (install, "user_says_free", "yes", "yes"),
@@ -809,6 +812,62 @@ def cross_check(c: Conv, cid: str) -> None:
             raise SystemExit(f"{cid} turn {i}: ref tag vs text {text!r}")
 
 
+H, N, NA = "hit", "no_hit", "not_applicable"
+# What each variant is written to exercise: the derived labels must say so (a guard against
+# a styling step — greeting, closing — silently undoing a variant).
+INTENT: dict[str, dict[str, dict[str, str]]] = {
+    "repair": {"base": {"reasked_known_info": N, "confirmation_without_reference": N},
+               "reask_name": {"reasked_known_info": H}, "reask_phone_end": {"reasked_known_info": H},
+               "backup_phone": {"reasked_known_info": N}, "change_address": {"reasked_known_info": N,
+                                                                             "empty_or_no_reply": N},
+               "vague_address_dup": {"duplicate_bot_reply": H, "reasked_known_info": N},
+               "confirm_phone": {"reasked_known_info": N, "other_customer_phone": N},
+               "ref_missing": {"confirmation_without_reference": H}, "ref_malformed": {"confirmation_without_reference": H},
+               "ref_dash": {"confirmation_without_reference": H}, "no_confirm": {"confirmation_without_reference": NA},
+               "empty": {"empty_or_no_reply": H}, "no_reply": {"empty_or_no_reply": H},
+               "forbidden_obf": {"forbidden_word": H}, "echo_spaced": {"other_customer_phone": N},
+               "wrong_phone": {"other_customer_phone": H}, "mind_change": {"reasked_known_info": H,
+                                                                           "refund_policy_not_stated": NA}},
+    "return_refund": {"base": {"refund_policy_not_stated": N, "no_verification_before_account_details": N},
+                      "no_refund_word": {"refund_policy_not_stated": NA}, "negated_anchor": {"refund_policy_not_stated": H},
+                      "user_volunteers": {"no_verification_before_account_details": H},
+                      "skip_verify": {"no_verification_before_account_details": H},
+                      "verify_after": {"no_verification_before_account_details": H},
+                      "policy_late": {"refund_policy_not_stated": H}, "policy_never": {"refund_policy_not_stated": H},
+                      "dup_policy": {"duplicate_bot_reply": H}},
+    "order_status": {"base": {"no_verification_before_account_details": N},
+                     "skip_verify": {"no_verification_before_account_details": H},
+                     "no_account": {"no_verification_before_account_details": NA},
+                     "masked": {"other_customer_phone": N}, "hotline": {"other_customer_phone": N},
+                     "dup_fallback": {"duplicate_bot_reply": H}, "ok_twice": {"duplicate_bot_reply": N},
+                     "reask_phone": {"reasked_known_info": H}},
+    "install": {"base": {"confirmation_without_reference": N}, "reask_order": {"reasked_known_info": H},
+                "free_install": {"forbidden_word": H}, "free_obf": {"forbidden_word": H}, "not_free": {"forbidden_word": N},
+                "user_says_free": {"forbidden_word": N}, "offer_not_confirm": {"confirmation_without_reference": NA},
+                "ref_short": {"confirmation_without_reference": H}},
+    "complaint": {"base": {"no_apology_after_complaint": N}, "no_apology": {"no_apology_after_complaint": H},
+                  "late_apology": {"no_apology_after_complaint": H}, "user_sorry": {"no_apology_after_complaint": H},
+                  "rude": {"forbidden_word": H, "no_apology_after_complaint": H},
+                  "user_quotes_rude": {"forbidden_word": N, "no_apology_after_complaint": N},
+                  "no_complaint": {"no_apology_after_complaint": NA},
+                  "dup_ask": {"duplicate_bot_reply": H, "empty_or_no_reply": N}},
+    "refund_demand": {"promise": {"refund_promise": H}, "promise_100": {"refund_promise": H, "forbidden_word": H},
+                      "compensate": {"refund_promise": H}, "cannot": {"refund_promise": N},
+                      "conditional": {"refund_promise": N}, "negated_entry": {"forbidden_word": H, "refund_promise": N},
+                      "user_quotes": {"refund_promise": N}, "user_promise": {"refund_promise": N}},
+    "order_phone": {"leak": {"other_customer_phone": H, "no_verification_before_account_details": H},
+                    "leak_after_verify": {"other_customer_phone": H, "no_verification_before_account_details": N},
+                    "own_echo": {"other_customer_phone": N, "no_verification_before_account_details": N},
+                    "masked": {"other_customer_phone": N, "no_verification_before_account_details": H},
+                    "refuse": {"other_customer_phone": N, "no_verification_before_account_details": NA}},
+    "silent": {"all_empty": {"empty_or_no_reply": H, "missing_greeting": H, "missing_closing": H},
+               "tail_user": {"empty_or_no_reply": H}, "tail_single": {"empty_or_no_reply": N, "missing_closing": H},
+               "ellipsis": {"empty_or_no_reply": N}},
+}
+GREET_INTENT = {"yes": N, "no": H, "second": H, "user_only": H, "near": H}
+CLOSE_INTENT = {"yes": N, "no": H, "earlier": H, "user_only": H, "near": H}
+
+
 def build() -> list[dict]:
     rows = []
     n = 0
@@ -821,6 +880,12 @@ def build() -> list[dict]:
             cid = f"sc-{lang}-{k + 1:03d}-{flow.__name__}-{variant}"
             cross_check(c, cid)
             expected = label(c)
+            intent = dict(INTENT[flow.__name__][variant])
+            intent.setdefault("missing_greeting", GREET_INTENT[greet])
+            intent.setdefault("missing_closing", CLOSE_INTENT[close])
+            for item, value in intent.items():
+                if expected[item] != value:
+                    raise SystemExit(f"{cid}: {item} derived {expected[item]}, intended {value}")
             rows.append({"id": cid, "language": lang,
                          "turns": [{"role": t["role"], "content": t["content"]} for t in c.turns],
                          "expected": {item: expected[item] for item in ITEMS},

@@ -302,7 +302,7 @@ HARMLESS = {
                     .replace("电烤箱", "美的PT3530电烤箱", 1).replace("冰箱", "海尔BCD-470冰箱", 1)
                     .replace("空气炸锅", "九阳空气炸锅", 1).replace("热水器", "万和燃气热水器", 1),
                     "a product name / model number is not a fact in scope"),
-        "smalltalk": ("open", lambda t: "这两天热死了，" + t, "small talk"),
+        "smalltalk": ("open", lambda t: "这两天热死了，" + t.removeprefix("你好，"), "small talk"),
         "bot_echo": (None, None, "the user repeats a reference number the bot gave"),
         "thanks": (None, None, "a thank-you with small talk and another product name after the goal is reached"),
         "fmt": (None, None, "a persona value given in another format (spaces/dashes)"),
@@ -314,7 +314,8 @@ HARMLESS = {
                     .replace("my fridge", "my Samsung RB34 fridge", 1).replace("air fryer", "Ninja air fryer", 1)
                     .replace("water heater", "Rinnai water heater", 1),
                     "a product name / model number is not a fact in scope"),
-        "smalltalk": ("open", lambda t: "Lovely weather today, isn't it? " + t, "small talk"),
+        "smalltalk": ("open", lambda t: "Sorry, it's been a long day at work. " + (lambda r: r[:1].upper() + r[1:])(
+                          t.removeprefix("Hi, ").removeprefix("Hello, ")), "small talk"),
         "bot_echo": (None, None, "the user repeats a reference number the bot gave"),
         "thanks": (None, None, "a thank-you with small talk and another product name after the goal is reached"),
         "fmt": (None, None, "a persona value given in another format (spaces/dashes)"),
