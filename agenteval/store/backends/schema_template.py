@@ -21,7 +21,7 @@ from pathlib import Path
 
 import tortoise
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+MIGRATIONS_DIR = Path(__file__).parents[1] / "migrations"
 
 
 def cache_dir() -> Path:
