@@ -70,11 +70,11 @@ def test_botium_core_fixtures_import_with_their_mapping_table(botium_fixtures: P
     assert convos == 196
     # Every convo is either a case or flagged, never lost.
     assert counts["cases"] + counts["flagged"] == convos
-    assert counts == {"cases": 92, "seed_goals": 0, "mapped": 150, "dropped": 228,
-                      "flagged": 104}
+    assert counts == {"cases": 73, "seed_goals": 0, "mapped": 166, "dropped": 248,
+                      "flagged": 123}
     check_scenario(scenario_document(result, [botium_fixtures]))
     table = render_table(result)
-    assert "botium: 92 cases" in table
+    assert "botium: 73 cases" in table
     details = {r.detail for r in result.rows if r.outcome == "dropped"}
     assert "buttons, media, cards and forms are not in a text reply" in details
     assert any("scripting memory" in d for d in details)
@@ -127,3 +127,43 @@ def test_deepeval_goldens_become_simulated_cases_or_seeds() -> None:
                               "script": {"opening": booking["opening"]}}
     assert len(seeds.goals) == 3
     assert any(r.item == "criteria" and r.outcome == "dropped" for r in seeds.rows)
+
+
+def test_botium_reads_bom_and_crlf_files_and_refuses_other_encodings_naming_them(
+        tmp_path: Path) -> None:
+    (tmp_path / "greet.utterances.txt").write_bytes(
+        b"\xef\xbb\xbfUTT_HELLO\r\nhello there\r\nhi\r\n")
+    (tmp_path / "greet.convo.txt").write_bytes(
+        b"\xef\xbb\xbfgreet\r\n\r\n#me\r\nUTT_HELLO\r\n\r\n#bot\r\nwelcome\r\n")
+    (tmp_path / "legacy.convo.txt").write_bytes("旧文件\n\n#me\n你好\n\n#bot\n欢迎光临\n"
+                                                .encode("gbk"))
+    result = run_import("botium", [tmp_path])
+    assert result.cases == [{"id": "greet", "message": "hello there",
+                             "expectation": {"contains": ["welcome"]}, "tags": ["botium"]}]
+    [refused] = [r for r in result.rows if r.case == "legacy.convo.txt"]
+    assert refused.outcome == "dropped" and "GB18030/GBK" in refused.detail
+
+
+def test_botium_reads_only_the_files_given(tmp_path: Path) -> None:
+    (tmp_path / "broken.convo.txt").write_bytes("坏\n#me\n你好\n".encode("gbk"))
+    (tmp_path / "ok.convo.txt").write_text("ok\n\n#me\nhi\n\n#bot\nhello\n", encoding="utf-8")
+    result = run_import("botium", [tmp_path / "ok.convo.txt"])
+    assert [c["id"] for c in result.cases] == ["ok"]
+    assert all(r.case != "broken.convo.txt" for r in result.rows)
+
+
+def test_a_botium_include_that_is_not_given_or_circular_flags_the_convo(tmp_path: Path) -> None:
+    (tmp_path / "main.convo.txt").write_text("main\n\n#me\nhi\n\nINCLUDE Login\n\n#bot\nok\n",
+                                             encoding="utf-8")
+    result = run_import("botium", [tmp_path / "main.convo.txt"])
+    assert not result.cases
+    assert "'Login' is not among the files given" in {
+        r.item: r.detail for r in result.rows}["#include"]
+    (tmp_path / "a.pconvo.txt").write_text("A\n\n#include B\n", encoding="utf-8")
+    (tmp_path / "b.pconvo.txt").write_text("B\n\n#include A\n", encoding="utf-8")
+    (tmp_path / "main.convo.txt").write_text("main\n\n#me\nhi\n\n#include A\n\n#bot\nok\n",
+                                             encoding="utf-8")
+    result = run_import("botium", [tmp_path])
+    assert "included in a circle: A → B → A" in {r.item: r.detail for r in result.rows
+                                                  if r.case == "main"}["#include"]
+    assert not result.cases
