@@ -24,8 +24,8 @@ def test_promptfoo_assertions_map_or_are_refused_with_their_reason() -> None:
     [every, chat] = result.cases
     assert every["message"] == "What is your refund policy?"
     assert every["expectation"] == {
-        "contains": ["refund", "30 DAYS"], "not_contains": ["sorry"], "json": True,
-        "regex": [r"\d+ days", r"(?s)^\s*Refunds\ within\ 30\ days\.\s*$"]}
+        "regex": ["refund", r"\d+ days", r"(?s)^\s*Refunds\ within\ 30\ days\.\s*$"],
+        "contains": ["30 DAYS"], "not_contains": ["sorry"], "json": True}
     assert [(r["type"], r["params"]) for r in every["eval_rules"]] == [
         ("json_schema", {"schema": {"type": "object", "required": ["policy"]}}),
         ("llm_score", {"criteria": "states the refund window", "min_score": 8.0}),
