@@ -18,9 +18,11 @@ deeper than `MAX_DEPTH` are refused. Duplicate keys are refused (YAML 1.2 forbid
 PyYAML kept the last one silently).
 
 Booleans written before: files written for YAML 1.1 may say `yes` / `no` / `on` /
-`off` where a boolean is expected. Those now load as strings; a caller that expects a
-boolean reads it with `as_bool`, which accepts them, or refuses other text with
-"write true or false".
+`off` where a boolean is expected. Those now load as strings. A validator that
+expects a boolean either reads it with `as_bool` (accepts them; anything else is
+refused with "write true or false") or refuses it with `not_a_boolean(value)`, whose
+message says to write true or false. AgentEval's scenario, rules and models files
+take the second way (their schema says boolean; the error names the word).
 
 This module imports nothing from agenteval (it sits in the kernel layer).
 """
@@ -162,6 +164,15 @@ def as_bool(value: Any) -> bool:
         if word in FALSE_WORDS:
             return False
     raise ValueError(f"{value!r} is not a boolean: write true or false")
+
+
+def not_a_boolean(value: Any) -> str:
+    """The validation message for a value where true or false is expected: it names a
+    YAML 1.1 boolean word (`yes`, `off`) that now loads as text."""
+    if isinstance(value, str) and value.strip().lower() in YAML11_BOOLEAN_WORDS:
+        return (f"must be true or false, not the text {value!r} (YAML 1.2 reads yes/no/on/off "
+                "as text): write true or false")
+    return "must be true or false"
 
 
 def dump_yaml(data: Any) -> str:

@@ -28,7 +28,7 @@ from agenteval.importers import simulated
 from agenteval.importers.checks import Checks, case_document
 from agenteval.importers.mapping import ImportFailed, ImportResult, unique_id
 from agenteval.importers.promptfoo_assertions import AssertionContext, map_assertion
-from agenteval.importers.promptfoo_defaults import TestDefaults, read_defaults
+from agenteval.importers.promptfoo_defaults import TestDefaults, read_defaults, simulated_user
 from agenteval.importers.promptfoo_files import ConfigFolder, FileRefused, load_config
 from agenteval.importers.promptfoo_templates import TemplateRefused, render
 
@@ -307,16 +307,6 @@ def _threshold_note(threshold: float) -> str:
                 "rules' scores are reported and the case never fails (as in promptfoo)")
     return (f"rule_logic WEIGHTED, rule_pass_threshold {threshold}: the weighted mean of "
             "the rules' scores must reach it (as in promptfoo)")
-
-
-def simulated_user(provider: Any) -> int | None:
-    """maxTurns (10 when not given) when `provider` is promptfoo's simulated user."""
-    provider_id = provider.get("id") if isinstance(provider, dict) else provider
-    if provider_id not in ("promptfoo:simulated-user", "agentic:simulated-user"):
-        return None
-    config = provider.get("config") if isinstance(provider, dict) else None
-    turns = config.get("maxTurns") if isinstance(config, dict) else None
-    return turns if isinstance(turns, int) and turns > 0 else 10
 
 
 def import_promptfoo(paths: list[Path], message_var: str | None = None) -> ImportResult:

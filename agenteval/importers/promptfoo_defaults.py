@@ -33,6 +33,16 @@ class TestDefaults:
     transform: str | None = None
 
 
+def simulated_user(provider: Any) -> int | None:
+    """maxTurns (10 when not given) when `provider` is promptfoo's simulated user."""
+    provider_id = provider.get("id") if isinstance(provider, dict) else provider
+    if provider_id not in ("promptfoo:simulated-user", "agentic:simulated-user"):
+        return None
+    config = provider.get("config") if isinstance(provider, dict) else None
+    turns = config.get("maxTurns") if isinstance(config, dict) else None
+    return turns if isinstance(turns, int) and turns > 0 else 10
+
+
 def read_defaults(raw: Any, folder: ConfigFolder, result: ImportResult,
                   name: str) -> TestDefaults:
     defaults = TestDefaults()
@@ -47,8 +57,6 @@ def read_defaults(raw: Any, folder: ConfigFolder, result: ImportResult,
     if not isinstance(raw, dict):
         result.dropped(name, "defaultTest", "not an object")
         return defaults
-    from agenteval.importers.promptfoo import simulated_user  # the one test of it
-
     for key, value in raw.items():
         item = f"defaultTest.{key}"
         if key == "assert" and isinstance(value, list):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from agenteval.cli_import import check_scenario, run_import, scenario_document
+from agenteval.cli.import_tests import check_scenario, run_import, scenario_document
 from agenteval.importers.mapping import render_table
 from tests.importers.conftest import HERE
 
