@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from agenteval.cli.import_tests import check_scenario, run_import, scenario_document
 from agenteval.domain.intelligent.seeds_validation import validate_seeds
 from agenteval.importers.mapping import ImportResult, render_table
@@ -167,3 +169,76 @@ def test_a_botium_include_that_is_not_given_or_circular_flags_the_convo(tmp_path
     assert "included in a circle: A → B → A" in {r.item: r.detail for r in result.rows
                                                   if r.case == "main"}["#include"]
     assert not result.cases
+
+
+def test_templates_render_in_a_sandbox_and_what_cannot_render_is_refused() -> None:
+    from agenteval.importers.promptfoo_templates import TemplateRefused, render
+
+    assert render("Hi {{ name | upper }}, {{ items | dump }}", {"name": "ann",
+                                                               "items": ["a"]}) == 'Hi ANN, ["a"]'
+    for template, variables in [("{{ missing }}", {}),
+                                ("{{ ''.__class__.__mro__[1].__subclasses__() }}", {}),
+                                ("{{ x }}", {"x": "{{ y }}"}),
+                                ("{% if %}", {})]:
+        with pytest.raises(TemplateRefused):
+            render(template, variables)
+
+
+def test_json_path_transforms_become_jmespath_and_code_is_not_one() -> None:
+    from agenteval.importers.promptfoo_assertions import json_path
+
+    assert json_path("output.actions[0].type") == ("actions[0].type", "raw")
+    assert json_path("JSON.parse(output).data['user name']") == ('data."user name"', "reply")
+    assert json_path("output") is None
+    assert json_path("output.toLowerCase()") is None
+    assert json_path("output.items.map(i => i.id)") is None
+
+
+def test_the_mapping_table_prints_long_ids_whole(tmp_path: Path) -> None:
+    result = ImportResult("tau2")
+    ids = [f"tau2-telecom-[mobile_data_issue]user_abroad_roaming_{s}[PERSONA:None]"
+           for s in ("enabled_off", "disabled_on", "disabled_off")]
+    for case in ids:
+        result.flagged(case, "nothing checkable")
+    table = render_table(result)
+    assert all(case in table for case in ids)
+
+
+def test_a_test_level_simulated_user_with_a_non_rubric_check(tmp_path: Path) -> None:
+    config = tmp_path / "promptfooconfig.yaml"
+    config.write_text("""
+tests:
+  - description: long chat
+    provider:
+      id: promptfoo:simulated-user
+      config: {maxTurns: 80}
+    vars:
+      instructions: You are {{name}} and want a refund for order 0012345.
+      name: Ann
+    assert:
+      - type: contains
+        value: refund
+      - type: llm-rubric
+        value: The agent starts a refund
+""", encoding="utf-8")
+    result = run_import("promptfoo", [config])
+    [case] = result.cases
+    assert case["type"] == "simulated" and case["max_turns"] == 50
+    assert case["goal"] == "You are Ann and want a refund for order 0012345."
+    assert [r["type"] for r in case["eval_rules"]] == ["llm_score"]
+    assert case["eval_rules"][0]["params"]["scope"] == "full_dialog"
+    rows = {r.item: (r.outcome, r.detail) for r in result.rows}
+    assert rows["assert contains"][0] == "dropped"
+    assert "whole transcript" in rows["assert contains"][1]
+    assert rows["maxTurns"] == ("mapped", "80 → 50, AgentEval's limit")
+    check_scenario(scenario_document(result, [config]))
+
+
+def test_promptfoo_yaml_is_read_as_yaml_1_2(tmp_path: Path) -> None:
+    config = tmp_path / "c.yaml"
+    config.write_text("tests:\n  - vars: {message: No}\n    assert: [{type: icontains, "
+                      "value: 0012345}]\n  - vars: {message: on}\n    assert: [{type: "
+                      "icontains, value: ok}]\n", encoding="utf-8")
+    result = run_import("promptfoo", [config])
+    assert [(c["message"], c["expectation"]) for c in result.cases] == [
+        ("No", {"contains": ["0012345"]}), ("on", {"contains": ["ok"]})]
