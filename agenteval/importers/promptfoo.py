@@ -126,6 +126,10 @@ def _user_messages(variables: dict[str, Any], message_var: str | None, result: I
         return [render(t, variables) for t in turns if t.strip()]
     names = [k for k in variables if not k.startswith("_")]
     chosen = _message_var(variables, message_var)
+    if chosen is not None and isinstance(variables.get(chosen), list):
+        result.dropped(case, f"vars.{chosen}", "a list of messages: promptfoo runs the test "
+                       "once per value; not expanded here (write one test per message)")
+        return []
     if chosen is None or not isinstance(variables.get(chosen), str | int | float):
         result.dropped(case, "vars", f"cannot tell which of {names} is the user's message "
                        "(pass --message-var)")
@@ -188,7 +192,14 @@ class _Importer:
                 self.conversations[str(conversation_id)] = (case_id, messages)
                 result.mapped(case_id, "metadata.conversationId",
                               "tests of this conversation become one multi-turn case")
-        variables = _load_vars({**defaults.variables, **_mapping(test.get("vars"))}, folder,
+        raw_vars = test.get("vars")
+        if isinstance(raw_vars, str) and raw_vars.startswith("file://"):
+            try:
+                raw_vars = folder.load(raw_vars)
+            except FileRefused as refused:
+                result.dropped(case_id, "vars", f"not read: {refused}")
+                raw_vars = None
+        variables = _load_vars({**defaults.variables, **_mapping(raw_vars)}, folder,
                                result, case_id)
         if variables is None:
             result.flagged(case_id, "a var could not be read: the test is not imported")

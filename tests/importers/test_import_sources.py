@@ -242,3 +242,15 @@ def test_promptfoo_yaml_is_read_as_yaml_1_2(tmp_path: Path) -> None:
     result = run_import("promptfoo", [config])
     assert [(c["message"], c["expectation"]) for c in result.cases] == [
         ("No", {"contains": ["0012345"]}), ("on", {"contains": ["ok"]})]
+
+
+def test_promptfoo_vars_from_a_file_and_a_list_of_messages(tmp_path: Path) -> None:
+    (tmp_path / "vars.yaml").write_text("message: Where is my parcel?\n", encoding="utf-8")
+    config = tmp_path / "c.yaml"
+    config.write_text("tests:\n  - vars: file://vars.yaml\n    assert: [{type: icontains, "
+                      "value: parcel}]\n  - description: many\n    vars: {message: [a, b]}\n"
+                      "    assert: [{type: icontains, value: ok}]\n", encoding="utf-8")
+    result = run_import("promptfoo", [config])
+    assert [c["message"] for c in result.cases] == ["Where is my parcel?"]
+    [listed] = [r for r in result.rows if r.case == "many" and r.item == "vars.message"]
+    assert listed.outcome == "dropped" and "once per value" in listed.detail
