@@ -57,6 +57,7 @@ def _ruamel() -> Any:
     """A fresh safe YAML 1.2 loader with the two text-keeping rules above."""
     from ruamel.yaml import YAML
     from ruamel.yaml.constructor import SafeConstructor
+    from ruamel.yaml.scanner import Scanner, ScannerError
 
     class TextKeepingConstructor(SafeConstructor):
         def construct_yaml_int(self, node: Any) -> Any:
@@ -72,8 +73,28 @@ def _ruamel() -> Any:
         "tag:yaml.org,2002:int", TextKeepingConstructor.construct_yaml_int)
     TextKeepingConstructor.add_constructor(
         "tag:yaml.org,2002:timestamp", TextKeepingConstructor.construct_yaml_timestamp)
+    class DepthBoundScanner(Scanner):
+        # The scanner looks ahead over every open `[`/`{` (each may start a key), so
+        # deep nesting costs quadratic time before any later check sees it: refuse it
+        # here, at the level that passes the bound.
+        def fetch_flow_collection_start(self, TokenClass: Any, to_push: Any) -> None:
+            super().fetch_flow_collection_start(TokenClass, to_push)
+            if self.flow_level > MAX_DEPTH:
+                self._too_deep()
+
+        def add_indent(self, column: int) -> bool:
+            added = bool(super().add_indent(column))
+            if len(self.indents) > MAX_DEPTH:
+                self._too_deep()
+            return added
+
+        def _too_deep(self) -> None:
+            raise ScannerError(None, None, f"nested deeper than {MAX_DEPTH} levels",
+                               self.reader.get_mark())
+
     yaml = YAML(typ="safe", pure=True)
     yaml.Constructor = TextKeepingConstructor
+    yaml.Scanner = DepthBoundScanner
     yaml.allow_duplicate_keys = False
     return yaml
 
