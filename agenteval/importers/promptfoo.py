@@ -34,6 +34,7 @@ from agenteval.importers.promptfoo_templates import TemplateRefused, render
 
 MESSAGE_VARS = ("message", "input", "query", "question", "prompt", "user")
 MESSAGE_SUFFIXES = ("_message", "_input", "_query", "_question")
+MAX_TAG_CHARS = 200  # the scenario validation's limit on a tag (domain/limits.MAX_NAME)
 CONFIG_KEYS_USED = ("tests", "defaultTest", "assertionTemplates")
 TEST_KEYS_USED = ("description", "vars", "assert", "metadata", "threshold", "options",
                   "provider")
@@ -220,10 +221,15 @@ class _Importer:
         checks = Checks()
         for assertion in [*defaults.asserts, *(test.get("assert") or [])]:
             map_assertion(assertion, checks, result, case_id, context)
-        tags = ["promptfoo", *(f"{k}:{v}" for k, v in metadata.items()
-                               if isinstance(v, str | int | float))]
-        for key in metadata:
-            result.mapped(case_id, f"metadata.{key}", f"tag {key}:{metadata[key]}")
+        tags = ["promptfoo"]
+        for key, value in metadata.items():
+            tag = f"{key}:{value}"
+            if isinstance(value, str | int | float) and len(tag) <= MAX_TAG_CHARS:
+                tags.append(tag)
+                result.mapped(case_id, f"metadata.{key}", f"tag {tag}")
+            else:
+                result.dropped(case_id, f"metadata.{key}", "not a short text: a tag is a "
+                               f"label of at most {MAX_TAG_CHARS} characters")
         if context.simulated:
             self.simulated_test(case_id, variables, provider, checks, tags)
             return

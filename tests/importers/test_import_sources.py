@@ -254,3 +254,15 @@ def test_promptfoo_vars_from_a_file_and_a_list_of_messages(tmp_path: Path) -> No
     assert [c["message"] for c in result.cases] == ["Where is my parcel?"]
     [listed] = [r for r in result.rows if r.case == "many" and r.item == "vars.message"]
     assert listed.outcome == "dropped" and "once per value" in listed.detail
+
+
+def test_promptfoo_metadata_becomes_tags_only_when_it_is_a_short_text(tmp_path: Path) -> None:
+    config = tmp_path / "c.yaml"
+    config.write_text("tests:\n  - vars: {message: hi}\n    metadata: {team: billing, "
+                      "owners: [ann, bo], note: " + "x" * 300 + "}\n    assert: [{type: "
+                      "icontains, value: hello}]\n", encoding="utf-8")
+    result = run_import("promptfoo", [config])
+    assert result.cases[0]["tags"] == ["promptfoo", "team:billing"]
+    outcomes = {r.item: r.outcome for r in result.rows}
+    assert (outcomes["metadata.owners"], outcomes["metadata.note"]) == ("dropped", "dropped")
+    check_scenario(scenario_document(result, [config]))
