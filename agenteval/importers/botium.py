@@ -23,6 +23,7 @@ from agenteval.importers.botium_files import (
     read_files,
 )
 from agenteval.importers.botium_steps import (
+    KNOWN,
     SCRIPTING_MEMORY,
     hook_name,
     map_asserter,
@@ -46,10 +47,13 @@ def _user_text(lines: list[str], utterances: dict[str, list[str]], result: Impor
             result.mapped(case, f"#me {line}", "utterance: its first variant is sent"
                           + (f" ({len(utterances[line]) - 1} other variants dropped)"
                              if len(utterances[line]) > 1 else ""))
-        elif hook_name(line):
+        elif hook_name(line) in KNOWN:
             result.dropped(case, f"#me {hook_name(line)}", "a Botium user input or logic "
-                           "hook (button click, media, pause, memory), not a message; or an "
-                           "utterance whose .utterances.txt file was not given")
+                           "hook (button click, media, pause, memory), not a message")
+        elif hook_name(line):
+            result.dropped(case, f"#me {hook_name(line)}", "an utterance name with no "
+                           ".utterances.txt among the files given, or a custom hook: not "
+                           "sent as text (give the utterances file)")
         else:
             texts.append(line)
     return "\n".join(texts)
@@ -63,6 +67,10 @@ def _bot_checks(lines: list[str], utterances: dict[str, list[str]], result: Impo
         if line.startswith("?"):
             result.dropped(case, "#bot ?", f"{line!r:.40} is optional in Botium (checked only "
                            "when the bot sends it): as a check here it would be required")
+        elif (bare in utterances and not line.startswith("!")
+              and any(SCRIPTING_MEMORY.search(v) for v in utterances[bare])):
+            result.dropped(case, f"#bot {bare}", "the utterance's variants use scripting "
+                           "memory ($variables), filled by Botium at run time")
         elif bare in utterances and utterances[bare] and not line.startswith("!"):
             checks.add_regex("(?is)" + "|".join(f"(?:{wildcard(v)[5:]})"
                                                 for v in utterances[bare]))
