@@ -14,8 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from agenteval.domain.intelligent.seeds_validation import validate_seeds
 from agenteval.domain.static.scenario_document import parse_scenario_document
 from agenteval.errors import ValidationFailed
@@ -25,6 +23,7 @@ from agenteval.importers.mapping import ImportFailed, ImportResult, render_table
 from agenteval.importers.promptfoo import import_promptfoo
 from agenteval.importers.tau2 import import_tau2
 from agenteval.rules.catalog import RULE_CATALOG
+from agenteval.yaml_loader import dump_yaml
 
 SEED_SOURCES = ("deepeval", "tau2")
 
@@ -63,7 +62,7 @@ def check_scenario(document: dict[str, Any]) -> None:
 def dump(document: dict[str, Any], out: str | None) -> str:
     if out is not None and out.endswith(".json"):
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-    return yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100)
+    return dump_yaml(document)
 
 
 def import_command(source: str, files: list[str], out: str | None, as_seeds: bool,

@@ -17,8 +17,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from agenteval.channels.replay import ReplayLog, replay_channel_type
 from agenteval.cli.run_gate import run_command
 from agenteval.domain.logs.conversation_logs import (
@@ -32,6 +30,7 @@ from agenteval.domain.logs.log_redaction import redact
 from agenteval.domain.logs.offline_rules import log_refusals
 from agenteval.gate.verdict import EXIT_BAD_INPUT
 from agenteval.importers.mapping import ImportFailed
+from agenteval.yaml_loader import YamlError, load_yaml
 
 RULE_FIELDS = ("name", "expectation", "eval_rules", "rule_logic", "rule_pass_threshold",
                "success_threshold", "partial_threshold", "tags")
@@ -40,8 +39,8 @@ RULE_FIELDS = ("name", "expectation", "eval_rules", "rule_logic", "rule_pass_thr
 def read_rules(path: str) -> dict[str, Any]:
     """The rules file: the checks of a case (expectation, eval_rules, rule_logic …)."""
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        data = load_yaml(Path(path).read_text(encoding="utf-8"), source=path)
+    except (OSError, UnicodeDecodeError, YamlError) as exc:
         raise ImportFailed(f"cannot read the rules file {path!r}: {exc}") from None
     if not isinstance(data, dict):
         raise ImportFailed(f"rules file {path!r}: an object with {', '.join(RULE_FIELDS)}")

@@ -14,6 +14,7 @@ from agenteval.engine.catalog.model_sources import (
     file_endpoints,
 )
 from agenteval.llm.config import ModelEndpoint
+from agenteval.yaml_loader import YamlError, load_yaml
 
 SCENARIO_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -70,11 +71,9 @@ def parse_target_file(text: str, path: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except ValueError:
-        import yaml  # only for YAML: a JSON target file never loads it
-
         try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
+            data = load_yaml(text, source=path)
+        except YamlError as exc:
             raise BadInput(f"target file {path!r} is neither JSON nor YAML: {exc}") from None
     if not isinstance(data, dict):
         raise BadInput(f"target file {path!r} must be an object with {', '.join(TARGET_FIELDS)}")

@@ -70,12 +70,15 @@ def unique_id(wanted: str, taken: set[str]) -> str:
 
 
 def render_table(result: ImportResult) -> str:
-    """The mapping table: one line per item, then the counts."""
+    """The mapping table: one line per item, then the counts.
+
+    Columns are aligned up to 40 characters; a longer case id or item is printed in
+    full (never cut: cut ids can make several cases look like one)."""
     width_case = min(40, max([4, *(len(r.case) for r in result.rows)]))
     width_item = min(40, max([4, *(len(r.item) for r in result.rows)]))
     lines = [f"{'case':<{width_case}}  {'item':<{width_item}}  outcome  detail"]
     for row in result.rows:
-        lines.append(f"{row.case[:width_case]:<{width_case}}  {row.item[:width_item]:<{width_item}}"
+        lines.append(f"{row.case:<{width_case}}  {row.item:<{width_item}}"
                      f"  {row.outcome:<7}  {row.detail}")
     counts = result.counts()
     lines.append(f"{result.source}: {counts['cases']} cases, {counts['seed_goals']} seed goals; "

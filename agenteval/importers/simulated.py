@@ -13,6 +13,9 @@ from typing import Any
 
 from agenteval.importers.mapping import ImportResult
 
+# The scenario validation's limit (domain/static/simulated_cases.MAX_TURNS_LIMIT).
+MAX_TURNS_LIMIT = 50
+
 
 def outcome_rule(criteria: str) -> dict[str, Any]:
     """A judged criterion over the whole dialog (a JUDGE rule reads what params.scope says)."""
@@ -22,10 +25,10 @@ def outcome_rule(criteria: str) -> dict[str, Any]:
 def simulated_case(case_id: str, persona: dict[str, Any], goal: str, opening: str | None,
                    max_turns: int, rules: list[dict[str, Any]],
                    tags: list[str]) -> dict[str, Any]:
-    case: dict[str, Any] = {"id": case_id, "type": "simulated",
-                            "persona": {k: v for k, v in persona.items() if v},
-                            "goal": goal, "max_turns": max_turns,
-                            "stop_when": {"simulator": True}}
+    case: dict[str, Any] = {"id": case_id, "type": "simulated"}
+    if any(persona.values()):
+        case["persona"] = {k: v for k, v in persona.items() if v}
+    case |= {"goal": goal, "max_turns": max_turns, "stop_when": {"simulator": True}}
     if opening:
         case["opening"] = opening
     case["eval_rules"] = rules

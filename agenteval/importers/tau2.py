@@ -15,6 +15,7 @@ from typing import Any
 
 from agenteval.importers import simulated
 from agenteval.importers.mapping import ImportFailed, ImportResult, unique_id
+from agenteval.importers.text_files import read_text
 
 # τ² lets a conversation run to 100+ steps; a case here is bounded tighter.
 MAX_TURNS = 20
@@ -22,8 +23,8 @@ MAX_TURNS = 20
 
 def _tasks(path: Path) -> list[Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        data = json.loads(read_text(path))
+    except ValueError as exc:
         raise ImportFailed(f"{path}: cannot read it as JSON: {exc}") from None
     if not isinstance(data, list):
         raise ImportFailed(f"{path}: not a list of τ² tasks")
@@ -45,12 +46,25 @@ def _criteria(task: dict[str, Any], result: ImportResult, case: str) -> list[dic
         result.dropped(case, f"actions ({len(actions)})", "database end-state reward: τ² "
                        f"replays {', '.join(names)} on its own database; not mappable "
                        "(AgentEval sees the target's replies, not its database)")
+    env_assertions = criteria.get("env_assertions") or []
+    if env_assertions:
+        names = sorted({str(a.get("func_name")) for a in env_assertions if isinstance(a, dict)})
+        result.dropped(case, f"env_assertions ({len(env_assertions)})", "environment-state "
+                       f"reward: τ² checks {', '.join(names)} on its simulated user's device "
+                       "and its database after the conversation; not mappable (AgentEval "
+                       "sees the target's replies, not that state)")
+    for key in criteria:
+        if key not in CRITERIA_KEYS and criteria[key]:
+            result.dropped(case, f"evaluation_criteria.{key}", "a τ² reward criterion with "
+                           "no AgentEval equivalent")
     if task.get("initial_state"):
         result.dropped(case, "initial_state", "τ²'s database set-up; not mappable")
     return rules
 
 
 KNOWN_KEYS = ("id", "description", "user_scenario", "initial_state", "evaluation_criteria")
+CRITERIA_KEYS = ("actions", "env_assertions", "communicate_info", "nl_assertions",
+                 "reward_basis")
 
 
 def _instructions(task: dict[str, Any]) -> tuple[dict[str, Any], str | None]:

@@ -20,6 +20,7 @@ from agenteval.rules.base import last_reply_or_failure
 from agenteval.rules.model_free.json_extraction import json_verdict
 from agenteval.rules.model_free.json_schema import schema_problem
 from agenteval.rules.model_free.response_time import latency_score
+from agenteval.yaml_loader import not_a_boolean
 
 EXPECTATION_RULE_TYPES = {
     "contains": "expect_contains",
@@ -68,6 +69,10 @@ def _check_json(value: Any) -> list[tuple[str, str]]:
     if value is True:
         return []
     if not isinstance(value, dict):
+        hint = not_a_boolean(value)
+        if hint.endswith("write true or false"):
+            return [("", hint.replace("must be true or false", "must be true or a JSON "
+                                      "Schema object"))]
         return [("", "must be true or a JSON Schema object")]
     problem = schema_problem(value)
     return [("", problem)] if problem else []

@@ -13,6 +13,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from agenteval.yaml_loader import not_a_boolean
+
 TYPE_PHRASES = {
     "string": "a string",
     "integer": "an integer",
@@ -71,6 +73,8 @@ def _describe(error: ValidationError, base_path: str) -> list[dict[str, str]]:
 def _message(kind: str, expected: Any, error: ValidationError) -> str:
     if kind == "type":
         types = expected if isinstance(expected, list) else [expected]
+        if types == ["boolean"]:
+            return not_a_boolean(error.instance)
         return "must be " + " or ".join(TYPE_PHRASES.get(t, str(t)) for t in types)
     if kind == "minimum":
         return f"must be ≥ {format_number(expected)}"

@@ -22,6 +22,10 @@ from agenteval.rules import RULE_CATALOG, register_rule, registry_snapshot
 EXAMPLE = Path(__file__).parents[2] / "examples" / "scenarios" / "repair_booking_llm.json"
 
 
+BILLION_LAUGHS = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]\n" for n in range(1, 10))
+
+
 def register_fake_judge_rule(name: str, properties: dict, required: list[str] = ()) -> None:
     """A stand-in for the LLM rules of a later issue: same name and role, any params."""
     schema = {"properties": properties, "required": list(required)}
@@ -130,13 +134,45 @@ def test_export_round_trips():
     ("key: [unclosed", [("document", None)]),
     ("just a sentence", [("document", "must be an object with name and cases")]),
     ("[1, 2]", [("document", "must be an object with name and cases")]),
-    ("a: &x [1]\nb: *x\n", [("document", None)]),
+    (BILLION_LAUGHS, [("document", None)]),
 ])
 def test_documents_that_are_not_objects_fail_at_document(text, expected):
     errors = errors_of(text)
     assert [e["path"] for e in errors] == [path for path, _ in expected]
     if expected[0][1] is not None:
         assert errors[0]["message"] == expected[0][1]
+
+
+def test_yaml_1_2_keeps_yes_no_on_and_leading_zeros_as_the_text_written():
+    text = """
+name: YAML 1.2
+cases:
+  - id: yes-is-text
+    message: Yes
+    expectation: {contains: [on, "No"]}
+  - id: order-number
+    message: 0012345
+    expectation: {contains: ["0012345"]}
+"""
+    yes, order = parse_scenario_document(text, RULE_CATALOG).cases
+    assert yes.messages == ["Yes"] and yes.expectation == {"contains": ["on", "No"]}
+    assert order.messages == ["0012345"]
+
+
+def test_a_yaml_1_1_boolean_word_is_refused_saying_write_true_or_false():
+    text = "name: s\ncases:\n  - id: c\n    message: hi\n    expectation: {json: yes}\n"
+    [error] = errors_of(text)
+    assert error["path"] == "cases[0].expectation.json"
+    assert error["message"].endswith("write true or false")
+
+
+def test_a_billion_laughs_document_is_refused_quickly():
+    import time
+
+    started = time.perf_counter()
+    [error] = errors_of(BILLION_LAUGHS)
+    assert time.perf_counter() - started < 0.5
+    assert error["path"] == "document" and "aliases" in error["message"]
 
 
 def test_oversized_documents_are_refused():

@@ -73,5 +73,5 @@ def test_the_imported_botium_fixtures_run_in_the_gate_without_errors(
     # Botium's fixtures talk to its own echo bots: against Mia most fail, none errs.
     assert run_command(str(out), DEMO, json_out=str(as_json), verbosity=0) == 0
     outcomes = json.loads(as_json.read_text())[0]["outcomes"]
-    assert len(outcomes) == 92
+    assert len(outcomes) == 73
     assert not [o for o in outcomes if o["error"]]

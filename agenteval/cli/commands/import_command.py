@@ -21,8 +21,9 @@ import click
 @click.option("--message-var", help="promptfoo: the var that holds the user's message.")
 def import_tests(source: str, files: tuple[str, ...], out: str | None, as_what: str,
                  message_var: str | None) -> None:
-    """Import other tools' tests (promptfoo, Botium .convo.txt, DeepEval
-    ConversationalGolden JSON, τ²-bench tasks) as a scenario; prints the mapping table
+    """Import other tools' tests (promptfoo configs, Botium .convo.txt / .pconvo.txt /
+    .utterances.txt files or folders, DeepEval ConversationalGolden JSON, τ²-bench
+    tasks) as a scenario; prints the mapping table
     (what mapped, what was dropped and why) on stderr. Exit 0 written, 1 nothing
     importable, 2 bad input."""
     from agenteval.cli.import_tests import import_command

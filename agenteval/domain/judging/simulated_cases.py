@@ -28,6 +28,7 @@ from typing import Any, Literal
 from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.personas import check_persona
+from agenteval.yaml_loader import not_a_boolean
 
 Simulator = Literal["model", "script"]
 SIMULATORS = ("model", "script")
@@ -165,7 +166,7 @@ def _stop_when(value: Any, path: str, errors: FieldErrors) -> StopWhen:
                    + ", ".join(STOP_WHEN_FIELDS) + ")")
     simulator = value.get("simulator", False)
     if not isinstance(simulator, bool):
-        errors.add(f"{path}.simulator", "must be true or false")
+        errors.add(f"{path}.simulator", not_a_boolean(simulator))
         simulator = False
     phrase = value.get("phrase")
     phrases: list[str] = []

@@ -15,11 +15,10 @@ bad field by its path in the document (`cases[3].eval_rules[1].params.min_score`
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
@@ -34,9 +33,7 @@ from agenteval.domain.static.scenario_case_validation import (
 )
 from agenteval.domain.static.turn_checks import message_documents, rule_document
 from agenteval.errors import ValidationFailed
-
-if TYPE_CHECKING:
-    import yaml
+from agenteval.yaml_loader import YamlError, load_yaml
 
 MAX_DOCUMENT_BYTES = 5 * 1024 * 1024
 MAX_NAME_LENGTH = 200
@@ -50,22 +47,6 @@ class ScenarioDocument:
     cases: list[CaseSpec]
 
 
-@functools.cache
-def _no_alias_loader() -> type[yaml.SafeLoader]:
-    """SafeLoader without anchors/aliases: they let a small file expand without bound."""
-    import yaml
-
-    class NoAliasLoader(yaml.SafeLoader):
-        def compose_node(self, parent: Any, index: Any) -> Any:
-            if self.check_event(yaml.AliasEvent):
-                event = self.peek_event()  # type: ignore[no-untyped-call]  # unannotated in types-PyYAML
-                raise yaml.YAMLError(
-                    f"YAML aliases are not supported (line {event.start_mark.line + 1})")
-            return super().compose_node(parent, index)
-
-    return NoAliasLoader
-
-
 def load_document(text: str) -> Any:
     """The document's data from JSON, else YAML; ValidationFailed at `document` otherwise."""
     size = len(text.encode("utf-8"))
@@ -76,13 +57,11 @@ def load_document(text: str) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, RecursionError) as json_error:
         json_problem = str(json_error)
-    import yaml  # only for YAML: JSON documents (the gate's usual input) never load it
-
     try:
-        return yaml.load(text, Loader=_no_alias_loader())  # noqa: S506  # a SafeLoader subclass
-    except (yaml.YAMLError, RecursionError) as yaml_error:
+        return load_yaml(text, max_bytes=MAX_DOCUMENT_BYTES)
+    except YamlError as yaml_error:
         looks_like_json = text.lstrip().startswith(("{", "["))
-        problem = json_problem if looks_like_json else str(yaml_error).replace("\n", " ")
+        problem = json_problem if looks_like_json else str(yaml_error)
         raise ValidationFailed.one("document", f"is neither valid JSON nor YAML: {problem}") from None
 
 

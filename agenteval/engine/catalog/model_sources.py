@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from agenteval.llm.config import MODEL_ROLES, ModelEndpoint, ModelRole
+from agenteval.yaml_loader import YamlError, load_yaml
 
 logger = logging.getLogger("agenteval.models")
 ENVIRONMENT_ROLES: tuple[ModelRole, ...] = ("JUDGE", "EMBEDDING", "MODERATION", "SIMULATOR")
@@ -69,12 +70,10 @@ def environment_endpoints(environ: Mapping[str, str] | None = None) -> list[Mode
 def file_endpoints(text: str, path: str,
                    environ: Mapping[str, str] | None = None) -> list[ModelEndpoint]:
     """The endpoints of a `--models` YAML (or JSON) file; ModelSourceError names each problem."""
-    import yaml  # only with --models: the gate without it never loads it
-
     env = os.environ if environ is None else environ
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        data = load_yaml(text, source=path)
+    except YamlError as exc:
         raise ModelSourceError(f"models file {path!r} is not YAML: {exc}") from None
     if not isinstance(data, dict) or not data:
         raise ModelSourceError(f"models file {path!r} must map roles ({', '.join(MODEL_ROLES)}) "

@@ -6,7 +6,6 @@ import json
 from datetime import datetime
 
 import strawberry
-import yaml
 from strawberry.scalars import JSON
 
 from agenteval.api.types.enums import CaseType, RuleLogic
@@ -18,6 +17,7 @@ from agenteval.domain.static.scenario_document import scenario_to_document
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.errors import ValidationFailed
 from agenteval.store import models
+from agenteval.yaml_loader import dump_yaml
 
 
 @strawberry.type
@@ -128,7 +128,7 @@ class Scenario:
         if format == "json":
             return json.dumps(document, ensure_ascii=False, indent=2)
         if format in ("yaml", None):
-            return yaml.safe_dump(document, allow_unicode=True, sort_keys=False)
+            return dump_yaml(document)
         raise ValidationFailed([{"path": "format", "message": "must be yaml or json"}])
 
     @classmethod
