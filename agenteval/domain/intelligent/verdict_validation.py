@@ -24,11 +24,14 @@ VERDICT_KEYS = ("goalAchieved", "achievement", "issues", "suggestions", "notes",
 _ISSUE_KEYS = ("description", "severity", "turnIndex")
 
 
-def validate_verdict(verdict: Any, turn_count: int, path: str = "verdict") -> dict[str, Any]:
+def validate_verdict(verdict: Any, turn_count: int, path: str = "verdict",
+                     answered_turns: int | None = None) -> dict[str, Any]:
     """Return the normalised verdict; ValidationFailed naming every bad field otherwise.
 
     `turn_count` is the session's number of user turns: an issue's `turnIndex`
-    must name one of them (0 ≤ turnIndex < turn_count).
+    must name one of them (0 ≤ turnIndex < turn_count). `answered_turns`, when known,
+    is how many of them the target answered without an error: with none, the goal
+    cannot have been reached, whatever the verdict says (`unanswered`).
     """
     errors = FieldErrors()
     if check_object(errors, verdict, path) is None:
@@ -44,13 +47,28 @@ def validate_verdict(verdict: Any, turn_count: int, path: str = "verdict") -> di
     check_string(errors, verdict, "notes", path, required=False, allow_empty=True)
     provenance = check_provenance(errors, verdict, path)
     errors.raise_if_any()
-    return with_provenance({
+    normalised = with_provenance({
         "goalAchieved": verdict["goalAchieved"],
         "achievement": float(verdict["achievement"]),
         "issues": normalised_issues,
         "suggestions": suggestions or [],
         "notes": verdict.get("notes"),
     }, provenance)
+    if answered_turns == 0:
+        return unanswered(normalised, turn_count)
+    return normalised
+
+
+def unanswered(verdict: dict[str, Any], turn_count: int) -> dict[str, Any]:
+    """A session in which the target answered nothing never reached its goal: an agent
+    that says otherwise (a driver that saw no reply, a target that cannot talk) is
+    overruled, and the verdict says why, first among its issues."""
+    why = ("no turn was exchanged: the session sent no message" if turn_count == 0 else
+           f"no turn was exchanged: every one of the {turn_count} replies failed")
+    return {**verdict, "goalAchieved": False, "achievement": 0.0,
+            "issues": [{"description": why, "severity": "HIGH", "turnIndex": None},
+                       *verdict["issues"]],
+            "notes": f"{why}. {verdict['notes'] or ''}".strip()}
 
 
 def _check_issue(errors: FieldErrors, issue: Any, path: str,

@@ -7,7 +7,7 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
+from agenteval.channels import CHANNELS, ChannelError, ChannelFactory, TargetSpec
 from agenteval.channels.secrets import SECRET_PLACEHOLDER, kept_secret_paths, url_origins
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
@@ -27,6 +27,12 @@ async def get_target(target_id: uuid.UUID) -> Target:
     if target is None:
         raise NotFound(f"target {target_id} does not exist")
     return target
+
+
+def can_talk(target: Target) -> bool:
+    """Whether messages can be sent to the target: its channel type is registered (the
+    offline target of logged conversations is registered nowhere)."""
+    return target.channel_type in CHANNELS
 
 
 def _check_common(errors: FieldErrors, name: str | None, description: str | None,

@@ -19,7 +19,7 @@ from agenteval.domain.intelligent.evidence import (
 from agenteval.domain.intelligent.report_validation import SessionInfo, validate_report
 from agenteval.domain.intelligent.seeds_validation import check_language, validate_seeds
 from agenteval.domain.limits import MAX_NAME, MAX_TEXT, check_text
-from agenteval.engine.catalog.targets import get_target
+from agenteval.engine.catalog.targets import can_talk, get_target
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.errors import FieldError, NotFound, ValidationFailed
@@ -65,6 +65,11 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
     if language is not None and seeds is not None:
         seeds[SEEDS_KEY] = language  # stated on the input: it wins over the seeds' own
     target = await get_target(target_id)
+    if not can_talk(target):
+        raise ValidationFailed([FieldError(
+            "input.targetId", f"target '{target.name}' cannot talk: its channel "
+            f"'{target.channel_type}' only judges logged conversations; pick a target that "
+            "answers messages")])
     row = await IntelligentEval.create(
         name=fields["name"].strip(), target=target, status="DRAFT", goal=fields["goal"],
         seeds=seeds, intent=fields["intent"], role_description=fields["roleDescription"],

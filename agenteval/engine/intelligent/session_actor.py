@@ -172,7 +172,9 @@ class SessionActor(OwnedActor):
     # ------------------------------------------------------------ close / expire
     async def _close(self, message: commands.CloseSession) -> EvalSession:
         session, eval_row = await self._load()
-        verdict = validate_verdict(message.verdict, session.turn_count)
+        answered = len(_history(await self.store.messages(session.id)))
+        verdict = validate_verdict(message.verdict, session.turn_count,
+                                   answered_turns=answered)
         if eval_row.status != eval_state.EXECUTING:
             raise _eval_refuses(eval_row, "close a session")
         status = eval_state.session_next_status(session.status, eval_state.CLOSE)
