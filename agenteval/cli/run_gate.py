@@ -158,7 +158,8 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
                                 queued=lambda: services.channels.queued(str(target_row.id)))
             result = await scenario_result(
                 run, str(path), prices=settings.model_prices, with_report=bool(options.report),
-                details_of_successes=bool(options.json_out or options.junit))
+                # --baseline compares the judges of every case, successes included
+                details_of_successes=bool(options.json_out or options.junit or options.baseline))
             return replace(result, duration_s=round(time.monotonic() - started, 3))
 
         results = await run_scenarios([path for path, _ in documents], run_one, out, options)

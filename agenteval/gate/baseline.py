@@ -6,6 +6,10 @@ case that went from SUCCESS to PARTIAL, or that now fails one attempt of
 three, regressed; the opposite is an improvement. Cases in only one of the
 two files are listed as added or removed, never as regressions.
 
+A case whose definition or judge differs between the two files (their `caseHash` and
+`judgeHash`) is said first and compared no further: a different verdict says nothing about
+the bot. A baseline without hashes (written before they were recorded) is "unknown".
+
 Whether the pass-rate change is more than noise: an exact McNemar test on the
 cases of both files (each case's majority pass/fail over its attempts), shown
 next to the pass-rate delta as "not significant (p = 0.41)"; a regressed case
@@ -19,6 +23,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agenteval.domain.static.case_changes import (
+    ChangedCase,
+    changed_cases,
+    changes_warning,
+    judges_by_case,
+    unknown_definitions_warning,
+)
 from agenteval.domain.statistics import (
     Significance,
     describe_significance,
@@ -65,6 +76,8 @@ class ScenarioComparison:
     metrics: list[MetricDelta] = field(default_factory=list)
     significance: Significance | None = None
     flaky_regressions: int = 0
+    changed: list[ChangedCase] = field(default_factory=list)  # left out of the above
+    warnings: list[str] = field(default_factory=list)
 
 
 def load_baseline(text: str, path: str) -> list[dict[str, Any]]:
@@ -97,6 +110,17 @@ def compare(results: Sequence[ScenarioResult],
 
 def compare_entry(base: Mapping[str, Any], head: Mapping[str, Any]) -> ScenarioComparison:
     before, after = _levels(base["outcomes"]), _levels(head["outcomes"])
+    shared = before.keys() & after.keys()
+    changed = changed_cases(shared, _definitions(base["outcomes"]),
+                            _definitions(head["outcomes"]),
+                            judges_by_case(base["outcomes"], key="caseKey"),
+                            judges_by_case(head["outcomes"], key="caseKey"))
+    warnings = [line] if (line := changes_warning(changed, len(shared))) else []
+    if _definitions(base["outcomes"]) is None and shared:
+        warnings.append(unknown_definitions_warning("baseline", len(shared)))
+    for item in changed:  # not evidence about the bot: out of every count below
+        before.pop(item.case_key)
+        after.pop(item.case_key)
     regressions, improvements = [], []
     for key in sorted(before.keys() & after.keys()):
         change = CaseChange(key, _describe(before[key]), _describe(after[key]))
@@ -112,7 +136,16 @@ def compare_entry(base: Mapping[str, Any], head: Mapping[str, Any]) -> ScenarioC
     return ScenarioComparison(head["scenario"]["name"], True, regressions, improvements,
                               sorted(after.keys() - before.keys()),
                               sorted(before.keys() - after.keys()), metrics,
-                              significance(before_passed, after_passed), flaky)
+                              significance(before_passed, after_passed), flaky, changed,
+                              warnings)
+
+
+def _definitions(outcomes: list[dict[str, Any]]) -> dict[str, str] | None:
+    """Case key → definition hash; None when the file does not record them all (unknown)."""
+    hashes = {str(o.get("caseKey")): o.get("caseHash") for o in outcomes}
+    if not hashes or any(not isinstance(h, str) for h in hashes.values()):
+        return None
+    return {key: str(h) for key, h in hashes.items()}
 
 
 def _passes(levels: dict[str, list[str]]) -> dict[str, list[bool]]:
@@ -153,6 +186,8 @@ def render_comparison(comparisons: Sequence[ScenarioComparison]) -> str:
         if not c.found:
             lines.append("    not in the baseline (matched by scenario name)")
             continue
+        lines += [f"    warning    {warning}" for warning in c.warnings]
+        lines += [f"    changed    {x.case_key}: its {x.what} (not compared)" for x in c.changed]
         for delta in c.metrics:
             if delta.before is not None or delta.after is not None:
                 verdict = describe_significance(c.significance) if (

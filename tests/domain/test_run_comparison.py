@@ -17,10 +17,13 @@ def outcome(key: str, level: SuccessLevel, attempt: int = 0, score: float = 1.0,
             "turns": [], "results": []}
 
 
-def side(run_id: str, label: str, outcomes: list[OutcomeView], repeat: int = 1) -> RunSide:
+def side(run_id: str, label: str, outcomes: list[OutcomeView], repeat: int = 1,
+         case_hashes: dict[str, str] | None = None) -> RunSide:
+    """A run whose case definitions are known: the same for every case unless given."""
     records = [OutcomeRecord(o["case_key"], o["attempt"], o["success_level"],
                              o["passed"], o["error"]) for o in outcomes]
-    return RunSide(run_id, label, summarise(records, repeat), outcomes)
+    hashes = {o["case_key"]: "same" for o in outcomes} | (case_hashes or {})
+    return RunSide(run_id, label, summarise(records, repeat), outcomes, case_hashes=hashes)
 
 
 BASE = side("run-base", "bot v1", [

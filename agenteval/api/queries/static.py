@@ -12,6 +12,7 @@ from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
 from agenteval.api.types.static.static_comparison import (
     CaseDiff,
+    ChangedCase,
     ComparisonSignificance,
     RunComparison,
 )
@@ -125,5 +126,9 @@ class StaticQueries:
             improvements=[diff(d) for d in comparison.improvements],
             unchanged_count=comparison.unchanged_count, markdown=comparison.markdown,
             warnings=comparison.warnings,
+            changed_cases=[ChangedCase(case_key=c.case_key,
+                                       definition_changed=c.definition_changed,
+                                       judge_changed=c.judge_changed)
+                           for c in comparison.changed],
             significance=None if comparison.significance is None
             else ComparisonSignificance.from_data(comparison.significance))

@@ -7,10 +7,17 @@ regression or improvement. Pure functions: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from agenteval.domain.markdown import format_ms, format_rate, markdown_cell, table
+from agenteval.domain.static.case_changes import (
+    ChangedCase,
+    changed_cases,
+    changes_warning,
+    judges_by_case,
+    unknown_definitions_warning,
+)
 from agenteval.domain.static.run_summary import RunSummaryData
 from agenteval.domain.static.run_views import OutcomeView
 from agenteval.domain.statistics import (
@@ -33,6 +40,8 @@ class RunSide:
     summary: RunSummaryData
     outcomes: Sequence[OutcomeView]
     scenario: str | None = None  # what the run ran ("name (id)"), to warn about mismatches
+    # Case key → the hash of its definition in the run's snapshot; None: unknown.
+    case_hashes: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -58,14 +67,22 @@ class Comparison:
     markdown: str
     warnings: list[str] = field(default_factory=list)  # e.g. runs of different scenarios
     significance: Significance | None = None
+    changed: list[ChangedCase] = field(default_factory=list)  # left out of the diffs above
 
 
 def compare_runs(base: RunSide, head: RunSide) -> Comparison:
     """Compare `head` against `base`."""
     base_by_key = by_attempt(base.outcomes)
     head_by_key = by_attempt(head.outcomes)
-    shared = sorted(base_by_key.keys() & head_by_key.keys())
+    shared_cases = {key for key, _ in base_by_key} & {key for key, _ in head_by_key}
+    changed = changed_cases(shared_cases, base.case_hashes, head.case_hashes,
+                            judges_by_case(base.outcomes), judges_by_case(head.outcomes))
+    left_out = {c.case_key for c in changed}
+    shared = sorted(k for k in base_by_key.keys() & head_by_key.keys() if k[0] not in left_out)
     base_attempts, head_attempts = attempts_by_case(base.outcomes), attempts_by_case(head.outcomes)
+    for attempts in (base_attempts, head_attempts):
+        for key in left_out:
+            attempts.pop(key, None)
     flaky = {key for attempts in (base_attempts, head_attempts)
              for key, verdicts in attempts.items() if is_flaky(verdicts)}
     diffs = [CaseDiff(key[0], key[1], base_by_key[key], head_by_key[key], key[0] in flaky)
@@ -84,18 +101,26 @@ def compare_runs(base: RunSide, head: RunSide) -> Comparison:
         only_in_base=only_in_base,
         only_in_head=only_in_head,
         markdown="",
-        warnings=comparison_warnings(base, head),
+        warnings=comparison_warnings(base, head, changed, len(shared_cases)),
         significance=significance(base_attempts, head_attempts),
+        changed=changed,
     )
     return replace(comparison, markdown=render_comparison(base, head, comparison))
 
 
-def comparison_warnings(base: RunSide, head: RunSide) -> list[str]:
+def comparison_warnings(base: RunSide, head: RunSide, changed: Sequence[ChangedCase] = (),
+                        shared_cases: int = 0) -> list[str]:
     """What makes the comparison less meaningful than it looks (empty when nothing does)."""
+    warnings = []
     if base.scenario and head.scenario and base.scenario != head.scenario:
-        return [f"the runs are of different scenarios ({base.scenario} and {head.scenario}): "
-                "attempts are matched by case key only"]
-    return []
+        warnings.append(f"the runs are of different scenarios ({base.scenario} and "
+                        f"{head.scenario}): attempts are matched by case key only")
+    if (line := changes_warning(list(changed), shared_cases)) is not None:
+        warnings.append(line)
+    for side, run in (("base", base), ("head", head)):
+        if run.case_hashes is None and shared_cases:
+            warnings.append(unknown_definitions_warning(side, shared_cases))
+    return warnings
 
 
 def by_attempt(outcomes: Sequence[OutcomeView]) -> dict[AttemptKey, OutcomeView]:
@@ -120,6 +145,7 @@ def render_comparison(base: RunSide, head: RunSide, comparison: Comparison) -> s
         flaky_regressions_line(comparison.regressions),
         diff_section("Improvements (failed in base, passed in head)", comparison.improvements),
         f"Unchanged: {comparison.unchanged_count} attempt(s) with the same verdict in both runs.",
+        changed_section(comparison.changed),
         missing_section("Only in base", comparison.only_in_base),
         missing_section("Only in head", comparison.only_in_head),
     ]
@@ -189,6 +215,15 @@ def diff_section(title: str, diffs: Sequence[CaseDiff]) -> str:
             for d in diffs]
     return heading + "\n\n" + table(["Case", "Attempt", "Base", "Head", "Flaky", "Error"],
                                       rows)
+
+
+def changed_section(changed: Sequence[ChangedCase]) -> str:
+    if not changed:
+        return ""
+    rows = [(c.case_key, c.what) for c in changed]
+    return (f"## Changed between the runs: {len(changed)}\n\nNot compared: their definition or "
+            "judge differs, so a different verdict says nothing about the bot.\n\n"
+            + table(["Case", "What changed"], rows))
 
 
 def missing_section(title: str, keys: Sequence[AttemptKey]) -> str:

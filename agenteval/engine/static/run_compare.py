@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from agenteval.domain.judging.fingerprints import case_hash
 from agenteval.domain.static.run_comparison import Comparison, RunSide, compare_runs
 from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes, summary_of
 from agenteval.errors import NotFound
@@ -37,7 +38,8 @@ async def _side(run: Run) -> tuple[RunSide, dict[AttemptKey, StoredOutcome]]:
     scenario = (f"{campaign.scenario.name} ({str(campaign.scenario_id)[:8]})"
                 if campaign else None)
     side = RunSide(run_id=str(run.id), label=label, summary=await summary_of(run),
-                   outcomes=[s.view for s in stored], scenario=scenario)
+                   outcomes=[s.view for s in stored], scenario=scenario,
+                   case_hashes={str(case["id"]): case_hash(case) for case in run.cases})
     return side, {(s.view["case_key"], s.view["attempt"]): s for s in stored}
 
 

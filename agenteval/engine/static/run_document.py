@@ -21,10 +21,11 @@ verbatim, so its keys stay as docs/design.md's wire formats define them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
+from agenteval.domain.judging.fingerprints import case_hash, judge_hash
 from agenteval.domain.static.outcome_explanation import judged_turn
 from agenteval.domain.static.run_state import RunStatus
 from agenteval.domain.static.run_summary import RunSummaryData
@@ -87,6 +88,8 @@ class ScenarioResult:
     report_markdown: str | None = field(default=None, repr=False)
     model_usage: str | None = None  # one line: calls, tokens, cost (domain.usage_report)
     offline: bool = False  # judged logged conversations (judgeConversations): nothing sent
+    # The run's snapshot of its cases: their definitions are hashed into the document.
+    cases: Sequence[Mapping[str, Any]] = field(default=(), repr=False)
 
     @property
     def case_count(self) -> int:
@@ -120,7 +123,8 @@ async def scenario_result(run: Run, source: str | None = None, *, prices: str | 
         repeat=run.repeat, concurrency=run.concurrency, error=run.error, duration_s=duration,
         offline=run.offline,
         report_markdown=await report_markdown(run, prices) if with_report else None,
-        model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)))
+        model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)),
+        cases=run.cases)
 
 
 def json_report(results: Sequence[ScenarioResult]) -> RunDocument:
@@ -129,6 +133,7 @@ def json_report(results: Sequence[ScenarioResult]) -> RunDocument:
 
 
 def scenario_entry(result: ScenarioResult) -> ScenarioEntry:
+    hashes = {str(case.get("id")): case_hash(case) for case in result.cases}
     return {
         "formatVersion": SCHEMA_VERSION,
         "scenario": {"name": result.scenario_name, "file": result.source},
@@ -137,7 +142,8 @@ def scenario_entry(result: ScenarioResult) -> ScenarioEntry:
                 "repeat": result.repeat, "concurrency": result.concurrency,
                 "durationS": result.duration_s, "offline": result.offline},
         "summary": summary_json(result.summary),
-        "outcomes": [outcome_json(attempt) for attempt in result.attempts],
+        "outcomes": [outcome_json(attempt, hashes.get(attempt.case_key))
+                     for attempt in result.attempts],
     }
 
 
@@ -159,8 +165,8 @@ def summary_json(summary: RunSummaryData) -> Summary:
     }
 
 
-def outcome_json(attempt: AttemptResult) -> Outcome:
-    """The contract's CaseOutcome (plus the case's tags)."""
+def outcome_json(attempt: AttemptResult, case_hash: str | None = None) -> Outcome:
+    """The contract's CaseOutcome (plus the case's tags and what it was judged against)."""
     view = attempt.view
     document: Outcome = {
         "caseKey": view["case_key"], "attempt": view["attempt"], "passed": view["passed"],
@@ -173,6 +179,8 @@ def outcome_json(attempt: AttemptResult) -> Outcome:
                      "detail": r["detail"], "error": r["error"],
                      "turnIndex": judged_turn(r)} for r in view["results"]],
     }
+    document["caseHash"] = case_hash
+    document["judgeHash"] = judge_hash(view["results"])
     simulation = view.get("simulation")
     if simulation is not None:  # simulated cases only: other shapes unchanged
         document["simulation"] = cast(Simulation, simulation)

@@ -160,6 +160,10 @@ class Outcome(TypedDict):
     turns: list[Turn]
     results: list[RuleResult]
     simulation: NotRequired[Simulation]
+    # What the attempt was judged against (domain/judging/fingerprints.py): the case's
+    # definition, and the judges (null when no model judged it). Absent in older files.
+    caseHash: NotRequired[str | None]
+    judgeHash: NotRequired[str | None]
 
 
 class ScenarioEntry(TypedDict):

@@ -35,6 +35,14 @@ class ComparisonSignificance:
                    pass_rate_delta_ci95_high=data.ci95_high)
 
 
+@strawberry.type(description="A case whose definition or judge differs between the two runs: "
+                             "left out of regressions, improvements and the significance test.")
+class ChangedCase:
+    case_key: str
+    definition_changed: bool
+    judge_changed: bool
+
+
 @strawberry.type
 class RunComparison:
     base: Run
@@ -49,3 +57,6 @@ class RunComparison:
     # What makes the comparison less meaningful than it looks, e.g. runs of different
     # scenarios (nullable addition to the contract; empty when nothing does).
     warnings: list[str] | None = None
+    changed_cases: list[ChangedCase] | None = strawberry.field(
+        default=None, description="Cases whose definition (the run's snapshot) or judge (model, "
+                                  "prompt version, judge revision) changed between the runs.")
