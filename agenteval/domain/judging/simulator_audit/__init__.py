@@ -1,0 +1,14 @@
+"""The model-free audit of simulated users (issue 40): facts they state without having
+them, role inversion, meta-talk, stopping early. See `audit.py`."""
+
+from agenteval.domain.judging.simulator_audit.audit import (
+    DEVIATION_KINDS,
+    AuditedMessage,
+    Deviation,
+    DeviationKind,
+    UserBrief,
+    audit_dialog,
+)
+
+__all__ = ["DEVIATION_KINDS", "AuditedMessage", "Deviation", "DeviationKind", "UserBrief",
+           "audit_dialog"]
