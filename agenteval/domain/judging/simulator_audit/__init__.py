@@ -9,6 +9,13 @@ from agenteval.domain.judging.simulator_audit.audit import (
     UserBrief,
     audit_dialog,
 )
+from agenteval.domain.judging.simulator_audit.case_dialog import (
+    audit_case_dialog,
+    deviation_error,
+    deviation_record,
+    is_simulators,
+)
 
 __all__ = ["DEVIATION_KINDS", "AuditedMessage", "Deviation", "DeviationKind", "UserBrief",
-           "audit_dialog"]
+           "audit_case_dialog", "audit_dialog", "deviation_error",
+           "deviation_record", "is_simulators"]

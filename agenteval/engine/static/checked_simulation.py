@@ -1,0 +1,70 @@
+"""A simulated case's dialog, its user audited (issue 40): played again while the
+SIMULATOR model deviates, up to the reruns allowed.
+
+A replay's user is told how the discarded try deviated (its prompt names it): at the
+default temperature 0 the same prompt would likely deviate the same way again.
+
+Every dialog is audited without a model (domain/judging/simulator_audit). A dialog
+whose model-written turn deviates is discarded and the case played again on a fresh
+conversation with a fresh user; the first clean dialog is the attempt's (it counts
+once). Still deviating after the reruns, the attempt is a **simulator error**: the
+attempt's error (in `errorCount` and every denominator, as errors are), never a
+failure of the bot. A deviation in the case's own opening or scripted follow-ups is a
+scenario-authoring error: reported at the case, never rerun (a script says the same
+again). When the first dialog is clean its `simulation` record is as before; otherwise
+it says what happened:
+
+    {..., "deviation": {turn, kind, reason, quote, author} | None,
+     "deviations": [...every one of the kept dialog's...],
+     "reruns": n, "rerun_deviations": [...the first deviation of each discarded dialog...],
+     "deviation_error": "simulator" | "scenario" | None}
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from agenteval.channels import ChannelFactory, TargetSpec
+from agenteval.domain.judging.cases import CaseSpec
+from agenteval.domain.judging.simulator_audit import (
+    audit_case_dialog,
+    deviation_error,
+    deviation_record,
+    is_simulators,
+)
+from agenteval.domain.turn_numbers import turn_number
+from agenteval.engine.static.simulated_talk import SimulatedDialog, simulate
+from agenteval.llm import ModelClient
+from agenteval.simulation.case_users import HeedsDeviations, PlayCase, reruns_of
+
+
+async def simulate_checked(channels: ChannelFactory, target: TargetSpec, case: CaseSpec,
+                           users: PlayCase, simulator: ModelClient | None) -> SimulatedDialog:
+    """Play the case, audit its user, play again while the simulator deviates."""
+    spec = case.simulated
+    assert spec is not None, "simulate_checked is for simulated cases"
+    allowed = reruns_of(users)
+    discarded: list[dict[str, object]] = []
+    while True:
+        user = users(spec, simulator)
+        if isinstance(user, HeedsDeviations):
+            for earlier in discarded:  # the replay's prompt names what went wrong before
+                user.heed(f"{earlier['reason']} (turn {turn_number(earlier['turn'])})")
+        dialog = await simulate(channels, target, case, user)
+        deviations = audit_case_dialog(spec, dialog.turns, dialog.record.get("stop"))
+        first = deviations[0] if deviations else None
+        if first is None and not discarded:
+            return dialog  # clean at the first try: the record is as it always was
+        record = {**dialog.record,
+                  "deviation": None if first is None else deviation_record(first),
+                  "deviations": [deviation_record(d) for d in deviations],
+                  "reruns": len(discarded), "rerun_deviations": list(discarded),
+                  "deviation_error": None}
+        if first is None or dialog.error is not None or any(t.error for t in dialog.turns):
+            # Clean, or the simulator or the target failed anyway: that error stands.
+            return replace(dialog, record=record)
+        if is_simulators(first) and len(discarded) < allowed:
+            discarded.append(deviation_record(first))
+            continue
+        record["deviation_error"] = "simulator" if is_simulators(first) else "scenario"
+        return replace(dialog, record=record, error=deviation_error(first, len(discarded)))
