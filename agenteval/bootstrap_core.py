@@ -71,7 +71,8 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     owned = OwnedSystem(actors, leases.DatabaseLeases(unclaimed_after_s=settings.lease_ttl_s))
     stack.push_async_callback(owned.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
     runs = RunEngine(owned=owned, channels=channels, events=events, store=DatabaseRuns(),
-                     models=run_models, users=CasePlayers(settings.simulator_reruns))
+                     models=run_models, users=CasePlayers(settings.simulator_reruns,
+                                                              settings.simulator_review))
     owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
                         owned=owned, runs=runs)

@@ -92,6 +92,9 @@ class Settings:
     # A simulated case whose SIMULATOR user deviates (invents a fact, plays the agent,
     # talks about its prompt, quits early) is played again up to this many times.
     simulator_reruns: int = 2
+    # With a JUDGE configured, it also reviews every model-played simulated user (persona
+    # and goal followed? hindered or helped?); a deviation it quotes counts as one.
+    simulator_review: bool = False
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

@@ -2,7 +2,9 @@
 fake OpenAI-compatible SIMULATOR: one that behaves (nothing flagged), one that invents
 an order number on its first call only (the attempt is played again once and counts
 once), and one that always invents it (a simulator error with its turn, after the
-reruns; the bot's pass rate without it is what the bot scored)."""
+reruns; the bot's pass rate without it is what the bot scored). With
+AGENTEVAL_SIMULATOR_REVIEW and a JUDGE, the judge's review counts only with quotes found in
+the transcript."""
 
 from __future__ import annotations
 
@@ -50,6 +52,7 @@ def simulator_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
         for suffix in ("MODEL", "BASE_URL", "API_KEY"):
             monkeypatch.delenv(f"AGENTEVAL_{role}_{suffix}", raising=False)
     monkeypatch.delenv("AGENTEVAL_SIMULATOR_RERUNS", raising=False)
+    monkeypatch.delenv("AGENTEVAL_SIMULATOR_REVIEW", raising=False)
     return monkeypatch
 
 
@@ -147,3 +150,61 @@ def test_a_simulator_that_always_invents_an_order_number_is_a_simulator_error_no
     assert "| Simulator errors (user still deviating after reruns) | 2 — sim-model 2/4" in markdown
     assert "| sim-model | 4 | 2 | 4 | 2 | 50.0% |" in markdown
     assert "pass^k without simulator errors | pass^1 100.0% · pass^2 100.0%" in markdown
+
+
+def reviewing_judge(quote: str) -> Callable[[Any], str]:
+    """The example's customer for SIMULATOR calls; as the JUDGE, a review naming turn 1
+    (the booking's "我叫王伟") with `quote`."""
+    def respond(body: Any) -> str:
+        if "You review the SIMULATED CUSTOMER" not in body["messages"][0]["content"]:
+            return simulated_customer(body)
+        dialog = body["messages"][1]["content"]
+        deviations = [{"turn": 1, "kind": "off_goal", "quote": quote,
+                       "reason": "gives a name before the agent asks"}] \
+            if "我叫王伟" in dialog else []
+        return json.dumps({"followed_persona": True, "followed_goal": not deviations,
+                           "effect": "helped" if deviations else "neutral",
+                           "deviations": deviations, "rationale": "r"}, ensure_ascii=False)
+    return respond
+
+
+def _run_reviewed(env: pytest.MonkeyPatch, respond: Callable[[Any], str],
+                  tmp_path: Path) -> dict[str, Any]:
+    from agenteval.cli.run_gate import run_command
+
+    out_json = tmp_path / "out.json"
+    with llm_server_in_thread() as server:
+        server.responders["chat"] = respond
+        for role in ("SIMULATOR", "JUDGE"):
+            env.setenv(f"AGENTEVAL_{role}_BASE_URL", server.url)
+        env.setenv("AGENTEVAL_SIMULATOR_MODEL", "sim-model")
+        env.setenv("AGENTEVAL_JUDGE_MODEL", "judge-model")
+        env.setenv("AGENTEVAL_SIMULATOR_REVIEW", "true")
+        run_command([WITH_MODEL], DEMO, json_out=str(out_json))
+    _outcomes(out_json)
+    [entry] = json.loads(out_json.read_text())
+    return {o["caseKey"]: o for o in entry["outcomes"]}
+
+
+def test_the_judges_review_with_a_quote_found_in_the_transcript_counts_as_a_deviation(
+        simulator_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    outcomes = _run_reviewed(simulator_env, reviewing_judge("我叫王伟"), tmp_path)
+    booking = outcomes["sim-booking-zh-model"]
+    assert booking["error"].startswith("simulator error: the simulated user deviated at turn 2 "
+                                       "(off_goal): judge-model (review): gives a name")
+    review = booking["simulation"]["review"]
+    assert review["model"] == "judge-model" and review["effect"] == "helped"
+    assert review["deviations"][0]["verified"] is True
+    assert booking["simulation"]["reruns"] == 2
+    returning = outcomes["sim-return-en-model"]  # reviewed clean: nothing changes
+    assert returning["passed"] and returning["simulation"]["review"]["deviations"] == []
+
+
+def test_a_review_quote_not_in_the_transcript_is_kept_unverified_and_never_acts(
+        simulator_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    outcomes = _run_reviewed(simulator_env, reviewing_judge("我叫张三"), tmp_path)
+    booking = outcomes["sim-booking-zh-model"]
+    assert booking["passed"] and booking["error"] is None
+    [claimed] = booking["simulation"]["review"]["deviations"]
+    assert claimed["verified"] is False and claimed["quote"] == "我叫张三"
+    assert "deviation" not in booking["simulation"]

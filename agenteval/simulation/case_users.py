@@ -149,8 +149,9 @@ class CasePlayers:
     composition root passes AGENTEVAL_SIMULATOR_RERUNS); the engine reads `reruns` off
     the PlayCase it is handed, and a plain function gets DEFAULT_RERUNS."""
 
-    def __init__(self, reruns: int = DEFAULT_RERUNS) -> None:
+    def __init__(self, reruns: int = DEFAULT_RERUNS, review: bool = False) -> None:
         self.reruns = max(0, reruns)
+        self.review = review  # the JUDGE also reviews each model-played user (when configured)
 
     def __call__(self, spec: SimulatedSpec, simulator: ModelClient | None) -> CaseUser:
         return play_case(spec, simulator)
@@ -160,3 +161,8 @@ def reruns_of(users: PlayCase) -> int:
     """The reruns `users` allows (DEFAULT_RERUNS for a PlayCase that does not say)."""
     reruns = getattr(users, "reruns", DEFAULT_RERUNS)
     return reruns if isinstance(reruns, int) else DEFAULT_RERUNS
+
+
+def reviews(users: PlayCase) -> bool:
+    """Whether the JUDGE reviews the users `users` plays (AGENTEVAL_SIMULATOR_REVIEW)."""
+    return getattr(users, "review", False) is True

@@ -32,18 +32,24 @@ from agenteval.domain.judging.simulator_audit import (
     deviation_record,
     is_simulators,
 )
+from agenteval.domain.judging.simulator_audit.review_check import review_deviations
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.simulated_talk import SimulatedDialog, simulate
 from agenteval.llm import ModelClient
-from agenteval.simulation.case_users import HeedsDeviations, PlayCase, reruns_of
+from agenteval.simulation.case_users import HeedsDeviations, PlayCase, reruns_of, reviews
+from agenteval.simulation.user_review import review_user
 
 
 async def simulate_checked(channels: ChannelFactory, target: TargetSpec, case: CaseSpec,
-                           users: PlayCase, simulator: ModelClient | None) -> SimulatedDialog:
-    """Play the case, audit its user, play again while the simulator deviates."""
+                           users: PlayCase, simulator: ModelClient | None,
+                           judge: ModelClient | None = None) -> SimulatedDialog:
+    """Play the case, audit its user, play again while the simulator deviates. With
+    `judge` (the JUDGE, when the review is on), a model-played dialog the audit found clean
+    is also reviewed; a deviation it quotes from the transcript counts as one."""
     spec = case.simulated
     assert spec is not None, "simulate_checked is for simulated cases"
     allowed = reruns_of(users)
+    reviewer = judge if reviews(users) else None
     discarded: list[dict[str, object]] = []
     while True:
         user = users(spec, simulator)
@@ -52,10 +58,17 @@ async def simulate_checked(channels: ChannelFactory, target: TargetSpec, case: C
                 user.heed(f"{earlier['reason']} (turn {turn_number(earlier['turn'])})")
         dialog = await simulate(channels, target, case, user)
         deviations = audit_case_dialog(spec, dialog.turns, dialog.record.get("stop"))
+        review = None
+        if not deviations and reviewer is not None and dialog.record.get("simulator") == "model" \
+                and dialog.error is None and dialog.turns:
+            review = await review_user(reviewer, spec, dialog.turns)
+            deviations = review_deviations(review, dialog.turns)
         first = deviations[0] if deviations else None
         if first is None and not discarded:
-            return dialog  # clean at the first try: the record is as it always was
-        record = {**dialog.record,
+            # Clean at the first try: the record is as it always was (plus the review).
+            return dialog if review is None else replace(
+                dialog, record={**dialog.record, "review": review})
+        record = {**dialog.record, **({"review": review} if review is not None else {}),
                   "deviation": None if first is None else deviation_record(first),
                   "deviations": [deviation_record(d) for d in deviations],
                   "reruns": len(discarded), "rerun_deviations": list(discarded),

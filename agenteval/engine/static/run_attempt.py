@@ -53,7 +53,7 @@ async def run_attempt(channels: ChannelFactory, target: TargetSpec, models: Mode
         error = first_turn_error(turns)
     else:
         dialog = await simulate_checked(channels, target, case, users,
-                                        models.get("SIMULATOR"))
+                                        models.get("SIMULATOR"), models.get("JUDGE"))
         turns, simulation = dialog.turns, dialog.record
         error = first_turn_error(turns) or dialog.error
     results = [] if error else await judge_rules(case, turns, models)

@@ -158,7 +158,8 @@ class RuleResult(TypedDict):
                                "null for the case's own rules.")]]
 
 
-DeviationKind = Literal["invented_fact", "role_inversion", "meta_talk", "early_stop"]
+DeviationKind = Literal["invented_fact", "role_inversion", "meta_talk", "early_stop",
+                        "off_persona", "off_goal"]
 
 
 class Deviation(TypedDict):
@@ -188,6 +189,10 @@ class Simulation(TypedDict):
     reruns: NotRequired[Annotated[Count, Json(description="times the case was played again")]]
     rerun_deviations: NotRequired[Annotated[list[Deviation], Json(
         description="the first deviation of each discarded dialog")]]
+    review: NotRequired[Annotated[dict[str, Any], Json(
+        description="AGENTEVAL_SIMULATOR_REVIEW with a JUDGE: {model, followed_persona, "
+                    "followed_goal, effect: helped|hindered|neutral, rationale, deviations: "
+                    "[{turn, kind, quote, reason, verified}]}, or {model, error}")]]
     deviation_error: NotRequired[Annotated[Literal["simulator", "scenario"] | None, Json(
         description="simulator: still deviating after the reruns (a simulator error); "
                     "scenario: the case's own script deviates (an authoring error, not rerun)")]]

@@ -15,7 +15,8 @@ from agenteval.domain.static.simulator_figures import SimulatorRate
 class SimulatorDeviation:
     turn: int = strawberry.field(description="The 0-based turn (= Turn.index).")
     kind: str = strawberry.field(description="invented_fact | role_inversion | meta_talk | "
-                                             "early_stop")
+                                             "early_stop (found without a model); "
+                                             "off_persona | off_goal (the JUDGE's review)")
     reason: str
     quote: str | None = strawberry.field(description="The user's words, as written.")
     author: str | None = strawberry.field(description="Who wrote the turn: simulator "

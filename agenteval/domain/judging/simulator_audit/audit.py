@@ -29,9 +29,12 @@ from typing import Any, Literal
 from agenteval.domain.judging.simulator_audit.speech_markers import marker
 from agenteval.domain.judging.simulator_audit.stated_facts import had, stated_facts
 
-DeviationKind = Literal["invented_fact", "role_inversion", "meta_talk", "early_stop"]
+# The model-free kinds, plus two only the JUDGE's review names (review_check.py).
+DeviationKind = Literal["invented_fact", "role_inversion", "meta_talk", "early_stop",
+                        "off_persona", "off_goal"]
 DEVIATION_KINDS: tuple[DeviationKind, ...] = ("invented_fact", "role_inversion", "meta_talk",
                                               "early_stop")
+REVIEW_KINDS: tuple[DeviationKind, ...] = (*DEVIATION_KINDS, "off_persona", "off_goal")
 QUOTE_CHARS = 200
 
 
@@ -91,7 +94,7 @@ def audit_dialog(brief: UserBrief, messages: Sequence[AuditedMessage],
     stop = _early_stop(brief, messages, ended_by_user)
     if stop is not None:
         deviations.append(stop)
-    return sorted(deviations, key=lambda d: (d.turn, DEVIATION_KINDS.index(d.kind)))
+    return sorted(deviations, key=lambda d: (d.turn, REVIEW_KINDS.index(d.kind)))
 
 
 def _turn_deviations(index: int, message: AuditedMessage, last_reply: str | None,
