@@ -103,9 +103,10 @@ def test_a_simulator_that_deviates_on_its_first_call_only_is_rerun_once_and_coun
                                                                   "simulator")
     assert "HC2611119876" in caught["reason"]
     assert [t["sentMessage"] for t in booking["turns"]][1] == "我叫王伟"  # the rerun's dialog
-    # Each play asks for three turns (name, phone, address; then the stop phrase ends it):
-    # the discarded first play and the rerun, and nothing more.
-    assert calls == 6
+    # The first play is cut at the deviating turn (1 call); the rerun asks for three turns
+    # (name, phone, address; then the stop phrase ends it).
+    assert calls == 4
+    assert booking["simulation"]["stop"] == "phrase"
     assert summary["simulators"][0]["rerunAttempts"] == 1
     assert summary["simulatorErrorCount"] == 0
     out = capsys.readouterr().out

@@ -25,6 +25,7 @@ PHRASE = "phrase"  # a stop_when phrase appeared in a reply
 MAX_TURNS = "max_turns"
 SIMULATOR_FAILED = "simulator_failed"  # the SIMULATOR model could not answer: an error
 TARGET_ERROR = "target_error"  # the target failed on a turn: an error, as for any case
+DEVIATED = "simulator_deviated"  # the SIMULATOR's turn deviated (issue 40): cut, played again
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ STOPS = {
     "max_turns": "max_turns was reached",
     "simulator_failed": "the SIMULATOR model failed",
     "target_error": "the target failed",
+    "simulator_deviated": "the simulated user deviated (the dialog was cut there)",
 }
 AUTHORS = {"simulator": "simulated user", "script": "scripted user"}
 

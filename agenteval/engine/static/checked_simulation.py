@@ -1,5 +1,6 @@
 """A simulated case's dialog, its user audited (issue 40): played again while the
-SIMULATOR model deviates, up to the reruns allowed.
+SIMULATOR model deviates, up to the reruns allowed. A play is cut at the turn where its
+simulator deviated (stop `simulator_deviated`): its later turns would be discarded anyway.
 
 A replay's user is told how the discarded try deviated (its prompt names it): at the
 default temperature 0 the same prompt would likely deviate the same way again.
@@ -22,10 +23,12 @@ it says what happened:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from agenteval.channels import ChannelFactory, TargetSpec
-from agenteval.domain.judging.cases import CaseSpec
+from agenteval.domain.judging.cases import CaseSpec, Turn
+from agenteval.domain.judging.simulated_cases import SimulatedSpec
 from agenteval.domain.judging.simulator_audit import (
     audit_case_dialog,
     deviation_error,
@@ -38,6 +41,14 @@ from agenteval.engine.static.simulated_talk import SimulatedDialog, simulate
 from agenteval.llm import ModelClient
 from agenteval.simulation.case_users import HeedsDeviations, PlayCase, reruns_of, reviews
 from agenteval.simulation.user_review import review_user
+
+
+def cut_at_deviation(spec: SimulatedSpec) -> Callable[[Sequence[Turn]], bool]:
+    """Whether the dialog so far has a turn the SIMULATOR wrote that deviated (a fact, role
+    or meta-talk deviation is final once said; an early stop is known only at the end)."""
+    def deviated(turns: Sequence[Turn]) -> bool:
+        return any(is_simulators(d) for d in audit_case_dialog(spec, turns, None))
+    return deviated
 
 
 async def simulate_checked(channels: ChannelFactory, target: TargetSpec, case: CaseSpec,
@@ -56,7 +67,7 @@ async def simulate_checked(channels: ChannelFactory, target: TargetSpec, case: C
         if isinstance(user, HeedsDeviations):
             for earlier in discarded:  # the replay's prompt names what went wrong before
                 user.heed(f"{earlier['reason']} (turn {turn_number(earlier['turn'])})")
-        dialog = await simulate(channels, target, case, user)
+        dialog = await simulate(channels, target, case, user, cut_at_deviation(spec))
         deviations = audit_case_dialog(spec, dialog.turns, dialog.record.get("stop"))
         review = None
         if not deviations and reviewer is not None and dialog.record.get("simulator") == "model" \

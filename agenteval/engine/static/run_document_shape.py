@@ -180,7 +180,7 @@ class Simulation(TypedDict):
     simulator: Literal["model", "script"]
     model: str | None
     stop: Literal["simulator_done", "script_end", "phrase", "max_turns", "simulator_failed",
-                  "target_error"]
+                  "target_error", "simulator_deviated"]
     detail: str | None
     turns: Count
     deviation: NotRequired[Annotated[Deviation | None, Json(

@@ -96,7 +96,9 @@ class CaseOutcome:
     simulation: JSON | None = strawberry.field(
         default=None, description="Simulated cases: who played the user and why the dialog "
         "ended: {simulator: model|script, model, stop: simulator_done|script_end|phrase|"
-        "max_turns|simulator_failed|target_error, detail, turns}; null for other cases.")
+        "max_turns|simulator_failed|target_error|simulator_deviated, detail, turns, and when "
+        "its user deviated: deviation, deviations, reruns, rerun_deviations, "
+        "deviation_error, review}; null for other cases.")
     simulator_deviation: SimulatorDeviation | None = strawberry.field(
         default=None, description="Simulated cases whose user deviated (an invented fact, "
         "role inversion, meta-talk, an early stop): where, why, and what it did to the "
