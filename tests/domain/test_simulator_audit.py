@@ -76,3 +76,16 @@ def test_a_run_without_simulated_users_has_zero_simulator_errors_and_no_models()
     summary = summarise([OutcomeRecord("a", 0, "SUCCESS", True)], repeat=1)
     assert summary.simulator_error_count == 0 and summary.simulators == []
     assert summary.pass_rate_excluding_simulator_errors == summary.pass_rate
+
+
+def test_words_a_customer_uses_are_not_mistaken_for_facts_or_the_agents_voice() -> None:
+    assert flags(("user", "It has cost me 20 days already, and I spent 3 hours on hold"),
+                 ("assistant", "预约成功")) == []
+    assert flags(("user", "请你告诉我退款什么时候到"), ("assistant", "预约成功")) == []
+    assert flags(("user", "Could you give me your opening hours?"),
+                 ("assistant", "预约成功")) == []
+    assert flags(("user", "hi"), ("assistant", "May I have your name?"),
+                 ("user", "it's my fridge that is broken"), ("assistant", "怎么称呼？"),
+                 ("user", "不告诉你"), ("assistant", "预约成功")) == []
+    assert flags(("user", "hi"), ("assistant", "How much did you pay?"),
+                 ("user", "10个月前买的"), ("assistant", "预约成功")) == []

@@ -20,12 +20,15 @@ ROLE_INVERSION: tuple[tuple[str, str], ...] = (
     (r"how (?:can|may) i (?:help|assist)|anything else i can (?:help|do)"
      r"|what can i do for you|how can we help",
      "offers help as the agent does"),
-    (r"(?:麻烦|请)(?:您|你)(?:提供|告诉我|报一下|留一下)|请提供(?:一下)?(?:您|你)的|我这边(?:帮|为|给)您"
+    (r"(?:麻烦|请)(?:您|你)(?:提供|报|留|发)(?:一下)?(?:您|你)?的?"
+     r"(?:手机|电话|订单|姓名|名字|地址|身份证|联系方式|账号)"
+     r"|请提供(?:一下)?(?:您|你)的|我这边(?:帮|为|给)您"
      r"|我(?:来)?(?:帮|为)您(?:查询|查一下|登记|处理|预约|核实|办理)",
      "asks for the customer's details as the agent does"),
-    (r"(?:could|can|would) you (?:please )?(?:give|send|tell|provide) me your"
-     r"|so (?:that )?i can (?:book|check|look|help|process|arrange|verify)"
-     r"|may i have your|please provide your",
+    (r"(?:could|can|would) you (?:please )?(?:give|send|tell|provide) me your "
+     r"(?:phone|mobile|order|address|account|id|details)"
+     r"|so (?:that )?i can (?:book|check|look it up|help you|process|arrange|verify)"
+     r"|(?:may i have|please provide) your (?:phone|mobile|order|address|account|id|details)",
      "asks for the customer's details as the agent does"),
     (r"根据我们的(?:政策|规定)|按照我们的(?:政策|规定)|我们的(?:政策|规定)是|本店(?:政策|规定)",
      "quotes the store's policy as the store"),

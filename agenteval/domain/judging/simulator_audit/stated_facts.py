@@ -24,24 +24,32 @@ from dataclasses import dataclass
 
 from agenteval.domain.judging.personal_data_patterns import PATTERNS, digits
 
-_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# A whole number (never a prefix of a longer one: the lookaheads below would otherwise
+# let the regex back off "20 days" to "2").
+_NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\.?\d)(?!,\d)"
 PASSPORT = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{7,9}(?![A-Za-z0-9])")
 ORDER = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}-?\d{6,}(?![A-Za-z0-9])|(?<![\d*])\d{8,}(?![\d*])")
 AMOUNT = re.compile(
     rf"(?:[¥￥$]|RMB\s?|CNY\s?|USD\s?)(?:{_NUMBER})"
     rf"|(?:{_NUMBER})\s?(?:元|块钱|块|rmb|RMB|yuan|dollars?|bucks|USD|CNY)"
-    rf"|(?:收了我?|花了|付了|交了|paid|charged(?: me)?|cost(?: me)?|spent)\s?(?:{_NUMBER})",
+    rf"|(?:收了我?|花了|付了|交了|paid|charged(?: me)?|cost(?: me)?|spent)\s?(?:{_NUMBER})"
+    r"(?!\s*(?:days?|hours?|weeks?|months?|years?|minutes?|times?|units?|天|小时|周|个|台|次|年|分钟))",
     re.IGNORECASE)
 _LEADING_NUMBER = re.compile(rf"^\W*({_NUMBER})(?!\s*(?:[%:/.-]\d|个|台|天|号|点|年|月|匹|公斤|kg))")
 ADDRESS = PATTERNS["address"]
+# Common Chinese surnames: a bare answer to "怎么称呼" is a name only if it starts with one.
+SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶"
+            "程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾"
+            "毛郝龚邵万钱严覃武戴莫孔向汤欧")
 NAME_SAID = re.compile(
     r"(?:我叫|名字(?:是|叫)|姓名(?:是|叫)?[:：]?)\s*(?!什么|啥|谁)([\u4e00-\u9fff]{2,4})"
     r"|我姓\s*(?!什么|啥)([\u4e00-\u9fff])"
-    r"|\b(?:my name is|my name's|name is)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})")
-# Only after the bot asked for a name: "It's Robert Green.", "张伟", "我是李娜".
+    r"|\b(?i:my name is|my name's|name is)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})")
+# Only after the bot asked for a name: "It's Robert Green.", "张伟", "我是李娜" (case matters
+# in English: a name is capitalised, "it's my fridge" is not a name).
 NAME_ANSWER = re.compile(
-    r"^\W*(?:it's|it is|this is|i'm|i am)?\s*([A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,2})\W*$"
-    r"|^\W*(?:我是|叫我)?([\u4e00-\u9fff]{2,3})(?:先生|女士)?\W*$", re.IGNORECASE)
+    r"^\W*(?i:it's|it is|this is|i'm|i am)?\s*([A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,2})\W*$"
+    rf"|^\W*(?:我是|叫我)?([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?:先生|女士)?\W*$")
 ASKS_NAME = re.compile(r"怎么称呼|姓名|名字|贵姓|your name|who am i speaking|name, please",
                        re.IGNORECASE)
 ASKS_AMOUNT = re.compile(r"多少钱|金额|价格|实付|付了多少|花了多少|how much|price|amount|"
