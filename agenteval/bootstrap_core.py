@@ -31,7 +31,7 @@ from agenteval.engine.static.ports import ClosableModels
 from agenteval.logs import install_redaction
 from agenteval.net.shared_limiter import SharedSlots
 from agenteval.rules import registry as rule_types
-from agenteval.simulation.case_users import play_case
+from agenteval.simulation.case_users import CasePlayers
 from agenteval.store import database, leases
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.runs.database_runs import DatabaseRuns
@@ -71,7 +71,8 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     owned = OwnedSystem(actors, leases.DatabaseLeases(unclaimed_after_s=settings.lease_ttl_s))
     stack.push_async_callback(owned.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
     runs = RunEngine(owned=owned, channels=channels, events=events, store=DatabaseRuns(),
-                     models=run_models, users=play_case)
+                     models=run_models, users=CasePlayers(settings.simulator_reruns,
+                                                              settings.simulator_review))
     owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
                         owned=owned, runs=runs)

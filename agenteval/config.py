@@ -89,6 +89,12 @@ class Settings:
     lease_ttl_s: float = 15.0
     # How many runs one process executes at once; the rest wait for another process.
     run_claim_limit: int = 4
+    # A simulated case whose SIMULATOR user deviates (invents a fact, plays the agent,
+    # talks about its prompt, quits early) is played again up to this many times.
+    simulator_reruns: int = 2
+    # With a JUDGE configured, it also reviews every model-played simulated user (persona
+    # and goal followed? hindered or helped?); a deviation it quotes counts as one.
+    simulator_review: bool = False
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

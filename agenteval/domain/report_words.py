@@ -30,6 +30,17 @@ ZH: dict[str, str] = {
     "Intent": "评估意图", "Role description": "测试者角色", "Time window": "时间窗口",
     "{hours} h": "{hours} 小时", "Started": "开始时间", "Completed": "完成时间",
     "Report submitted": "报告提交时间", "Failure reason": "失败原因",
+    # virtual users that deviated (domain/intelligent/user_deviations.py)
+    "    - ⚠ The simulated user deviated at this turn ({kind}: {reason}): this evidence may "
+    "show the simulator's fault, not the bot's.":
+        "    - ⚠ 模拟用户在这一轮偏离了人设（{kind}：{reason}）：这条证据可能反映的是模拟器的问题，而不是机器人的。",
+    "**{count} of {total} evidence quotes rest on a turn where the simulated user deviated** "
+    "from its persona or goal; they are flagged below.":
+        "**{total} 条证据引文中有 {count} 条所在的轮次里模拟用户偏离了人设或目标**；下文已标出。",
+    "- session `{short}`, turn {turn} ({kind}): {reason}":
+        "- 会话 `{short}`，第 {turn} 轮（{kind}）：{reason}",
+    "Sessions whose simulated user deviated (found without a model by the built-in driver):":
+        "模拟用户偏离了人设的会话（内置驱动不借助模型查出）：",
     # summary
     "Summary": "摘要", "_No summary._": "_没有摘要。_",
     "All {count} evidence quotes were found in the transcript.":

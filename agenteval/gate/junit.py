@@ -15,7 +15,11 @@ from collections.abc import Sequence
 
 from agenteval.domain.static.outcome_explanation import failing_rules, located_reason
 from agenteval.domain.static.run_views import OutcomeView
-from agenteval.domain.static.simulation_text import author_label, simulation_line
+from agenteval.domain.static.simulation_text import (
+    author_label,
+    deviation_line,
+    simulation_line,
+)
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 
@@ -82,6 +86,9 @@ def _testcase(result: ScenarioResult, outcome: OutcomeView) -> ET.Element:
 def _dialog(outcome: OutcomeView) -> str:
     simulated = simulation_line(outcome)
     lines = [simulated] if simulated else []
+    deviated = deviation_line(outcome)
+    if deviated:
+        lines.append(deviated)
     for turn in outcome["turns"]:
         who = author_label(turn) or "user"
         lines.append(f"[{turn_number(turn['index'])}] {who}: {turn['sent_message']}")

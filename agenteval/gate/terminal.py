@@ -24,7 +24,12 @@ from agenteval.domain.static.outcome_explanation import (
 )
 from agenteval.domain.static.pass_hat import format_curve
 from agenteval.domain.static.run_views import OutcomeView
-from agenteval.domain.static.simulation_text import author_label, simulation_line
+from agenteval.domain.static.simulation_text import (
+    author_label,
+    deviation_line,
+    simulation_line,
+    simulator_summary_rows,
+)
 from agenteval.domain.turn_numbers import turn_number
 from agenteval.engine.static.run_document import ScenarioResult
 
@@ -173,6 +178,7 @@ def summary_table(result: ScenarioResult) -> str:
             ("intent accuracy", _rate(s.intent_accuracy)),
             ("avg completion", _rate(s.avg_completion)),
             ("latency p50 / p95", f"{_ms(s.latency_p50_ms)} / {_ms(s.latency_p95_ms)}")]
+    rows += [(label.lower(), value) for label, value in simulator_summary_rows(s, _rate)]
     if result.model_usage:
         rows.append(("model usage", result.model_usage))
     if result.error:
@@ -200,6 +206,9 @@ def explain_attempt(outcome: OutcomeView, verbosity: int = NORMAL) -> list[str]:
     simulated = simulation_line(outcome)
     if simulated:
         lines.append(f"    {simulated}")
+    deviated = deviation_line(outcome)
+    if deviated:
+        lines.append(f"    {deviated}")
     shown = outcome["results"] if verbosity == VERBOSE else failing_rules(outcome)
     for result in shown:
         mark = "pass" if result["passed"] else "FAIL"
@@ -260,12 +269,19 @@ def errors_section(result: ScenarioResult) -> str:
     return "\n".join(lines)
 
 
+def deviations_section(result: ScenarioResult) -> str:
+    """Every attempt whose simulated user deviated, with the turn and what was done."""
+    lines = [f"  {a.view['case_key']} (attempt {a.view['attempt']}): {line}"
+             for a in result.attempts if (line := deviation_line(a.view)) is not None]
+    return f"Simulated users that deviated ({len(lines)})\n" + "\n".join(lines) if lines else ""
+
+
 def scenario_block(result: ScenarioResult, verbosity: int = NORMAL) -> str:
     """Everything printed after one scenario's run (nothing when quiet)."""
     if verbosity == QUIET:
         return ""
     parts = [summary_table(result), failures_section(result, verbosity),
-             errors_section(result)]
+             errors_section(result), deviations_section(result)]
     if verbosity == VERBOSE:
         parts.append(passes_section(result))
     return "\n\n".join(part for part in parts if part)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from agenteval.domain.judging.cases import Turn, TurnAuthor
 from agenteval.domain.judging.simulated_cases import SimulatedSpec
@@ -25,6 +25,7 @@ PHRASE = "phrase"  # a stop_when phrase appeared in a reply
 MAX_TURNS = "max_turns"
 SIMULATOR_FAILED = "simulator_failed"  # the SIMULATOR model could not answer: an error
 TARGET_ERROR = "target_error"  # the target failed on a turn: an error, as for any case
+DEVIATED = "simulator_deviated"  # the SIMULATOR's turn deviated (issue 40): cut, played again
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,17 @@ class CaseUser(Protocol):
     async def next_turn(self, history: Sequence[Turn]) -> UserTurn | Stop: ...
 
 
+@runtime_checkable
+class HeedsDeviations(Protocol):
+    """A user that can be told, on a replay, how its earlier try deviated (the model user)."""
+
+    def heed(self, deviation: str) -> None: ...
+
+
 # What the engine is given: a case's spec and the run's SIMULATOR client (or None) → its user.
 PlayCase = Callable[[SimulatedSpec, ModelClient | None], CaseUser]
+# How many times a simulated case whose model user deviates is played again (issue 40).
+DEFAULT_RERUNS = 2
 
 
 class ScriptUser:
@@ -91,6 +101,11 @@ class SimulatorUser:
         self.spec = spec
         self.client = client
         self.model: str | None = client.model
+        self.warnings: list[str] = []
+
+    def heed(self, deviation: str) -> None:
+        """A replay: the prompt names how the discarded try deviated."""
+        self.warnings.append(deviation)
 
     async def next_turn(self, history: Sequence[Turn]) -> UserTurn | Stop:
         if not history and self.spec.opening:
@@ -98,7 +113,7 @@ class SimulatorUser:
         exchanges = [_DialogTurn(t.index, t.sent_message, t.reply, t.error) for t in history]
         try:
             answer = await ask_simulator(self.client, self.spec.persona, self.spec.goal,
-                                         self.spec.follow_ups, exchanges)
+                                         self.spec.follow_ups, exchanges, self.warnings)
         except ModelCallError as error:
             return Stop(SIMULATOR_FAILED, f"simulator model failed: {error.message}")
         if answer.done and self.spec.stop_when.simulator and history:
@@ -128,3 +143,27 @@ def play_case(spec: SimulatedSpec, simulator: ModelClient | None) -> CaseUser:
     if simulator is None:  # refused when the case was saved; a config may go since
         return _NoSimulator()
     return SimulatorUser(spec, simulator)
+
+
+class CasePlayers:
+    """`play_case` with the number of reruns a deviating SIMULATOR user gets (the
+    composition root passes AGENTEVAL_SIMULATOR_RERUNS); the engine reads `reruns` off
+    the PlayCase it is handed, and a plain function gets DEFAULT_RERUNS."""
+
+    def __init__(self, reruns: int = DEFAULT_RERUNS, review: bool = False) -> None:
+        self.reruns = max(0, reruns)
+        self.review = review  # the JUDGE also reviews each model-played user (when configured)
+
+    def __call__(self, spec: SimulatedSpec, simulator: ModelClient | None) -> CaseUser:
+        return play_case(spec, simulator)
+
+
+def reruns_of(users: PlayCase) -> int:
+    """The reruns `users` allows (DEFAULT_RERUNS for a PlayCase that does not say)."""
+    reruns = getattr(users, "reruns", DEFAULT_RERUNS)
+    return reruns if isinstance(reruns, int) else DEFAULT_RERUNS
+
+
+def reviews(users: PlayCase) -> bool:
+    """Whether the JUDGE reviews the users `users` plays (AGENTEVAL_SIMULATOR_REVIEW)."""
+    return getattr(users, "review", False) is True

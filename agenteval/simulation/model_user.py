@@ -60,7 +60,8 @@ class SimulatorAnswer:
     reason: str | None
 
 
-def system_prompt(persona: dict[str, Any], goal: str, script_hints: Sequence[str] = ()) -> str:
+def system_prompt(persona: dict[str, Any], goal: str, script_hints: Sequence[str] = (),
+                  warnings: Sequence[str] = ()) -> str:
     patience = str(persona.get("patience") or "medium")
     lines = [
         "You play a customer talking to a customer-service agent, to test the agent.",
@@ -72,6 +73,11 @@ def system_prompt(persona: dict[str, Any], goal: str, script_hints: Sequence[str
     if script_hints:
         lines.append("Facts you may give when asked or when useful: "
                      + json.dumps(list(script_hints), ensure_ascii=False))
+    for warning in warnings:  # a replay after a caught deviation (issue 40)
+        lines.append("An earlier try of this conversation was discarded because the customer "
+                     f"{warning}. Stay the customer; state only facts from the persona, the "
+                     "goal or the facts you were given; never speak as the agent or about "
+                     "this test.")
     lines.append('Answer with a JSON object {"message": "...", "done": false, "reason": "..."}. '
                  'Set "done" to true (message may be empty) when the goal is clearly '
                  "achieved, or when you give up; say why in reason.")
@@ -79,21 +85,25 @@ def system_prompt(persona: dict[str, Any], goal: str, script_hints: Sequence[str
 
 
 def simulator_messages(persona: dict[str, Any], goal: str, script_hints: Sequence[str],
-                       history: Sequence[DialogTurn]) -> list[dict[str, str]]:
+                       history: Sequence[DialogTurn],
+                       warnings: Sequence[str] = ()) -> list[dict[str, str]]:
     """The chat messages asking the simulator for its next turn."""
     dialog = "\n".join(f"[turn {t.index}] customer: {t.user}\n[turn {t.index}] agent: "
                        f"{t.reply if t.error is None else '(no answer: ' + t.error + ')'}"
                        for t in history) or "(the conversation has not started)"
-    return [{"role": "system", "content": system_prompt(persona, goal, script_hints)},
+    return [{"role": "system", "content": system_prompt(persona, goal, script_hints, warnings)},
             {"role": "user", "content": f"Conversation so far:\n{dialog}\n\n"
                                         "Your next message as JSON."}]
 
 
 async def ask_simulator(model: ModelClient, persona: dict[str, Any], goal: str,
                         script_hints: Sequence[str],
-                        history: Sequence[DialogTurn]) -> SimulatorAnswer:
-    """The simulator's next turn; raises ModelCallError when the model cannot answer."""
-    answer = await model.chat(simulator_messages(persona, goal, script_hints, history),
+                        history: Sequence[DialogTurn],
+                        warnings: Sequence[str] = ()) -> SimulatorAnswer:
+    """The simulator's next turn; raises ModelCallError when the model cannot answer.
+    `warnings` name deviations of earlier, discarded tries (a replay)."""
+    answer = await model.chat(simulator_messages(persona, goal, script_hints, history,
+                                                 warnings),
                               json_schema=SIMULATOR_SCHEMA, schema_name="simulated_turn")
     data = answer.data or {}
     return SimulatorAnswer(str(data.get("message") or "").strip(), bool(data.get("done")),

@@ -22,6 +22,7 @@ from typing import Any
 
 from agenteval.domain.eval_language import Language
 from agenteval.domain.intelligent import eval_report_appendix as appendix
+from agenteval.domain.intelligent import user_deviations as deviations
 from agenteval.domain.markdown import format_time
 from agenteval.domain.report_words import language_of, words
 from agenteval.domain.turn_numbers import turn_number
@@ -54,15 +55,16 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
     the caller, as this module is the intelligent system's and that one reads both) comes
     after the findings when there is one."""
     session_ids = {str(session.get("id")) for session in sessions}
+    deviated = deviations.deviated_turns(sessions)
     lang = language_of(eval)
     parts = [
         _header(eval, report, lang),
-        _section(words(lang, "Summary"), _summary(report, lang)),
+        _section(words(lang, "Summary"), _summary(report, lang, deviated)),
         _section(words(lang, "Plan"), _plan(eval.get("plan"), lang)),
         *appendix.method_sections(eval), *appendix.plan_history_sections(eval),
         _section(words(lang, "Scores"), _scores(report.get("scores"), lang)),
         _section(words(lang, "Findings ({count})", count=len(report.get("findings") or [])),
-                 _findings(report.get("findings") or [], session_ids, lang)),
+                 _findings(report.get("findings") or [], session_ids, lang, deviated)),
         *([regression_section] if regression_section else []),
         _section(words(lang, "Highlights"),
                  _bullets(_highlight(h) for h in report.get("highlights") or [])
@@ -71,7 +73,9 @@ def render_eval_report(eval: dict[str, Any], report: dict[str, Any],
                  _numbered(report.get("priorityRecommendations") or [])
                  or words(lang, "_None._")),
         _section(words(lang, "Sessions ({count})", count=len(sessions)),
-                 _session_index(sessions, lang)),
+                 "\n\n".join(part for part in (_session_index(sessions, lang),
+                                                 deviations.sessions_note(sessions, lang))
+                               if part)),
         *appendix.review_sections(eval),
         *appendix.duration_sections(eval, sessions),
         *appendix.session_appendix_sections(sessions, lang),
@@ -154,7 +158,8 @@ def _time(value: Any) -> str:
     return _cell(format_time(value)) if value else "—"
 
 
-def _summary(report: dict[str, Any], lang: Language) -> str:
+def _summary(report: dict[str, Any], lang: Language,
+             deviated: deviations.DeviatedTurns | None = None) -> str:
     """The analyst's summary, then how much of the evidence the transcript confirms."""
     text = _block(report.get("summary")) or words(lang, "_No summary._")
     evidence = [item for finding in report.get("findings") or []
@@ -169,7 +174,8 @@ def _summary(report: dict[str, Any], lang: Language) -> str:
         check = words(lang, "**{unverified} of {count} evidence quotes could not be found in "
                             "the transcript**; they are shown below as claims, not as quotes.",
                       unverified=unverified, count=len(evidence))
-    return f"{text}\n\n{check}"
+    on_deviation = deviations.summary_note(evidence, deviated or {}, lang)
+    return f"{text}\n\n{check}" + (f"\n\n{on_deviation}" if on_deviation else "")
 
 
 def _plan(plan: dict[str, Any] | None, lang: Language) -> str:
@@ -212,7 +218,8 @@ def sort_findings(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(findings, key=rank)
 
 
-def _findings(findings: list[dict[str, Any]], session_ids: set[str], lang: Language) -> str:
+def _findings(findings: list[dict[str, Any]], session_ids: set[str], lang: Language,
+              deviated: deviations.DeviatedTurns | None = None) -> str:
     if not findings:
         return words(lang, "_No findings._")
     blocks = []
@@ -238,6 +245,7 @@ def _findings(findings: list[dict[str, Any]], session_ids: set[str], lang: Langu
                      else words(lang, "- **Evidence:** none"))
         for item in evidence:
             lines += _evidence(item, session_ids, lang)
+            lines += deviations.evidence_note(item, deviated or {}, lang)
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

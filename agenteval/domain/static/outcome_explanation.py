@@ -199,7 +199,8 @@ class ErrorGroup:
 
 def error_kind(error: str) -> str:
     """`connection`, `timeout`, `http_status`, `bad_response` (target), `rule <type>` or
-    `simulator model` (a simulated case's SIMULATOR failed)."""
+    `simulator model` (a simulated case's SIMULATOR failed), `simulated user deviated`
+    (still after its reruns: a simulator error) or `scenario's scripted user deviates`."""
     turn = _TURN_ERROR.match(error)
     if turn:
         return f"target {turn.group(2)}"
@@ -208,6 +209,10 @@ def error_kind(error: str) -> str:
         return f"rule {rule.group(1)}"
     if _SIMULATOR_ERROR.match(error):
         return "simulator model"
+    if error.startswith("simulator error:"):
+        return "simulated user deviated"
+    if error.startswith("scenario-authoring error:"):
+        return "scenario's scripted user deviates"
     return "other"
 
 

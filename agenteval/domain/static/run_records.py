@@ -19,6 +19,7 @@ from agenteval.domain.static.run_summary import (
     RunSummaryData,
     intent_labels,
 )
+from agenteval.domain.static.simulator_figures import SimulatorRate, simulator_fields
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,8 @@ def outcome_record(finished: FinishedAttempt) -> OutcomeRecord:
         success_level=verdict.success_level, passed=verdict.passed, error=verdict.error,
         intent_passed=verdict.intent_passed, completion_rate=verdict.completion_rate,
         latencies_ms=[t.latency_ms for t in finished.turns if t.latency_ms is not None],
-        intent_expected=expected, intent_predicted=predicted)
+        intent_expected=expected, intent_predicted=predicted,
+        **simulator_fields(finished.simulation))
 
 
 def summary_to_json(summary: RunSummaryData) -> dict[str, Any]:
@@ -88,4 +90,6 @@ def summary_to_json(summary: RunSummaryData) -> dict[str, Any]:
 def summary_from_json(data: dict[str, Any]) -> RunSummaryData:
     confusion = data.get("intent_confusion")
     cells = None if confusion is None else [IntentConfusionCell(**cell) for cell in confusion]
-    return RunSummaryData(**{**data, "intent_confusion": cells})
+    simulators = data.get("simulators")
+    rates = None if simulators is None else [SimulatorRate(**rate) for rate in simulators]
+    return RunSummaryData(**{**data, "intent_confusion": cells, "simulators": rates})

@@ -13,7 +13,12 @@ from agenteval.domain.static.outcome_explanation import judged_turn, located_rea
 from agenteval.domain.static.pass_hat import format_curve
 from agenteval.domain.static.run_summary import RunSummaryData, ratio
 from agenteval.domain.static.run_views import OutcomeView, RuleResultView, RunView
-from agenteval.domain.static.simulation_text import author_label, simulation_line
+from agenteval.domain.static.simulation_text import (
+    author_label,
+    deviation_line,
+    simulation_line,
+    simulator_summary_rows,
+)
 from agenteval.domain.statistics import attempt_agreement, is_flaky
 from agenteval.domain.turn_numbers import turn_number
 
@@ -32,8 +37,9 @@ TIER_DEFINITIONS = (
     ("L3 level", "FAILURE unless rules ok and L1; SUCCESS if L2 ≥ success_threshold (0.8), "
                  "PARTIAL if L2 ≥ partial_threshold (0.5), else FAILURE"),
     ("score", "the weighted mean of the rule scores; it explains, the level decides"),
-    ("error", "the target failed on a turn or a rule could not run: a FAILURE, counted in "
-              "every rate"),
+    ("error", "the target failed on a turn, a rule could not run, or a simulated user still "
+              "deviated after its reruns (a simulator error): a FAILURE, counted in every "
+              "rate, never the bot's failure"),
 )
 
 
@@ -47,6 +53,7 @@ def render_run_report(run: RunView, summary: RunSummaryData,
     sections = [
         header_section(run),
         summary_section(summary),
+        simulated_users_section(summary, outcomes),
         tiers_section(),
         confusion_section(summary),
         tag_section(outcomes),
@@ -94,8 +101,38 @@ def summary_section(summary: RunSummaryData) -> str:
         ("Flip rate (cases whose attempts disagree)", format_rate(summary.flip_rate)),
         ("Latency p50", format_ms(summary.latency_p50_ms)),
         ("Latency p95", format_ms(summary.latency_p95_ms)),
+        *simulator_summary_rows(summary, format_rate),
     ]
     return "## Summary\n\n" + table(["Metric", "Value"], rows)
+
+
+def simulated_users_section(summary: RunSummaryData, outcomes: Sequence[OutcomeView]) -> str:
+    """Per SIMULATOR model how often its users deviated, then every deviation caught (turn,
+    kind, reason, what was done); '' when no simulated user was audited."""
+    deviations = [(o, line) for o in sorted(outcomes, key=lambda o: (o["case_key"],
+                                                                     o["attempt"]))
+                  if (line := deviation_line(o)) is not None]
+    if not summary.simulators and not deviations:
+        return ""
+    parts = ["## Simulated users",
+             "Every simulated user turn is audited without a model: facts it states must "
+             "come from the persona, the goal, the follow-ups or the bot's replies; it must "
+             "not write as the agent, talk about being a simulator or quit before stop_when. "
+             "A deviating SIMULATOR is played again; still deviating, the attempt is a "
+             "simulator error (an error, never the bot's failure)."]
+    if summary.simulators:
+        parts.append(table(["SIMULATOR model", "Attempts", "Played again", "Reruns",
+                            "Simulator errors", "Error rate"],
+                           [(r.model, str(r.attempts), str(r.rerun_attempts), str(r.reruns),
+                             str(r.errors), format_rate(r.error_rate))
+                            for r in summary.simulators]))
+    if deviations:
+        parts.append(table(["Case", "Attempt", "Deviation"],
+                           [(o["case_key"], str(o["attempt"]), markdown_cell(line))
+                            for o, line in deviations]))
+    else:
+        parts.append("No simulated user deviated.")
+    return "\n\n".join(parts)
 
 
 def tiers_section() -> str:
@@ -168,6 +205,9 @@ def failing_case(outcome: OutcomeView) -> str:
     simulated = simulation_line(outcome)
     if simulated:
         lines.append(f"Simulated dialog: {markdown_cell(simulated)}")
+    deviated = deviation_line(outcome)
+    if deviated:
+        lines.append(f"Simulated user: {markdown_cell(deviated)}")
     deciding = [r for r in outcome["results"] if deciding_result(r)]
     if deciding:
         rows = [(_rule_at(r), "yes" if r["implicit"] else "no",

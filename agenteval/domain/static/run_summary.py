@@ -11,10 +11,17 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from agenteval.domain.judging.cases import RuleResult, SuccessLevel
 from agenteval.domain.judging.judgement import INTENT_RULE
 from agenteval.domain.static.pass_hat import pass_hat_curve
+from agenteval.domain.static.simulator_figures import (
+    SimulatorRate,
+    pass_hat_curve_excluding,
+    pass_rate_excluding,
+    simulator_rates,
+)
 from agenteval.domain.statistics import flip_rate
 
 
@@ -32,6 +39,11 @@ class OutcomeRecord:
     latencies_ms: list[int] = field(default_factory=list)
     intent_expected: str | None = None
     intent_predicted: str | None = None
+    # Simulated cases played by a SIMULATOR model (domain/static/simulator_figures.py):
+    # its name, whether the attempt is a simulator error, and how often it was replayed.
+    simulator_model: str | None = None
+    simulator_error: bool = False
+    simulator_reruns: int = 0
 
 
 @dataclass(frozen=True)
@@ -67,6 +79,14 @@ class RunSummaryData:
     # [pass^1, …, pass^repeat] (τ-bench's unbiased estimator, see pass_hat.py); None when
     # repeat is 1 (and in summaries stored before it existed). Its last value is pass_hat_k.
     pass_hat_curve: list[float] | None = None
+    # Beside the contract's figures (issue 40; None in summaries stored before): attempts
+    # whose simulated user still deviated after its reruns (also in error_count), the pass
+    # rate and pass^k with them left out, and per SIMULATOR model its users' deviations.
+    simulator_error_count: int | None = None
+    pass_rate_excluding_simulator_errors: float | None = None
+    pass_hat_k_excluding_simulator_errors: float | None = None
+    pass_hat_curve_excluding_simulator_errors: list[float] | None = None
+    simulators: list[SimulatorRate] | None = None
 
 
 def summarise(outcomes: Sequence[OutcomeRecord], repeat: int,
@@ -97,7 +117,19 @@ def summarise(outcomes: Sequence[OutcomeRecord], repeat: int,
         latency_p95_ms=percentile(latencies, 95),
         flip_rate=flip_rate(attempts_by_case(outcomes)) if repeat > 1 else None,
         pass_hat_curve=pass_hat_k_curve(outcomes, repeat, total),
+        **simulator_summary(outcomes, repeat, total),
     )
+
+
+def simulator_summary(outcomes: Sequence[OutcomeRecord], repeat: int,
+                      total: int) -> dict[str, Any]:
+    """The summary's simulator fields (see RunSummaryData)."""
+    curve = pass_hat_curve_excluding(outcomes, repeat, total)
+    return {"simulator_error_count": sum(1 for o in outcomes if o.simulator_error),
+            "pass_rate_excluding_simulator_errors": pass_rate_excluding(outcomes, total),
+            "pass_hat_k_excluding_simulator_errors": curve[-1] if curve else None,
+            "pass_hat_curve_excluding_simulator_errors": curve,
+            "simulators": simulator_rates(outcomes)}
 
 
 def attempts_by_case(outcomes: Iterable[OutcomeRecord]) -> dict[str, list[bool]]:

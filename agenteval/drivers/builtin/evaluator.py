@@ -22,7 +22,8 @@ from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError, TargetFailure
 from agenteval.drivers.builtin.schedule import PlannedSession, matching_seed_goal, planned_sessions
 from agenteval.drivers.builtin.texts import language_of, say
-from agenteval.drivers.builtin.users import ScriptedUser, VirtualUser
+from agenteval.drivers.builtin.user_audit import session_deviations
+from agenteval.drivers.builtin.users import ModelUser, ScriptedUser, VirtualUser
 from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict
 
 logger = logging.getLogger("agenteval.driver")
@@ -134,8 +135,18 @@ class Evaluator:
         speaker = self._speakers.pop(session["id"], None)
         trail = getattr(speaker, "trail", None)  # the built-in users keep one
         if trail is not None:
+            simulator = trail.as_json()
+            if isinstance(speaker, ModelUser):  # its turns audited (issue 40)
+                script = (seed_goal or {}).get("script") or {}
+                deviations = session_deviations(
+                    user["persona"], user["goal"], speaker.script_hints,
+                    script.get("success_signals") or [], turns,
+                    ended_by_user=speaker.stop_reason is not None
+                    and not speaker.stop_reason.startswith("simulator model failed"))
+                if deviations:
+                    simulator["deviations"] = deviations
             verdict = {**verdict, "provenance": {**(verdict.get("provenance") or {}),
-                                                 "simulator": trail.as_json()}}
+                                                 "simulator": simulator}}
         try:
             await self.api.close_session(session["id"], verdict)
         except ApiError as error:

@@ -14,6 +14,7 @@ from typing import Any
 
 from agenteval.domain.judging.judgement import INTENT_RULE
 from agenteval.domain.static.run_summary import OutcomeRecord, RunSummaryData, summarise
+from agenteval.domain.static.simulator_figures import simulator_fields
 from agenteval.engine.paging import Page, page_of
 from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
@@ -85,7 +86,7 @@ async def outcome_records_by_run(run_ids: Sequence[uuid.UUID]
     ids = list(set(run_ids))
     outcomes = await CaseOutcome.filter(run_id__in=ids).order_by("position", "attempt").values(
         "id", "run_id", "case_key", "attempt", "success_level", "passed", "error",
-        "intent_passed", "completion_rate")
+        "intent_passed", "completion_rate", "simulation")
     latencies: dict[Any, list[int]] = {}
     for outcome_id, latency in await RunTurn.filter(outcome__run_id__in=ids).order_by(
             "outcome_id", "index").values_list("outcome_id", "latency_ms"):
@@ -105,7 +106,8 @@ async def outcome_records_by_run(run_ids: Sequence[uuid.UUID]
             case_key=o["case_key"], attempt=o["attempt"], success_level=o["success_level"],
             passed=o["passed"], error=o["error"], intent_passed=o["intent_passed"],
             completion_rate=o["completion_rate"], latencies_ms=latencies.get(o["id"], []),
-            intent_expected=expected, intent_predicted=predicted))
+            intent_expected=expected, intent_predicted=predicted,
+            **simulator_fields(o["simulation"])))
     return found
 
 

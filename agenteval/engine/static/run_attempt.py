@@ -1,6 +1,8 @@
 """One attempt of one case: its messages in order over ONE conversation, then the rules.
 
-A simulated case's turns are played instead (engine/static/simulated_talk.py).
+A simulated case's turns are played instead (engine/static/simulated_talk.py), its user
+audited and the dialog played again while the simulator deviates
+(engine/static/checked_simulation.py).
 
 A target error on a turn is recorded on that turn and ends the conversation
 (later messages would make no sense); the case is then a FAILURE with
@@ -15,7 +17,7 @@ from agenteval.domain.judging.cases import CaseSpec, Turn
 from agenteval.domain.judging.judgement import first_turn_error, judge_case
 from agenteval.domain.limits import bounded_raw
 from agenteval.domain.static.run_records import FinishedAttempt
-from agenteval.engine.static.simulated_talk import simulate
+from agenteval.engine.static.checked_simulation import simulate_checked
 from agenteval.rules import ModelProvider
 from agenteval.rules.case_rules import judge_rules
 from agenteval.simulation.case_users import PlayCase, play_case
@@ -50,8 +52,8 @@ async def run_attempt(channels: ChannelFactory, target: TargetSpec, models: Mode
         turns = await talk(channels, target, case)
         error = first_turn_error(turns)
     else:
-        dialog = await simulate(channels, target, case,
-                                users(case.simulated, models.get("SIMULATOR")))
+        dialog = await simulate_checked(channels, target, case, users,
+                                        models.get("SIMULATOR"), models.get("JUDGE"))
         turns, simulation = dialog.turns, dialog.record
         error = first_turn_error(turns) or dialog.error
     results = [] if error else await judge_rules(case, turns, models)

@@ -162,6 +162,15 @@ def summary_json(summary: RunSummaryData) -> Summary:
             {"expected": c.expected, "predicted": c.predicted, "count": c.count}
             for c in confusion],
         "latencyP50Ms": summary.latency_p50_ms, "latencyP95Ms": summary.latency_p95_ms,
+        "simulatorErrorCount": summary.simulator_error_count,
+        "passRateExcludingSimulatorErrors": summary.pass_rate_excluding_simulator_errors,
+        "passHatKExcludingSimulatorErrors": summary.pass_hat_k_excluding_simulator_errors,
+        "passHatCurveExcludingSimulatorErrors":
+            summary.pass_hat_curve_excluding_simulator_errors,
+        "simulators": None if summary.simulators is None else [
+            {"model": r.model, "attempts": r.attempts, "rerunAttempts": r.rerun_attempts,
+             "reruns": r.reruns, "errors": r.errors, "errorRate": r.error_rate}
+            for r in summary.simulators],
     }
 
 

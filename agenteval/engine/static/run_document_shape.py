@@ -68,6 +68,19 @@ class ConfusionCell(TypedDict):
     count: Count
 
 
+class SimulatorErrorRate(TypedDict):
+    """One SIMULATOR model's simulated users in the run (issue 40)."""
+
+    model: str
+    attempts: Annotated[Count, Json(description="attempts whose user it played")]
+    rerunAttempts: Annotated[Count, Json(description="attempts played again because its "
+                                                     "user deviated")]
+    reruns: Count
+    errors: Annotated[Count, Json(description="attempts still deviating after the reruns "
+                                              "(simulator errors)")]
+    errorRate: Annotated[Rate, Json(description="errors / attempts")]
+
+
 class Summary(TypedDict):
     """The contract's RunSummary; see docs/metrics.md for the formulas."""
 
@@ -91,6 +104,17 @@ class Summary(TypedDict):
     intentConfusion: list[ConfusionCell] | None
     latencyP50Ms: int | None
     latencyP95Ms: int | None
+    simulatorErrorCount: NotRequired[Annotated[Count | None, Json(
+        description="attempts whose simulated user still deviated after its reruns: errors "
+                    "(in errorCount and every denominator), never the bot's failures")]]
+    passRateExcludingSimulatorErrors: NotRequired[Annotated[NullableRate, Json(
+        description="passRate with the simulator errors left out of the attempts")]]
+    passHatKExcludingSimulatorErrors: NotRequired[Annotated[NullableRate, Json(
+        description="passHatK with each case's simulator errors left out of its attempts")]]
+    passHatCurveExcludingSimulatorErrors: NotRequired[Annotated[list[Rate] | None, Json(
+        description="passHatCurve with each case's simulator errors left out: a case with n "
+                    "attempts kept counts in pass^k for k <= n; null when repeat = 1")]]
+    simulators: NotRequired[list[SimulatorErrorRate] | None]
 
 
 ToolCall = Annotated[dict[str, Any], Json(required=["name", "arguments"], properties={
@@ -134,15 +158,44 @@ class RuleResult(TypedDict):
                                "null for the case's own rules.")]]
 
 
+DeviationKind = Literal["invented_fact", "role_inversion", "meta_talk", "early_stop",
+                        "off_persona", "off_goal"]
+
+
+class Deviation(TypedDict):
+    """A simulated user's turn that deviated (issue 40; found without a model)."""
+
+    turn: Annotated[int, Json(minimum=0, description="0-based, as turns[].index")]
+    kind: DeviationKind
+    reason: str
+    quote: str
+    author: Annotated[Author | None, Json(description="who wrote the turn")]
+
+
 class Simulation(TypedDict):
-    """Simulated cases only: who played the user and why the dialog ended."""
+    """Simulated cases only: who played the user and why the dialog ended; when its user
+    deviated, the deviation and what was done about it (absent when the first dialog was
+    clean)."""
 
     simulator: Literal["model", "script"]
     model: str | None
     stop: Literal["simulator_done", "script_end", "phrase", "max_turns", "simulator_failed",
-                  "target_error"]
+                  "target_error", "simulator_deviated"]
     detail: str | None
     turns: Count
+    deviation: NotRequired[Annotated[Deviation | None, Json(
+        description="the kept dialog's first deviation; null when a rerun was clean")]]
+    deviations: NotRequired[list[Deviation]]
+    reruns: NotRequired[Annotated[Count, Json(description="times the case was played again")]]
+    rerun_deviations: NotRequired[Annotated[list[Deviation], Json(
+        description="the first deviation of each discarded dialog")]]
+    review: NotRequired[Annotated[dict[str, Any], Json(
+        description="AGENTEVAL_SIMULATOR_REVIEW with a JUDGE: {model, followed_persona, "
+                    "followed_goal, effect: helped|hindered|neutral, rationale, deviations: "
+                    "[{turn, kind, quote, reason, verified}]}, or {model, error}")]]
+    deviation_error: NotRequired[Annotated[Literal["simulator", "scenario"] | None, Json(
+        description="simulator: still deviating after the reruns (a simulator error); "
+                    "scenario: the case's own script deviates (an authoring error, not rerun)")]]
 
 
 class Outcome(TypedDict):

@@ -9,6 +9,7 @@ ends the dialog with the attempt's error, never a silent pass.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from agenteval.channels import ChannelError, ChannelFactory, TargetSpec
 from agenteval.domain.judging.cases import CaseSpec, Turn
 from agenteval.domain.limits import bounded_raw
 from agenteval.simulation.case_users import (
+    DEVIATED,
     MAX_TURNS,
     PHRASE,
     SIMULATOR_FAILED,
@@ -33,8 +35,13 @@ class SimulatedDialog:
 
 
 async def simulate(channels: ChannelFactory, target: TargetSpec, case: CaseSpec,
-                   user: CaseUser) -> SimulatedDialog:
-    """Play the case's dialog on a fresh conversation; see the module docstring."""
+                   user: CaseUser,
+                   deviated: Callable[[Sequence[Turn]], bool] | None = None) -> SimulatedDialog:
+    """Play the case's dialog on a fresh conversation; see the module docstring.
+
+    `deviated` (the audit, engine/static/checked_simulation.py) is asked after each turn:
+    once the simulator's turn has deviated the dialog is cut there, as it will be played
+    again (stop `simulator_deviated`), rather than spending more turns of both models."""
     spec = case.simulated
     assert spec is not None, "simulate is for simulated cases"
     channel = channels.open(target)
@@ -61,6 +68,9 @@ async def simulate(channels: ChannelFactory, target: TargetSpec, case: CaseSpec,
             phrase = next((p for p in spec.stop_when.phrases if p in (reply.text or "")), None)
             if phrase is not None:
                 stop = Stop(PHRASE, phrase)
+                break
+            if deviated is not None and deviated(turns):
+                stop = Stop(DEVIATED)
                 break
     finally:
         await channel.aclose()

@@ -31,6 +31,7 @@ from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import OutcomeRecord, intent_labels
 from agenteval.domain.static.run_views import OutcomeView
+from agenteval.domain.static.simulator_figures import simulator_fields
 from agenteval.store import leases
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.notifications.outbox import enqueue_run_notification
@@ -161,7 +162,7 @@ async def outcome_records(run_id: uuid.UUID) -> list[OutcomeRecord]:
     """
     outcomes = await CaseOutcome.filter(run_id=run_id).order_by("position", "attempt").values(
         "id", "case_key", "attempt", "success_level", "passed", "error", "intent_passed",
-        "completion_rate")
+        "completion_rate", "simulation")
     latencies: dict[Any, list[int]] = {}
     for outcome_id, latency in await RunTurn.filter(outcome__run_id=run_id).order_by(
             "index").values_list("outcome_id", "latency_ms"):
@@ -180,7 +181,8 @@ async def outcome_records(run_id: uuid.UUID) -> list[OutcomeRecord]:
             case_key=o["case_key"], attempt=o["attempt"], success_level=o["success_level"],
             passed=o["passed"], error=o["error"], intent_passed=o["intent_passed"],
             completion_rate=o["completion_rate"], latencies_ms=latencies.get(o["id"], []),
-            intent_expected=expected, intent_predicted=predicted))
+            intent_expected=expected, intent_predicted=predicted,
+            **simulator_fields(o["simulation"])))
     return records
 
 

@@ -12,6 +12,7 @@ from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import SuccessLevel
 from agenteval.api.types.review import HumanReview
 from agenteval.api.types.static.case_origin import CaseOrigin
+from agenteval.api.types.static.simulator_types import SimulatorDeviation
 from agenteval.domain.static.run_views import RuleResultView
 from agenteval.domain.statistics import attempt_agreement
 from agenteval.engine.review.reads import latest_by_target
@@ -95,7 +96,13 @@ class CaseOutcome:
     simulation: JSON | None = strawberry.field(
         default=None, description="Simulated cases: who played the user and why the dialog "
         "ended: {simulator: model|script, model, stop: simulator_done|script_end|phrase|"
-        "max_turns|simulator_failed|target_error, detail, turns}; null for other cases.")
+        "max_turns|simulator_failed|target_error|simulator_deviated, detail, turns, and when "
+        "its user deviated: deviation, deviations, reruns, rerun_deviations, "
+        "deviation_error, review}; null for other cases.")
+    simulator_deviation: SimulatorDeviation | None = strawberry.field(
+        default=None, description="Simulated cases whose user deviated (an invented fact, "
+        "role inversion, meta-talk, an early stop): where, why, and what it did to the "
+        "attempt; null when the user never deviated.")
     run_id: strawberry.Private[uuid.UUID | None] = None
 
     @strawberry.field(description="The latest human review of this attempt, if any.")
@@ -133,4 +140,6 @@ class CaseOutcome:
                    results=[RuleResult.from_view(result) for result in view["results"]],
                    error=view["error"], tags=list(view["tags"]),
                    simulation=None if view.get("simulation") is None
-                   else JSON(view.get("simulation")))
+                   else JSON(view.get("simulation")),
+                   simulator_deviation=SimulatorDeviation.from_simulation(
+                       view.get("simulation")))
