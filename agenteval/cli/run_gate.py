@@ -4,9 +4,9 @@ The same engine as the service (campaign → RunActor) on an embedded SQLite
 database in a temporary directory (or the given database). Each scenario file
 (or every scenario file of a folder) is imported first, so a bad one stops
 the gate before anything runs; then each runs in turn and its failures are
-explained as soon as it ends. Exit codes (docs/metrics.md): 0 passed, 1 under
---fail-under or regressed with --fail-on-regression, 2 bad input, 3 errors the
-runs could not judge.
+explained as soon as it ends. Exit codes (docs/metrics.md): 0 passed, 1 a case
+failed (under --fail-under when given) or regressed with --fail-on-regression, 2 bad
+input, 3 errors the runs could not judge (gate/verdict.py decides).
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ from agenteval.cli.common import gate_imports
 @click.option("--redact", "redact_names", multiple=True,
               help="Mask phone / id_number / email in every message, or drop that metadata "
                    "field; repeatable.")
-@click.option("--fail-under", type=float, help="Exit 1 when the pass rate is below this.")
+@click.option("--fail-under", type=float, help="Exit 1 when the pass rate is below this (0..1) "
+                   "[default: 1, every conversation must pass].")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Results as JSON.")
 @click.option("--junit", type=click.Path(dir_okay=False), help="JUnit XML.")
 @click.option("--report", type=click.Path(dir_okay=False), help="The Markdown report.")
