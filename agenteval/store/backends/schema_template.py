@@ -21,7 +21,8 @@ from pathlib import Path
 
 import tortoise
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+# store/migrations: this module lives in store/backends/ (the key must change with them).
+MIGRATIONS_DIR = Path(__file__).parents[1] / "migrations"
 
 
 def cache_dir() -> Path:
