@@ -10,6 +10,7 @@ import csv
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from junitparser import JUnitXml
 
@@ -44,7 +45,7 @@ def judge(tmp_path: Path, log: Path, **options: object) -> tuple[int, list[dict]
                          options.pop("sample", None), options.pop("seed", 0),  # type: ignore[arg-type]
                          options.pop("redact", []), fail_under=options.pop("fail_under", None),  # type: ignore[arg-type]
                          json_out=str(out), junit=options.pop("junit", None),  # type: ignore[arg-type]
-                         report=None, models=None, cache=None,
+                         report=options.pop("report", None), models=None, cache=None,  # type: ignore[arg-type]
                          verbosity=options.pop("verbosity", 0))  # type: ignore[arg-type]
     # One --json entry per chunk of the log (one entry unless the log is long).
     outcomes = [o for entry in json.loads(out.read_text()) for o in entry["outcomes"]] \
@@ -171,9 +172,18 @@ def test_a_long_log_is_judged_in_chunks_with_one_verdict_over_all(
     log = tmp_path / "logs.jsonl"
     log.write_text("".join(json.dumps({"id": f"c{i}", "messages": conversation(i, i != 9)})
                            + "\n" for i in range(10)), encoding="utf-8")
-    code, outcomes = judge(tmp_path, log, fail_under=0.85, verbosity=NORMAL)
+    junit, report = tmp_path / "j.xml", tmp_path / "r.md"
+    code, outcomes = judge(tmp_path, log, fail_under=0.85, verbosity=NORMAL, junit=str(junit),
+                           report=str(report))
     assert code == 0  # 9 of 10 pass: 90 % over the whole log, though the last chunk has 50 %
     assert [o["caseKey"] for o in outcomes] == [f"c{i}" for i in range(10)]
+    # The files are written a chunk at a time, in the gate's shapes.
+    schema = json.loads((Path(__file__).resolve().parents[1] / "docs" / "run-json.schema.json")
+                        .read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads((tmp_path / "out.json").read_text()), schema)
+    suites = JUnitXml.fromfile(str(junit))
+    assert [s.tests for s in suites] == [4, 4, 2] and suites.failures == 1
+    assert report.read_text().count("# Run report") == 3
     out = capsys.readouterr().out
     assert "(conversations 9–10)" in out and "all scenarios" in out
     assert judge(tmp_path, log)[0] == 1  # without --fail-under the one failure fails it

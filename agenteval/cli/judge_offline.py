@@ -9,7 +9,8 @@ and the server give the same verdicts, and the summary, Failures section, Markdo
 JSON and JUnit reports are the gate's.
 
 The log is streamed: read once to check and count it (cli/judge_log_file.py), then again
-`CHUNK` conversations at a time, each chunk one offline run, so memory holds one chunk.
+`CHUNK` conversations at a time, each chunk one offline run whose part of the files is
+written as it ends (cli/judge_outputs.py), so memory holds one chunk.
 `--rules` takes a rules file (a case's checks) or a scenario file, whose cases that
 cannot judge a log are skipped and named.
 """
@@ -28,6 +29,7 @@ from typing import Any
 
 from agenteval.bootstrap_core import running_core
 from agenteval.cli import judge_log_file
+from agenteval.cli.judge_outputs import ChunkedOutputs
 from agenteval.cli.run_gate import describe_error, follow_run
 from agenteval.config import Settings
 from agenteval.domain.logs.conversation_logs import format_of, sample_positions
@@ -46,7 +48,7 @@ from agenteval.engine.static.run_document import ScenarioResult, scenario_result
 from agenteval.errors import AgentEvalError
 from agenteval.gate import judge_cache, terminal
 from agenteval.gate.console import Console
-from agenteval.gate.flow import GateOptions, load_checked_baseline, write_files
+from agenteval.gate.flow import GateOptions, load_checked_baseline
 from agenteval.gate.inputs import BadInput, model_endpoints, read_text
 from agenteval.gate.verdict import EXIT_BAD_INPUT, decide
 from agenteval.store.models import Scenario
@@ -112,7 +114,8 @@ def judge_command(file: str, rules_file: str, file_format: str | None, sample: i
                 file_models(endpoints):
             url = os.environ.get("AGENTEVAL_DATABASE_URL") or \
                 f"sqlite://{Path(scratch) / 'agenteval.db'}"
-            results = asyncio.run(_judge(judged, url, cache, options, out, err))
+            results = asyncio.run(_judge(judged, url, cache, options, out, err,
+                                         Path(scratch)))
     except BadInput as exc:
         err.print(f"error: {exc}")
         return EXIT_BAD_INPUT
@@ -153,7 +156,7 @@ async def _template(judged: JudgeInput) -> tuple[Scenario, OfflineTemplate]:
 
 
 async def _judge(judged: JudgeInput, url: str, cache: str | None, options: GateOptions,
-                 out: Console, err: Console) -> list[ScenarioResult]:
+                 out: Console, err: Console, scratch: Path) -> list[ScenarioResult]:
     settings = Settings.from_env().with_overrides(
         database_url=url, driver="none", demo=False, resume_runs=False, watchdog_interval_s=0)
     async with running_core(settings) as services:
@@ -167,6 +170,7 @@ async def _judge(judged: JudgeInput, url: str, cache: str | None, options: GateO
             out.print(terminal.header(scenario.name, judged.file, offline_runs.OFFLINE_TARGET_NAME,
                                       count, 1, 8) + "\n")
         results, redacted, first = [], dict.fromkeys(judged.redact_names, 0), 1
+        files = ChunkedOutputs(options, scratch)
         several = count > CHUNK
         for batch in judge_log_file.chunks(judged.file, judged.file_format, judged.chosen,
                                            CHUNK):
@@ -180,9 +184,10 @@ async def _judge(judged: JudgeInput, url: str, cache: str | None, options: GateO
             if block:
                 out.print(block)
                 out.print()
-            # Only the outputs asked for keep every conversation's details.
-            results.append(result if options.json_out or options.junit or options.report
-                           else replace(result, attempts=[]))
+            files.add(result)
+            # Written: only the summary is kept, so memory holds one chunk at a time.
+            results.append(replace(result, attempts=[], report_markdown=None))
+        files.close()
         for name, masked in redacted.items():
             err.print(f"  redacted: {name} ({masked})")
         if cache:
@@ -206,11 +211,10 @@ async def _run_chunk(services: CoreServices, scenario: Scenario, cases: list[dic
 
 
 def _finish(results: Sequence[ScenarioResult], options: GateOptions, out: Console) -> int:
-    """Combined summary (several chunks), the files, the verdict on all conversations."""
+    """Combined summary (several chunks), the verdict on all conversations."""
     if options.verbosity != terminal.QUIET and len(results) > 1:
         out.print(terminal.combined_summary(results))
         out.print()
-    write_files(results, options)
     verdict = decide([_pooled(results)], options.fail_under)
     out.print(verdict.line)
     return verdict.code
