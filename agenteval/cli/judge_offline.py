@@ -35,6 +35,7 @@ from agenteval.config import Settings
 from agenteval.domain.logs.conversation_logs import format_of, sample_positions
 from agenteval.domain.logs.log_redaction import redact_dialog
 from agenteval.engine.catalog import offline_runs
+from agenteval.engine.catalog.deletion import delete_run
 from agenteval.engine.catalog.model_sources import file_models
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.offline_templates import (
@@ -112,10 +113,10 @@ def judge_command(file: str, rules_file: str, file_format: str | None, sample: i
                             redact_names)
         with tempfile.TemporaryDirectory(prefix="agenteval-judge-") as scratch, \
                 file_models(endpoints):
-            url = os.environ.get("AGENTEVAL_DATABASE_URL") or \
-                f"sqlite://{Path(scratch) / 'agenteval.db'}"
+            kept = os.environ.get("AGENTEVAL_DATABASE_URL")  # the runs stay there
+            url = kept or f"sqlite://{Path(scratch) / 'agenteval.db'}"
             results = asyncio.run(_judge(judged, url, cache, options, out, err,
-                                         Path(scratch)))
+                                         Path(scratch), keep_runs=bool(kept)))
     except BadInput as exc:
         err.print(f"error: {exc}")
         return EXIT_BAD_INPUT
@@ -156,7 +157,8 @@ async def _template(judged: JudgeInput) -> tuple[Scenario, OfflineTemplate]:
 
 
 async def _judge(judged: JudgeInput, url: str, cache: str | None, options: GateOptions,
-                 out: Console, err: Console, scratch: Path) -> list[ScenarioResult]:
+                 out: Console, err: Console, scratch: Path, *, keep_runs: bool
+                 ) -> list[ScenarioResult]:
     settings = Settings.from_env().with_overrides(
         database_url=url, driver="none", demo=False, resume_runs=False, watchdog_interval_s=0)
     async with running_core(settings) as services:
@@ -178,7 +180,8 @@ async def _judge(judged: JudgeInput, url: str, cache: str | None, options: GateO
                                  template.checks) for d in batch]
             part = f" (conversations {first:,}–{first + len(cases) - 1:,})" if several else ""
             result = await _run_chunk(services, scenario, cases, template,
-                                      scenario.name + part, settings, options, judged.file)
+                                      scenario.name + part, settings, options, judged.file,
+                                      keep_runs)
             first += len(cases)
             block = terminal.scenario_block(result, options.verbosity)
             if block:
@@ -197,7 +200,7 @@ async def _judge(judged: JudgeInput, url: str, cache: str | None, options: GateO
 
 async def _run_chunk(services: CoreServices, scenario: Scenario, cases: list[dict[str, Any]],
                      template: OfflineTemplate, name: str, settings: Settings,
-                     options: GateOptions, source: str) -> ScenarioResult:
+                     options: GateOptions, source: str, keep_run: bool) -> ScenarioResult:
     started = time.monotonic()
     queued = await offline_runs.queue_offline_run(scenario, cases, name, template.skipped)
     del cases  # the run holds them now
@@ -207,6 +210,8 @@ async def _run_chunk(services: CoreServices, scenario: Scenario, cases: list[dic
     result = await scenario_result(run, source, prices=settings.model_prices,
                                    with_report=bool(options.report),
                                    details_of_successes=bool(options.json_out or options.junit))
+    if not keep_run:  # read: the scratch database need not grow with the log either
+        await delete_run(queued.id, services.actors)
     return replace(result, scenario_name=name, duration_s=round(time.monotonic() - started, 3))
 
 
