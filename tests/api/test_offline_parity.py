@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.api.errors.conftest import row_counts
 from tests.api.offline_helpers import IMPORT, JUDGE
 from tests.api.static_helpers import IMPORT_SCENARIO, outcomes, wait_for_run
@@ -79,14 +81,22 @@ async def judged_on_the_server(gql: GraphQLClient, document: str, file_format: s
     return run["id"], await outcomes(gql, run["id"])
 
 
-async def test_the_cli_and_the_server_give_the_same_verdicts_rule_by_rule(
-        gql: GraphQLClient, tmp_path: Path) -> None:
-    log = tmp_path / "logs.jsonl"
+@pytest.fixture(scope="module")
+def judged_by_the_cli(tmp_path_factory: pytest.TempPathFactory
+                      ) -> tuple[Path, int, list[dict[str, Any]]]:
+    """The log judged once by `agenteval judge` (a process of its own) for both databases."""
+    log = tmp_path_factory.mktemp("parity") / "logs.jsonl"
     log.write_text("".join(json.dumps(conversation(i), ensure_ascii=False) + "\n"
                            for i in range(12)), encoding="utf-8")
-    rules = tmp_path / "rules.json"
+    rules = log.parent / "rules.json"
     rules.write_text(json.dumps(RULES), encoding="utf-8")
     code, cli, _ = cli_judge(log, rules)
+    return log, code, cli
+
+
+async def test_the_cli_and_the_server_give_the_same_verdicts_rule_by_rule(
+        gql: GraphQLClient, judged_by_the_cli: tuple[Path, int, list[dict[str, Any]]]) -> None:
+    log, code, cli = judged_by_the_cli
     _, server = await judged_on_the_server(
         gql, log.read_text("utf-8"), "jsonl",
         rules={k: v for k, v in RULES.items() if k != "name"})
