@@ -24,14 +24,17 @@ def json_list_items(pieces: Iterable[str]) -> Iterator[Any]:
     source = iter(pieces)
     buffer, offset, done = "", 0, False  # offset: characters of the text before `buffer`
 
-    def more() -> bool:
+    def more(at_least: int = 1) -> bool:
+        """Read until `at_least` more characters came (or the end); whether any came."""
         nonlocal buffer, done
+        wanted, came = len(buffer) + at_least, False
         for piece in source:
-            if piece:
-                buffer += piece
-                return True
+            buffer += piece
+            came = came or bool(piece)
+            if len(buffer) >= wanted:
+                return came
         done = True
-        return False
+        return came
 
     def skip_space() -> bool:  # False at the end of the text
         nonlocal buffer, offset
@@ -64,7 +67,9 @@ def json_list_items(pieces: Iterable[str]) -> Iterator[Any]:
             try:
                 item, end = _DECODER.raw_decode(buffer)
             except json.JSONDecodeError as exc:
-                if done or not more():  # the whole text is here: the error is real
+                # Twice the text before trying again: an item far longer than a piece is
+                # decoded a few times, not once per piece.
+                if done or not more(len(buffer)):  # the whole text is here: the error is real
                     raise NotAJsonList(f"not JSON at character {offset + exc.pos}: "
                                        f"{exc.msg}") from None
                 continue
