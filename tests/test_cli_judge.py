@@ -203,3 +203,30 @@ def test_a_log_over_the_limit_is_refused_with_advice_and_no_temp_file_names(
     assert f"{log} holds more than 3 conversations, the most one `agenteval judge` reads: " \
            "judge a sample of them (--sample N) or split the file and judge each part" in err
     assert "agenteval-judge-" not in err and "offline.json" not in err
+
+
+def test_a_skipped_simulated_case_needs_no_model_the_judged_cases_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for role in ("JUDGE", "SIMULATOR"):
+        for suffix in ("MODEL", "BASE_URL", "API_KEY"):
+            monkeypatch.delenv(f"AGENTEVAL_{role}_{suffix}", raising=False)
+    seeded = json.loads((Path(__file__).resolve().parents[1] / "agenteval" / "demo_data"
+                         / "scenarios" / "simulated_users_llm.json").read_text("utf-8"))
+    judged_simulation = {**seeded["cases"][0], "eval_rules": [
+        {"type": "llm_score", "params": {"criteria": "polite"}}]}
+    booked = {"id": "booked", "message": "hi", "expectation": {"contains": "RP"}}
+    (tmp_path / "rules.yaml").write_text(json.dumps(
+        {"name": "mixed", "cases": [judged_simulation, seeded["cases"][1], booked]}))
+    log = tmp_path / "logs.jsonl"
+    log.write_text(json.dumps({"id": "a", "messages": conversation(1, True)}) + "\n",
+                   encoding="utf-8")
+    code, outcomes = judge(tmp_path, log)
+    assert code == 0 and [o["passed"] for o in outcomes] == [True]
+    err = capsys.readouterr().err
+    assert "not judged: scenario case sim-booking-zh-model: a simulated case" in err
+    # A case that judges the log with a JUDGE rule needs the model, as in the gate.
+    (tmp_path / "rules.yaml").write_text(json.dumps({"name": "judged", "cases": [
+        {**booked, "eval_rules": [{"type": "llm_score", "params": {"criteria": "polite"}}]}]}))
+    assert judge(tmp_path, log)[0] == 2
+    assert "needs a JUDGE model" in capsys.readouterr().err

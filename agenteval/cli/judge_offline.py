@@ -41,6 +41,7 @@ from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.offline_templates import (
     OfflineTemplate,
     dialog_case,
+    revalidate_judged,
     template_from_rules,
     template_from_scenario,
 )
@@ -136,11 +137,13 @@ async def _template(judged: JudgeInput) -> tuple[Scenario, OfflineTemplate]:
             )
             from agenteval.rules import RULE_CATALOG
 
-            # Simulated cases are skipped, so they need no SIMULATOR model here.
-            document = parse_scenario_document(judged.rules_text, RULE_CATALOG, judge,
+            # Checked for models only where the log is judged (as judgeConversations does):
+            # a skipped case needs neither a SIMULATOR nor a JUDGE model.
+            document = parse_scenario_document(judged.rules_text, RULE_CATALOG, True,
                                                simulator_configured=True)
             cases = [case_to_document(case) for case in document.cases]
             template = template_from_scenario(cases, latencies, path="cases")
+            revalidate_judged(cases, template, judge, path="cases")
             name = document.name
         else:
             checks = {k: v for k, v in data.items() if k != "name"}

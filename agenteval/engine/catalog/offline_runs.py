@@ -20,17 +20,16 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from agenteval.domain.static.scenario_document import revalidate_cases
 from agenteval.engine.catalog.conversation_sets import get_conversation_set
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.offline_templates import (
     dialog_case,
     logs_latencies,
+    revalidate_judged,
     template_from_rules,
     template_from_scenario,
 )
 from agenteval.errors import ValidationFailed
-from agenteval.rules import RULE_CATALOG
 from agenteval.store.models import Campaign, ConversationSet, Run, Scenario, Target
 
 OFFLINE_TARGET_ID = uuid.UUID("0ff11e00-0000-4000-8000-000000000000")
@@ -63,8 +62,8 @@ async def judge_conversations(set_id: uuid.UUID, scenario_id: uuid.UUID | None,
             raise ValidationFailed.one("scenarioId", "no scenario has this id")
         if not scenario.cases:
             raise ValidationFailed.one("scenarioId", "the scenario has no cases")
-        revalidate_cases(scenario.cases, RULE_CATALOG, judge, path="scenarioId.cases")
         template = template_from_scenario(scenario.cases, latencies)
+        revalidate_judged(scenario.cases, template, judge)
     else:
         template = template_from_rules(rules, judge, latencies)
     cases = [dialog_case(dialog, template.checks) for dialog in found.dialogs]

@@ -17,7 +17,7 @@ from typing import Any
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.logs.offline_rules import log_refusals, why_not_judged
 from agenteval.domain.static.scenario_case_validation import DOCUMENT_FIELDS, validate_cases
-from agenteval.domain.static.scenario_document import case_to_document
+from agenteval.domain.static.scenario_document import case_to_document, revalidate_cases
 from agenteval.errors import FieldError, ValidationFailed
 from agenteval.rules import RULE_CATALOG
 
@@ -117,6 +117,15 @@ def template_from_scenario(cases: list[dict[str, Any]], has_latencies: bool,
     template["messages"] = [checks.get(at, "(logged)") for at in range(max(checks, default=-1) + 1)]
     template["tags"] = []
     return OfflineTemplate(template, skipped)
+
+
+def revalidate_judged(cases: list[dict[str, Any]], template: OfflineTemplate, judge: bool,
+                      path: str = "scenarioId.cases") -> None:
+    """The rules of the cases that will judge the log checked against today's models (a
+    skipped case's rules are never run, so they need no model)."""
+    skipped = {entry["caseKey"] for entry in template.skipped}
+    revalidate_cases([{"id": c.get("id")} if str(c.get("id")) in skipped else c for c in cases],
+                     RULE_CATALOG, judge, path=path)
 
 
 def dialog_case(dialog: dict[str, Any], template: dict[str, Any]) -> dict[str, Any]:
