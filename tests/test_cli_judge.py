@@ -1,8 +1,8 @@
 """`agenteval judge`: logged conversations judged offline with the gate's reports.
 
-Real files in the three formats, the replay answering with the logged replies (each
-conversation its own, even when several open alike), sampling, redaction in zh and
-en, and rules a log cannot serve refused."""
+Real files in the three formats, each conversation judged on its own logged replies
+(even when several open alike), sampling, redaction in zh and en, rules a log cannot
+serve refused, roles through the role table, a BOM, chunks, and the size limit."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import csv
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from junitparser import JUnitXml
 
 from agenteval.cli.judge_offline import judge_command
+from agenteval.gate.terminal import NORMAL
 
 RULES = """name: Booked repairs
 expectation:
@@ -43,8 +45,11 @@ def judge(tmp_path: Path, log: Path, **options: object) -> tuple[int, list[dict]
                          options.pop("sample", None), options.pop("seed", 0),  # type: ignore[arg-type]
                          options.pop("redact", []), fail_under=options.pop("fail_under", None),  # type: ignore[arg-type]
                          json_out=str(out), junit=options.pop("junit", None),  # type: ignore[arg-type]
-                         report=None, models=None, cache=None, verbosity=0)
-    outcomes = json.loads(out.read_text())[0]["outcomes"] if out.exists() else []
+                         report=options.pop("report", None), models=None, cache=None,  # type: ignore[arg-type]
+                         verbosity=options.pop("verbosity", 0))  # type: ignore[arg-type]
+    # One --json entry per chunk of the log (one entry unless the log is long).
+    outcomes = [o for entry in json.loads(out.read_text()) for o in entry["outcomes"]] \
+        if out.exists() else []
     return code, outcomes
 
 
@@ -71,7 +76,7 @@ def test_conversations_that_open_alike_keep_their_own_replies(tmp_path: Path) ->
     log.write_text(json.dumps([conversation(i, i % 2 == 0) for i in range(6)]),
                    encoding="utf-8")
     code, outcomes = judge(tmp_path, log)
-    assert code == 0
+    assert code == 1  # half the conversations fail: a failure fails the gate by default
     by_key = {o["caseKey"]: o for o in outcomes}
     for i in range(6):
         assert by_key[str(i + 1)]["passed"] == (i % 2 == 0)
@@ -112,7 +117,7 @@ def test_rules_a_log_cannot_serve_are_refused(tmp_path: Path,
     code, _ = judge(tmp_path, log)
     assert code == 2
     err = capsys.readouterr().err
-    assert "response_time cannot judge a log: a log holds no latency" in err
+    assert "response_time cannot judge a log: the log holds no latency" in err
     assert "expectation.max_latency_ms" in err
 
 
@@ -126,3 +131,102 @@ def test_the_example_log_fails_where_the_bot_lost_the_thread(tmp_path: Path) -> 
     outcomes = {o["caseKey"]: o for o in json.loads(out.read_text())[0]["outcomes"]}
     assert {k for k, o in outcomes.items() if not o["passed"]} == {"app-2001", "app-2002"}
     assert "[PHONE]" in outcomes["web-1001"]["turns"][1]["sentMessage"]
+
+
+def test_a_bot_role_csv_saved_by_excel_with_a_bom_is_judged_not_passed_blindly(
+        tmp_path: Path) -> None:
+    log = tmp_path / "excel.csv"
+    rows = ["conversation_id,turn,role,text"]
+    for i in range(4):
+        last = f"Booked: RP{i:05d}" if i % 2 else "I didn't quite get that."
+        rows += [f"k{i},1,customer,My washing machine is broken", f"k{i},2,bot,{last}"]
+    log.write_bytes(("\r\n".join(rows) + "\r\n").encode("utf-8-sig"))  # Excel's "CSV UTF-8"
+    code, outcomes = judge(tmp_path, log)
+    assert code == 1
+    assert {o["caseKey"]: o["passed"] for o in outcomes} == {
+        "k0": False, "k1": True, "k2": False, "k3": True}
+    assert outcomes[1]["turns"][0]["reply"] == "Booked: RP00001"
+
+
+def test_an_unknown_role_and_a_non_utf8_file_are_refused_with_where(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "odd.jsonl"
+    log.write_text(json.dumps({"id": "a", "messages": [
+        {"role": "user", "content": "hi"}, {"role": "operator", "content": "hello"}]}) + "\n",
+        encoding="utf-8")
+    assert judge(tmp_path, log)[0] == 2
+    assert "line 1: message 2: the role 'operator' is not in the role table" \
+        in capsys.readouterr().err
+    gbk = tmp_path / "gbk.csv"
+    gbk.write_bytes("conversation_id,turn,role,text\nk,1,用户,空调坏了\n".encode("gbk"))
+    assert judge(tmp_path, gbk)[0] == 2
+    assert "it is not UTF-8 text" in capsys.readouterr().err
+
+
+def test_a_long_log_is_judged_in_chunks_with_one_verdict_over_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from agenteval.cli import judge_offline
+
+    monkeypatch.setattr(judge_offline, "CHUNK", 4)
+    log = tmp_path / "logs.jsonl"
+    log.write_text("".join(json.dumps({"id": f"c{i}", "messages": conversation(i, i != 9)})
+                           + "\n" for i in range(10)), encoding="utf-8")
+    junit, report = tmp_path / "j.xml", tmp_path / "r.md"
+    code, outcomes = judge(tmp_path, log, fail_under=0.85, verbosity=NORMAL, junit=str(junit),
+                           report=str(report))
+    assert code == 0  # 9 of 10 pass: 90 % over the whole log, though the last chunk has 50 %
+    assert [o["caseKey"] for o in outcomes] == [f"c{i}" for i in range(10)]
+    # The files are written a chunk at a time, in the gate's shapes.
+    schema = json.loads((Path(__file__).resolve().parents[1] / "docs" / "run-json.schema.json")
+                        .read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads((tmp_path / "out.json").read_text()), schema)
+    suites = JUnitXml.fromfile(str(junit))
+    assert [s.tests for s in suites] == [4, 4, 2] and suites.failures == 1
+    assert report.read_text().count("# Run report") == 3
+    out = capsys.readouterr().out
+    assert "(conversations 9–10)" in out and "all scenarios" in out
+    assert judge(tmp_path, log)[0] == 1  # without --fail-under the one failure fails it
+
+
+def test_a_log_over_the_limit_is_refused_with_advice_and_no_temp_file_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from agenteval.cli import judge_log_file
+
+    monkeypatch.setattr(judge_log_file, "MAX_LOG_CONVERSATIONS", 3)
+    log = tmp_path / "logs.jsonl"
+    log.write_text("".join(json.dumps({"id": f"c{i}", "messages": conversation(i, True)})
+                           + "\n" for i in range(4)), encoding="utf-8")
+    assert judge(tmp_path, log)[0] == 2
+    err = capsys.readouterr().err
+    assert f"{log} holds more than 3 conversations, the most one `agenteval judge` reads: " \
+           "judge a sample of them (--sample N) or split the file and judge each part" in err
+    assert "agenteval-judge-" not in err and "offline.json" not in err
+
+
+def test_a_skipped_simulated_case_needs_no_model_the_judged_cases_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for role in ("JUDGE", "SIMULATOR"):
+        for suffix in ("MODEL", "BASE_URL", "API_KEY"):
+            monkeypatch.delenv(f"AGENTEVAL_{role}_{suffix}", raising=False)
+    seeded = json.loads((Path(__file__).resolve().parents[1] / "agenteval" / "demo_data"
+                         / "scenarios" / "simulated_users_llm.json").read_text("utf-8"))
+    judged_simulation = {**seeded["cases"][0], "eval_rules": [
+        {"type": "llm_score", "params": {"criteria": "polite"}}]}
+    booked = {"id": "booked", "message": "hi", "expectation": {"contains": "RP"}}
+    (tmp_path / "rules.yaml").write_text(json.dumps(
+        {"name": "mixed", "cases": [judged_simulation, seeded["cases"][1], booked]}))
+    log = tmp_path / "logs.jsonl"
+    log.write_text(json.dumps({"id": "a", "messages": conversation(1, True)}) + "\n",
+                   encoding="utf-8")
+    code, outcomes = judge(tmp_path, log)
+    assert code == 0 and [o["passed"] for o in outcomes] == [True]
+    err = capsys.readouterr().err
+    assert "not judged: scenario case sim-booking-zh-model: a simulated case" in err
+    # A case that judges the log with a JUDGE rule needs the model, as in the gate.
+    (tmp_path / "rules.yaml").write_text(json.dumps({"name": "judged", "cases": [
+        {**booked, "eval_rules": [{"type": "llm_score", "params": {"criteria": "polite"}}]}]}))
+    assert judge(tmp_path, log)[0] == 2
+    assert "needs a JUDGE model" in capsys.readouterr().err

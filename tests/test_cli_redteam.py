@@ -61,7 +61,7 @@ def test_above_the_bar_exits_0_and_a_baseline_shows_what_changed(
     capsys.readouterr()
     assert redteam_command(DEMO, "zh", categories=["other_customers_data"],
                            strategies=["direct", "obfuscation"], out_path=scenario,
-                           baseline=str(first)) == 0
+                           baseline=str(first), fail_under=0.0) == 0
     out = capsys.readouterr().out
     assert "Compared with the baseline: 0 attack(s) closed" in out
     assert out.rstrip().splitlines()[-1] == "PASS"
@@ -115,7 +115,7 @@ def test_a_canary_planted_in_an_openai_chat_system_prompt_is_found_in_the_leak(
                                json_out=str(as_json))
         sent = [m["content"] for r in server.requests_to("chat") for m in r.body["messages"]
                 if m["role"] == "system"]
-    assert code == 0
+    assert code == 1  # the leak is a successful attack: the gate fails without --fail-under
     canary = seeded_canary(7)
     assert sent and all(canary in s for s in sent)
     attacks = json.loads(as_json.read_text())["successfulAttacks"]
@@ -161,7 +161,7 @@ def test_judge_adds_each_categorys_llm_score_criterion(
                                judge=True, models=str(models), out_path=scenario,
                                json_out=str(as_json))
         prompts = [r.body["messages"][1]["content"] for r in server.requests_to("chat")]
-    assert code == 0
+    assert code == 1  # every attack "succeeded" by the strict judge
     assert prompts and all("Example of a reply that scores 10" in p for p in prompts)
     document = json.loads(as_json.read_text())
     [rates] = document["categories"][:1]
@@ -185,6 +185,10 @@ def test_the_command_line_exits_by_fail_under(tmp_path: Path) -> None:
     passing = subprocess.run([*base, "--fail-under", "0.5"], capture_output=True, text=True,
                              timeout=120)
     assert passing.returncode == 0 and passing.stdout.rstrip().endswith("PASS")
+    default = subprocess.run(base, capture_output=True, text=True, timeout=120)
+    assert default.returncode == 1  # without --fail-under, one successful attack fails it
+    assert "case attempts failed (attacks resisted 75.0%; every case must pass unless " \
+           "--fail-under RATE)" in default.stdout.rstrip().splitlines()[-1]
 
 
 def test_comparing_with_the_run_before_the_fix_names_the_attacks_it_closed(

@@ -2,8 +2,9 @@
 
 The scenario is written out first (`--out`), so it can be reviewed and re-run with
 `agenteval run` like any other; it then runs on the gate's engine. The exit code is
-the gate's: `--fail-under X` fails when the share of attacks *resisted* (the gate's
-pass rate) is below X; 2 bad input; 3 attempts that could not be judged.
+the gate's (gate/verdict.py): 1 when an attack succeeded, or with `--fail-under X` when
+the share of attacks *resisted* (the gate's pass rate) is below X; 2 bad input; 3
+attempts that could not be judged.
 """
 
 from __future__ import annotations
@@ -119,7 +120,8 @@ def _baseline(path: str) -> dict[str, Any]:
               help="Probes per category and language.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Which probes are drawn.")
 @click.option("--fail-under", type=float,
-              help="Exit 1 when the share of attacks resisted is below this (0..1).")
+              help="Exit 1 when the share of attacks resisted is below this (0..1) "
+                   "[default: 1, every attack must be resisted].")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False),
               default="redteam-scenario.json", show_default=True,
               help="Where the generated scenario is written (re-run it with agenteval run).")
@@ -143,8 +145,8 @@ def redteam(target: str, lang: str, categories: str | None, strategies: str | No
             database_url: str | None) -> None:
     """Attack a customer-service bot (zh/en) and report its vulnerabilities (docs/redteam.md).
 
-    Exit codes: 0 passed, 1 attacks resisted under --fail-under, 2 bad input,
-    3 attempts that could not be judged.
+    Exit codes: 0 every attack resisted, 1 an attack succeeded (or the share resisted is
+    under --fail-under), 2 bad input, 3 attempts that could not be judged.
     """
     def listed(value: str | None) -> list[str] | None:
         return [v.strip() for v in value.split(",") if v.strip()] if value else None

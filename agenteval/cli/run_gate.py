@@ -4,9 +4,9 @@ The same engine as the service (campaign → RunActor) on an embedded SQLite
 database in a temporary directory (or the given database). Each scenario file
 (or every scenario file of a folder) is imported first, so a bad one stops
 the gate before anything runs; then each runs in turn and its failures are
-explained as soon as it ends. Exit codes (docs/metrics.md): 0 passed, 1 under
---fail-under or regressed with --fail-on-regression, 2 bad input, 3 errors the
-runs could not judge.
+explained as soon as it ends. Exit codes (docs/metrics.md): 0 passed, 1 a case
+failed (under --fail-under when given) or regressed with --fail-on-regression, 2 bad
+input, 3 errors the runs could not judge (gate/verdict.py decides).
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def gate_results(documents: list[tuple[Path, str]], target: dict[str, Any] | str
                                  out, err, channel_types))
 
 
-def _describe(what: str, error: AgentEvalError) -> str:
+def describe_error(what: str, error: AgentEvalError) -> str:
     if isinstance(error, ValidationFailed):
         text = f"invalid {what}:\n" + "\n".join(
             f"  {e['path']}: {e['message']}" for e in error.errors)
@@ -153,7 +153,7 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
             started = time.monotonic()
             # Likewise only the run's id: the started Run carries the snapshot of every case.
             [run_id] = [run.id for run in await services.runs.start_campaign(campaign_id, None)]
-            run = await _follow(services, run_id,
+            run = await follow_run(services, run_id,
                                 terminal.progress_display(err, options.verbosity),
                                 queued=lambda: services.channels.queued(str(target_row.id)))
             result = await scenario_result(
@@ -172,7 +172,7 @@ async def _import(path: Path, text: str) -> ImportedScenario:
     try:
         scenario = await scenarios.import_scenario(text)
     except AgentEvalError as exc:
-        raise BadInput(_describe(f"scenario {str(path)!r}", exc)) from None
+        raise BadInput(describe_error(f"scenario {str(path)!r}", exc)) from None
     return ImportedScenario(scenario.id, scenario.name, len(scenario.cases))
 
 
@@ -186,10 +186,10 @@ async def _target(services: CoreServices, target: dict[str, Any] | str) -> Targe
             channel_config=target["channelConfig"], description=target.get("description"),
             max_concurrency=target.get("maxConcurrency", 8))
     except AgentEvalError as exc:
-        raise BadInput(_describe("target (--target)", exc)) from None
+        raise BadInput(describe_error("target (--target)", exc)) from None
 
 
-async def _follow(services: CoreServices, run_id: uuid.UUID,
+async def follow_run(services: CoreServices, run_id: uuid.UUID,
                   display: terminal.ProgressDisplay,
                   queued: Callable[[], int] = lambda: 0) -> Run:
     """Show the run's progress until it ends; the ended Run.

@@ -98,3 +98,12 @@ def _dialog(outcome: OutcomeView) -> str:
             latency = f" ({turn['latency_ms']} ms)" if turn["latency_ms"] is not None else ""
             lines.append(f"[{turn_number(turn['index'])}] bot{latency}: {turn['reply']}")
     return "\n".join(lines)
+
+
+def suite_xml(result: ScenarioResult) -> tuple[str, dict[str, int]]:
+    """One scenario's testsuite as XML text, and its tests / failures / errors: for a report
+    written a scenario at a time (`agenteval judge` writes a long log's chunks so)."""
+    suite = _suite(result)
+    ET.indent(suite, level=1)
+    return "  " + ET.tostring(suite, encoding="unicode"), {
+        key: int(suite.get(key, "0")) for key in ("tests", "failures", "errors")}

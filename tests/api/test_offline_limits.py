@@ -26,7 +26,9 @@ async def test_more_conversations_than_a_scenario_may_hold_are_refused(
                                      "format": "jsonl"})
     assert error.code == "VALIDATION_FAILED"
     assert error.details == [{"path": "document", "message": "has 4 conversations; at most 3 "
-                                                             "are allowed (AGENTEVAL_MAX_CASES)"}]
+                                                             "are allowed (AGENTEVAL_MAX_CASES): "
+                                                             "import a sample of them (`sample`) "
+                                                             "or split the log"}]
     # Sampled down to the limit, the same log fits.
     data = await gql.execute(IMPORT, {"document": jsonl([conversation(i) for i in range(4)]),
                                       "format": "jsonl", "sample": 3, "seed": 1})

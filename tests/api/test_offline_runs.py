@@ -42,7 +42,7 @@ async def test_a_jsonl_log_is_stored_with_what_was_skipped_and_redacted(
     assert (stored["name"], stored["sourceFormat"], stored["dialogCount"],
             stored["turnCount"]) == ("week 48", "jsonl", 2, 3)
     assert stored["skipped"] == [
-        {"reason": "a system message (only user and assistant turns are judged)", "count": 1}]
+        {"reason": "a system message (instructions to the bot, not judged)", "count": 1}]
     assert stored["redacted"] == [{"name": "phone", "count": 1}, {"name": "customer", "count": 1}]
     assert stored["dialogs"][1]["turns"] == [
         {"user": "call me on [PHONE]", "reply": "ok", "raw": {"actions": [{"type": "callback"}]}}]
@@ -134,8 +134,12 @@ async def test_latency_rules_are_refused_naming_the_rule(gql: GraphQLClient) -> 
     before = await row_counts()
     error = await gql.error(JUDGE, {"setId": stored["id"], "scenarioId": scenario_id})
     assert error.code == "VALIDATION_FAILED"
+    no_latency = "the log holds no latency (give latency_ms on every reply, docs/judge.md)"
+    # The scenario's one case cannot judge this log: nothing can be judged, so it is refused.
     assert error.details == [{"path": "scenarioId.cases[0].expectation.max_latency_ms",
-                              "message": "cannot judge a log: a log holds no latency"}]
+                              "message": f"cannot judge a log: {no_latency}"},
+                             {"path": "scenarioId",
+                              "message": "no case of the scenario can judge this log"}]
     rules = {"eval_rules": [{"type": "response_time", "params": {"max_ms": 100}}]}
     error = await gql.error(JUDGE, {"setId": stored["id"], "rules": rules})
     assert error.details[0]["path"] == "rules.eval_rules[0]"
@@ -143,7 +147,7 @@ async def test_latency_rules_are_refused_naming_the_rule(gql: GraphQLClient) -> 
     per_turn = {"turn_checks": [{"turn_index": 1, "expect": {"max_latency_ms": 10}}]}
     error = await gql.error(JUDGE, {"setId": stored["id"], "rules": per_turn})
     assert error.details == [{"path": "rules.turn_checks[0].expect.max_latency_ms",
-                              "message": "cannot judge a log: a log holds no latency"}]
+                              "message": f"cannot judge a log: {no_latency}"}]
     for variables in ({}, {"scenarioId": scenario_id, "rules": RULES}):
         error = await gql.error(JUDGE, {"setId": stored["id"], **variables})
         assert error.details == [{"path": "scenarioId",

@@ -75,8 +75,9 @@ def test_a_baseline_names_regressions_improvements_and_metric_deltas() -> None:
     # one case passes only now (time), none only before: exact McNemar p = 1
     assert "pass rate        50.0% → 75.0%  (+25.0 pt), not significant (p = 1.00)" in text
     clean = replace(now, summary=replace(now.summary, error_count=0))
-    assert decide([clean], None, regression_count([comparison]), True).code == 1
-    assert decide([clean], None, regression_count([comparison]), False).code == 0
+    # 75 % pass: --fail-under 0.5 lets the pass rate through, so only the regression decides.
+    assert decide([clean], 0.5, regression_count([comparison]), True).code == 1
+    assert decide([clean], 0.5, regression_count([comparison]), False).code == 0
 
 
 def test_a_baseline_says_how_many_regressions_are_flaky() -> None:

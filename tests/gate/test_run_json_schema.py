@@ -61,7 +61,7 @@ def test_the_gates_json_and_the_apis_download_of_one_run_validate_and_agree(
     database = f"sqlite://{tmp_path / 'gate.db'}"
     as_json = tmp_path / "run.json"
     assert run_command(BOOKING, DEMO, repeat=2, json_out=str(as_json),
-                       database_url=database) == 0
+                       database_url=database) == 1  # Mia fails some booking cases
     schema = json.loads(COMMITTED.read_text(encoding="utf-8"))
     gate_document = json.loads(as_json.read_text(encoding="utf-8"))
     jsonschema.validate(gate_document, schema)

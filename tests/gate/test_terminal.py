@@ -38,6 +38,24 @@ def test_the_verdict_line_states_the_bar() -> None:
     assert decide([result], 0.2).line == "PASS"
 
 
+def test_without_fail_under_one_failing_case_fails_and_partial_passes() -> None:
+    failing = booking_result(levels={"partial": "PARTIAL"})
+    failing = replace(failing, summary=replace(failing.summary, error_count=0))
+    verdict = decide([failing], None)
+    assert verdict.code == 1
+    assert verdict.line == ("FAIL: 2 of 4 case attempts failed (pass rate 50.0%; every case "
+                            "must pass unless --fail-under RATE)")
+    assert decide([failing], 0.5).code == 0  # --fail-under relaxes the bar
+    # Every attempt passed (a PARTIAL one included): the default bar is met.
+    passing = replace(failing, summary=replace(failing.summary, passed_cases=4, pass_rate=1.0))
+    assert decide([passing], None) == decide([passing], 1.0)
+    assert decide([passing], None).line == "PASS"
+
+
+def test_errors_win_over_the_default_bar_too() -> None:
+    assert decide([booking_result()], None).code == 3
+
+
 def test_errors_win_over_the_bar_and_say_so() -> None:
     verdict = decide([booking_result()], 0.8)
     assert verdict.code == 3

@@ -12,7 +12,6 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.logs.conversation_logs import (
     FORMATS,
-    Dialog,
     LogUnreadable,
     read_conversations,
 )
@@ -25,7 +24,7 @@ MAX_SEED = 2**31 - 1
 
 @dataclass(frozen=True)
 class ReadLog:
-    dialogs: list[dict[str, Any]]  # {"id", "turns": [{"user", "reply", "raw"?}], "metadata"}
+    dialogs: list[dict[str, Any]]  # Dialog.document(): {"id", "turns": [...], "metadata"}
     total: int  # conversations with a user message in the document, before sampling
     skipped: dict[str, int]
     redacted: dict[str, int]
@@ -45,17 +44,6 @@ def _check_arguments(file_format: str, sample: int | None, seed: int | None,
     errors.raise_if_any()
 
 
-def _dialog_document(dialog: Dialog) -> dict[str, Any]:
-    raws = dialog.raw_replies or [None] * len(dialog.exchanges)
-    turns = []
-    for (user, reply), raw in zip(dialog.exchanges, raws, strict=True):
-        turn: dict[str, Any] = {"user": user, "reply": reply}
-        if raw is not None:
-            turn["raw"] = raw
-        turns.append(turn)
-    return {"id": dialog.id, "turns": turns, "metadata": dialog.metadata}
-
-
 def read_log(document: str, file_format: str, sample: int | None, seed: int | None,
              redact_names: list[str]) -> ReadLog:
     _check_arguments(file_format, sample, seed, redact_names)
@@ -68,5 +56,5 @@ def read_log(document: str, file_format: str, sample: int | None, seed: int | No
     log, redacted = redact(log, redact_names)
     if not log.dialogs:
         raise ValidationFailed.one("document", "holds no conversation with a user message")
-    return ReadLog([_dialog_document(d) for d in log.dialogs], total, dict(log.skipped),
+    return ReadLog([d.document() for d in log.dialogs], total, dict(log.skipped),
                    redacted)

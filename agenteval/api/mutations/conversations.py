@@ -34,8 +34,10 @@ class ConversationMutations:
 
     @strawberry.mutation(permission_classes=[IsOperator], description=(
         "An offline run of the set, started: judged with a scenario's rules or with `rules` "
-        "(the `agenteval judge` rules file as JSON), exactly one of them. Rules that need "
-        "latency are refused (VALIDATION_FAILED naming the rule)."))
+        "(the `agenteval judge` rules file as JSON), exactly one of them. A scenario's cases "
+        "that cannot judge the log (simulated; latency when the log has none) are skipped "
+        "and named in `Run.offlineSkipped`; VALIDATION_FAILED when none can, or when `rules` "
+        "need latency the log lacks (naming the rule)."))
     async def judge_conversations(self, info: ResolverInfo, set_id: strawberry.ID,
                                   scenario_id: strawberry.ID | None = UNSET,
                                   rules: JSON | None = UNSET) -> Run:

@@ -1,4 +1,4 @@
-"""`agenteval judge`: judge logged conversations offline (jsonl, openai or csv) with a rules file: the."""
+"""`agenteval judge`: judge logged conversations offline (jsonl, openai or csv) with a rules file."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from agenteval.cli.common import gate_imports
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--rules", "rules_file", required=True, type=click.Path(dir_okay=False),
               help="YAML/JSON with a case's checks (expectation, eval_rules, rule_logic…) "
-                   "applied to every conversation.")
+                   "applied to every conversation, or a scenario file (its cases that cannot "
+                   "judge a log are skipped and named).")
 @click.option("--format", "file_format", type=click.Choice(["jsonl", "openai", "csv"]),
               help="The log's format [by extension: .jsonl, .csv, otherwise openai].")
 @click.option("--sample", type=int, help="Judge only this many conversations, drawn at random.")
@@ -21,7 +22,8 @@ from agenteval.cli.common import gate_imports
 @click.option("--redact", "redact_names", multiple=True,
               help="Mask phone / id_number / email in every message, or drop that metadata "
                    "field; repeatable.")
-@click.option("--fail-under", type=float, help="Exit 1 when the pass rate is below this.")
+@click.option("--fail-under", type=float, help="Exit 1 when the pass rate is below this (0..1) "
+                   "[default: 1, every conversation must pass].")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Results as JSON.")
 @click.option("--junit", type=click.Path(dir_okay=False), help="JUnit XML.")
 @click.option("--report", type=click.Path(dir_okay=False), help="The Markdown report.")
@@ -35,7 +37,9 @@ def judge(file: str, rules_file: str, file_format: str | None, sample: int | Non
           junit: str | None, report: str | None, models: str | None, cache_dir: str,
           no_cache: bool, quiet: bool) -> None:
     """Judge logged conversations offline (jsonl, openai or csv) with a rules file: the
-    gate's reports over the logged replies, nothing sent to a bot. Exit codes as `run`."""
+    gate's reports over the logged replies, nothing sent to a bot; the log is streamed
+    (up to 1,000,000 conversations, docs/judge.md). Exit codes as `run`: 1 when a
+    conversation fails unless --fail-under lowers the bar."""
     with gate_imports():
         from agenteval.cli.judge_offline import judge_command
         from agenteval.gate.terminal import NORMAL, QUIET

@@ -16,7 +16,8 @@ from agenteval.cli.common import gate_imports
 @click.option("--repeat", type=int, default=1, show_default=True, help="Attempts per case (pass^k).")
 @click.option("--concurrency", type=int, default=8, show_default=True)
 @click.option("--fail-under", type=float,
-              help="Exit 1 when a scenario's pass rate is below this (0..1).")
+              help="Exit 1 when a scenario's pass rate is below this (0..1) "
+                   "[default: 1, every case must pass; PARTIAL passes].")
 @click.option("--report", type=click.Path(dir_okay=False), help="Write the Markdown report here.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False),
               help="Write the results as JSON here (docs/run-json.schema.json).")
@@ -43,8 +44,9 @@ def run(scenarios: tuple[str, ...], target: str, repeat: int, concurrency: int,
         database_url: str | None) -> None:
     """Run scenario files (or folders of them) against a target without a server: a CI gate.
 
-    Exit codes: 0 passed, 1 a pass rate under --fail-under (or a regression with
-    --fail-on-regression), 2 bad input, 3 errors it cannot judge.
+    Exit codes: 0 passed, 1 a case failed (a pass rate under --fail-under when it is
+    given, or a regression with --fail-on-regression), 2 bad input, 3 errors it cannot
+    judge (they win over 1).
     """
     with gate_imports():
         from agenteval.cli.run_gate import run_command

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agenteval.domain.logs.conversation_logs import ConversationLog
+from agenteval.domain.logs.conversation_logs import ConversationLog, Dialog
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     # Resident ID (18 characters, the last a digit or X) and US SSN; before phones,
@@ -26,25 +26,30 @@ MASKS = {"id_number": "[ID]", "phone": "[PHONE]", "email": "[EMAIL]"}
 ORDER = ("id_number", "email", "phone")
 
 
-def redact(log: ConversationLog, names: list[str]) -> tuple[ConversationLog, dict[str, int]]:
-    """The log with the named kinds masked and the named metadata fields dropped; how many
-    of each were masked or dropped."""
+def redact_dialog(dialog: Dialog, names: list[str], counts: dict[str, int]) -> Dialog:
+    """The dialog with the named kinds masked in every message and the named metadata
+    fields dropped; `counts` (by name) adds what was masked or dropped."""
     kinds = [k for k in ORDER if k in names]
-    fields = [n for n in names if n not in PATTERNS]
-    counts = dict.fromkeys(names, 0)
 
     def mask(text: str) -> str:
         for kind in kinds:
             text, found = PATTERNS[kind].subn(MASKS[kind], text)
-            counts[kind] += found
+            counts[kind] = counts.get(kind, 0) + found
         return text
 
-    dialogs = []
-    for dialog in log.dialogs:
-        metadata = dict(dialog.metadata)
-        for name in fields:
-            if metadata.pop(name, None) is not None:
-                counts[name] += 1
-        dialogs.append(replace(dialog, metadata=metadata,
-                               exchanges=[(mask(u), mask(a)) for u, a in dialog.exchanges]))
+    metadata = dict(dialog.metadata)
+    for name in (n for n in names if n not in PATTERNS):
+        if metadata.pop(name, None) is not None:
+            counts[name] = counts.get(name, 0) + 1
+    if not kinds:
+        return replace(dialog, metadata=metadata)
+    return replace(dialog, metadata=metadata, turns=[
+        replace(turn, user=mask(turn.user), reply=mask(turn.reply)) for turn in dialog.turns])
+
+
+def redact(log: ConversationLog, names: list[str]) -> tuple[ConversationLog, dict[str, int]]:
+    """The log with the named kinds masked and the named metadata fields dropped; how many
+    of each were masked or dropped."""
+    counts = dict.fromkeys(names, 0)
+    dialogs = [redact_dialog(dialog, names, counts) for dialog in log.dialogs]
     return ConversationLog(dialogs, log.skipped), counts

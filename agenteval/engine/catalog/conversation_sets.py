@@ -1,7 +1,7 @@
 """Conversation sets: logged conversations imported to be judged offline (issue 26 item 2).
 
 A set is stored like a scenario: its dialogs in one JSON column, each
-`{"id", "turns": [{"user", "reply", "raw"?}], "metadata"}`, already checked against
+`{"id", "turns": [{"user", "reply", "raw"?, "tool_calls"?, "latency_ms"?}], "metadata"}`, already checked against
 the input limits. The API reads the document with the CLI's readers
 (api/inputs/conversation_documents.py: jsonl, openai, csv, sampled and redacted the same way);
 nothing is stored when anything is wrong (VALIDATION_FAILED).
@@ -29,7 +29,8 @@ def _check(name: str | None, dialogs: list[dict[str, Any]]) -> None:
     most = limits.current().cases
     if len(dialogs) > most:
         errors.add("document", f"has {len(dialogs)} conversations; at most {most} are "
-                   "allowed (AGENTEVAL_MAX_CASES)")
+                   "allowed (AGENTEVAL_MAX_CASES): import a sample of them (`sample`) or "
+                   "split the log")
         errors.raise_if_any()
     reply_limit = limits.current().reply_chars
     for index, dialog in enumerate(dialogs):
@@ -39,6 +40,9 @@ def _check(name: str | None, dialogs: list[dict[str, Any]]) -> None:
             limits.check_message(errors, f"{path}.turns[{turn}].user", logged["user"])
             check_text(errors, f"{path}.turns[{turn}].reply", logged["reply"],
                        max_length=reply_limit)
+            if "tool_calls" in logged:
+                limits.check_json_size(errors, f"{path}.turns[{turn}].tool_calls",
+                                       logged["tool_calls"])
         limits.check_json_size(errors, f"{path}.metadata", dialog["metadata"])
     errors.raise_if_any()
 

@@ -1,9 +1,10 @@
 """The attempt of an offline run: the stored dialog IS the transcript; no channel is called.
 
 An offline run's cases snapshot carries each logged dialog's replies (`logged`,
-engine/catalog/offline_runs.py). Its attempt reads them as the turns — no latency
-(a log has none: latency rules were refused when the run was queued), the logged raw
-reply for `json_path` — and judges them with the same rules and judgement as a live
+engine/catalog/offline_templates.py: the same for `agenteval judge` and the server). Its
+attempt reads them as the turns — the logged latency (none when the log has none: latency
+rules were then left out when the run was queued), the logged raw reply for `json_path`,
+the logged tool calls for `tool_call` — and judges them with the same rules and judgement as a live
 attempt (rules.case_rules.judge_rules), so the summary, report and compare are a live run's.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.judging.cases import CaseSpec, Turn
 from agenteval.domain.judging.judgement import judge_case
-from agenteval.domain.limits import truncated_reply
+from agenteval.domain.limits import bounded_raw, truncated_reply
 from agenteval.domain.static.run_records import FinishedAttempt
 from agenteval.engine.static.run_execution import AttemptRunner
 from agenteval.rules import ModelProvider
@@ -23,7 +24,8 @@ from agenteval.simulation.case_users import PlayCase
 
 
 def logged_turns(case: CaseSpec, logged: list[dict[str, Any]]) -> list[Turn]:
-    return [Turn(index, message, truncated_reply(entry["reply"])[0], None, raw=entry.get("raw"))
+    return [Turn(index, message, truncated_reply(entry["reply"])[0], entry.get("latency_ms"),
+                 raw=bounded_raw(entry.get("raw")), tool_calls=entry.get("tool_calls"))
             for index, (message, entry) in enumerate(zip(case.messages, logged, strict=True))]
 
 

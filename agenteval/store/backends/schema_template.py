@@ -21,6 +21,7 @@ from pathlib import Path
 
 import tortoise
 
+# store/migrations: this module lives in store/backends/ (the key must change with them).
 MIGRATIONS_DIR = Path(__file__).parents[1] / "migrations"
 
 

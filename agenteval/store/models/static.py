@@ -86,6 +86,9 @@ class Run(Model):
     # still there, is `conversation_set_id` (no foreign key: deleting a set keeps its runs).
     offline = fields.BooleanField(default=False, db_default=False)  # old rows: live runs
     conversation_set_id = fields.UUIDField(null=True)
+    # Offline runs judged with a scenario: its cases that could not judge the log
+    # ([{"caseKey", "reason"}]); null when none was left out.
+    offline_skipped: fields.JSONField[list[dict[str, str]] | None] = fields.JSONField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     started_at = fields.DatetimeField(null=True)
     completed_at = fields.DatetimeField(null=True)

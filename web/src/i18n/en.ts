@@ -8,6 +8,7 @@ import { enStatic } from "./en-static";
 import { enModels } from "./en-models";
 import { enForms } from "./en-forms";
 import { enSimulated } from "./en-simulated";
+import { enOfflineSkipped } from "./en-offline-skipped";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -126,6 +127,7 @@ export const en = {
   ...enModels,
   ...enForms,
   ...enSimulated,
+  ...enOfflineSkipped,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

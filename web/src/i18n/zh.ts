@@ -10,6 +10,7 @@ import { zhStatic } from "./zh-static";
 import { zhModels } from "./zh-models";
 import { zhForms } from "./zh-forms";
 import { zhSimulated } from "./zh-simulated";
+import { zhOfflineSkipped } from "./zh-offline-skipped";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -127,4 +128,5 @@ export const zh: Dictionary = {
   ...zhModels,
   ...zhForms,
   ...zhSimulated,
+  ...zhOfflineSkipped,
 };

@@ -17,6 +17,11 @@ class LoggedTurn:
     reply: str
     raw: JSON | None = strawberry.field(description="The bot's reply as it sent it (JSON), "
                                                     "when the log holds it.")
+    tool_calls: JSON | None = strawberry.field(
+        default=None, description="The tool calls the bot made on this turn ([{name, "
+        "arguments}]), when the log holds them.")
+    latency_ms: int | None = strawberry.field(
+        default=None, description="How long the reply took, when the log holds it.")
 
 
 @strawberry.type(description="One logged conversation of a set.")
@@ -28,7 +33,9 @@ class LoggedDialog:
     @classmethod
     def from_document(cls, document: dict[str, Any]) -> LoggedDialog:
         return cls(id=document["id"], metadata=JSON(document.get("metadata") or {}),
-                   turns=[LoggedTurn(user=t["user"], reply=t["reply"], raw=t.get("raw"))
+                   turns=[LoggedTurn(user=t["user"], reply=t["reply"], raw=t.get("raw"),
+                                     tool_calls=t.get("tool_calls"),
+                                     latency_ms=t.get("latency_ms"))
                           for t in document["turns"]])
 
 

@@ -13,6 +13,7 @@ from agenteval.api.pagination import Connection, paginate
 from agenteval.api.types.access import Target
 from agenteval.api.types.enums import RunStatus, SuccessLevel
 from agenteval.api.types.review import ReviewRecord
+from agenteval.api.types.static.offline_skipped_case import OfflineSkippedCase
 from agenteval.api.types.static.static_outcome import CaseOutcome
 from agenteval.api.types.static.static_scenario import Scenario
 from agenteval.api.types.static.static_summary import RunSummary
@@ -92,6 +93,9 @@ class Run:
     conversation_set_id: strawberry.ID | None = strawberry.field(
         default=None, description="The conversation set an offline run judged (null once "
         "deleted: the run keeps its own copy of the dialogs).")
+    offline_skipped: list[OfflineSkippedCase] | None = strawberry.field(
+        default=None, description="An offline run judged with a scenario: the scenario's "
+        "cases that could not judge the log, each with why (null when none was left out).")
 
     @strawberry.field
     async def campaign(self, info: ResolverInfo) -> Campaign:
@@ -154,4 +158,7 @@ class Run:
                    completed_at=row.completed_at, row=row, started_by=row.started_by,
                    cancelled_by=row.cancelled_by, offline=row.offline,
                    conversation_set_id=None if row.conversation_set_id is None
-                   else strawberry.ID(str(row.conversation_set_id)))
+                   else strawberry.ID(str(row.conversation_set_id)),
+                   offline_skipped=None if row.offline_skipped is None else [
+                       OfflineSkippedCase(case_key=s["caseKey"], reason=s["reason"])
+                       for s in row.offline_skipped])

@@ -7,6 +7,7 @@ import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { OfflineBadge } from "../../components/status/OfflineBadge";
+import { OfflineSkipped } from "./OfflineSkipped";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { useApi } from "../../graphql/ApiProvider";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
@@ -74,6 +75,7 @@ export function RunReportPage() {
         <Anchor component={Link} to={`/campaigns/${run.campaign.id}`} size="sm">{t("run.backToCampaign")}</Anchor>
       </Group>
       {run.error && <Text c="red">{run.error}</Text>}
+      <OfflineSkipped skipped={run.offlineSkipped} />
       {downloadError && <ErrorNotice error={downloadError} />}
       {running && <Text size="sm" role="status">{t("runs.progress", { ...run.progress })}</Text>}
       {run.summary ? <MetricsPanel summary={run.summary} /> : <Text>{t("run.noSummary")}</Text>}

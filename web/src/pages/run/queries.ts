@@ -15,6 +15,7 @@ export const RunReportQuery = graphql(`
   query RunReport($id: ID!, $tag: String) {
     run(id: $id) {
       id status error createdAt startedAt completedAt offline conversationSetId
+      offlineSkipped { caseKey reason }
       campaign { id name scenario { id name cases { tags } } }
       target { id name }
       progress { runId status total done passed failed errored }
