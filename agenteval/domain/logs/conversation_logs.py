@@ -22,8 +22,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from agenteval.domain.storable_text import clean_text, storable_value
+
 FORMATS = ("jsonl", "openai", "csv")
 CSV_COLUMNS = ("conversation_id", "turn", "role", "text")
+# Deeper metadata is refused: no log needs it, and storing it (orjson stops at 255
+# levels) or walking it recursively would fail far from the line that caused it.
+MAX_METADATA_DEPTH = 32
 
 
 class LogUnreadable(ValueError):
@@ -78,8 +83,27 @@ def _exchanges(conversation_id: str, messages: Any, log: ConversationLog
             in zip(exchanges, raws, strict=True)]
 
 
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in `value` (iterative: any depth is safe)."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            pending.extend((child, depth + 1) for child in item)
+    return deepest
+
+
 def _add(log: ConversationLog, conversation_id: str, messages: Any,
          metadata: Any = None) -> None:
+    if _depth(metadata) > MAX_METADATA_DEPTH:
+        raise LogUnreadable(f"conversation {conversation_id}: metadata nests deeper than "
+                            f"{MAX_METADATA_DEPTH} levels")
+    # What a log says is stored as it said it, made storable (lone surrogates, NUL).
+    conversation_id = clean_text(conversation_id)
+    messages, metadata = storable_value(messages)[0], storable_value(metadata)[0]
     exchanges = _exchanges(conversation_id, messages, log)
     if not exchanges:
         log.skipped["a conversation without a user message"] += 1
@@ -99,6 +123,8 @@ def read_conversations(text: str, file_format: str) -> ConversationLog:
                 row = json.loads(line)
             except ValueError as exc:
                 raise LogUnreadable(f"line {number}: not JSON: {exc}") from None
+            except RecursionError:
+                raise LogUnreadable(f"line {number}: JSON nested too deeply") from None
             if not isinstance(row, dict):
                 raise LogUnreadable(f"line {number}: not a conversation object")
             _add(log, str(row.get("id", number)), row.get("messages"), row.get("metadata"))
@@ -107,6 +133,8 @@ def read_conversations(text: str, file_format: str) -> ConversationLog:
             data = json.loads(text)
         except ValueError as exc:
             raise LogUnreadable(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise LogUnreadable("JSON nested too deeply") from None
         if not isinstance(data, list):
             raise LogUnreadable("an openai file is a JSON list of message lists")
         for number, entry in enumerate(data, start=1):
@@ -125,20 +153,33 @@ def read_conversations(text: str, file_format: str) -> ConversationLog:
 
 def _read_csv(text: str, log: ConversationLog) -> None:
     reader = csv.DictReader(io.StringIO(text))
+    try:
+        rows = _csv_rows(reader)
+    except csv.Error as exc:  # e.g. a field over csv's size limit (128 KiB)
+        raise LogUnreadable(f"line {reader.line_num}: not readable CSV: {exc}") from None
+    for conversation_id, entries in rows.items():
+        entries.sort(key=lambda e: (e[0], e[1]))
+        _add(log, conversation_id, [{"role": r["role"].strip().lower(), "content": r["text"]}
+                                    for _, _, r in entries])
+
+
+def _csv_rows(reader: csv.DictReader[str]) -> dict[str, list[tuple[float, int, dict[str, str]]]]:
     missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
         raise LogUnreadable(f"the CSV lacks the columns {', '.join(missing)}")
     rows: dict[str, list[tuple[float, int, dict[str, str]]]] = {}
     for order, row in enumerate(reader):
+        short = [c for c in CSV_COLUMNS if row.get(c) is None]
+        if short:  # DictReader gives None to the columns a short row lacks
+            raise LogUnreadable(f"line {reader.line_num}: the row has no "
+                                f"{', '.join(short)}")
         try:
             turn = float(row["turn"])
         except ValueError:
-            raise LogUnreadable(f"row {order + 2}: turn {row['turn']!r} is not a number") from None
+            raise LogUnreadable(f"line {reader.line_num}: turn {row['turn']!r} is not a "
+                                "number") from None
         rows.setdefault(row["conversation_id"], []).append((turn, order, row))
-    for conversation_id, entries in rows.items():
-        entries.sort(key=lambda e: (e[0], e[1]))
-        _add(log, conversation_id, [{"role": r["role"].strip().lower(), "content": r["text"]}
-                                    for _, _, r in entries])
+    return rows
 
 
 def _check_ids(log: ConversationLog) -> None:

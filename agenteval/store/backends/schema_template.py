@@ -21,7 +21,8 @@ from pathlib import Path
 
 import tortoise
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+# store/migrations (this module lives in store/backends/)
+MIGRATIONS_DIR = Path(__file__).parent.parent / "migrations"
 
 
 def cache_dir() -> Path:
