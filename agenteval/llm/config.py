@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Literal
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
+
+from agenteval.logs import REDACTED, redact
 
 ModelRole = Literal["JUDGE", "EMBEDDING", "MODERATION", "PLANNER", "SIMULATOR", "ANALYST"]
 MODEL_ROLES: tuple[ModelRole, ...] = (
@@ -108,6 +110,27 @@ class ModelEndpoint:
         host = parts.hostname or ""
         netloc = f"{host}:{parts.port}" if parts.port else host
         return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+    def url_for(self, path: str) -> str:
+        """`path` (e.g. `/chat/completions`) joined to the base URL's path, before its query
+        (an Azure-style `?api-version=…` base URL keeps its query last)."""
+        parts = urlsplit(self.url)
+        return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + path,
+                           parts.query, ""))
+
+    def masked(self, text: str) -> str:
+        """`text` (an error quoting what the endpoint sent back) safe to store and show:
+        secret-looking values redacted as a target's errors are (logs.redact), and this
+        endpoint's own secrets — its API key, its URL's password and query values —
+        replaced wherever they appear, whatever the endpoint called them."""
+        text = redact(text)
+        parts = urlsplit(self.url)
+        secrets = [self.api_key, parts.password,
+                   *(value for _, value in parse_qsl(parts.query, keep_blank_values=False))]
+        # Longest first, so a secret that contains another is replaced whole.
+        for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
+            text = text.replace(secret, REDACTED)
+        return text
 
     @property
     def describe(self) -> str:
