@@ -12,7 +12,7 @@ from tortoise import Tortoise
 
 from agenteval.store import database
 from tests.api.static_helpers import RUN, http_target, run_scenario, simple_cases
-from tests.scale.cluster import Cluster, CountingBot
+from tests.scale.cluster import Cluster, CountingBot, wait_until
 from tests.support.local_server import local_server
 from tests.support.private_postgres import PrivatePostgres
 
@@ -51,8 +51,7 @@ async def test_a_postgres_restart_sends_no_case_twice(
             gql = cluster.client(first)
             target = await http_target(gql, bot_url, max_concurrency=4, timeout_s=10)
             _, run_id = await run_scenario(gql, target, simple_cases(CASES), concurrency=4)
-            while sum(bot.seen.values()) < CASES // 4:
-                await asyncio.sleep(0.05)
+            await wait_until(lambda: _sent_at_least(bot, CASES // 4), 60, "a quarter sent")
             await asyncio.to_thread(private_postgres.restart)
             run = await _finished(cluster.client(second), run_id)
         assert run["status"] == "COMPLETED", run
@@ -63,6 +62,10 @@ async def test_a_postgres_restart_sends_no_case_twice(
     finally:
         cluster.stop_all()
         print(cluster.dump_logs())
+
+
+async def _sent_at_least(bot: CountingBot, count: int) -> bool:
+    return sum(bot.seen.values()) >= count
 
 
 async def _finished(gql: object, run_id: str, timeout: float = 120) -> dict[str, object]:

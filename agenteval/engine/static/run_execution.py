@@ -27,7 +27,7 @@ import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from actors import ActorRef, ActorStopped, Fence, MailboxFull
 from agenteval.channels import ChannelFactory, TargetSpec
@@ -61,6 +61,10 @@ PUBLISH_INTERVAL_S = 0.2
 SAVE_RETRY_S = 0.2
 SAVE_RETRY_MAX_S = 2.0
 _DONE = object()
+
+
+# A finished attempt and the future its worker waits on (None: the worker does not wait).
+_Finished = tuple[FinishedAttempt, "asyncio.Future[None] | None"]
 
 
 class _WriterGaveUp(Exception):
@@ -185,7 +189,7 @@ class RunExecution:
                 if item is _DONE:
                     done = True
                 else:
-                    finished, saved = item  # type: ignore[misc]  # queue holds pairs
+                    finished, saved = cast(_Finished, item)
                     batch.append(finished)
                     if saved is not None:
                         waiting.append(saved)
