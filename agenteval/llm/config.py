@@ -55,14 +55,15 @@ MODEL_PARAMS_SCHEMA: dict[str, Any] = {
             "type": "boolean", "default": False,
             "description": "Retry a timed-out attempt (or an HTTP 504). Off by default: a busy "
                            "single-slot server is still generating the timed-out answer."},
-        "timeout_s": {"type": "number", "exclusiveMinimum": 0, "default": 60,
+        # Bounded: a value such as 1e308 made a call (and checkModels) wait for ever.
+        "timeout_s": {"type": "number", "exclusiveMinimum": 0, "maximum": 1800, "default": 60,
                       "description": "Seconds to wait for one attempt's reply."},
         "retries": {"type": "integer", "minimum": 0, "maximum": 10, "default": 2,
                     "description": "Extra attempts after a connection error, 429 or 5xx (and a "
                                    "timeout with retry_on_timeout)."},
-        "backoff_s": {"type": "number", "minimum": 0, "default": 0.5,
+        "backoff_s": {"type": "number", "minimum": 0, "maximum": 60, "default": 0.5,
                       "description": "First retry delay; doubles each retry, with jitter."},
-        "max_retry_after_s": {"type": "number", "minimum": 0, "default": 30,
+        "max_retry_after_s": {"type": "number", "minimum": 0, "maximum": 600, "default": 30,
                               "description": "Longest Retry-After the client will honour."},
         "max_concurrency": {"type": "integer", "minimum": 1, "default": 4,
                             "description": "Requests in flight to this base URL and model."},
