@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from actors import ActorRef, ActorStopped, Fence, MailboxFull
+from actors import ActorRef, ActorStopped, Fence, MailboxFull, OwnershipLost
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
@@ -40,7 +40,7 @@ from agenteval.rules import ModelProvider
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.backends.database_outage import is_database_unreachable
 from agenteval.store.models import Run
-from agenteval.store.runs.run_store import progress_of
+from agenteval.store.runs.run_store import StaleRun, progress_of
 
 logger = logging.getLogger("agenteval.runs")
 
@@ -132,13 +132,22 @@ class RunExecution:
             raise all_workers.exception()  # type: ignore[misc]  # checked not None
 
     async def stop(self) -> None:
-        """Cancel the attempts in flight; the writer still saves what has finished."""
+        """Cancel the attempts in flight; the writer still saves what has finished.
+
+        A process woken after its run was taken over (stopped, paused, cut off) finds its
+        last save fenced off: the run is the new owner's, which is said at WARNING — not
+        an error of this process, nor a traceback."""
         self.stopped = True
         for worker in self._workers:
             worker.cancel()
         if self._workers:
             await asyncio.wait(self._workers)
-        await self._stop_writer()
+        try:
+            await self._stop_writer()
+        except (StaleRun, OwnershipLost):
+            logger.warning("run %s was taken over by another process while this one was "
+                           "stopping it; the attempts it had not saved are the new owner's "
+                           "to run", self.run.id)
 
     async def finish_in_flight(self, timeout_s: float) -> None:
         """Start no new attempt; let those in flight finish (up to `timeout_s`, then they are
