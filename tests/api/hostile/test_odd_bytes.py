@@ -7,7 +7,7 @@ import json
 
 from aiohttp import web
 
-from tests.api.intelligent_support import SEND, executing_eval, start_session
+from tests.api.intelligent_support import executing_eval, start_session
 from tests.api.intelligent_support import create_target as create_openai_target
 from tests.api.offline_helpers import IMPORT
 from tests.api.static_helpers import http_target, run_scenario, wait_for_run
@@ -19,6 +19,9 @@ from tests.support.local_server import local_server
 ODD_JSON = '"half \\ud83d emoji\\u0000 end"'
 CLEAN = "half \ufffd emoji end"
 
+SEND = """mutation($id: ID!, $content: String!) { sendMessage(sessionId: $id, content: $content) {
+  reply { content error } } }"""
+SESSION = """query($id: ID!) { session(id: $id) { messages { role content } } }"""
 OUTCOMES = """query($id: ID!) { run(id: $id) { outcomes(first: 50) { edges { node {
   caseKey passed error turns { reply error sanitized rawResponse } } } } } }"""
 
@@ -63,8 +66,10 @@ async def test_send_message_stores_an_odd_reply_cleaned(gql: GraphQLClient) -> N
         running = await executing_eval(gql, await create_openai_target(gql, f"{url}/v1"))
         session_id = await start_session(gql, running["id"])
         sent = await gql.execute(SEND, {"id": session_id, "content": "hello"})
-    assert sent["sendMessage"]["reply"]["content"] == CLEAN
-    assert sent["sendMessage"]["reply"]["error"] is None
+        stored = (await gql.execute(SESSION, {"id": session_id}))["session"]["messages"]
+    assert sent["sendMessage"]["reply"] == {"content": CLEAN, "error": None}
+    assert stored == [{"role": "USER", "content": "hello"},
+                      {"role": "ASSISTANT", "content": CLEAN}]
 
 
 async def test_an_imported_log_with_odd_text_is_stored_cleaned(gql: GraphQLClient) -> None:
