@@ -4,15 +4,18 @@ shared one is not disturbed): the run completes and no case reaches the target t
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from tortoise import Tortoise
 
 from agenteval.store import database
 from tests.api.static_helpers import RUN, http_target, run_scenario, simple_cases
 from tests.scale.cluster import Cluster, CountingBot, wait_until
+from tests.support.graphql_client import GraphQLClient
 from tests.support.local_server import local_server
 from tests.support.private_postgres import PrivatePostgres
 
@@ -20,6 +23,7 @@ CASES = 200
 # Longer than the restart: the run's owner keeps its lease through it, so nothing is
 # taken over and every case must be sent exactly once.
 LEASE_TTL_S = 15
+READS = "{ runs(first: 5) { totalCount } intelligentEvals(first: 5) { totalCount } }"
 
 
 @pytest.fixture
@@ -52,16 +56,38 @@ async def test_a_postgres_restart_sends_no_case_twice(
             target = await http_target(gql, bot_url, max_concurrency=4, timeout_s=10)
             _, run_id = await run_scenario(gql, target, simple_cases(CASES), concurrency=4)
             await wait_until(lambda: _sent_at_least(bot, CASES // 4), 60, "a quarter sent")
+            codes: Counter[str] = Counter()
+            stop = asyncio.Event()
+            readers = [asyncio.create_task(_read_while(cluster.client(node), codes, stop))
+                       for node in (first, second)]
             await asyncio.to_thread(private_postgres.restart)
             run = await _finished(cluster.client(second), run_id)
+            stop.set()
+            await asyncio.gather(*readers)
         assert run["status"] == "COMPLETED", run
         assert run["progress"]["done"] == CASES
         twice = {message: count for message, count in bot.seen.items() if count > 1}
         assert twice == {}, f"{len(twice)} cases reached the target more than once"
         assert len(bot.seen) == CASES
+        # Requests during the restart: answered, or UNAVAILABLE ("try again"), never INTERNAL.
+        print("reads during the restart:", dict(codes))
+        assert codes["ok"] > 0 and set(codes) <= {"ok", "UNAVAILABLE"}, codes
     finally:
         cluster.stop_all()
         print(cluster.dump_logs())
+
+
+async def _read_while(gql: GraphQLClient, codes: Counter[str], stop: asyncio.Event) -> None:
+    """Reads that touch the database, counted by how they were answered."""
+    while not stop.is_set():
+        try:
+            body = await gql.raw(READS)
+        except httpx.HTTPError:
+            codes["no answer"] += 1
+        else:
+            errors = body.get("errors") or []
+            codes[errors[0].get("extensions", {}).get("code", "?") if errors else "ok"] += 1
+        await asyncio.sleep(0.02)
 
 
 async def _sent_at_least(bot: CountingBot, count: int) -> bool:
