@@ -7,8 +7,8 @@ import json
 
 from aiohttp import web
 
-from tests.api.intelligent_support import executing_eval, start_session
 from tests.api.intelligent_support import create_target as create_openai_target
+from tests.api.intelligent_support import executing_eval, start_session
 from tests.api.offline_helpers import IMPORT
 from tests.api.static_helpers import http_target, run_scenario, wait_for_run
 from tests.support.graphql_client import GraphQLClient
