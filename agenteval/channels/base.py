@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agenteval.domain.limits import truncated_reply
+from agenteval.domain.storable_text import clean_text, merged, storable_text, storable_value
 from agenteval.logs import redact
 from agenteval.net.http_attempt import retryable
 from agenteval.net.retry import TransientFailure
@@ -25,7 +26,9 @@ class Reply:
 
     A text longer than the stored-reply limit (AGENTEVAL_MAX_REPLY_CHARS) is cut
     here, where every channel's reply passes, with a visible marker at the end;
-    `truncated` says so to the caller (it is not stored: the marker is).
+    `truncated` says so to the caller (it is not stored: the marker is). Here too the
+    text, raw response and tool calls are made storable (domain/storable_text.py: lone
+    surrogates → U+FFFD, NUL removed) and `sanitized` says what was replaced.
     """
 
     text: str
@@ -34,11 +37,21 @@ class Reply:
     truncated: bool = False
     # openai_chat with tools: the calls the model made on this turn, [{name, arguments}]
     tool_calls: list[dict[str, Any]] | None = None
+    sanitized: tuple[str, ...] = ()  # what storable_text replaced (lone_surrogate, nul)
 
     def __post_init__(self) -> None:
+        # A frozen dataclass: object.__setattr__ is the only way to adjust a field here.
+        clean, in_text = storable_text(self.text)
+        raw, in_raw = storable_value(self.raw)
+        calls, in_calls = storable_value(self.tool_calls)
+        replaced = merged(self.sanitized, in_text, in_raw, in_calls)
+        if replaced:
+            object.__setattr__(self, "text", clean)
+            object.__setattr__(self, "raw", raw)
+            object.__setattr__(self, "tool_calls", calls)
+            object.__setattr__(self, "sanitized", replaced)
         text, cut = truncated_reply(self.text)
         if cut:
-            # A frozen dataclass: the only way to adjust a field while constructing it.
             object.__setattr__(self, "text", text)
             object.__setattr__(self, "truncated", True)
             if isinstance(self.raw, str):
@@ -62,7 +75,7 @@ class ChannelError(TransientFailure):
         retry_on_timeout: bool = True,
     ) -> None:
         # Stored with the turn and shown to every key: a URL's credentials never in it.
-        message = redact(message)
+        message = clean_text(redact(message))
         super().__init__(message)
         self.retry_on_timeout = retry_on_timeout  # the target's choice (see net.http_attempt)
         self.kind: ErrorKind = kind

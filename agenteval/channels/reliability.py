@@ -60,6 +60,8 @@ async def http_exchange(
             message = f"no reply from {url} within {timeout_s:g} s"
         elif failed.kind == "connection":
             message = f"cannot talk to {url}: {failed.detail}"
+        elif failed.kind == "bad_response":
+            message = f"{url}: {failed.summary}"
         else:
             message = f"{url} answered HTTP {failed.status}: {failed.detail}"
         raise ChannelError(failed.kind, message, failed.status, failed.retry_after,
@@ -91,11 +93,17 @@ def _retry_on_timeout_property(default: bool) -> dict:
     }
 
 
+MAX_TIMEOUT_S = 600  # one attempt's reply: ten minutes
+MAX_BACKOFF_S = 60
+
+
 def _timing_properties(default_timeout_s: float) -> dict[str, dict]:
     return {
         "timeout_s": {
             "type": "number",
             "exclusiveMinimum": 0,
+            # A bound, so that a probe or a case cannot wait for ever (1e308 was accepted).
+            "maximum": MAX_TIMEOUT_S,
             "default": default_timeout_s,
             "description": "Seconds to wait for one attempt's reply.",
         },
@@ -110,6 +118,7 @@ def _timing_properties(default_timeout_s: float) -> dict[str, dict]:
         "backoff_s": {
             "type": "number",
             "minimum": 0,
+            "maximum": MAX_BACKOFF_S,
             "default": 0.5,
             "description": "First retry delay; doubles each retry, with jitter. Retry-After wins.",
         },

@@ -10,6 +10,8 @@ case flagged or dropped), 2 bad input.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,38 @@ from agenteval.rules.catalog import RULE_CATALOG
 from agenteval.yaml_loader import dump_yaml
 
 SEED_SOURCES = ("deepeval", "tau2")
+# What the importers may read: regular files only (a FIFO would block for ever, a device
+# such as /dev/zero never ends), each at most this big, at most this many under a folder.
+MAX_IMPORT_FILE_BYTES = 50 * 2**20
+MAX_IMPORT_FILES = 10_000
+
+
+def _check_file(path: Path) -> None:
+    try:
+        info = os.stat(path)  # follows a symlink: what would be read; never opens it
+    except OSError as exc:
+        raise ImportFailed(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise ImportFailed(f"{path}: not a regular file (a pipe, a device or a socket cannot "
+                           "be imported)")
+    if info.st_size > MAX_IMPORT_FILE_BYTES:
+        raise ImportFailed(f"{path}: {info.st_size:,} bytes; at most "
+                           f"{MAX_IMPORT_FILE_BYTES:,} can be imported")
+
+
+def check_readable(paths: list[Path]) -> None:
+    """Every file the importers could read (a folder's included) is a regular file of a
+    bounded size: refused (exit 2) before any is opened."""
+    for path in paths:
+        _check_file(path)
+        if not path.is_dir():
+            continue
+        for count, inner in enumerate(path.rglob("*"), start=1):
+            if count > MAX_IMPORT_FILES:
+                raise ImportFailed(f"{path}: more than {MAX_IMPORT_FILES:,} files")
+            _check_file(inner)
 
 
 def run_import(source: str, paths: list[Path], as_seeds: bool = False,
@@ -35,6 +69,7 @@ def run_import(source: str, paths: list[Path], as_seeds: bool = False,
     for path in paths:
         if not path.exists():
             raise ImportFailed(f"{path}: no such file or folder")
+    check_readable(paths)
     if source == "promptfoo":
         return import_promptfoo(paths, message_var)
     if source == "botium":
@@ -72,6 +107,10 @@ def import_command(source: str, files: list[str], out: str | None, as_seeds: boo
         result = run_import(source, paths, as_seeds, message_var)
     except ImportFailed as exc:
         echo(f"error: {exc}", err=True)
+        return 2
+    except (OSError, UnicodeDecodeError, RecursionError, MemoryError) as exc:
+        # A file that changed under us or is not text: bad input, not a traceback.
+        echo(f"error: cannot read the input: {type(exc).__name__}: {exc}", err=True)
         return 2
     echo(render_table(result), err=True)
     if as_seeds:

@@ -149,7 +149,7 @@ Hard rules on the last reply: any failure fails the case whatever its `rule_logi
 | `not_contains` | `expect_not_contains` | the reply contains none of the texts | `"not_contains": "抱歉，我不明白"` |
 | `max_latency_ms` | `expect_max_latency` | the reply came within this many ms | `"max_latency_ms": 2000` |
 | `json` | `expect_json` | the reply holds JSON (`true`) or JSON valid against this schema | `"json": {"type": "object"}` |
-| `regex` | `expect_regex` | the reply matches each regular expression (re.search, case-insensitive) | `"regex": "RP\\d{5}"` |
+| `regex` | `expect_regex` | the reply matches each regular expression (searched with RE2, case-insensitive: linear time, no lookaround or backreferences) | `"regex": "RP\\d{5}"` |
 
 ## Per-turn checks
 

@@ -221,8 +221,8 @@ class ModelClient:
 
     def _bad_response(self, what: str, body: Any) -> ModelCallError:
         shown = excerpt(json.dumps(body, ensure_ascii=False))
-        return ModelCallError("bad_response", f"{self.endpoint.describe}: {what} in the answer: "
-                                              f"{shown}")
+        return ModelCallError("bad_response", self.endpoint.masked(
+            f"{self.endpoint.describe}: {what} in the answer: {shown}"))
 
     async def _cache_get(self, cache: ResponseCache, key: str) -> ChatResult | None:
         # A broken cache or entry must not fail the judgement: the model is asked instead.

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Literal
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
+
+from agenteval.logs import REDACTED, redact
 
 ModelRole = Literal["JUDGE", "EMBEDDING", "MODERATION", "PLANNER", "SIMULATOR", "ANALYST"]
 MODEL_ROLES: tuple[ModelRole, ...] = (
@@ -53,14 +55,15 @@ MODEL_PARAMS_SCHEMA: dict[str, Any] = {
             "type": "boolean", "default": False,
             "description": "Retry a timed-out attempt (or an HTTP 504). Off by default: a busy "
                            "single-slot server is still generating the timed-out answer."},
-        "timeout_s": {"type": "number", "exclusiveMinimum": 0, "default": 60,
+        # Bounded: a value such as 1e308 made a call (and checkModels) wait for ever.
+        "timeout_s": {"type": "number", "exclusiveMinimum": 0, "maximum": 1800, "default": 60,
                       "description": "Seconds to wait for one attempt's reply."},
         "retries": {"type": "integer", "minimum": 0, "maximum": 10, "default": 2,
                     "description": "Extra attempts after a connection error, 429 or 5xx (and a "
                                    "timeout with retry_on_timeout)."},
-        "backoff_s": {"type": "number", "minimum": 0, "default": 0.5,
+        "backoff_s": {"type": "number", "minimum": 0, "maximum": 60, "default": 0.5,
                       "description": "First retry delay; doubles each retry, with jitter."},
-        "max_retry_after_s": {"type": "number", "minimum": 0, "default": 30,
+        "max_retry_after_s": {"type": "number", "minimum": 0, "maximum": 600, "default": 30,
                               "description": "Longest Retry-After the client will honour."},
         "max_concurrency": {"type": "integer", "minimum": 1, "default": 4,
                             "description": "Requests in flight to this base URL and model."},
@@ -108,6 +111,27 @@ class ModelEndpoint:
         host = parts.hostname or ""
         netloc = f"{host}:{parts.port}" if parts.port else host
         return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+    def url_for(self, path: str) -> str:
+        """`path` (e.g. `/chat/completions`) joined to the base URL's path, before its query
+        (an Azure-style `?api-version=…` base URL keeps its query last)."""
+        parts = urlsplit(self.url)
+        return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + path,
+                           parts.query, ""))
+
+    def masked(self, text: str) -> str:
+        """`text` (an error quoting what the endpoint sent back) safe to store and show:
+        secret-looking values redacted as a target's errors are (logs.redact), and this
+        endpoint's own secrets — its API key, its URL's password and query values —
+        replaced wherever they appear, whatever the endpoint called them."""
+        text = redact(text)
+        parts = urlsplit(self.url)
+        secrets = [self.api_key, parts.password,
+                   *(value for _, value in parse_qsl(parts.query, keep_blank_values=False))]
+        # Longest first, so a secret that contains another is replaced whole.
+        for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
+            text = text.replace(secret, REDACTED)
+        return text
 
     @property
     def describe(self) -> str:

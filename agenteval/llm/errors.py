@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from agenteval.errors import ModelError
+from agenteval.logs import redact
 
 ModelErrorKind = Literal["timeout", "connection", "http_status", "bad_response", "invalid_output",
                          "cut"]
@@ -21,6 +22,9 @@ class ModelCallError(ModelError):
     """
 
     def __init__(self, kind: ModelErrorKind, message: str, status: int | None = None) -> None:
+        # Stored with results and reports: secret-looking values never in it (callers
+        # that know the endpoint also mask its own secrets: ModelEndpoint.masked).
+        message = redact(message)
         super().__init__(message, {"kind": kind, "status": status})
         self.kind: ModelErrorKind = kind
         self.status = status

@@ -75,9 +75,9 @@ async def _checked(endpoint: ModelEndpoint, chat_once: ChatOnce, body: dict[str,
     if recheck.data is None:
         raise_if_cut(endpoint, second)
         raise ModelCallError(
-            "invalid_output",
-            f"{endpoint.describe}: invalid answer after a corrective retry: "
-            f"{recheck.reason}; the answer was: {excerpt(second.text) or '(empty)'}",
+            "invalid_output", endpoint.masked(
+                f"{endpoint.describe}: invalid answer after a corrective retry: "
+                f"{recheck.reason}; the answer was: {excerpt(second.text) or '(empty)'}"),
         )
     return replace(second, data=recheck.data, usage=usage,
                    attempts=first.attempts + second.attempts, structured_output=form)
@@ -90,5 +90,5 @@ def raise_if_cut(endpoint: ModelEndpoint, answer: ChatResult) -> None:
             "cut",
             f"{endpoint.describe}: the answer was cut at max_tokens {endpoint.max_tokens} "
             f"(finish_reason length) before its JSON was complete; raise max_tokens. "
-            f"The answer began: {excerpt(answer.text) or '(empty)'}",
+            f"The answer began: {endpoint.masked(excerpt(answer.text)) or '(empty)'}",
         )

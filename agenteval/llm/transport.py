@@ -62,7 +62,7 @@ async def post_json(
 
     `attempts` overrides the endpoint's retries (1: a probe whose refusal is an answer).
     """
-    url = endpoint.url + path
+    url = endpoint.url_for(path)
     headers = {"Content-Type": "application/json"}
     if endpoint.api_key:
         headers["Authorization"] = f"Bearer {endpoint.api_key}"
@@ -93,8 +93,9 @@ def _decoded(endpoint: ModelEndpoint, text: str) -> dict[str, Any]:
     except json.JSONDecodeError:
         decoded = None
     if not isinstance(decoded, dict):
-        raise ModelCallError("bad_response", f"{endpoint.describe}: the answer is not a JSON "
-                                             f"object: {excerpt(text) or '(empty body)'}")
+        raise ModelCallError("bad_response", endpoint.masked(
+            f"{endpoint.describe}: the answer is not a JSON object: "
+            f"{excerpt(text) or '(empty body)'}"))
     return decoded
 
 
@@ -105,4 +106,5 @@ def _final_error(endpoint: ModelEndpoint, failure: AttemptFailed, attempt: int
     message = f"{endpoint.describe}: {failure.summary}{after}"
     if failure.detail:
         message += f": {failure.detail}"
-    return ModelCallError(failure.kind, message, failure.status)
+    # The body an endpoint sends with an error may echo the request: its key, its URL.
+    return ModelCallError(failure.kind, endpoint.masked(message), failure.status)

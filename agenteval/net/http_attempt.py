@@ -21,7 +21,28 @@ import aiohttp
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.retry import TransientFailure, excerpt, parse_retry_after
 
-AttemptKind = Literal["timeout", "connection", "http_status"]
+AttemptKind = Literal["timeout", "connection", "http_status", "bad_response"]
+
+# The most of a response body read (targets and models alike): read in chunks and
+# refused past it, never read whole and then cut (a 300 MB reply added 289 MB to the
+# process). A stored reply is at most AGENTEVAL_MAX_REPLY_CHARS characters anyway.
+MAX_RESPONSE_BYTES = 16 * 2**20
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _read_capped(response: aiohttp.ClientResponse, limit: int) -> bytes:
+    if response.content_length is not None and response.content_length > limit:
+        raise _TooLarge
+    chunks, size = [], 0
+    async for chunk in response.content.iter_chunked(2**16):
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 # A 504 is a gateway's timeout: the server behind it may still be working on the
 # request, so like a timeout it is retried only with `retry_on_timeout`.
@@ -90,9 +111,13 @@ async def http_attempt(
             async with asyncio.timeout(timeout_s):
                 async with session.request(method, url, json=json_body, headers=headers,
                                            params=params) as response:
-                    raw = await response.read()
+                    raw = await _read_capped(response, MAX_RESPONSE_BYTES)
                     status = response.status
                     retry_after = response.headers.get("Retry-After")
+        except _TooLarge:
+            raise AttemptFailed("bad_response", f"the response is larger than "
+                                f"{MAX_RESPONSE_BYTES // 2**20} MiB; it was not read further",
+                                retry_on_timeout=retry_on_timeout) from None
         except TimeoutError:
             raise AttemptFailed("timeout", f"no reply within {timeout_s:g} s",
                                 retry_on_timeout=retry_on_timeout) from None

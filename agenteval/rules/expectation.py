@@ -10,12 +10,12 @@ reply, case-insensitive). Each becomes a RuleResult with
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.judging.cases import RuleResult, Turn
+from agenteval.rules import user_patterns
 from agenteval.rules.base import last_reply_or_failure
 from agenteval.rules.model_free.json_extraction import json_verdict
 from agenteval.rules.model_free.json_schema import schema_problem
@@ -85,10 +85,9 @@ def _check_regex(value: Any) -> list[tuple[str, str]]:
     suffixed = [("", value)] if isinstance(value, str) else [
         (f"[{i}]", pattern) for i, pattern in enumerate(value)]
     for suffix, pattern in suffixed:
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            problems.append((suffix, f"is not a valid regular expression: {exc}"))
+        problem = user_patterns.pattern_problem(pattern)
+        if problem:
+            problems.append((suffix, problem))
     return problems
 
 
@@ -153,7 +152,7 @@ def _judge_json(value: Any, reply: str, turn: Turn) -> tuple[bool, float, dict[s
 
 def _judge_regex(value: Any, reply: str, turn: Turn) -> tuple[bool, float, dict[str, Any]]:
     patterns = _texts(value)
-    unmatched = [p for p in patterns if re.search(p, reply, re.IGNORECASE) is None]
+    unmatched = [p for p in patterns if not user_patterns.search(p, reply, ignore_case=True)]
     return (not unmatched, 1 - len(unmatched) / len(patterns),
             {"patterns": patterns, "unmatched": unmatched})
 

@@ -8,7 +8,6 @@ cut from the reply itself), so a report can never cite words the bot did not say
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -37,7 +36,7 @@ def finding(turn: Turn, start: int, end: int, **extra: Any) -> dict[str, Any] | 
     return {"turn_index": turn.index, "quote": quote, "match": match, **extra}
 
 
-def pattern_findings(dialog: Sequence[Turn], pattern: re.Pattern[str],
+def pattern_findings(dialog: Sequence[Turn], pattern: Any,
                      **extra: Any) -> list[dict[str, Any]]:
     """Every match of `pattern` in every reply, as verified evidence."""
     found = []

@@ -12,6 +12,7 @@ from tortoise.backends.base.executor import EXECUTOR_CACHE
 from agenteval.logs import quiet
 from agenteval.store import response_cache
 from agenteval.store.access import api_keys
+from agenteval.store.backends import transaction_start
 from agenteval.store.backends.database_outage import (
     is_database_unreachable,
     outage,
@@ -97,6 +98,7 @@ async def open_database(database_url: str) -> None:
     api_keys.cache.clear()  # keys read from another database must not authenticate here
     response_cache.forget_all()  # nor its judge answers be served here
     quiet_driver_outage_logs()
+    transaction_start.install()  # a failed BEGIN leaves no dead connection behind
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     if is_sqlite(database_url):
         # WAL lets readers proceed while the single writer commits.

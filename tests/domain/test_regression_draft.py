@@ -133,11 +133,17 @@ def test_the_origin_is_stored_in_the_document_and_a_case_without_one_has_no_orig
     assert parsed.cases[0].origin == draft.case.origin
 
 
+EVAL_ID = "00000000-0000-4000-8000-000000000001"
+
+
 @pytest.mark.parametrize(("origin", "path"), [
     ({"session_id": "s"}, "cases[0].origin.eval_id"),
-    ({"eval_id": "e", "finding_index": -1}, "cases[0].origin.finding_index"),
-    ({"eval_id": "e", "color": "red"}, "cases[0].origin.color"),
+    ({"eval_id": EVAL_ID, "finding_index": -1}, "cases[0].origin.finding_index"),
+    ({"eval_id": EVAL_ID, "color": "red"}, "cases[0].origin.color"),
     ("eval", "cases[0].origin"),
+    ({"eval_id": "any string"}, "cases[0].origin.eval_id"),
+    ({"eval_id": EVAL_ID, "session_id": "s"}, "cases[0].origin.session_id"),
+    ({"eval_id": EVAL_ID, "finding_id": "other:1"}, "cases[0].origin.finding_id"),
 ])
 def test_a_bad_origin_is_reported_at_its_path(origin, path):
     text = json.dumps({"name": "s", "cases": [{"id": "c", "messages": ["hi"], "origin": origin}]})

@@ -17,6 +17,7 @@ from agenteval.domain.logs.conversation_logs import (
 )
 from agenteval.domain.logs.conversation_logs import sample as sample_log
 from agenteval.domain.logs.log_redaction import redact
+from agenteval.engine.catalog import conversation_sets
 from agenteval.errors import ValidationFailed
 
 MAX_SEED = 2**31 - 1
@@ -53,6 +54,8 @@ def read_log(document: str, file_format: str, sample: int | None, seed: int | No
         raise ValidationFailed.one("document", str(exc)) from None
     total = len(log.dialogs)
     log = sample_log(log, sample, seed or 0)
+    # Sizes before any scan of the text: redaction's patterns never see an oversized one.
+    conversation_sets.check_dialogs([d.document() for d in log.dialogs])
     log, redacted = redact(log, redact_names)
     if not log.dialogs:
         raise ValidationFailed.one("document", "holds no conversation with a user message")

@@ -11,6 +11,7 @@ becomes a coded INTERNAL answer with an errorId instead of a bare 500.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import uuid
@@ -34,6 +35,10 @@ JSON_TYPES = ("application/json", "application/graphql-response+json")
 # How much of an oversized body is read (and dropped) so that its 413 reaches the client.
 DRAIN_FACTOR = 4
 MIN_DRAIN_BYTES = 64 * 2**20
+# A body that stops arriving (half sent, or declared and never sent) is not waited for
+# beyond these: the request is answered (408) and the connection closed.
+BODY_TIMEOUT_S = 30.0
+DRAIN_TIMEOUT_S = 2.0
 
 
 class RequestRefused(Exception):
@@ -70,7 +75,7 @@ class GraphQLHTTPGuard:
             if refused.status == 413 and not _expects_continue(scope):
                 await self._drain(receive)  # (a client expecting 100 has sent nothing yet)
             await send_json(send, refused.status, shaped(refused.body(), media_type, True),
-                            close=refused.status == 413, media_type=media_type)
+                            close=refused.status in (408, 413), media_type=media_type)
             return
         await self._call_view(scope, receive, send, media_type)
 
@@ -104,17 +109,30 @@ class GraphQLHTTPGuard:
         closes with the body unread. Dropping chunks costs no memory; past
         DRAIN_FACTOR times the limit the connection is given up instead."""
         budget = max(self.max_body_bytes * DRAIN_FACTOR, MIN_DRAIN_BYTES)
-        while budget > 0:
-            message = await receive()
-            if message["type"] != "http.request" or not message.get("more_body", False):
-                return
-            budget -= len(message.get("body", b""))
+        try:  # a body declared and never sent must not hold the answer back
+            async with asyncio.timeout(DRAIN_TIMEOUT_S):
+                while budget > 0:
+                    message = await receive()
+                    if message["type"] != "http.request" or not message.get("more_body",
+                                                                              False):
+                        return
+                    budget -= len(message.get("body", b""))
+        except TimeoutError:
+            return
 
     def _too_large(self) -> RequestRefused:
         return RequestRefused(413, f"the request body is larger than {self.max_body_bytes} "
                               "bytes (AGENTEVAL_MAX_BODY_BYTES)")
 
     async def _read_body(self, receive: Receive) -> bytes:
+        try:
+            async with asyncio.timeout(BODY_TIMEOUT_S):
+                return await self._read_whole_body(receive)
+        except TimeoutError:
+            raise RequestRefused(408, f"the request body did not arrive within "
+                                 f"{BODY_TIMEOUT_S:g} s") from None
+
+    async def _read_whole_body(self, receive: Receive) -> bytes:
         chunks: list[bytes] = []
         size = 0
         while True:

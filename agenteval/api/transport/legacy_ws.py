@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 
-from graphql import GraphQLError, OperationType, parse
+from graphql import GraphQLError, parse
 from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
 from strawberry.subscriptions.protocols.graphql_ws.types import CompleteMessage, ErrorMessage
+from strawberry.types.graphql import OperationType
 from strawberry.utils.operation import get_operation_type
 
 from agenteval.api.context import Context, start_operation
@@ -24,7 +25,12 @@ from agenteval.api.transport.media_types import is_request_error
 
 def _runs_once(query: str, operation_name: str | None) -> bool:
     """Whether the operation is a query or a mutation (a document that does not parse, or
-    names no operation, goes the subscription way, which answers its error)."""
+    names no operation, goes the subscription way, which answers its error).
+
+    strawberry's `get_operation_type` answers with strawberry's own OperationType enum:
+    compared with graphql-core's, a subscription never matched and ran as a query
+    (INTERNAL: "Cannot return null for non-nullable field Subscription.…").
+    """
     try:
         return get_operation_type(parse(query), operation_name) != OperationType.SUBSCRIPTION
     except (GraphQLError, RuntimeError, ValueError):

@@ -6,10 +6,11 @@ from typing import Any, cast
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.http import GraphQLHTTPResponse, process_result
+from strawberry.http.exceptions import WebSocketDisconnected
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
     Operation,
@@ -26,6 +27,7 @@ from agenteval.api.transport.media_types import (
     negotiated,
     shaped,
 )
+from agenteval.api.transport.prebuilt_frames import next_frame
 from agenteval.engine.services import Services
 from agenteval.store.access import api_keys
 from agenteval.store.backends.database_outage import (
@@ -42,6 +44,21 @@ class _TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
     async def run_operation(self, operation: Operation[Context, None]) -> None:
         start_operation()
         await super().run_operation(operation)
+
+    async def send_message(self, message: Any) -> None:
+        """A `next` frame's data encoded once for every subscriber (prebuilt_frames.py)."""
+        frame = next_frame(message)
+        if frame is None:
+            await super().send_message(message)
+            return
+        socket = getattr(self.websocket, "ws", None)
+        if socket is None:  # not strawberry's ASGI adapter: the generic path
+            await super().send_message(message)
+            return
+        try:
+            await socket.send_text(frame)
+        except WebSocketDisconnect as exc:
+            raise WebSocketDisconnected from exc
 
 
 class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):

@@ -9,6 +9,7 @@ run can say "finding #3 of eval X: fixed / still failing".
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +59,14 @@ def origin_from_document(document: dict[str, Any] | None) -> CaseOrigin | None:
                       finding_index=document.get("finding_index"))
 
 
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
 def validate_origin(value: Any, path: str, errors: FieldErrors) -> CaseOrigin | None:
     """A CaseOrigin from either spelling; problems are added to `errors`."""
     if value is None:
@@ -84,6 +93,15 @@ def validate_origin(value: Any, path: str, errors: FieldErrors) -> CaseOrigin | 
                                  or len(item) > MAX_ID_LENGTH):
             errors.add(f"{path}.{name}",
                        f"must be a non-empty string of at most {MAX_ID_LENGTH} characters")
+    if len(errors) == before:  # ids the API made: an eval's and a session's are UUIDs
+        for name in ("eval_id", "session_id"):
+            item = canonical.get(name)
+            if item is not None and not _is_uuid(item):
+                errors.add(f"{path}.{name}", "must be an id (a UUID) as the API gives it")
+        finding = canonical.get("finding_id")
+        parsed = parse_finding_id(finding) if finding is not None else None
+        if finding is not None and (parsed is None or parsed[0] != canonical["eval_id"]):
+            errors.add(f"{path}.finding_id", "must be <eval_id>:<finding index> of this eval")
     index = canonical.get("finding_index")
     if index is not None and (isinstance(index, bool) or not isinstance(index, int)
                               or index < 0):

@@ -89,6 +89,8 @@ class Turn:
     tool_calls: list[dict[str, Any]] | None = None
     # Who wrote `sent_message` (simulated cases); None: the case's fixed message.
     author: TurnAuthor | None = None
+    # What was replaced to make the reply storable (domain/storable_text.py); () : nothing.
+    sanitized: tuple[str, ...] = ()
 
 
 # A rule's version starts at 1; provenance records it only once a rule moves past it,

@@ -11,12 +11,17 @@ Masked values (138****8000) are not personal data and do not match.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+
+from agenteval.domain.linear_masking import email_spans
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     "id_card": re.compile(r"(?<!\d)\d{6}(?:19|20)\d{2}(?:0[1-9]|1[0-2])\d{2}\d{3}[\dXx](?!\d)"),
     "phone": re.compile(r"(?<![\d*])(?:\+?86[\s-]?)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}(?![\d*])"
                         r"|(?<![\d*])\+?\d{1,3}[\s-]\(?\d{2,4}\)?[\s-]\d{3,4}[\s-]\d{3,4}(?![\d*])"),
-    "email": re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"),
+    # The domain after the @: e-mails are found by linear_masking.email_spans with it (the
+    # whole pattern was quadratic on a long reply without an @); use `spans`, not finditer.
+    "email": re.compile(r"[A-Za-z0-9.-]+\.[A-Za-z]{2,}"),
     "address": re.compile(
         r"[\u4e00-\u9fff]{2,12}(?:路|街|大道|巷|弄)\s*\d{1,5}\s*号(?:院|楼)?"
         r"|\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr"
@@ -24,6 +29,16 @@ PATTERNS: dict[str, re.Pattern[str]] = {
 }
 KINDS = tuple(PATTERNS)
 DIGIT_KINDS = ("phone", "id_card")
+
+
+_EMAIL_LOCAL_PART = re.compile(r"[A-Za-z0-9._%+-]+")
+
+
+def spans(kind: str, text: str) -> Iterator[tuple[int, int]]:
+    """Where `kind` occurs in `text`, in linear time for every kind."""
+    if kind == "email":
+        return email_spans(text, _EMAIL_LOCAL_PART, PATTERNS["email"])
+    return (hit.span() for hit in PATTERNS[kind].finditer(text))
 
 
 def digits(text: str) -> str:

@@ -28,10 +28,14 @@ from typing import Any
 
 from agenteval.domain.logs.json_stream import NotAJsonList, json_list_items
 from agenteval.domain.logs.log_roles import UnknownRole, speaker_of
+from agenteval.domain.storable_text import clean_text, storable_value
 
 FORMATS = ("jsonl", "openai", "csv")
 CSV_COLUMNS = ("conversation_id", "turn", "role", "text")
 BOM = "\ufeff"
+# Deeper metadata is refused: no log needs it, and storing it (orjson stops at 255
+# levels) or walking it recursively would fail far from the line that caused it.
+MAX_METADATA_DEPTH = 32
 
 
 class LogUnreadable(ValueError):
@@ -125,6 +129,12 @@ class _Open:
 def dialog_of(conversation_id: str, messages: Any, skipped: Counter[str], where: str,
               metadata: Any = None) -> Dialog | None:
     """One conversation's dialog (None when it has no user message, counted in `skipped`)."""
+    if _depth(metadata) > MAX_METADATA_DEPTH:
+        raise LogUnreadable(f"{where}: conversation {conversation_id}: metadata nests deeper "
+                            f"than {MAX_METADATA_DEPTH} levels")
+    # What a log says is stored as it said it, made storable (lone surrogates, NUL).
+    conversation_id = clean_text(conversation_id)
+    messages, metadata = storable_value(messages)[0], storable_value(metadata)[0]
     if not isinstance(messages, list):
         raise LogUnreadable(f"{where}: conversation {conversation_id}: `messages` is not a list")
     opened: list[_Open] = []
@@ -176,6 +186,19 @@ def dialog_of(conversation_id: str, messages: Any, skipped: Counter[str], where:
         metadata if isinstance(metadata, dict) else {})
 
 
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in `value` (iterative: any depth is safe)."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            pending.extend((child, depth + 1) for child in item)
+    return deepest
+
+
 def iter_dialogs(lines: Iterable[str], file_format: str, skipped: Counter[str]
                  ) -> Iterator[Dialog]:
     """The dialogs of a log given as lines (keeping their line ends) or, for `openai`, any
@@ -211,6 +234,8 @@ def _jsonl(lines: Iterable[str], skipped: Counter[str]) -> Iterator[Dialog]:
             row = json.loads(line)
         except ValueError as exc:
             raise LogUnreadable(f"line {number}: not JSON: {exc}") from None
+        except RecursionError:
+            raise LogUnreadable(f"line {number}: JSON nested too deeply") from None
         if not isinstance(row, dict):
             raise LogUnreadable(f"line {number}: not a conversation object")
         dialog = dialog_of(str(row.get("id", number)), row.get("messages"), skipped,
@@ -232,6 +257,8 @@ def _openai(pieces: Iterable[str], skipped: Counter[str]) -> Iterator[Dialog]:
                 yield dialog
     except NotAJsonList as exc:
         raise LogUnreadable(f"an openai log is a JSON list of message lists: {exc}") from None
+    except RecursionError:
+        raise LogUnreadable("JSON nested too deeply") from None
 
 
 def _csv(lines: Iterable[str], skipped: Counter[str]) -> Iterator[Dialog]:
@@ -245,8 +272,18 @@ def _csv(lines: Iterable[str], skipped: Counter[str]) -> Iterator[Dialog]:
     block: list[tuple[float, int, dict[str, Any]]] = []
     current: str | None = None
     finished: set[str] = set()  # ids whose block ended: rows of theirs later are refused
-    for order, row in enumerate(reader):
+    rows = enumerate(reader)
+    while True:
+        try:
+            order, row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # e.g. a field over csv's size limit (128 KiB)
+            raise LogUnreadable(f"line {reader.line_num}: not readable CSV: {exc}") from None
         number = order + 2  # the header is row 1
+        short = [c for c in CSV_COLUMNS if row.get(c) is None]
+        if short:  # DictReader gives None to the columns a short row lacks
+            raise LogUnreadable(f"line {reader.line_num}: the row has no {', '.join(short)}")
         conversation_id = row["conversation_id"]
         if conversation_id != current:
             if current is not None:

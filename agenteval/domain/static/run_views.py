@@ -40,6 +40,7 @@ class TurnView(TypedDict):
     raw: NotRequired[Any]  # the target's decoded response (bounded), when stored
     tool_calls: NotRequired[list[dict[str, Any]] | None]  # openai_chat with tools
     author: NotRequired[str | None]  # case | script | simulator (simulated cases)
+    sanitized: NotRequired[list[str] | None]  # what was replaced to store the reply
 
 
 class RuleResultView(TypedDict):

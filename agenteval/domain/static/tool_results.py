@@ -7,7 +7,10 @@ The channel hands them out (channels/tool_calls.py); here they are only checked.
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from agenteval.domain.limits import MAX_JSON_CHARS
 
 
 def validate_tool_results(value: Any) -> list[tuple[str, str]]:
@@ -16,6 +19,12 @@ def validate_tool_results(value: Any) -> list[tuple[str, str]]:
         return []
     if not isinstance(value, dict):
         return [("", "must be an object: tool name → result (or {\"calls\": [...]})")]
+    try:  # stored with the scenario and sent to the target: bounded like any JSON input
+        size = len(json.dumps(value, ensure_ascii=False, default=str))
+    except (TypeError, ValueError, RecursionError):
+        return [("", "must be plain JSON")]
+    if size > MAX_JSON_CHARS:
+        return [("", f"is {size} characters of JSON; the limit is {MAX_JSON_CHARS}")]
     problems = []
     for name, result in value.items():
         if not isinstance(name, str) or not name:

@@ -22,6 +22,7 @@ from agenteval.drivers.builtin.detectors import Turn, turns_from_messages
 from agenteval.drivers.builtin.graphql import AgentEvalApi, ApiError, TargetFailure
 from agenteval.drivers.builtin.schedule import PlannedSession, matching_seed_goal, planned_sessions
 from agenteval.drivers.builtin.texts import language_of, say
+from agenteval.drivers.builtin.transport import TransportError
 from agenteval.drivers.builtin.user_audit import session_deviations
 from agenteval.drivers.builtin.users import ModelUser, ScriptedUser, VirtualUser
 from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict
@@ -30,6 +31,10 @@ logger = logging.getLogger("agenteval.driver")
 
 MAX_PARALLEL_SESSIONS = 4
 MAX_CONSECUTIVE_TARGET_ERRORS = 2
+# A planned session whose calls answered UNAVAILABLE after the client's own retries (the
+# database restarting, an owner being taken over) is played again — it is idempotent:
+# its idempotency key, each turn's — after these waits, before it is given up.
+SESSION_RETRY_DELAYS_S = (2.0, 5.0, 10.0, 20.0, 30.0, 60.0, 60.0, 60.0)
 
 # (persona, goal, expectations) → the virtual user; (session, turns, expectations) → verdict.
 UserFactory = Callable[[dict[str, Any], str, Expectations], VirtualUser]
@@ -61,8 +66,10 @@ class EvaluatorOutcome:
 class Evaluator:
     def __init__(self, api: AgentEvalApi, eval_id: str, time_scale: float,
                  make_user: UserFactory = scripted_user,
-                 make_verdict: VerdictMaker = scripted_verdict_maker) -> None:
+                 make_verdict: VerdictMaker = scripted_verdict_maker,
+                 session_retry_delays: tuple[float, ...] = SESSION_RETRY_DELAYS_S) -> None:
         self.api = api
+        self.session_retry_delays = session_retry_delays
         self.eval_id = eval_id
         self.time_scale = time_scale
         self.make_user = make_user
@@ -90,8 +97,8 @@ class Evaluator:
                 await asyncio.sleep(delay)
             async with limit:
                 try:
-                    await self._run_session(eval_, planned)
-                except ApiError as error:  # one session's failure does not stop the others
+                    await self._run_session_until_available(eval_, planned)
+                except (ApiError, TransportError) as error:  # the others go on
                     logger.warning("eval %s: planned session %s failed: %s", self.eval_id,
                                    planned.key, error)
                     self.outcome.errors.append(f"{planned.key}: {error}")
@@ -106,6 +113,25 @@ class Evaluator:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         return self.outcome
+
+    async def _run_session_until_available(self, eval_: dict[str, Any],
+                                           planned: PlannedSession) -> None:
+        """The planned session, played again while the service answers UNAVAILABLE (or
+        cannot be reached), instead of dropping it."""
+        for delay in self.session_retry_delays:
+            try:
+                await self._run_session(eval_, planned)
+                return
+            except ApiError as error:
+                if error.code != "UNAVAILABLE":
+                    raise
+                problem: Exception = error
+            except TransportError as error:
+                problem = error
+            logger.warning("eval %s: planned session %s: %s; played again in %g s",
+                           self.eval_id, planned.key, problem, delay)
+            await asyncio.sleep(delay)
+        await self._run_session(eval_, planned)
 
     async def _run_session(self, eval_: dict[str, Any], planned: PlannedSession) -> None:
         plan = eval_["plan"]

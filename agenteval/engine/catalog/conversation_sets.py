@@ -19,13 +19,10 @@ from agenteval.errors import NotFound
 from agenteval.store.models import ConversationSet
 
 
-def _check(name: str | None, dialogs: list[dict[str, Any]]) -> None:
-    """The name, and every dialog within the limits a scenario's cases have: refused,
-    never cut."""
-    errors = FieldErrors()
-    check_text(errors, "name", name, max_length=MAX_NAME)
-    if name is not None and not name.strip():
-        errors.add("name", "must not be blank")
+def check_dialogs(dialogs: list[dict[str, Any]], errors: FieldErrors | None = None) -> None:
+    """Every dialog within the limits a scenario's cases have: refused, never cut. Cheap
+    (lengths only), so callers run it before anything scans the text (redaction)."""
+    errors = errors if errors is not None else FieldErrors()
     most = limits.current().cases
     if len(dialogs) > most:
         errors.add("document", f"has {len(dialogs)} conversations; at most {most} are "
@@ -45,6 +42,15 @@ def _check(name: str | None, dialogs: list[dict[str, Any]]) -> None:
                                        logged["tool_calls"])
         limits.check_json_size(errors, f"{path}.metadata", dialog["metadata"])
     errors.raise_if_any()
+
+
+def _check(name: str | None, dialogs: list[dict[str, Any]]) -> None:
+    """The name, and every dialog within the limits."""
+    errors = FieldErrors()
+    check_text(errors, "name", name, max_length=MAX_NAME)
+    if name is not None and not name.strip():
+        errors.add("name", "must not be blank")
+    check_dialogs(dialogs, errors)
 
 
 async def store_conversation_set(name: str | None, file_format: str,

@@ -23,8 +23,13 @@ async def set_model_config(role: str, *, provider: str, model: str, base_url: st
                    f"unknown provider {provider!r} (known: {', '.join(PROVIDERS)})")
     check_text(errors, "input.model", model, max_length=MAX_NAME, required=True)
     if base_url is not None:
-        parts = urlsplit(base_url)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
+        try:
+            parts = urlsplit(base_url)
+            parts.port  # noqa: B018 - raises ValueError for a port out of range
+            usable = parts.scheme in ("http", "https") and bool(parts.hostname)
+        except ValueError:  # e.g. "http://[::1": an unclosed IPv6 bracket
+            usable = False
+        if not usable:
             errors.add("input.baseUrl", "must be an http(s) URL")
         check_text(errors, "input.baseUrl", base_url, max_length=2000)
     if params is not None and not isinstance(params, dict):

@@ -119,7 +119,11 @@ def file_endpoints(text: str, path: str,
 def _check_url(url: Any, where: str) -> None:
     if url is None:
         return
-    parts = urlsplit(str(url))
+    try:
+        parts = urlsplit(str(url))
+        parts.port  # noqa: B018 - raises ValueError for a port out of range
+    except ValueError:  # e.g. "http://[::1": an unclosed IPv6 bracket
+        raise ModelSourceError(f"{where}: must be an http(s) URL, got {url!r}") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ModelSourceError(f"{where}: must be an http(s) URL, got {url!r}")
 

@@ -20,8 +20,13 @@ async def create_webhook(name: str, url: str, format: str, events: list[str]) ->
     errors: list[dict[str, str]] = []
     check_text(errors, "name", name, max_length=MAX_NAME, required=True)
     check_text(errors, "url", url, max_length=MAX_TEXT, required=True)
-    parts = urlsplit(url.strip())
-    if not errors and (parts.scheme not in ("http", "https") or not parts.hostname):
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 - raises ValueError for a port out of range
+        usable = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:  # e.g. "http://[::1": an unclosed IPv6 bracket
+        usable = False
+    if not errors and not usable:
         errors.append({"path": "url", "message": "must be an http:// or https:// URL"})
     if format not in FORMATS:
         errors.append({"path": "format", "message": f"must be one of {', '.join(FORMATS)}"})

@@ -37,7 +37,8 @@ async def talk(channels: ChannelFactory, target: TargetSpec, case: CaseSpec) -> 
                 turns.append(Turn(index, message, None, None, f"{exc.kind}: {exc.message}"))
                 break
             turns.append(Turn(index, message, reply.text, reply.latency_ms,
-                              raw=bounded_raw(reply.raw), tool_calls=reply.tool_calls))
+                              raw=bounded_raw(reply.raw), tool_calls=reply.tool_calls,
+                              sanitized=reply.sanitized))
     finally:
         await channel.aclose()
     return turns

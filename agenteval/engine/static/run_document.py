@@ -37,6 +37,7 @@ from agenteval.engine.static.run_document_shape import (
     Author,
     Outcome,
     RunDocument,
+    Sanitized,
     ScenarioEntry,
     Simulation,
     Summary,
@@ -202,4 +203,6 @@ def _turn_json(turn: TurnView) -> Turn:
                 "rawResponse": turn.get("raw"), "toolCalls": turn.get("tool_calls")}
     if turn.get("author") is not None:  # simulated cases only
         document["author"] = cast(Author, turn.get("author"))
+    if turn.get("sanitized"):  # the reply was made storable (domain/storable_text.py)
+        document["sanitized"] = cast(list[Sanitized], turn.get("sanitized"))
     return document

@@ -122,6 +122,7 @@ ToolCall = Annotated[dict[str, Any], Json(required=["name", "arguments"], proper
 
 
 Author = Literal["case", "script", "simulator"]
+Sanitized = Literal["lone_surrogate", "nul"]
 
 
 class Turn(TypedDict):
@@ -141,6 +142,9 @@ class Turn(TypedDict):
     author: NotRequired[Annotated[Author, Json(
         description="Simulated cases only: who wrote sentMessage (the case's opening, a "
                     "scripted follow-up, the SIMULATOR model).")]]
+    sanitized: NotRequired[Annotated[list[Sanitized], Json(
+        description="Only when the reply had to be made storable: what was replaced "
+                    "(lone_surrogate: invalid Unicode, now U+FFFD; nul: removed).")]]
 
 
 class RuleResult(TypedDict):

@@ -8,6 +8,13 @@ whole — updates the run's counters and reports the progress to the owning
 actor through its mailbox (`ExecutionProgress`), throttled. It also
 keeps what the run's summary needs of each saved attempt, so a run that
 stored everything in this execution is summarised without reading it back.
+
+A case is sent once. A worker takes its next attempt only after its previous one is
+saved, so what a crash, a restart or a takeover can make another process send again is
+at most the attempts in flight (≤ the workers). When a save fails because the database
+is away, nothing new is dispatched: the writer keeps the finished batch and saves it
+again, backing off, until the database answers (or the run is stopped or taken over) —
+the process never sends those cases a second time.
 """
 
 from __future__ import annotations
@@ -20,9 +27,9 @@ import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from actors import ActorRef, ActorStopped, Fence, MailboxFull
+from actors import ActorRef, ActorStopped, Fence, MailboxFull, OwnershipLost
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
@@ -31,8 +38,9 @@ from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider
 from agenteval.simulation.case_users import PlayCase, play_case
+from agenteval.store.backends.database_outage import is_database_unreachable
 from agenteval.store.models import Run
-from agenteval.store.runs.run_store import progress_of
+from agenteval.store.runs.run_store import StaleRun, progress_of
 
 logger = logging.getLogger("agenteval.runs")
 
@@ -49,7 +57,18 @@ AttemptRunner = Callable[[ChannelFactory, TargetSpec, ModelProvider, int, CaseSp
 
 BATCH_SIZE = 500
 PUBLISH_INTERVAL_S = 0.2
+# A save that met the database away is tried again after this, doubling up to the cap.
+SAVE_RETRY_S = 0.2
+SAVE_RETRY_MAX_S = 2.0
 _DONE = object()
+
+
+# A finished attempt and the future its worker waits on (None: the worker does not wait).
+_Finished = tuple[FinishedAttempt, "asyncio.Future[None] | None"]
+
+
+class _WriterGaveUp(Exception):
+    """What a worker waiting for its attempt's save gets when the writer failed."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +92,9 @@ class RunExecution:
                  users: PlayCase = play_case, attempt: AttemptRunner = run_attempt) -> None:
         self.run = run
         self._attempt = attempt
+        # Live attempts reach a target: each waits for its save (sent once). An offline
+        # runner (logged dialogs) sends nothing, so its workers need not wait.
+        self._send_once = attempt is run_attempt
         self._save = save
         self._fence = fence
         self.counters = Counters.of(run)
@@ -82,6 +104,7 @@ class RunExecution:
         self._users = users
         self._pending = deque(pending)
         self._worker_count = max(1, min(workers, len(pending) or 1))
+        # (attempt, future the writer resolves once it is saved), or _DONE.
         self._finished: asyncio.Queue[object] = asyncio.Queue()
         self._owner = owner
         self._workers: list[asyncio.Task[None]] = []
@@ -109,13 +132,22 @@ class RunExecution:
             raise all_workers.exception()  # type: ignore[misc]  # checked not None
 
     async def stop(self) -> None:
-        """Cancel the attempts in flight; the writer still saves what has finished."""
+        """Cancel the attempts in flight; the writer still saves what has finished.
+
+        A process woken after its run was taken over (stopped, paused, cut off) finds its
+        last save fenced off: the run is the new owner's, which is said at WARNING — not
+        an error of this process, nor a traceback."""
         self.stopped = True
         for worker in self._workers:
             worker.cancel()
         if self._workers:
             await asyncio.wait(self._workers)
-        await self._stop_writer()
+        try:
+            await self._stop_writer()
+        except (StaleRun, OwnershipLost):
+            logger.warning("run %s was taken over by another process while this one was "
+                           "stopping it; the attempts it had not saved are the new owner's "
+                           "to run", self.run.id)
 
     async def finish_in_flight(self, timeout_s: float) -> None:
         """Start no new attempt; let those in flight finish (up to `timeout_s`, then they are
@@ -142,7 +174,12 @@ class RunExecution:
             finished = await self._attempt(self._channels, self._target, self._models,
                                            item.position, item.case, item.attempt,
                                            self._users)
-            self._finished.put_nowait(finished)
+            if not self._send_once:
+                self._finished.put_nowait((finished, None))
+                continue
+            saved = asyncio.get_running_loop().create_future()
+            self._finished.put_nowait((finished, saved))
+            await saved  # the next case only once this one is stored
 
     async def _write(self) -> None:
         last_publish = time.monotonic()
@@ -156,17 +193,29 @@ class RunExecution:
             except TimeoutError:
                 first = None
             batch: list[FinishedAttempt] = []
+            waiting: list[asyncio.Future[None]] = []
             for item in self._drain(first):
                 if item is _DONE:
                     done = True
                 else:
-                    batch.append(item)  # type: ignore[arg-type]  # queue holds attempts
+                    finished, saved = cast(_Finished, item)
+                    batch.append(finished)
+                    if saved is not None:
+                        waiting.append(saved)
             if batch:
                 counters = Counters(**vars(self.counters))
                 for finished in batch:
                     counters.add(finished.verdict)
-                self.run.version = await self._save(self.run.id, self.run.version, batch,
-                                                    counters, self._fence)
+                try:
+                    self.run.version = await self._save_until_stored(batch, counters)
+                except BaseException as exc:
+                    for saved in waiting:  # the workers end with the writer's failure
+                        if not saved.done():
+                            saved.set_exception(_WriterGaveUp(exc))
+                    raise
+                for saved in waiting:
+                    if not saved.done():
+                        saved.set_result(None)
                 self.counters = counters
                 self._saved += [(item.position, item.attempt, outcome_record(item))
                                 for item in batch]
@@ -177,6 +226,26 @@ class RunExecution:
             if dirty and (now - last_publish >= PUBLISH_INTERVAL_S or done):
                 self._report_progress()
                 last_publish, dirty = now, False
+
+    async def _save_until_stored(self, batch: list[FinishedAttempt],
+                                 counters: Counters) -> int:
+        """Save `batch`; while the database is away, save it again (backing off) rather
+        than lose it: its cases were sent, and this process must not send them again."""
+        delay, warned = SAVE_RETRY_S, False
+        while True:
+            try:
+                return await self._save(self.run.id, self.run.version, batch, counters,
+                                        self._fence)
+            except Exception as exc:
+                if not is_database_unreachable(exc) or self.stopped:
+                    raise
+                if not warned:
+                    logger.warning("run %s: %d finished attempts could not be saved (the "
+                                   "database is unreachable); no new case is sent until "
+                                   "they are", self.run.id, len(batch))
+                    warned = True
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, SAVE_RETRY_MAX_S)
 
     def _report_progress(self) -> None:
         # Never waits: the owner may be waiting for this writer (a cancel). A report

@@ -64,6 +64,7 @@ async def simulate(channels: ChannelFactory, target: TargetSpec, case: CaseSpec,
                 break
             turns.append(Turn(index, said.text, reply.text, reply.latency_ms,
                               raw=bounded_raw(reply.raw), tool_calls=reply.tool_calls,
+                              sanitized=reply.sanitized,
                               author=said.author))
             phrase = next((p for p in spec.stop_when.phrases if p in (reply.text or "")), None)
             if phrase is not None:

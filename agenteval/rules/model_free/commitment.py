@@ -9,12 +9,12 @@ is not a commitment.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
+from agenteval.rules import user_patterns
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.model_free.keyword_match import check_regexes
 from agenteval.rules.redteam.redteam_lexicon import COMMITMENT_PATTERN, negated
@@ -48,26 +48,31 @@ class CommitmentPhrases:
     allowed: list[str] | None = None
     extra: list[str] | None = None
 
-    def pattern(self) -> re.Pattern[str]:
-        if not self.extra:
-            return COMMITMENT_PATTERN
-        return re.compile("|".join([COMMITMENT_PATTERN.pattern, *self.extra]), re.IGNORECASE)
+    def hits(self, reply: str) -> list[tuple[int, int, str]]:
+        """(start, end, text) of every commitment in `reply`, in order: the built-in lexicon
+        (ours, bounded; Python's re) and the user's `extra` on the linear-time engine (RE2)."""
+        found = [(h.start(), h.end(), h.group(0)) for h in COMMITMENT_PATTERN.finditer(reply)]
+        if self.extra:
+            extra = user_patterns.compile_pattern("|".join(f"(?:{p})" for p in self.extra),
+                                                  ignore_case=True)
+            found += [(h.start(), h.end(), h.group(0)) for h in extra.finditer(reply)]
+            found.sort()
+        return found
 
     async def evaluate(self, case: CaseSpec, dialog: Sequence[Turn],
                        models: ModelProvider) -> RuleResult:
-        pattern, allowed = self.pattern(), [a.casefold() for a in self.allowed or []]
+        allowed = [a.casefold() for a in self.allowed or []]
         findings: list[dict[str, Any]] = []
         checked = 0
         for turn in replies(dialog):
             checked += 1
             reply = turn.reply or ""
-            for hit in pattern.finditer(reply):
-                if negated(reply[:hit.start()]):
+            for start, end, said in self.hits(reply):
+                if negated(reply[:start]):
                     continue
-                if any(a in hit.group(0).casefold() or hit.group(0).casefold() in a
-                       for a in allowed):
+                if any(a in said.casefold() or said.casefold() in a for a in allowed):
                     continue
-                evidence = finding(turn, hit.start(), hit.end())
+                evidence = finding(turn, start, end)
                 if evidence is not None:
                     findings.append(evidence)
         return RuleResult(NAME, passed=not findings, score=0.0 if findings else 1.0,

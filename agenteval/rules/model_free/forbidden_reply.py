@@ -7,12 +7,12 @@ returned, code written by a store's agent. Each finding names the turn and quote
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
+from agenteval.rules import user_patterns
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.model_free.keyword_match import check_regexes
 from agenteval.rules.registry import register_rule
@@ -47,7 +47,8 @@ class ForbiddenReply:
 
     async def evaluate(self, case: CaseSpec, dialog: Sequence[Turn],
                        models: ModelProvider) -> RuleResult:
-        pattern = re.compile("|".join(f"(?:{p})" for p in self.patterns), re.IGNORECASE)
+        pattern = user_patterns.compile_pattern("|".join(f"(?:{p})" for p in self.patterns),
+                                                ignore_case=True)
         findings = pattern_findings(dialog, pattern, label=self.label)
         checked = sum(1 for _ in replies(dialog))
         return RuleResult(NAME, passed=not findings, score=0.0 if findings else 1.0,

@@ -12,9 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from jsonschema import Draft202012Validator
-
 from agenteval.rules.schema_messages import schema_errors
+from agenteval.rules.user_schemas import UserSchemaValidator
 
 JsonSource = Literal["whole_reply", "fenced_block", "embedded"]
 
@@ -59,7 +58,7 @@ def _parse(text: str) -> tuple[Any] | None:
 
 def schema_violations(value: Any, schema: dict[str, Any] | bool) -> list[dict[str, str]]:
     """Each way `value` breaks `schema`, with a `$`-rooted path (`$.items[0].price`)."""
-    return schema_errors(Draft202012Validator(schema), value, "$")
+    return schema_errors(UserSchemaValidator(schema), value, "$")
 
 
 def json_verdict(reply: str, schema: dict[str, Any] | bool | None) -> tuple[bool, dict[str, Any]]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -32,6 +31,7 @@ from jmespath.exceptions import JMESPathError
 from jmespath.parser import ParsedResult
 
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
+from agenteval.rules import user_patterns
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.model_free.json_extraction import find_json
 from agenteval.rules.registry import register_rule
@@ -75,10 +75,9 @@ def check_params(params: dict[str, Any]) -> list[tuple[str, str]]:
         if not isinstance(value, str):
             problems.append(("value", "must be a regular expression string for op matches"))
         else:
-            try:
-                re.compile(value)
-            except re.error as exc:
-                problems.append(("value", f"is not a valid regular expression: {exc}"))
+            problem = user_patterns.pattern_problem(value)
+            if problem:
+                problems.append(("value", problem))
     elif op == "length" and not _length_bounds(value):
         problems.append(("value", "must be an integer ≥ 0 or {min, max} for op length"))
     return problems
@@ -162,7 +161,7 @@ class JsonPath:
             return isinstance(found, str) and isinstance(self.value, str) and \
                 self.value in found
         if self.op == "matches":
-            return isinstance(found, str) and re.search(self.value, found) is not None
+            return isinstance(found, str) and user_patterns.search(self.value, found)
         bounds = _length_bounds(self.value)
         if bounds is None or not isinstance(found, list | str | dict):
             return False

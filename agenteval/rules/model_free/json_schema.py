@@ -17,6 +17,7 @@ from agenteval.rules.base import ModelProvider, last_reply_or_failure
 from agenteval.rules.model_free.json_extraction import find_json
 from agenteval.rules.registry import register_rule
 from agenteval.rules.schema_messages import schema_errors
+from agenteval.rules.user_schemas import UserSchemaValidator, pattern_problems
 
 NAME = "json_schema"
 VALIDATOR_MEMORY = 256
@@ -60,6 +61,8 @@ def _schema_problem(schema: Any) -> str | None:
         if not reference.startswith("#"):
             return f"is not a usable JSON Schema: only local $ref (#/...) is supported, " \
                    f"not {reference!r}"
+    for where, problem in pattern_problems(schema):
+        return f"is not a usable JSON Schema: its pattern at {where or '.'} {problem}"
     return None
 
 
@@ -86,12 +89,12 @@ def validator_for(schema: dict[str, Any] | bool) -> Draft202012Validator:
     try:
         key = _CANONICAL_JSON.encode(schema)
     except (TypeError, ValueError):
-        return Draft202012Validator(schema)
+        return UserSchemaValidator(schema)
     remembered = _validators.get(key)
     if remembered is not None and remembered[0] == schema:
         return remembered[1]
     own_schema = copy.deepcopy(schema)  # later changes to `schema` must not reach it
-    validator = Draft202012Validator(own_schema)
+    validator = UserSchemaValidator(own_schema)
     if len(_validators) >= VALIDATOR_MEMORY:
         _validators.clear()
     _validators[key] = (own_schema, validator)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
+from agenteval.rules import user_patterns
 from agenteval.rules.base import ModelProvider, last_reply_or_failure
 from agenteval.rules.registry import register_rule
 
@@ -21,7 +21,7 @@ PARAMS_SCHEMA: dict[str, Any] = {
                  "description": "any: one keyword is enough; all: every keyword must appear"},
         "case_sensitive": {"type": "boolean", "default": False},
         "regex": {"type": "boolean", "default": False,
-                  "description": "treat keywords as regular expressions (re.search)"},
+                  "description": "treat keywords as regular expressions (searched with RE2: no lookaround or backreferences)"},
         "min_ratio": {"type": "number", "minimum": 0, "maximum": 1,
                       "description": "when set, passed = matched share ≥ min_ratio "
                                      "(overrides mode)"},
@@ -35,10 +35,9 @@ def check_regexes(params: dict[str, Any]) -> list[tuple[str, str]]:
         return []
     problems = []
     for index, pattern in enumerate(params["keywords"]):
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            problems.append((f"keywords[{index}]", f"is not a valid regular expression: {exc}"))
+        problem = user_patterns.pattern_problem(pattern)
+        if problem:
+            problems.append((f"keywords[{index}]", problem))
     return problems
 
 
@@ -55,8 +54,7 @@ class KeywordMatch:
 
     def mentions(self, reply: str, keyword: str) -> bool:
         if self.regex:
-            flags = 0 if self.case_sensitive else re.IGNORECASE
-            return re.search(keyword, reply, flags) is not None
+            return user_patterns.search(keyword, reply, ignore_case=not self.case_sensitive)
         if self.case_sensitive:
             return keyword in reply
         return keyword.casefold() in reply.casefold()

@@ -12,12 +12,12 @@ comes after a call of that one), `max_times` (called at most N times).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
+from agenteval.rules import user_patterns
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.registry import register_rule
 
@@ -46,10 +46,9 @@ PARAMS_SCHEMA: dict[str, Any] = {
 def check_params(params: dict[str, Any]) -> list[tuple[str, str]]:
     problems = []
     for key, pattern in (params.get("arguments_match") or {}).items():
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            problems.append((f"arguments_match.{key}", f"is not a valid regular expression: {exc}"))
+        problem = user_patterns.pattern_problem(pattern)
+        if problem:
+            problems.append((f"arguments_match.{key}", problem))
     if params.get("called") is False and any(k in params for k in (
             "arguments", "arguments_match", "after")):
         problems.append(("called", "a tool that must not be called has no arguments or order"))
@@ -124,6 +123,6 @@ class ToolCallRule:
             if key not in arguments or arguments[key] != value:
                 return False
         for key, pattern in (self.arguments_match or {}).items():
-            if key not in arguments or re.search(pattern, _text(arguments[key])) is None:
+            if key not in arguments or not user_patterns.search(pattern, _text(arguments[key])):
                 return False
         return True

@@ -40,7 +40,11 @@ def _away(exc: BaseException) -> bool:
                   | pg.CrashShutdownError | pg.CannotConnectNowError
                   | pg.InvalidCatalogNameError | pg.TargetServerAttributeNotMatched):
         return True
-    if isinstance(exc, pg.InterfaceError) and "closed" in str(exc):
+    if isinstance(exc, pg.InterfaceError | pg.InternalClientError):
+        # What asyncpg raises when a restart cut a connection under an operation: "the
+        # connection is closed", "connection has been released back to the pool" (a
+        # transaction's connection that the pool reset meanwhile), "cannot perform
+        # operation: another operation is in progress" on a half-dead protocol. Retryable.
         return True
     if type(exc).__name__ == "DBConnectionError":  # tortoise's, whatever its backend
         return True

@@ -149,6 +149,9 @@ class RunTurn(Model):
     tool_calls: fields.JSONField[Any] = fields.JSONField(null=True)  # [{name, arguments}]
     # Who wrote sent_message: case | script | simulator (simulated cases); null: the case.
     author = fields.CharField(max_length=16, null=True)
+    # What was replaced to make the reply storable (["lone_surrogate", "nul"], see
+    # domain/storable_text.py); null: nothing was.
+    sanitized: fields.JSONField[Any] = fields.JSONField(null=True)
 
     class Meta:
         table = "run_turns"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.fields import JSONField
 
 from agenteval.domain.static.run_records import FinishedAttempt
+from agenteval.domain.storable_text import clean_text, storable_value
 from agenteval.store.models import CaseOutcome, RuleResultRow, RunTurn
 
 # Every column but the generated integer ids, in the order of the value tuples.
@@ -37,7 +39,7 @@ OUTCOME_COLUMNS = ("id", "run_id", "position", "case_key", "attempt", "passed",
                    "success_level", "score", "intent_passed", "completion_rate", "error",
                    "created_at", "simulation")
 TURN_COLUMNS = ("outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
-                "raw_response", "tool_calls", "author")
+                "raw_response", "tool_calls", "author", "sanitized")
 RESULT_COLUMNS = ("outcome_id", "position", "rule_type", "implicit", "passed", "score",
                   "weight", "detail", "error")
 
@@ -53,7 +55,23 @@ def _json_encoder() -> Callable[[Any], str]:
     return encoder
 
 
-_encode_json = _json_encoder()
+_encode_any_json = _json_encoder()
+# What neither database stores in JSON: NUL and surrogates, which the encoder escapes.
+_UNSTORABLE_ESCAPE = re.compile(r"\\u(?:0000|[dD][89a-fA-F])")
+
+
+def _encode_json(value: Any) -> str:
+    """JSON text both databases store: a value still holding NUL or a lone surrogate (a
+    rule's detail quoting a reply, a judge's rationale) is cleaned first — the last line
+    of defence behind the channels' own cleaning (domain/storable_text.py)."""
+    text = _encode_any_json(value)
+    if _UNSTORABLE_ESCAPE.search(text) is None:
+        return text
+    return _encode_any_json(storable_value(value)[0])
+
+
+def _text(value: str | None) -> str | None:
+    return None if value is None else clean_text(value)
 
 
 @dataclass
@@ -80,19 +98,21 @@ def attempt_rows(run_id: uuid.UUID, attempts: Sequence[FinishedAttempt]) -> Atte
         rows.outcomes.append((
             outcome_key, run_key, finished.position, finished.case.key, finished.attempt,
             bool(verdict.passed), verdict.success_level, float(verdict.score),
-            verdict.intent_passed, _optional_float(verdict.completion_rate), verdict.error,
+            verdict.intent_passed, _optional_float(verdict.completion_rate),
+            _text(verdict.error),
             created_at,
             None if finished.simulation is None else _encode_json(finished.simulation)))
-        rows.turns += [(outcome_key, turn.index, turn.sent_message, turn.reply,
-                        turn.latency_ms, turn.error,
+        rows.turns += [(outcome_key, turn.index, clean_text(turn.sent_message),
+                        _text(turn.reply), turn.latency_ms, _text(turn.error),
                         None if turn.raw is None else _encode_json(turn.raw),
                         None if turn.tool_calls is None else _encode_json(turn.tool_calls),
-                        turn.author)
+                        turn.author,
+                        _encode_json(list(turn.sanitized)) if turn.sanitized else None)
                        for turn in finished.turns]
         rows.results += [(outcome_key, position, result.rule_type, bool(result.implicit),
                           bool(result.passed), float(result.score), float(result.weight),
                           _encode_json(result.stored_detail()),
-                          result.error)
+                          _text(result.error))
                          for position, result in enumerate(finished.results)]
     return rows
 

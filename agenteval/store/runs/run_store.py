@@ -218,7 +218,7 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
     turns: dict[Any, list[Any]] = {}
     for row in await RunTurn.filter(outcome_id__in=ids).order_by("index").values(
             "outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
-            "raw_response", "tool_calls", "author"):
+            "raw_response", "tool_calls", "author", "sanitized"):
         row["raw"] = row.pop("raw_response")
         turns.setdefault(row.pop("outcome_id"), []).append(row)
     results: dict[Any, list[Any]] = {}

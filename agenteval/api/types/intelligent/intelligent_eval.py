@@ -150,7 +150,8 @@ class IntelligentEval:
 
     @strawberry.field
     async def report_markdown(self, info: ResolverInfo) -> str | None:
-        return await eval_report.report_markdown(self.row, model_prices(info))
+        # A list's rows lack the report and seeds: the whole row, read for the page.
+        return await eval_report.report_markdown(await self._whole_row(info), model_prices(info))
 
     @strawberry.field(description="Tokens the built-in driver's model calls used so far.")
     async def usage(self, info: ResolverInfo) -> Usage | None:

@@ -45,6 +45,9 @@ class Turn:
         default=None, description="Who wrote sentMessage: simulator (the SIMULATOR model), "
         "script (a simulated case's follow-up) or case (its own text); null: the case's "
         "fixed message.")
+    sanitized: list[str] | None = strawberry.field(
+        default=None, description="What was replaced to store the target's reply: "
+        "lone_surrogate (invalid Unicode, now U+FFFD), nul (removed); null when nothing was.")
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Turn:
@@ -52,7 +55,7 @@ class Turn:
         return cls(index=view["index"], sent_message=view["sent_message"], reply=view["reply"],
                    latency_ms=view["latency_ms"], error=view["error"],
                    raw_response=None if raw is None else JSON(raw),
-                   author=view.get("author"),
+                   author=view.get("author"), sanitized=view.get("sanitized"),
                    tool_calls=None if calls is None else [
                        ToolCall(name=c["name"], arguments=JSON(c.get("arguments")))
                        for c in calls])
