@@ -39,6 +39,14 @@ from agenteval.rules.model_free import (  # noqa: F401
     response_time,
     tool_call,
 )
+from agenteval.rules.qa import (  # noqa: F401
+    anchored,
+    entity_check,
+    phrase,
+    repetition,
+    reply_check,
+    word_library,
+)
 from agenteval.rules.redteam import canary_leak, safety  # noqa: F401
 from agenteval.rules.registry import (
     RegisteredRule,
