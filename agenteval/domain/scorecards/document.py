@@ -35,6 +35,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from agenteval.domain.field_errors import FieldErrors
@@ -70,7 +71,7 @@ class WordLibrary:
     def ref(self) -> str:
         return f"{self.name}@{self.version}"
 
-    @property
+    @cached_property
     def content_hash(self) -> str:
         return content_hash({"name": self.name, "version": self.version,
                              "words": list(self.words)})
@@ -110,11 +111,13 @@ class Scorecard:
     def ref(self) -> str:
         return f"{self.name}@{self.version}"
 
-    @property
+    @cached_property
     def content_hash(self) -> str:
+        # Cached: every conversation's result carries it, and the source may hold a
+        # 10,000-word library.
         return content_hash(self.source)
 
-    @property
+    @cached_property
     def pass_min(self) -> float:
         return next(b.min_total for b in self.bands if b.name == self.pass_band)
 

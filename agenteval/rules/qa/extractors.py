@@ -14,32 +14,35 @@ from collections.abc import Mapping
 
 from agenteval.rules.model_free.personal_data import PATTERNS as PERSONAL_DATA
 from agenteval.rules.qa.dialog import Utterance
+from agenteval.rules.qa.literal_prefilter import Prefiltered
 
 SLOTS = ("phone", "order_number", "name", "address", "date")
 DEFAULT_ORDER_PATTERN = r"(?<![a-z0-9])(?:[a-z]{1,4}\d{8,16}|\d{12,20})(?![a-z0-9])"
 
-VALUES: dict[str, re.Pattern[str]] = {
-    "phone": PERSONAL_DATA["phone"],
-    "address": PERSONAL_DATA["address"],
-    "date": re.compile(
+# Personal-data patterns search the case-folded text, so they ignore case ("12 baker street").
+VALUES: dict[str, Prefiltered] = {
+    "phone": Prefiltered(PERSONAL_DATA["phone"].pattern),
+    "address": Prefiltered(PERSONAL_DATA["address"].pattern, re.IGNORECASE),
+    "date": Prefiltered(
         r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?:明天|后天|大后天|今天)|(?:下?周|星期|礼拜)[一二三四五六日天]"
         r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b|\btoday\b"
         r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b\d{4}-\d{2}-\d{2}\b"
         r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"),
 }
-NAME_ZH = re.compile(r"(?:我叫|我姓|免贵姓|本人姓|我的名字是|名字叫|姓名[是:：]?)\s*([\u4e00-\u9fff]{1,4})")
+NAME_ZH = Prefiltered(r"(?:我叫|我姓|免贵姓|本人姓|我的名字是|名字叫|姓名[是:：]?)\s*([\u4e00-\u9fff]{1,4})")
 # On the original text: an English name starts with a capital letter.
-NAME_EN = re.compile(r"\b(?:[Mm]y name is|[Tt]his is|I'm|I am|[Nn]ame's)\s+([A-Z][a-z]+)"
-                     r"(?:\s+[A-Z][a-z]+)?")
+NAME_EN = Prefiltered(r"\b(?:[Mm]y name is|[Tt]his is|I'm|I am|[Nn]ame's)\s+([A-Z][a-z]+)"
+                      r"(?:\s+[A-Z][a-z]+)?")
+_DIGITS = re.compile(r"\d\d\d")
 
-ASKS: dict[str, re.Pattern[str]] = {
-    "phone": re.compile(r"电话|手机号|手机|联系方式|号码"
+ASKS: dict[str, Prefiltered] = {
+    "phone": Prefiltered(r"电话|手机号|手机|联系方式|号码"
                         r"|\b(?:phone|mobile|contact|callback)\s*(?:number)?\b|\byour number\b"),
-    "order_number": re.compile(r"订单号|订单编号|单号|订单信息|\border\s*(?:number|id|no)\b"),
-    "name": re.compile(r"怎么称呼|贵姓|姓名|名字|称呼您|叫什么|\byour (?:full )?name\b"
+    "order_number": Prefiltered(r"订单号|订单编号|单号|订单信息|\border\s*(?:number|id|no)\b"),
+    "name": Prefiltered(r"怎么称呼|贵姓|姓名|名字|称呼您|叫什么|\byour (?:full )?name\b"
                        r"|\bwho am i speaking\b|\bname (?:on|for) the\b"),
-    "address": re.compile(r"地址|住址|住在哪|在哪里上门|\baddress\b|\bwhere do you live\b"),
-    "date": re.compile(r"日期|哪天|哪一天|什么时候|几号|\bwhich day\b|\bwhat date\b|\bwhen would\b"),
+    "address": Prefiltered(r"地址|住址|住在哪|在哪里上门|\baddress\b|\bwhere do you live\b"),
+    "date": Prefiltered(r"日期|哪天|哪一天|什么时候|几号|\bwhich day\b|\bwhat date\b|\bwhen would\b"),
 }
 # A question (or a polite request) makes a mention of the slot an ask.
 REQUEST = re.compile(r"[?？]|(?<![申邀])请|麻烦|提供|告知|告诉|留一?下|留个|留一个|说一下|报一下|是多少|多少"
@@ -68,8 +71,12 @@ def given_values(slot: str, utterance: Utterance,
     if slot == "name":
         return ([m.group(1) for m in NAME_ZH.finditer(utterance.norm)]
                 + [m.group(0).split()[-1].casefold() for m in NAME_EN.finditer(utterance.text)])
-    pattern = patterns.get(slot) or VALUES[slot]
-    return [m.group(0) for m in pattern.finditer(utterance.norm)]
+    if slot in ("phone", "order_number") and not _DIGITS.search(utterance.norm):
+        return []  # both need digits: most messages are skipped by one quick scan
+    own = patterns.get(slot)
+    if own is not None:
+        return [m.group(0) for m in own.finditer(utterance.norm)]
+    return [m.group(0) for m in VALUES[slot].finditer(utterance.norm)]
 
 
 def asks_for(slot: str, utterance: Utterance) -> str | None:

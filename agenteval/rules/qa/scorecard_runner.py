@@ -72,6 +72,8 @@ class CompiledItem:
 class CompiledScorecard:
     scorecard: Scorecard
     items: tuple[CompiledItem, ...]
+    # Items another item's anchor refers to: only their results are kept as context.
+    referenced: frozenset[str] = frozenset()
 
     @property
     def model_free(self) -> bool:
@@ -89,7 +91,9 @@ def compile_scorecard(scorecard: Scorecard) -> CompiledScorecard:
         core = owner if owner is not None and hasattr(owner, "judge") else None
         compiled.append(CompiledItem(item, core, RuleSpec(item.check_type, item.check_params),
                                      rule.info.model_required))
-    return CompiledScorecard(scorecard, tuple(compiled))
+    referenced = frozenset(ref for item in scorecard.items
+                           if (ref := _anchor_item(item)) is not None)
+    return CompiledScorecard(scorecard, tuple(compiled), referenced)
 
 
 def score_qa_dialog(compiled: CompiledScorecard, dialog: QaDialog) -> ScorecardResult:
@@ -102,7 +106,8 @@ def score_qa_dialog(compiled: CompiledScorecard, dialog: QaDialog) -> ScorecardR
         else:
             check = _judged(entry.core, dialog, checks)
         outcome = item_outcome(entry.item, check)
-        checks[entry.item.id] = _as_context(outcome.status, check)
+        if entry.item.id in compiled.referenced:
+            checks[entry.item.id] = _as_context(outcome.status, check)
         outcomes.append(outcome)
     return result_of(compiled.scorecard, outcomes)
 
@@ -124,7 +129,8 @@ async def score_conversation(compiled: CompiledScorecard, turns: Sequence[Turn],
         else:
             check = check_of(await run_rule(entry.spec, SCORECARD_CASE, turns, models))
         outcome = item_outcome(entry.item, check)
-        checks[entry.item.id] = _as_context(outcome.status, check)
+        if entry.item.id in compiled.referenced:
+            checks[entry.item.id] = _as_context(outcome.status, check)
         outcomes.append(outcome)
     return result_of(compiled.scorecard, outcomes)
 

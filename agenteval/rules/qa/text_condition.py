@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from agenteval.rules.qa.dialog import Utterance, compact, normalise
+from agenteval.rules.qa.literal_prefilter import Prefiltered
 
 MatchMethod = Literal["keywords", "exact", "regex", "similarity"]
 MATCH_METHODS: tuple[MatchMethod, ...] = ("keywords", "exact", "regex", "similarity")
@@ -117,9 +118,11 @@ class TextCondition:
         # phrase for `all`; `unless` as keywords.
         patterns = [self._pattern(p) for p in self.phrases]
         # Regexes search the case-folded text: their own capitals must not miss (HC\d{10}).
+        # Each regex phrase carries its required literals (literal_prefilter.py): a reply
+        # without any of them is not scanned.
         flags = re.IGNORECASE if match == "regex" else 0
-        self._any = re.compile("|".join(f"(?:{p})" for p in patterns), flags)
-        self._each = [re.compile(p, flags) for p in patterns]
+        self._any = Prefiltered("|".join(f"(?:{p})" for p in patterns), flags)
+        self._each = [Prefiltered(p, flags) for p in patterns]
         vetoes = "|".join(re.escape(self._form(normalise(u))) for u in unless)
         self._unless = re.compile(vetoes) if vetoes else None
 
@@ -154,7 +157,10 @@ class TextCondition:
         if self.mode == "all":
             found = [p.search(text) for p in self._each]
             return "+".join(m.group(0) for m in found if m) if all(found) else None
-        hit = self._any.search(text)
+        if self.match == "regex":  # one search per phrase: each keeps its own prefilter
+            hit = next((m for p in self._each if (m := p.search(text)) is not None), None)
+        else:
+            hit = self._any.search(text)
         return hit.group(0) if hit else None
 
     def _find_exact(self, utterance: Utterance) -> str | None:
