@@ -45,6 +45,7 @@ from agenteval.rules.qa import (  # noqa: F401
     phrase,
     repetition,
     reply_check,
+    scorecard_rule,
     word_library,
 )
 from agenteval.rules.redteam import canary_leak, safety  # noqa: F401

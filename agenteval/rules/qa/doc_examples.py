@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from agenteval.rules.qa.demo_scorecard import DEMO_SCORECARD_REF, load_demo_scorecard
+
+# The `scorecard` example names the demo's scorecard: loaded here so that it validates.
+load_demo_scorecard()
+
 QA_EXAMPLES: dict[str, dict[str, Any]] = {
     "qa_phrase": {"type": "qa_phrase", "params": {
         "role": "bot", "position": "first", "count": 1, "expect": "present",
@@ -19,6 +24,7 @@ QA_EXAMPLES: dict[str, dict[str, Any]] = {
     "qa_entity": {"type": "qa_entity", "params": {
         "entity": "phone", "locale": "zh", "must": "not_contain", "allowed": ["400-820-5588"]}},
     "qa_reply": {"type": "qa_reply", "params": {"check": "latency", "max_ms": 3000}},
+    "scorecard": {"type": "scorecard", "params": {"scorecard": DEMO_SCORECARD_REF}},
 }
 
 _CHECK = ('{"outcome": "pass" | "fail" | "not_applicable", "evidence": [{"turn_index": 3, '
@@ -32,4 +38,10 @@ QA_DETAILS: dict[str, str] = {
                                 '"library": "forbidden@3"}',
     "qa_entity": _CHECK + ' (each with "entity" or "missing"), "checked": 2, "must": "not_contain"}',
     "qa_reply": _CHECK + ' (each with "empty", "unanswered" or "latency_ms"), "bot_turns": 5}',
+    "scorecard": '{"scorecard": "mia-qa@1", "content_hash": "sha256:…", "total": 85, '
+                 '"raw_total": 85, "grade": "良", "passed": true, "vetoed": false, "vetoes": [], '
+                 '"errors": [], "items": [{"item": "missing_greeting", "status": "hit" | '
+                 '"no_hit" | "not_applicable" | "not_judged" | "error", "points": -5, '
+                 '"occurrences": 1, "evidence": [{"turn_index": 0, "role": "bot", "quote": '
+                 '"..."}], "critical"?: true}]}',
 }
