@@ -88,6 +88,17 @@ class ScorecardResult:
     def hits(self) -> list[ItemOutcome]:
         return [item for item in self.items if item.status == "hit"]
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScorecardResult:
+        """A result read back from `as_json` (a stored rule detail, a run's JSON)."""
+        items = tuple(ItemOutcome(i["item"], i["status"], i["points"], i["occurrences"],
+                                  tuple(i.get("evidence", ())), bool(i.get("critical")),
+                                  i.get("detail", {}), i.get("error"))
+                      for i in data.get("items", []))
+        return cls(data["scorecard"], data["content_hash"], data["total"], data["raw_total"],
+                   data["grade"], data["passed"], tuple(data.get("vetoes", ())), items,
+                   tuple(data.get("errors", ())))
+
     def as_json(self) -> dict[str, Any]:
         return {"scorecard": self.scorecard, "content_hash": self.content_hash,
                 "total": self.total, "raw_total": self.raw_total, "grade": self.grade,
