@@ -42,6 +42,7 @@ from agenteval.rules.model_free import (  # noqa: F401
 from agenteval.rules.qa import (  # noqa: F401
     anchored,
     entity_check,
+    llm_dimension,
     phrase,
     repetition,
     reply_check,

@@ -25,6 +25,10 @@ QA_EXAMPLES: dict[str, dict[str, Any]] = {
         "entity": "phone", "locale": "zh", "must": "not_contain", "allowed": ["400-820-5588"]}},
     "qa_reply": {"type": "qa_reply", "params": {"check": "latency", "max_ms": 3000}},
     "scorecard": {"type": "scorecard", "params": {"scorecard": DEMO_SCORECARD_REF}},
+    "qa_llm_dimension": {"type": "qa_llm_dimension", "params": {
+        "dimension": "坐席是否在客户表达不满后先致歉再解决问题？",
+        "examples": [{"dialog_excerpt": "user: 师傅迟到了三个小时！ agent: 非常抱歉，我马上为您加急处理",
+                      "verdict": "yes", "why": "先致歉，再给出处理"}]}},
 }
 
 _CHECK = ('{"outcome": "pass" | "fail" | "not_applicable", "evidence": [{"turn_index": 3, '
@@ -44,4 +48,10 @@ QA_DETAILS: dict[str, str] = {
                  '"no_hit" | "not_applicable" | "not_judged" | "error", "points": -5, '
                  '"occurrences": 1, "evidence": [{"turn_index": 0, "role": "bot", "quote": '
                  '"..."}], "critical"?: true}]}',
+    "qa_llm_dimension": '{"outcome": "pass" | "fail" | "not_applicable" | "not_judged", '
+                        '"evidence": [{"turn_index": 1, "quote": "...", "reason": "...", '
+                        '"verified": true, "role": "bot"}], "dimension": "...", "language": '
+                        '"zh", "verdict": "yes" | "no" | "not_applicable", "rationale": "...", '
+                        '"unverified_quotes"?: [{"turn_index", "quote"}], "flag"?: '
+                        '"unverified_evidence", "judge": {...}}',
 }

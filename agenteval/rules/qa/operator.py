@@ -23,9 +23,10 @@ from agenteval.rules.qa.dialog import QaDialog, Utterance, from_turns
 Position = Literal["all", "first", "last", "range"]
 
 
-def helped(title: str, description: str, zh_title: str, zh_description: str,
+def helped(title: str, description: str, zh_title: str, zh_description: str, /,
            **spec: Any) -> dict[str, Any]:
-    """A param's schema with its help in English and Chinese (the x-i18n convention)."""
+    """A param's schema with its help in English and Chinese (the x-i18n convention); the
+    texts given here replace a `description` already in `spec`."""
     return {**spec, "title": title, "description": description,
             "x-i18n": {"zh": {"title": zh_title, "description": zh_description}}}
 
