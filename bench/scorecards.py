@@ -118,14 +118,29 @@ def main() -> None:
         base.append(rate(small, dialogs))
         grown.append(rate(large, dialogs))
     b, g = statistics.median(base), statistics.median(grown)
+    # The library's own cost, measured alone (steadier than the difference of two whole
+    # runs on a loaded machine): the word-library item over the same conversations.
+    normalised = [from_turns(turns) for turns in dialogs]
+    item_us = {}
+    for label, compiled in (("small", small), ("large", large)):
+        core = next(e.core for e in compiled.items if e.item.check_type == "qa_word_library")
+        assert core is not None
+        started = time.process_time()
+        for dialog in normalised:
+            core.judge(dialog, {})
+        item_us[label] = 1e6 * (time.process_time() - started) / len(normalised)
     print(f"{len(small.items)}-item model-free scorecard, {args.conversations:,} conversations "
           f"of {TURNS} turns, median of {args.repeats}:")
     print(f"  19-word library:     {b:,.0f} conversations/s  (runs: "
           + ", ".join(f"{r:,.0f}" for r in base) + ")")
     print(f"  {words:,}-word library: {g:,.0f} conversations/s  (runs: "
           + ", ".join(f"{r:,.0f}" for r in grown) + ")")
-    print(f"  the large library costs {100 * (b - g) / b:+.1f} %  (rates per CPU second; load "
-          f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(f"  whole runs: the large library costs {100 * (b - g) / b:+.1f} %  (rates per CPU "
+          f"second; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    added = item_us["large"] - item_us["small"]
+    print(f"  the word-library item alone: {item_us['small']:.1f} µs/conversation with 19 words, "
+          f"{item_us['large']:.1f} µs with {words:,}: +{added:.1f} µs = "
+          f"{100 * added * b / 1e6:+.1f} % of a conversation's {1e6 / b:.0f} µs")
 
 
 if __name__ == "__main__":
