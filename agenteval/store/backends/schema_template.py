@@ -21,7 +21,8 @@ from pathlib import Path
 
 import tortoise
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+# store/migrations (this module moved to store/backends/: the key must still read them).
+MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 
 
 def cache_dir() -> Path:
