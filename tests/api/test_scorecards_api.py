@@ -86,3 +86,48 @@ async def test_a_case_refers_to_a_stored_scorecard_by_name_and_version(
                                                                        ensure_ascii=False)})
     assert refused.code == "VALIDATION_FAILED"
     assert "content_hash" in refused.details[0]["path"]
+
+
+DRY_RUN = """query($d: String!, $m: JSON!) { scorecardDryRun(document: $d, messages: $m) }"""
+DRAFT = """name: draft
+version: 1
+libraries: [{name: draft-words, version: 1, words: [全网最低]}]
+items:
+  - id: greeting
+    points: -5
+    check: {type: qa_phrase, params: {position: first, phrases: [您好]}}
+  - id: words
+    points: -10
+    check: {type: qa_word_library, params: {library: draft-words@1}}
+  - id: judged
+    points: -10
+    check: {type: qa_llm_dimension, params: {dimension: 坐席是否先致歉？}}
+"""
+
+
+async def test_a_dry_run_scores_one_pasted_conversation_and_stores_nothing(
+        gql: GraphQLClient) -> None:
+    messages = [{"role": "user", "content": "太贵了"},
+                {"role": "assistant", "content": "我们全 网 最 低"}]
+    result = (await gql.execute(DRY_RUN, {"d": DRAFT, "m": messages}))["scorecardDryRun"]
+    by_item = {i["item"]: i for i in result["items"]}
+    assert by_item["greeting"]["status"] == "hit"
+    assert by_item["words"]["evidence"][0]["turn_index"] == 1
+    assert by_item["judged"]["status"] == "not_judged"  # no model is called
+    assert result["total"] == 85
+    assert (await gql.execute(LIST))["scorecards"] == []
+    # The draft's library was not kept: another draft may use the same ref with other words.
+    other = DRAFT.replace("[全网最低]", "[百分百]")
+    again = (await gql.execute(DRY_RUN, {"d": other, "m": messages}))["scorecardDryRun"]
+    assert {i["item"]: i["status"] for i in again["items"]}["words"] == "no_hit"
+    viewer = await make_key(gql, "VIEWER")
+    assert (await viewer.error(DRY_RUN, {"d": DRAFT, "m": messages})).code == "FORBIDDEN"
+
+
+async def test_a_stored_library_version_cannot_be_replaced_by_a_scorecard(
+        gql: GraphQLClient) -> None:
+    await gql.execute(SAVE_LIBRARY, {"n": "banned", "v": 1, "w": ["全网最低"]})
+    document = DOCUMENT.replace("items:", "libraries: [{name: banned, version: 1, "
+                                          "words: [别的词]}]\nitems:")
+    refused = await gql.error(SAVE, {"d": document})
+    assert refused.code == "VALIDATION_FAILED" and "version 2" in refused.details[0]["message"]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import strawberry
+from strawberry.scalars import JSON
 
-from agenteval.api.permissions import CanRead
+from agenteval.api.permissions import CanRead, IsOperator
 from agenteval.api.types.scorecard import Scorecard, WordLibrary
 from agenteval.engine.catalog import scorecards
 from agenteval.errors import NotFound
@@ -28,3 +29,10 @@ class ScorecardQueries:
     @strawberry.field(permission_classes=[CanRead])
     async def word_libraries(self, name: str | None = None) -> list[WordLibrary]:
         return [WordLibrary.from_row(row) for row in await scorecards.list_word_libraries(name)]
+
+    @strawberry.field(permission_classes=[IsOperator], description=(
+        "Score one conversation ([{role, content}], roles user/assistant) with a draft "
+        "scorecard document (YAML or JSON); nothing is stored and no model is called "
+        "(model-judged items come back not judged)."))
+    async def scorecard_dry_run(self, document: str, messages: JSON) -> JSON:
+        return JSON(await scorecards.dry_run(document, messages))  # type: ignore[arg-type]  # JSON is Any at run time

@@ -15,11 +15,23 @@ from typing import Any, TypeVar
 import yaml
 from tortoise.exceptions import IntegrityError
 
-from agenteval.domain.scorecards.document import MAX_LIBRARY_WORDS, NAME_PATTERN, WordLibrary
+from agenteval.domain.judging.cases import Turn
+from agenteval.domain.scorecards.document import (
+    MAX_LIBRARY_WORDS,
+    NAME_PATTERN,
+    Scorecard,
+    WordLibrary,
+)
 from agenteval.errors import Conflict, NotFound, ValidationFailed
+from agenteval.rules.base import NO_MODELS
+from agenteval.rules.qa.dialog import from_messages
 from agenteval.rules.qa.scorecard_rule import register_scorecard
-from agenteval.rules.qa.scorecard_runner import load_scorecard
-from agenteval.rules.qa.word_libraries import known_library, register_library
+from agenteval.rules.qa.scorecard_runner import (
+    compile_scorecard,
+    load_scorecard,
+    score_conversation,
+)
+from agenteval.rules.qa.word_libraries import forget_library, known_library, register_library
 from agenteval.store.models import ScorecardRecord, WordLibraryRecord
 
 MAX_DOCUMENT_CHARS = 2_000_000
@@ -143,3 +155,29 @@ async def load_stored() -> int:
         register_scorecard(load_scorecard(row.document))
         count += 1
     return count
+
+
+async def dry_run(text: str, messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """One conversation (`[{role, content}]`) scored by a draft scorecard, nothing stored;
+    model-judged items are not judged (no model is called)."""
+    document = parse_document(text)
+    await _register_stored_libraries(document)
+    drafts = [f"{lib.get('name')}@{lib.get('version')}" for lib in
+              (document.get("libraries") or [] if isinstance(document, dict) else [])
+              if isinstance(lib, dict)]
+    new = [ref for ref in drafts if known_library(ref) is None]
+    try:
+        return await _dry_run(load_scorecard(document), messages)
+    finally:  # the draft's own libraries were never stored: not known after the dry run
+        for ref in new:
+            forget_library(ref)
+
+
+async def _dry_run(scorecard: Scorecard, messages: list[dict[str, Any]]) -> dict[str, Any]:
+    if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
+        raise ValidationFailed([{"path": "messages", "message": "a list of {role, content}"}])
+    dialog = from_messages(messages)
+    turns = [Turn(u.turn_index, u.text, None, None) for u in dialog.user]
+    result = await score_conversation(compile_scorecard(scorecard), turns, NO_MODELS,
+                                      dialog=dialog, sampler=lambda item, key: False)
+    return result.as_json()

@@ -27,7 +27,7 @@ from agenteval.domain.scorecards.scoring import (
 from agenteval.rules.base import NO_MODELS, ModelProvider
 from agenteval.rules.qa.dialog import QaDialog, from_turns
 from agenteval.rules.qa.operator import QaOperator
-from agenteval.rules.qa.word_libraries import register_library
+from agenteval.rules.qa.word_libraries import known_library, register_library
 from agenteval.rules.registry import get_rule, run_rule, validate_rule_params
 
 # Decides whether a model-judged item is judged on this conversation (a monitor's budget).
@@ -38,9 +38,16 @@ SCORECARD_CASE = CaseSpec(key="scorecard", messages=[])
 def load_scorecard(data: Any, path: str = "scorecard") -> Scorecard:
     """The validated scorecard (its libraries registered), or ValidationFailed."""
     scorecard = parse_scorecard(data, path)
+    errors = FieldErrors()
+    for index, library in enumerate(scorecard.libraries):
+        # A version is immutable: another content under a loaded ref would rescore silently.
+        loaded = known_library(library.ref)
+        if loaded is not None and loaded.content_hash != library.content_hash:
+            errors.add(f"{path}.libraries[{index}]", f"{library.ref} is already loaded with other "
+                       f"words: give the edited library version {library.version + 1}")
+    errors.raise_if_any()
     for library in scorecard.libraries:
         register_library(library)
-    errors = FieldErrors()
     ids = [item.id for item in scorecard.items]
     for index, item in enumerate(scorecard.items):
         where = f"{path}.items[{index}].check"

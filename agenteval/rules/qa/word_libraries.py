@@ -56,6 +56,11 @@ def register_library(library: WordLibrary) -> None:
     _LIBRARIES[library.ref] = library
 
 
+def forget_library(ref: str) -> None:
+    """Drop a library a draft brought in (a dry run): it was never stored."""
+    _LIBRARIES.pop(ref, None)
+
+
 def known_library(ref: str) -> WordLibrary | None:
     return _LIBRARIES.get(ref)
 
