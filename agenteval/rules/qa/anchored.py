@@ -2,7 +2,9 @@
 
 The anchor X is a text condition with its own role (the user saying 退款, the bot
 disclosing an order's status) or, in a scorecard, another item's hit (`anchor.item`: the
-first evidence turn of that item's hit). The window is the `window` bot utterances
+first evidence turn of that item's hit; a hit without turns — an `intent_classification`
+item hit when the intent is the one expected — anchors at the dialog's start, so "the
+customer wants a refund" can open a window as an intent). The window is the `window` bot utterances
 strictly after the anchor (`direction: after`) or strictly before it (`before`; without
 `window`, all of them). `then` is the condition the window's bot turns are checked with;
 `expect: present` passes when one of them satisfies it, `absent` when none does.
@@ -100,7 +102,11 @@ class QaAnchored(RuleShell):
             other = context.get(item)
             if other is None or other.outcome in ("error", "not_judged"):
                 return None
-            turns = [e["turn_index"] for e in other.evidence] if other.outcome == "fail" else []
+            if other.outcome != "fail":  # `fail` = the item was hit (see scorecard_runner)
+                return []
+            turns = [e["turn_index"] for e in other.evidence if "turn_index" in e]
+            if not turns:  # a hit with no turn (intent_classification): the dialog's start
+                return list(dialog.utterances[:1])
             return [u for u in dialog.utterances if u.turn_index in turns
                     and u.role == "bot"][:1] or [u for u in dialog.utterances
                                                  if u.turn_index in turns][:1]

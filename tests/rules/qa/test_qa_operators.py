@@ -107,6 +107,9 @@ def test_an_anchor_on_another_items_hit_uses_its_evidence_turn() -> None:
     assert judge("qa_anchored", params, convo, {"complaint": CheckResult("pass")}).outcome \
         == "not_applicable"
     assert judge("qa_anchored", params, convo, {}).outcome == "not_judged"
+    # An item hit without turns (an intent recognised) anchors at the dialog's start.
+    intent = CheckResult("fail", ())
+    assert judge("qa_anchored", {**params, "window": 2}, convo, {"complaint": intent}).outcome == "pass"
 
 
 def test_verification_must_come_before_the_disclosure() -> None:
