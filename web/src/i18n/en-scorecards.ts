@@ -26,5 +26,7 @@ export const enScorecards = {
     total: "Total {{total}} · grade {{grade}}", passed: "Passed", failed: "Failed", vetoed: "Vetoed by {{items}}",
     status: { hit: "hit", no_hit: "not hit", not_applicable: "not applicable", not_judged: "not judged", error: "error" },
     turn: "turn {{n}}",
+    reasonTotal: "{{scorecard}}: total {{total}}, grade {{grade}}",
+    reasonHit: "{{item}} {{points}} at {{turn}}",
   },
 };

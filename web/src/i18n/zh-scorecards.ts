@@ -26,5 +26,7 @@ export const zhScorecards = {
     total: "总分 {{total}} · 等级 {{grade}}", passed: "合格", failed: "不合格", vetoed: "被 {{items}} 一票否决",
     status: { hit: "命中", no_hit: "未命中", not_applicable: "不适用", not_judged: "未评审", error: "出错" },
     turn: "第 {{n}} 轮",
+    reasonTotal: "{{scorecard}}：总分 {{total}}，等级 {{grade}}",
+    reasonHit: "{{item}} {{points}}（{{turn}}）",
   },
 };
