@@ -2,6 +2,7 @@ import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { en } from "../../i18n/en";
 import { zh } from "../../i18n/zh";
+import type { JsonValue } from "../../graphql/graphql";
 import { ruleReasonIn } from "../run/ruleReasons";
 
 async function translator(language: "en" | "zh") {
@@ -10,7 +11,7 @@ async function translator(language: "en" | "zh") {
   return instance.t;
 }
 
-const result = { error: null, detail: {
+const result: { error: null; detail: JsonValue } = { error: null, detail: {
   scorecard: "mia-qa@1", total: 0, raw_total: 82, grade: "不合格", passed: false, vetoes: ["refund_promise"],
   items: [
     { item: "greeting", status: "hit", points: -5, evidence: [{ turn_index: 0, role: "bot", quote: "好的" }] },
