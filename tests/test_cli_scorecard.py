@@ -105,6 +105,7 @@ def test_run_with_the_demo_scorecard_prints_totals_grades_and_the_worst(tmp_path
         "--scorecard", str(DEMO_SCORECARD), "--json", str(out)])
     assert "Scorecard mia-qa@1" in result.output, result.output
     assert "grades: 优" in result.output and "worst conversations:" in result.output
+    assert "by tag" in result.output and "zh " in result.output  # the cases' tags
     assert "no_apology -10" in result.output
     entry = json.loads(out.read_text())[0]
     assert entry["scenario"]["name"]  # the scenario ran under its own name

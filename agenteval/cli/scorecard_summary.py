@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenteval.domain.scorecards.aggregate import aggregate, worst
+from agenteval.domain.scorecards.aggregate import aggregate, aggregate_by, worst
 from agenteval.domain.scorecards.document import Scorecard
 from agenteval.domain.scorecards.scoring import ScorecardResult
 
@@ -18,6 +18,10 @@ QUOTE = 60
 
 def scored(report: Any) -> list[tuple[str, ScorecardResult]]:
     """(case key #attempt, result) for every case attempt the scorecard rule judged."""
+    return [(name, result) for name, result, _ in scored_with_tags(report)]
+
+
+def scored_with_tags(report: Any) -> list[tuple[str, ScorecardResult, list[str]]]:
     entries = report if isinstance(report, list) else [report]
     found = []
     for entry in entries:
@@ -27,7 +31,8 @@ def scored(report: Any) -> list[tuple[str, ScorecardResult]]:
                 if result.get("ruleType") == "scorecard" and "items" in detail:
                     name = outcome["caseKey"] + (f" #{outcome['attempt']}"
                                                  if outcome.get("attempt", 1) > 1 else "")
-                    found.append((name, ScorecardResult.from_json(detail)))
+                    found.append((name, ScorecardResult.from_json(detail),
+                                  list(outcome.get("tags") or [])))
     return found
 
 
@@ -59,6 +64,15 @@ def summary_text(scorecard: Scorecard, report: Any) -> str:
         veto = "  VETO" if item.critical else ""
         lines.append(f"    {item.id:<28} {tally['count']:>4}/{tally['of']:<4} {_pct(tally):<22} "
                      f"n/a {tally['not_applicable']:<4} not judged {tally['not_judged']}{veto}")
+    tagged = scored_with_tags(report)
+    tags = sorted({tag for _, _, ts in tagged for tag in ts})
+    if len(tags) > 1:
+        lines.append("  by tag (mean total; vetoed, 95 % CI):")
+        groups = aggregate_by([r for _, r, _ in tagged], [ts for _, _, ts in tagged])
+        for tag, group in groups.items():
+            lines.append(f"    {tag:<28} {group['conversations']:>4} conversations  mean "
+                         f"{group['mean_total']}  vetoed {group['vetoed']['count']} "
+                         f"{_pct(group['vetoed'])}")
     lines.append("  worst conversations:")
     for name, result in worst(results, WORST):
         flag = f" VETO {', '.join(result.vetoes)}" if result.vetoed else ""
