@@ -135,6 +135,7 @@ class QaEntity(RuleShell):
         if not chosen:
             return CheckResult("not_applicable", detail={"reason": "no utterance to check"})
         evidence = []
+        shown = []  # must contain: where it was, the evidence of a pass (an item earning points)
         for utterance in chosen:
             if self.needs_digits and not _DIGITS.search(utterance.norm):
                 found = []
@@ -143,13 +144,15 @@ class QaEntity(RuleShell):
             if self.must == "contain":
                 if not found:
                     evidence.append(utterance.evidence(None, missing=self.entity or "pattern"))
+                else:
+                    shown.append(utterance.evidence(found[0], entity=self.entity or "pattern"))
                 continue
             earlier = [u.norm for u in dialog.user if u.position < utterance.position]
             for value in found:
                 if not self.counts(value, earlier):
                     continue
                 evidence.append(utterance.evidence(value, entity=self.entity or "pattern"))
-        return CheckResult("fail" if evidence else "pass", tuple(evidence),
+        return CheckResult("fail" if evidence else "pass", tuple(evidence or shown),
                            {"checked": len(chosen), "must": self.must})
 
     def counts(self, value: str, earlier_user: list[str]) -> bool:
