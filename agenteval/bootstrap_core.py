@@ -23,6 +23,7 @@ from agenteval import plugins
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain import limits
+from agenteval.engine.catalog import scorecards as stored_scorecards
 from agenteval.engine.catalog.models import load_model_provider
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.services import CoreServices
@@ -55,6 +56,8 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
         await database.migrate(settings.database_url)
     await database.open_database(settings.database_url)
     stack.push_async_callback(database.close_database)
+    # Stored QA scorecards and word libraries, for the `scorecard` rules of the cases.
+    await stored_scorecards.load_stored()
 
     events = create_event_bus(settings.redis_url)
     await events.start()

@@ -28,6 +28,7 @@ logger = logging.getLogger("agenteval.demo")
 DEMO_DATA = Path(__file__).resolve().parent / "demo_data"
 DEMO_SEEDS = DEMO_DATA / "seeds" / "demo_seeds.json"
 DEMO_SCENARIOS = DEMO_DATA / "scenarios"
+DEMO_SCORECARD = DEMO_DATA / "scorecards" / "mia_qa.yaml"
 DEMO_TARGET_NAME = "Mia (demo bot)"
 DEMO_EVAL_NAME = "Demo: HomeCare customer service"
 DEMO_EVAL_NAME_ZH = "演示：HomeCare 家电客服"
@@ -50,6 +51,9 @@ mutation DemoEval($input: CreateIntelligentEvalInput!) {
 IMPORT_SCENARIO = """
 mutation DemoScenario($document: String!) { importScenario(document: $document) { id name } }"""
 
+SAVE_SCORECARD = """
+mutation DemoScorecard($document: String!) { saveScorecard(document: $document) { ref } }"""
+
 CREATE_CAMPAIGN = """
 mutation DemoCampaign($input: CreateCampaignInput!) { createCampaign(input: $input) { id name } }"""
 
@@ -61,6 +65,7 @@ class DemoData:
     scenario_ids: list[str] = field(default_factory=list)
     campaign_ids: list[str] = field(default_factory=list)
     skipped_scenarios: list[str] = field(default_factory=list)
+    scorecard_ref: str = ""  # the QA scorecard for Mia (docs/scorecards.md)
 
 
 def demo_eval_input(target_id: str, seeds: dict[str, Any],
@@ -146,6 +151,9 @@ async def seed_demo(api: AgentEvalApi, *, seeds_path: Path = DEMO_SEEDS,
         "description": "Built-in deterministic customer-service bot with deliberate flaws.",
         "channelConfig": {"language": "auto"}, "maxConcurrency": 8}}))["createTarget"]
     data = DemoData(target_id=target["id"], eval_id="")
+    saved = await api.execute(SAVE_SCORECARD,
+                              {"document": DEMO_SCORECARD.read_text(encoding="utf-8")})
+    data.scorecard_ref = saved["saveScorecard"]["ref"]
     usable, data.skipped_scenarios = model_free_scenarios(scenarios_dir)
     for name, text in usable:
         await _import_with_campaign(api, name, text, target["id"], data)

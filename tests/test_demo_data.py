@@ -13,7 +13,7 @@ def test_the_packaged_demo_data_equals_the_examples() -> None:
     packaged = {p.relative_to(DEMO_DATA): p.read_bytes()
                 for p in DEMO_DATA.rglob("*") if p.is_file()}
     examples = {p.relative_to(EXAMPLES): p.read_bytes()
-                for folder in ("seeds", "scenarios") for p in (EXAMPLES / folder).rglob("*")
+                for folder in ("seeds", "scenarios", "scorecards") for p in (EXAMPLES / folder).rglob("*")
                 if p.is_file()}
     assert packaged == examples
 

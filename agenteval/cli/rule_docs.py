@@ -19,6 +19,7 @@ from agenteval.cli.rule_docs_worked import ROLE, worked_example
 from agenteval.rules import rule_types
 from agenteval.rules.base import RuleTypeInfo
 from agenteval.rules.expectation import EXPECTATION_RULE_TYPES
+from agenteval.rules.qa.doc_examples import QA_DETAILS, QA_EXAMPLES
 
 TAXONOMY = {"appointment_booking": "预约服务", "inquiry": "咨询信息", "complaint": "投诉反馈"}
 
@@ -69,6 +70,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "role_adherence": {"type": "role_adherence", "params": {"role": ROLE}},
     "conversation_relevancy": {"type": "conversation_relevancy", "params": {"window_size": 3}},
     "conversation_completeness": {"type": "conversation_completeness", "params": {}},
+    **QA_EXAMPLES,
 }
 
 # The `detail` each rule writes (docs/design.md, Wire formats); keys stay snake_case.
@@ -113,6 +115,7 @@ DETAILS: dict[str, str] = {
                                  '[{"intention": "...", "turn_index": 0, "quote": "...", "met": '
                                  'false, "met_turn_index": null, "verified": true}], '
                                  '"judge": {...}}',
+    **QA_DETAILS,
 }
 
 HEADER = """# Rules

@@ -18,6 +18,7 @@ JUDGE_RULES = {
     "role_adherence": {"role": "a repair-booking bot"},
     "conversation_relevancy": {"window_size": 2},
     "conversation_completeness": {},
+    "qa_llm_dimension": {"dimension": "did the agent apologise?"},
 }
 
 

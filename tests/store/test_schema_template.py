@@ -122,3 +122,11 @@ async def test_a_copy_of_the_template_is_not_migrated_again(
 
     assert replays == [], "the template's key already says every migration is applied"
     assert catalogue(copied) == catalogue(direct)
+
+
+def test_the_key_reads_the_packages_own_migration_files() -> None:
+    # The module moved to store/backends/: a key over no files would reuse a stale template.
+    from agenteval.store import migrations
+
+    assert schema_template.MIGRATIONS_DIR == Path(migrations.__file__).parent
+    assert len(list(schema_template.MIGRATIONS_DIR.glob("0*.py"))) >= 9

@@ -25,6 +25,7 @@ const ComparePage = lazy(() => import("./pages/compare/ComparePage").then((m) =>
 const LogsPage = lazy(() => import("./pages/logs/LogsPage").then((m) => ({ default: m.LogsPage })));
 const LogSetPage = lazy(() => import("./pages/logs/LogSetPage").then((m) => ({ default: m.LogSetPage })));
 const ModelsPage = lazy(() => import("./pages/models/ModelsPage").then((m) => ({ default: m.ModelsPage })));
+const ScorecardsPage = lazy(() => import("./pages/scorecards/ScorecardsPage").then((m) => ({ default: m.ScorecardsPage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
@@ -59,6 +60,7 @@ const router = createBrowserRouter([
       { path: "logs", element: page(<LogsPage />) },
       { path: "logs/:setId", element: page(<LogSetPage />) },
       { path: "models", element: page(<ModelsPage />) },
+      { path: "scorecards", element: page(<ScorecardsPage />) },
       { path: "settings", element: page(<SettingsPage />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ] }],

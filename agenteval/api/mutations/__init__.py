@@ -7,10 +7,11 @@ from agenteval.api.mutations.intelligent import IntelligentMutations
 from agenteval.api.mutations.model_checks import ModelCheckMutations
 from agenteval.api.mutations.regression import RegressionMutations
 from agenteval.api.mutations.review import ReviewMutations
+from agenteval.api.mutations.scorecards import ScorecardMutations
 from agenteval.api.mutations.static import StaticMutations
 from agenteval.api.mutations.webhooks import WebhookMutations
 
 MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations,
                                 ReviewMutations, WebhookMutations, DeletionMutations,
                                 ModelCheckMutations, RegressionMutations,
-                                ConversationMutations)
+                                ConversationMutations, ScorecardMutations)

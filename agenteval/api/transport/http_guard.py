@@ -85,7 +85,8 @@ class GraphQLHTTPGuard:
         if method == "GET":
             params = parse_qs(scope.get("query_string", b"").decode("latin-1"))
             if params.get("variables", [""])[0].strip():
-                self._decode_json(params["variables"][0].encode("latin-1"), "variables")
+                # parse_qs has decoded the %-escapes as UTF-8: Chinese variables stay text.
+                self._decode_json(params["variables"][0].encode("utf-8"), "variables")
             return receive
         if method != "POST":
             raise RequestRefused(405, f"GraphQL answers GET and POST, not {method}", "method")

@@ -37,11 +37,14 @@ from agenteval.cli.common import gate_imports
 @click.option("--verbose", "-v", is_flag=True,
               help="Also print every rule result, every turn and the passing cases.")
 @click.option("--database-url", help="Keep the runs in this database (default: a temporary SQLite).")
+@click.option("--scorecard", type=click.Path(dir_okay=False),
+              help="A QA scorecard (YAML/JSON, docs/scorecards.md) applied to every case as a "
+                   "hard rule; prints totals, grades and the worst conversations.")
 def run(scenarios: tuple[str, ...], target: str, repeat: int, concurrency: int,
         fail_under: float | None, report: str | None, json_out: str | None,
         junit: str | None, baseline: str | None, fail_on_regression: bool,
         models: str | None, cache_dir: str, no_cache: bool, quiet: bool, verbose: bool,
-        database_url: str | None) -> None:
+        database_url: str | None, scorecard: str | None = None) -> None:
     """Run scenario files (or folders of them) against a target without a server: a CI gate.
 
     Exit codes: 0 passed, 1 a case failed (a pass rate under --fail-under when it is
@@ -54,6 +57,9 @@ def run(scenarios: tuple[str, ...], target: str, repeat: int, concurrency: int,
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose exclude each other")
+    if scorecard:
+        from agenteval.cli.scorecard_option import with_scorecard
+        run_command = with_scorecard(run_command, scorecard)
     sys.exit(run_command(list(scenarios), target, repeat=repeat, concurrency=concurrency,
                          fail_under=fail_under, report=report, json_out=json_out,
                          database_url=database_url, junit=junit, baseline=baseline,

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import tortoise
 
-# store/migrations: this module lives in store/backends/ (the key must change with them).
-MIGRATIONS_DIR = Path(__file__).parents[1] / "migrations"
+# store/migrations (this module moved to store/backends/: the key must still read them).
+MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 
 
 def cache_dir() -> Path:

@@ -13,6 +13,7 @@ from agenteval.store.models.judge_cache import JudgeCacheEntry
 from agenteval.store.models.leases import Lease
 from agenteval.store.models.notifications import Webhook, WebhookDelivery
 from agenteval.store.models.review import HumanReviewRow
+from agenteval.store.models.scorecards import ScorecardRecord, WordLibraryRecord
 from agenteval.store.models.static import (
     Campaign,
     CaseOutcome,
@@ -28,4 +29,5 @@ __all__ = [
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
     "Webhook", "WebhookDelivery", "ModelUsage", "ConversationSet",
+    "ScorecardRecord", "WordLibraryRecord",
 ]

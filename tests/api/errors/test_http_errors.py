@@ -99,6 +99,15 @@ async def test_a_query_over_get_still_works(client: GraphQLClient) -> None:
     assert response.json() == {"data": {"me": {"role": "ADMIN"}}}
 
 
+async def test_a_query_over_get_with_chinese_variables_is_answered(client: GraphQLClient) -> None:
+    # A browser's urql sends queries as GET; the variables are UTF-8 in the query string.
+    response = await client.http.get("/graphql", headers=JSON, params={
+        "query": "query($r: String!) { scorecard(ref: $r) { ref } }",
+        "variables": json.dumps({"r": "家电质检@1"}, ensure_ascii=False)})
+    assert response.status_code == 200, response.text
+    assert response.json() == {"data": {"scorecard": None}}
+
+
 async def test_an_unknown_operation_name_is_refused(client: GraphQLClient) -> None:
     response = await client.http.post("/graphql", headers=JSON, json={
         "query": "query A { me { id } }", "operationName": "B"})

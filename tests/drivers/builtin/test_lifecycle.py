@@ -171,6 +171,9 @@ async def test_seeding_the_services_leaves_the_demo_eval_waiting_for_approval(
     data = await seed_demo(operator)
     assert data is not None and data.scenario_ids and len(data.campaign_ids) == len(
         data.scenario_ids)
+    assert data.scorecard_ref == "mia-qa@1"  # the QA scorecard is seeded with the demo
+    stored = await gql.execute('{ scorecard(ref: "mia-qa@1") { itemCount } }')
+    assert stored["scorecard"]["itemCount"] == 16
     planned = await wait_for(gql, data.eval_id, "PENDING_APPROVAL")
     assert planned["plan"]["estimatedSessions"] == 8
     assert await seed_demo(operator) is None  # never reseeded

@@ -1,3 +1,4 @@
+import { enScorecards } from "./en-scorecards";
 import { enDaily } from "./en-daily";
 import { enCompare } from "./en-compare";
 import { enOffline } from "./en-offline";
@@ -125,6 +126,7 @@ export const en = {
   ...enCompare,
   ...enOffline,
   ...enModels,
+  ...enScorecards,
   ...enForms,
   ...enSimulated,
   ...enOfflineSkipped,

@@ -1,4 +1,5 @@
 /** 中文。Same keys as en.ts; the seeds' own words are the labels (智能评估, 批准, 打回, 取消, 导出 Markdown). */
+import { zhScorecards } from "./zh-scorecards";
 import type { Dictionary } from "./en";
 import { zhDaily } from "./zh-daily";
 import { zhCompare } from "./zh-compare";
@@ -126,6 +127,7 @@ export const zh: Dictionary = {
   ...zhCompare,
   ...zhOffline,
   ...zhModels,
+  ...zhScorecards,
   ...zhForms,
   ...zhSimulated,
   ...zhOfflineSkipped,

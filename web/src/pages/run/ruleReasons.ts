@@ -6,6 +6,7 @@
  */
 import type { TFunction } from "i18next";
 import type { JsonValue } from "../../graphql/graphql";
+import { scorecardReason } from "../scorecards/scorecardReason";
 
 type Detail = { [key: string]: JsonValue };
 const isObject = (value: JsonValue | undefined): value is Detail =>
@@ -39,6 +40,7 @@ const conversationMetric: Explainer = (d, t) => {
 };
 
 const EXPLAINERS: Explainer[] = [
+  scorecardReason,
   conversationMetric,
   (d, t) => ("predicted" in d
     ? t("reasons.intent", { expected: String(d.expected ?? "—"), predicted: String(d.predicted), understanding: String(d.understanding ?? "—") })

@@ -15,6 +15,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       {link("/scenarios", t("nav.scenarios"))}
       {link("/campaigns", t("nav.campaigns"))}
       {link("/logs", t("offline.nav"))}
+      {link("/scorecards", t("scorecards.nav"))}
     </>
   );
   const rest = (
