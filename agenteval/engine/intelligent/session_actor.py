@@ -12,15 +12,15 @@ so the two can never wait for each other.
 Sessions of one eval run in parallel (one actor each) while each session's
 turns are strictly ordered: one message at a time in the actor, and across
 processes one turn at a time: the session is an owned entity whose ownership
-the actor runtime takes per sendMessage (the `session` kind, declared at the
-composition root). Before a turn is handled the runtime owns the session and
-hands the actor the turn's state read with that claim (`claimed_with`); a turn
+the actor runtime takes per message (the `session` kind, declared at the
+composition root). Before a message is handled the runtime owns the session, and
+the store answers the turn's state as read with that claim (`turn_state`); a turn
 reaching another process meanwhile waits for it, then reads the stored turn
 count (and finds a retried idempotency key's stored exchange) before calling
-the target, so the target sees each stored turn once. The store is fenced
-(`self.fence`): a process that lost the session (stopped past its expiry)
-stores nothing. If the owner dies mid-turn, the waiting turn proceeds once its
-ownership lapses. Why per turn rather than forwarding to an owner process: it
+the target, so the target sees each stored turn once. Every write — a turn, a
+close, an expiry, a failure — is fenced by the store with that ownership: a
+process that lost the session (stopped past its expiry) stores nothing. If the
+owner dies mid-turn, the waiting turn proceeds once its ownership lapses. Why per turn rather than forwarding to an owner process: it
 needs no request/reply channel (and so no Redis), and a turn's cost is two
 small statements. The channel
 is built from the stored transcript and the persisted conversation id on the
@@ -46,11 +46,11 @@ from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import TurnState
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
 from agenteval.store.evals.eval_log import publish_events, session_topic
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
+from agenteval.store.sessions.turns import TurnState
 
 
 class SessionActor(OwnedActor):
@@ -112,7 +112,7 @@ class SessionActor(OwnedActor):
 
     # ------------------------------------------------------------ sendMessage
     async def _send(self, message: commands.SendMessage) -> commands.SentMessage:
-        fresh: TurnState | None = self.claimed_with  # read as the runtime took the turn
+        fresh = await self.store.turn_state(self.session_id)  # as of the runtime's claim
         if fresh is None:
             raise NotFound(f"session {self.session_id} does not exist")
         session = await self._current_session(fresh)
@@ -138,8 +138,7 @@ class SessionActor(OwnedActor):
         user, answer = _messages(session, turn, message, text, latency_ms, error, now)
         try:
             stored = await self.store.store_turn(session, self.plan, turn, user, answer,
-                                                 self.channel.conversation_id, now, enforce,
-                                                 self.fence)
+                                                 self.channel.conversation_id, now, enforce)
         except Exception:
             # Nothing was stored: forget the channel's view of this turn and the session.
             self.session = None

@@ -18,7 +18,7 @@ MAX_ATTEMPTS tries) before the reply and published on topic f"run:{id}" after.
 
 Across processes the actor runtime owns the run for it (the `run` entity kind,
 declared at the composition root): the actor is active only in the process
-that holds the run, writes with the `fence` it is given, and passivates once
+that holds the run (its writes fenced by the store, never by the actor), and passivates once
 the run has ended. A process that does not own the run answers StartRun and
 CancelRun without it (engine/static/engine.py).
 """
@@ -152,7 +152,7 @@ class RunActor(OwnedActor):
                 self.passivate()
                 return copy(run)
             if run.status == run_state.QUEUED and not await self.store.transition(
-                    run, run_state.START, fence=self.fence, started_by=by):
+                    run, run_state.START, started_by=by):
                 continue  # changed meanwhile: look again
             await self._publish(progress_of(run))
             await self._execute(run, target)
@@ -173,7 +173,7 @@ class RunActor(OwnedActor):
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, users=self.services.users, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
-            save=self.store.save_attempts, fence=self.fence,
+            save=self.store.save_attempts,
             attempt=offline_attempts(run.cases) if run.offline else run_attempt)
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),
@@ -244,7 +244,7 @@ class RunActor(OwnedActor):
                 if task is not None:
                     await asyncio.wait([task])
                 self.execution = self._task = None
-            return await cancel_stored(self.store, self.run_id, by, self.fence, self._publish)
+            return await cancel_stored(self.store, self.run_id, by, self._publish)
         finally:
             self.passivate()
 
@@ -258,8 +258,8 @@ class RunActor(OwnedActor):
         """
         if summary is None:
             summary = await self.store.summary(run)
-        if not await self.store.transition(run, action, fence=self.fence,
-                                           summary=summary_to_json(summary), error=error):
+        if not await self.store.transition(run, action, summary=summary_to_json(summary),
+                                           error=error):
             return False
         await self._publish(progress_of(run))
         return True

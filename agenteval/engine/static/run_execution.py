@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from actors import ActorRef, ActorStopped, Fence, MailboxFull
+from actors import ActorRef, ActorStopped, MailboxFull
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
@@ -37,8 +37,8 @@ from agenteval.store.runs.run_store import progress_of
 logger = logging.getLogger("agenteval.runs")
 
 # The store's `save_attempts` (engine/static/ports.py): (run id, version, attempts,
-# counters, fence) → the new version, or StaleRun.
-SaveAttempts = Callable[[uuid.UUID, int, Sequence[FinishedAttempt], Counters, Fence | None],
+# counters) → the new version, or StaleRun.
+SaveAttempts = Callable[[uuid.UUID, int, Sequence[FinishedAttempt], Counters],
                         Awaitable[int]]
 
 # One attempt: (channels, target, models, position, case, attempt number, who plays a
@@ -64,17 +64,17 @@ class RunExecution:
 
     The progress goes to `owner` (the run's actor) as `ExecutionProgress` messages,
     throttled; the owner publishes them. Every save (`save`: the run store's) is
-    fenced with `fence`, the run's ownership as the actor runtime claimed it.
+    fenced by the store with the run's ownership, which the tasks of the execution
+    inherit from the actor's delivery (actors.delivery).
     """
 
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
-                 owner: ActorRef, save: SaveAttempts, fence: Fence | None = None,
+                 owner: ActorRef, save: SaveAttempts,
                  users: PlayCase = play_case, attempt: AttemptRunner = run_attempt) -> None:
         self.run = run
         self._attempt = attempt
         self._save = save
-        self._fence = fence
         self.counters = Counters.of(run)
         self._target = target
         self._channels = channels
@@ -166,7 +166,7 @@ class RunExecution:
                 for finished in batch:
                     counters.add(finished.verdict)
                 self.run.version = await self._save(self.run.id, self.run.version, batch,
-                                                    counters, self._fence)
+                                                    counters)
                 self.counters = counters
                 self._saved += [(item.position, item.attempt, outcome_record(item))
                                 for item in batch]
