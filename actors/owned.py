@@ -4,8 +4,9 @@ activation and deactivation by the runtime.
 
 An `EntityKind` is declared once (at the composition root) with its lease policy:
 
-- `"activation"`: the lease is claimed before the key's actor is activated, renewed
-  while it is active, and released when it stops (passivation, `passivate()`, a
+- `"activation"`: the lease is claimed before the key's actor is activated (its state
+  loaded, `OwnedActor.load`, before its first message), renewed while it is active,
+  and released when it stops (passivation, `passivate()`, a
   shutdown). A renewal that finds the lease gone stops the activation; a fenced
   write that finds it gone (`OwnershipLost`) stops it too, and the message is then
   answered by the kind's `elsewhere` handler, as a process that does not own the
@@ -48,8 +49,16 @@ from actors.errors import ActorFailed, ActorStopped
 from actors.interval import IntervalWork
 from actors.owned_actor import Cell, OwnedActor
 from actors.owned_work import OwnedRun, claim_work, clear_waiter
-from actors.ownership import Fence, Holding, LeaseStore, OwnershipLost, hold, lease_name
-from actors.per_message import PerMessage
+from actors.ownership import (
+    Fence,
+    Holding,
+    LeaseStore,
+    OwnershipLost,
+    VersionConflict,
+    hold,
+    lease_name,
+)
+from actors.per_message import RETRIES, PerMessage, redelivering
 from actors.ref import ActorRef
 from actors.singleton import SingletonWork
 from actors.system import ActorSystem
@@ -174,9 +183,17 @@ class OwnedSystem:
         raise AssertionError("unreachable")
 
     async def _elsewhere(self, entity: EntityKind, key: str, message: Any) -> Any:
+        """The kind's answer for a key not owned here; a `VersionConflict` delivers the
+        message again, as to an actor (the one retry, `RETRIES` deliveries at most)."""
         if entity.elsewhere is None:
             raise ActorStopped((entity.name, key), f"{entity.name} {key} is owned elsewhere")
-        return await entity.elsewhere(key, message)
+        for attempt in range(RETRIES):
+            try:
+                return await entity.elsewhere(key, message)
+            except VersionConflict:
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     async def _activation(self, entity: EntityKind, key: str) -> ActorRef | None:
         """The key's live actor, activated now under a fresh lease; None: not ours."""
@@ -233,11 +250,16 @@ class OwnedSystem:
         if holding is None:
             return Cell(actor, PerMessage(self.leases, entity, key))
         delivery = Delivery(holding.fence, holding=holding)
+        loaded = False
 
         async def deliver_activated(actor: OwnedActor, message: Any) -> Any:
+            nonlocal loaded
             try:
                 with delivering(delivery):
-                    return await actor.receive(message)
+                    if not loaded:  # its state, once per activation, before its first message
+                        await actor.load()
+                        loaded = True
+                    return await redelivering(actor, message)
             except OwnershipLost:
                 actor.passivate()  # another process owns the key now
                 raise

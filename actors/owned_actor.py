@@ -24,11 +24,18 @@ class OwnedActor(Actor):
         raise NotImplementedError(f"{type(self).__name__} must implement receive()")
 
     async def load(self) -> None:
-        """(Re)load the state this actor keeps between messages. Per-message kinds: the
-        runtime calls it before a message whenever another process may have written
-        since this actor last did (a first claim, a claim not following its own last
-        one, a failed message, a `VersionConflict`); otherwise the kept state is current,
-        since only the lease's holder writes."""
+        """(Re)load the state this actor keeps between messages; the runtime calls it,
+        the actor never reconciles its state itself. Activation kinds: before the
+        activation's first message and after a `VersionConflict`. Per-message kinds:
+        before a message whenever another process may have written since this actor
+        last did (a first claim, a claim not following its own last one, a failed
+        message, a `VersionConflict`); otherwise the kept state is current, since only
+        the lease's holder writes.
+
+        The one actor idiom: state loaded here; each command computes its change on it
+        and commits it through the store port with a compare-and-set, which raises
+        `VersionConflict` when the stored state moved on; the runtime then calls
+        `load` and delivers the command again (`actors.per_message.redelivering`)."""
 
     async def handle(self, message: Any) -> Any:
         return await self.receive(message)  # outside a cell (a test's plain spawn)

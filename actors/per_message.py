@@ -86,14 +86,7 @@ class PerMessage:
             with delivering(delivery):
                 if not _follows(last, fence):
                     await actor.load()
-                for attempt in range(RETRIES):
-                    try:
-                        answer = await actor.receive(message)
-                        break
-                    except VersionConflict:
-                        if attempt == RETRIES - 1:
-                            raise
-                        await actor.load()
+                answer = await redelivering(actor, message)
             self.last = fence
             return answer
         finally:
@@ -101,6 +94,21 @@ class PerMessage:
                 await holding.stop_renewing()
             else:
                 await asyncio.shield(holding.release())
+
+
+async def redelivering(actor: Receiver, message: Any) -> Any:
+    """The one retry of an owned actor: a `VersionConflict` (its store's compare-and-set
+    found the state moved on) reloads the actor's state and delivers the message again,
+    `RETRIES` deliveries at most (then the conflict reaches the asker). A handler must
+    therefore change the actor's own state only once its commit has succeeded."""
+    for attempt in range(RETRIES):
+        try:
+            return await actor.receive(message)
+        except VersionConflict:
+            if attempt == RETRIES - 1:
+                raise
+            await actor.load()
+    raise AssertionError("unreachable")
 
 
 def _follows(last: Fence | None, fence: Fence) -> bool:

@@ -17,7 +17,14 @@ from typing import Any
 
 from tortoise import Tortoise
 
-from actors import ActorSystem, EntityKind, MemoryLeases, OwnedSystem, OwnershipLost
+from actors import (
+    ActorSystem,
+    EntityKind,
+    MemoryLeases,
+    OwnedSystem,
+    OwnershipLost,
+    VersionConflict,
+)
 from actors.delivery import fence_for
 from agenteval.channels import ChannelFactory
 from agenteval.domain.static import run_state
@@ -79,14 +86,14 @@ class MemoryRuns:
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         return {(a.case.key, a.attempt) for a in self.attempts[run_id]}
 
-    async def transition(self, run: Run, action: str, **fields: Any) -> bool:
+    async def transition(self, run: Run, action: str, **fields: Any) -> None:
         status = run_state.next_status(run.status, action)
         fence = fence_for(run_lease_name(run.id))  # the owner's delivery's, as the database's
         if fence is not None:
             await self.leases.fence(fence)
         stored = self.runs[run.id]
         if stored.version != run.version:
-            return False
+            raise VersionConflict(f"run {run.id}")
         now = datetime.now(UTC)
         if status == run_state.RUNNING:
             fields.setdefault("started_at", now)
@@ -97,7 +104,6 @@ class MemoryRuns:
             for name, value in fields.items():
                 setattr(target, name, value)
         self.transitions.append((str(run.id), status))
-        return True
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
                             attempts: Sequence[FinishedAttempt], counters: Counters) -> int:

@@ -38,7 +38,7 @@ from copy import copy
 from datetime import UTC, datetime
 from typing import Any
 
-from actors import OwnedActor
+from actors import OwnedActor, VersionConflict
 from agenteval.channels import Channel, ChannelError, ConversationState
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.verdict_validation import validate_verdict
@@ -62,11 +62,18 @@ class SessionActor(OwnedActor):
         self.session_id = session_id
         self.channel: Channel | None = None
         self.turns_in_channel = 0
-        # The session as this actor last stored or read it, and its eval's plan (which
-        # cannot change once the eval executes). Every turn still reads the session's
-        # and the eval's status and counters, and stores with compare-and-set.
+        # The session as the runtime loaded it (`load`) or this actor last stored it, and
+        # its eval's plan (which cannot change once the eval executes). Every turn still
+        # reads the session's and the eval's status and counters (as of its claim), and
+        # stores with compare-and-set.
         self.session: EvalSession | None = None
         self.plan: dict[str, Any] | None = None
+
+    async def load(self) -> None:
+        """The session and its eval's plan (the runtime calls it; NotFound if none)."""
+        self.session = None
+        session, eval_row = await self._load()
+        self.session, self.plan = session, eval_row.plan
 
     async def on_stop(self) -> None:
         await self._close_channel()
@@ -140,9 +147,12 @@ class SessionActor(OwnedActor):
             stored = await self.store.store_turn(session, self.plan, turn, user, answer,
                                                  self.channel.conversation_id, now, enforce)
         except Exception:
-            # Nothing was stored: forget the channel's view of this turn and the session.
-            self.session = None
-            current, _ = await self._load()
+            # Nothing was stored: the channel's view of this turn and the kept session
+            # are rebuilt from what is stored (the message fails, so the runtime would
+            # also load before the next one).
+            await self.load()
+            current = self.session
+            assert current is not None
             await self._rebuild_channel(current)
             if message.idempotency_key:
                 # Another process stored this very retry first: answer with its exchange.
@@ -160,12 +170,12 @@ class SessionActor(OwnedActor):
         return commands.SentMessage(user, answer, copy(session))
 
     async def _current_session(self, fresh: TurnState) -> EvalSession:
-        """The kept session row, reloaded when the fresh status or turn count disagree."""
+        """The kept session row; VersionConflict when the turn's fresh status or turn count
+        disagree with it (written by someone else: the runtime reloads, delivers again)."""
         session = self.session
         if (session is None or session.status != fresh.session_status
                 or session.turn_count != fresh.turn_count):
-            session, eval_row = await self._load()
-            self.session, self.plan = session, eval_row.plan
+            raise VersionConflict(f"session {self.session_id}")
         return session
 
     # ------------------------------------------------------------ close / expire
@@ -207,9 +217,9 @@ class SessionActor(OwnedActor):
                              event_type: str, now: datetime, agent_active: bool = False,
                              **values: Any) -> EvalSession:
         """Compare-and-set the session's status and append its event, in one transaction."""
-        self.session = None  # reloaded by the next turn
         changed, events = await self.store.change_status(
             session, eval_row, status, event_type, now, agent_active, **values)
+        self.session = copy(changed)  # kept as committed
         await publish_events(self.engine.events, events)
         return changed
 

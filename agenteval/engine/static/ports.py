@@ -34,8 +34,10 @@ class RunStore(Protocol):
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         """(case key, attempt) of every stored attempt."""
 
-    async def transition(self, run: Run, action: str, **fields: Any) -> bool:
-        """Compare-and-set the run to the status `action` leads to (see store.runs)."""
+    async def transition(self, run: Run, action: str, **fields: Any) -> None:
+        """Compare-and-set the run to the status `action` leads to (see store.runs);
+        `run` then holds the new status, version and fields. VersionConflict (nothing
+        stored) when its version moved on."""
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
                             attempts: Sequence[FinishedAttempt], counters: Counters) -> int:

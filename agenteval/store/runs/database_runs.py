@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from actors import VersionConflict
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.errors import NotFound
@@ -40,8 +41,9 @@ class DatabaseRuns:
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         return await runs.finished_attempt_keys(run_id)
 
-    async def transition(self, run: Run, action: str, **fields: Any) -> bool:
-        return await runs.transition(run, action, **fields)
+    async def transition(self, run: Run, action: str, **fields: Any) -> None:
+        if not await runs.transition(run, action, **fields):
+            raise VersionConflict(f"run {run.id}")
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
                             attempts: Sequence[FinishedAttempt], counters: Counters) -> int:
