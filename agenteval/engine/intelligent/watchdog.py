@@ -1,4 +1,4 @@
-"""The watchdog: fails stalled evals and expires idle sessions (DESIGN "Watchdog and time").
+"""The watchdog: fails stalled evals and expires idle sessions (docs/design.md, "State machines").
 
 `run_once(engine, now)` does one pass (tests call it directly). The watchdog is an
 entity kind of the owned system with the `interval` policy (`watchdog_kind`, declared
