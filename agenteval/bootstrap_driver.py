@@ -19,12 +19,11 @@ from actors import EntityKind, OwnedSystem
 from actors.delivery import still_owned
 from agenteval.config import Settings
 from agenteval.domain.owned_kinds import DRIVE, DRIVE_WAIT, SCHEDULES
-from agenteval.engine.catalog.models import endpoints_of
+from agenteval.engine.catalog.models import load_role_models
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, Role, WakeUps
 from agenteval.llm import ModelRegistry
 from agenteval.store.evals.eval_log import record_event
 from agenteval.store.event_bus import EventBus
-from agenteval.store.models import ModelConfig
 from agenteval.store.usage import UsageRecorder
 
 if TYPE_CHECKING:
@@ -106,10 +105,7 @@ async def load_driver_models(eval_id: str) -> ModelRegistry | None:
     their calls' usage is recorded under the eval."""
     from agenteval.drivers.builtin.runner import DRIVER_ROLES
 
-    endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
-    if not endpoints:
-        return None
-    return ModelRegistry(endpoints, usage_sink=UsageRecorder(eval_id=uuid.UUID(eval_id)))
+    return await load_role_models(DRIVER_ROLES, UsageRecorder(eval_id=uuid.UUID(eval_id)))
 
 
 def role_waiting_of(viewer: AgentEvalApi) -> Callable[[str], Awaitable[tuple[Role, int] | None]]:

@@ -16,8 +16,8 @@ so processes on different hosts agree on it.
 
 `DatabaseLeases` is the actor runtime's `LeaseStore` (actors/ownership.py) on
 these statements: the runtime claims, renews, releases and takes over; a
-store port fences its writes with the `Fence` (alias `Held`) the runtime hands
-the actor. `lapsed(kind)` is where each kind's "owner gone" is spelled, in SQL
+store adapter fences its writes with the `Fence` (alias `Held`) of the delivery
+the write runs in (`actors.delivery.fence_for`), which the actor never sees. `lapsed(kind)` is where each kind's "owner gone" is spelled, in SQL
 (`_LAPSED`), with the lease names built from `actors.lease_name`'s one shape.
 """
 
