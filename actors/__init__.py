@@ -48,7 +48,10 @@ Ownership across processes
     process holds their key's lease in a `LeaseStore` (see `actors.owned`); one
     takeover loop serves every kind whose leases lapsed, and starts the work of the
     `interval` kinds (once per interval cluster-wide) and `singleton` kinds (one
-    process at a time). `MemoryLeases` is the store of tests.
+    process at a time). `MemoryLeases` is the store of tests. The lease machinery
+    (`Fence`, `Holding`, `LeaseStore`, `lease_name` in `actors.ownership`; the
+    delivery a store adapter reads its fence from, `actors.delivery`) is not exported
+    here: only the runtime, the store adapters and the composition root use it.
 
 Lifecycle
     `ActorSystem.get_or_spawn` gives one actor per key; idle actors are passivated
@@ -63,15 +66,8 @@ from actors.interval import CLUSTER_KEY, once_per_interval
 from actors.memory_leases import MemoryLeases
 from actors.owned import EntityKind, OwnedSystem
 from actors.owned_actor import OwnedActor
-from actors.ownership import (
-    Fence,
-    Holding,
-    LeaseStore,
-    OwnerBusy,
-    OwnershipLost,
-    VersionConflict,
-    lease_name,
-)
+from actors.owned_work import OwnedRun
+from actors.ownership import OwnerBusy, OwnershipLost, VersionConflict
 from actors.ref import ActorFactory, ActorRef, FailureCallback, spawn
 from actors.supervision import RestartPolicy
 from actors.system import ActorSystem
@@ -87,11 +83,9 @@ __all__ = [
     "ActorSystem",
     "CLUSTER_KEY",
     "EntityKind",
-    "Fence",
-    "Holding",
-    "LeaseStore",
     "MemoryLeases",
     "OwnedActor",
+    "OwnedRun",
     "OwnedSystem",
     "OwnerBusy",
     "OwnershipLost",
@@ -99,7 +93,6 @@ __all__ = [
     "MailboxFull",
     "RestartPolicy",
     "VersionConflict",
-    "lease_name",
     "once_per_interval",
     "spawn",
 ]

@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Protocol, TypeVar
 
+from actors.delivery import Delivery, delivering
 from actors.ownership import LeaseStore, lease_name
 
 logger = logging.getLogger("actors.interval")
@@ -46,7 +47,8 @@ async def once_per_interval(leases: LeaseStore, name: str, ttl_s: float,
     if fence is None:
         return None
     try:
-        return await work()
+        with delivering(Delivery(fence)):
+            return await work()
     except BaseException:
         # Failed or cut short (a shutdown): let the next look, here or elsewhere, do it.
         with contextlib.suppress(Exception):

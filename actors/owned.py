@@ -4,8 +4,9 @@ activation and deactivation by the runtime.
 
 An `EntityKind` is declared once (at the composition root) with its lease policy:
 
-- `"activation"`: the lease is claimed before the key's actor is activated, renewed
-  while it is active, and released when it stops (passivation, `passivate()`, a
+- `"activation"`: the lease is claimed before the key's actor is activated (its state
+  loaded, `OwnedActor.load`, before its first message), renewed while it is active,
+  and released when it stops (passivation, `passivate()`, a
   shutdown). A renewal that finds the lease gone stops the activation; a fenced
   write that finds it gone (`OwnershipLost`) stops it too, and the message is then
   answered by the kind's `elsewhere` handler, as a process that does not own the
@@ -14,16 +15,19 @@ An `EntityKind` is declared once (at the composition root) with its lease policy
 - `"per-message"`: the actor lives without a lease; each message claims the lease
   first (waiting while another process holds it, `OwnerBusy` after `ttl_s + wait_s`)
   and releases it once handled. The kind's `open` may claim and read what the
-  message needs in one round trip (`OwnedActor.claimed_with`).
-- `"work"`: no actor: background work holds the lease with `OwnedSystem.hold`.
+  message needs in one round trip (the store reads it back, `delivery.claimed_read`).
+- `"work"`: no actor: background work claimed with `OwnedSystem.claim_work` and run
+  under the claim (`actors.owned_work`); a lapsed key is claimed by the takeover loop
+  and handed to the kind's `resume`.
 - `"interval"`: no actor: the kind's `take_over` runs once per `ttl_s` across every
   process, started by the takeover loop (`actors.interval`).
-- `"singleton"`: no actor: the kind's `step(fence)` runs every `step_s` in one process
+- `"singleton"`: no actor: the kind's `step()` runs every `step_s` in one process
   of the cluster at a time, started by the takeover loop wherever it runs nowhere
   (`actors.singleton`).
 
-Either way the actor sees only `self.fence`, which it hands to its store port's
-writes; the port applies it inside its transaction. ONE takeover loop
+Either way the code the runtime runs never sees its lease: it runs inside a delivery
+(`actors.delivery`) whose fence the store adapters apply inside each write's
+transaction; an actor is held by a `Cell` that owns its deliveries. ONE takeover loop
 (`take_over_forever`) serves every kind with a `take_over` action: it asks the
 `LeaseStore` which keys of the kind have lapsed (their owner died, stalled or
 handed them over) and takes each over, within the kind's `max_active`.
@@ -33,17 +37,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, overload
 
 from actors.asks import Ask
+from actors.delivery import Delivery, delivering
 from actors.errors import ActorFailed, ActorStopped
 from actors.interval import IntervalWork
-from actors.owned_actor import OwnedActor
-from actors.ownership import Fence, Holding, LeaseStore, OwnershipLost, hold, lease_name
-from actors.per_message import PerMessage
+from actors.owned_actor import Cell, OwnedActor
+from actors.owned_work import OwnedRun, claim_work, clear_waiter
+from actors.ownership import (
+    Fence,
+    Holding,
+    LeaseStore,
+    OwnershipLost,
+    VersionConflict,
+    hold,
+    lease_name,
+)
+from actors.per_message import RETRIES, PerMessage, redelivering
 from actors.ref import ActorRef
 from actors.singleton import SingletonWork
 from actors.system import ActorSystem
@@ -69,12 +84,16 @@ class EntityKind:
     max_active: int | None = None  # keys of this kind this process owns at once
     take_over: Callable[[str], Awaitable[None]] | None = None  # for a lapsed key
     open: OpenMessage | None = None  # per-message: claim and read together
-    # per-message: which messages take the lease (default: every one).
+    # per-message: which messages take the lease (default: every one; a message that
+    # does not runs unfenced, so a kind whose every write must be fenced leaves it None).
     leased: Callable[[Any], bool] | None = None
     wait_s: float = 120.0  # per-message: how long to wait beyond the ttl for another owner
     check_s: float = 0.0  # interval: how often the takeover loop looks, at most
-    step: Callable[[Fence], Awaitable[Any]] | None = None  # singleton: one round of its work
+    step: Callable[[], Awaitable[Any]] | None = None  # singleton: one round of its work
     step_s: float = 1.0  # singleton: the pause between two steps
+    # work: a lapsed key, claimed by the takeover loop, to run (or give back).
+    resume: Callable[[str, OwnedRun], Awaitable[None]] | None = None
+    waiting: str | None = None  # work: the kind a claim waiting for a busy key holds
 
 
 class OwnedSystem:
@@ -164,9 +183,17 @@ class OwnedSystem:
         raise AssertionError("unreachable")
 
     async def _elsewhere(self, entity: EntityKind, key: str, message: Any) -> Any:
+        """The kind's answer for a key not owned here; a `VersionConflict` delivers the
+        message again, as to an actor (the one retry, `RETRIES` deliveries at most)."""
         if entity.elsewhere is None:
             raise ActorStopped((entity.name, key), f"{entity.name} {key} is owned elsewhere")
-        return await entity.elsewhere(key, message)
+        for attempt in range(RETRIES):
+            try:
+                return await entity.elsewhere(key, message)
+            except VersionConflict:
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     async def _activation(self, entity: EntityKind, key: str) -> ActorRef | None:
         """The key's live actor, activated now under a fresh lease; None: not ours."""
@@ -217,23 +244,50 @@ class OwnedSystem:
             self.freed.set()
             logger.debug("released %s %s", kind, key)
 
-    def _build(self, entity: EntityKind, key: str, holding: Holding | None = None
-               ) -> OwnedActor:
+    def _build(self, entity: EntityKind, key: str, holding: Holding | None = None) -> Cell:
         assert entity.factory is not None
         actor = entity.factory(key)
-        if holding is not None:
-            actor.fence = holding.fence
-            actor._deliver = _deliver_activated
-        else:
-            actor._deliver = PerMessage(self.leases, entity, key)
-        return actor
+        if holding is None:
+            return Cell(actor, PerMessage(self.leases, entity, key))
+        delivery = Delivery(holding.fence, holding=holding)
+        loaded = False
+
+        async def deliver_activated(actor: OwnedActor, message: Any) -> Any:
+            nonlocal loaded
+            try:
+                with delivering(delivery):
+                    if not loaded:  # its state, once per activation, before its first message
+                        await actor.load()
+                        loaded = True
+                    return await redelivering(actor, message)
+            except OwnershipLost:
+                actor.passivate()  # another process owns the key now
+                raise
+
+        return Cell(actor, deliver_activated)
 
     # ------------------------------------------------------------ work
-    async def hold(self, kind: str, key: str,
-                   on_lost: Callable[[], None] | None = None) -> Holding | None:
-        """Hold the key's lease for background work (renewed until released); None: held
-        elsewhere. The holder releases it (`finished=False` when cut short)."""
-        return await hold(self.leases, lease_name(kind, key), self._kinds[kind].ttl_s, on_lost)
+    async def claim_work(self, kind: str, key: str, *,
+                         wait_s: float | None = None) -> OwnedRun | None:
+        """Claim the key of a work kind (see `actors.owned_work`); None: held elsewhere.
+        `wait_s`: wait while it is held, looking every `wait_s` (holding the kind's
+        `waiting` key meanwhile)."""
+        entity = self._kinds[kind]
+        return await claim_work(self.leases, kind, key, entity.ttl_s, entity.waiting, wait_s)
+
+    async def _resume(self, entity: EntityKind, key: str) -> None:
+        """Take a lapsed work key over: claim it, clear a dead waiter, hand it to `resume`."""
+        assert entity.resume is not None
+        run = await self.claim_work(entity.name, key)
+        if run is None:
+            return  # another process took it first
+        try:
+            if entity.waiting is not None:
+                await clear_waiter(self.leases, entity.waiting, key, entity.ttl_s)
+            await entity.resume(key, run)
+        except BaseException:
+            await run.give_back(finished=False)
+            raise
 
     # ------------------------------------------------------------ takeover
     async def take_over_once(self) -> int:
@@ -244,7 +298,10 @@ class OwnedSystem:
                 work = self._intervals if entity.policy == "interval" else self._singletons
                 tried += work.look(entity)
                 continue
-            if entity.take_over is None or not self.may_own(entity.name):
+            take_over = entity.take_over
+            if entity.policy == "work" and entity.resume is not None:
+                take_over = functools.partial(self._resume, entity)
+            if take_over is None or not self.may_own(entity.name):
                 continue
             limit = (None if entity.max_active is None
                      else entity.max_active - len(self._active[entity.name]))
@@ -258,7 +315,7 @@ class OwnedSystem:
                     break
                 tried += 1
                 try:
-                    await entity.take_over(key)
+                    await take_over(key)
                 except Exception:  # noqa: BLE001 - one key that fails must not stop the rest
                     logger.exception("could not take over %s %s", entity.name, key)
         return tried
@@ -291,10 +348,3 @@ class OwnedSystem:
         if releases:
             await asyncio.gather(*releases, return_exceptions=True)
 
-
-async def _deliver_activated(actor: OwnedActor, message: Any) -> Any:
-    try:
-        return await actor.receive(message)
-    except OwnershipLost:
-        actor.passivate()  # another process owns the key now
-        raise

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from actors.errors import ActorError
@@ -33,26 +33,15 @@ def lease_name(kind: str, key: str) -> str:
     return f"{kind}:{key}"
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True)
 class Fence:
-    """The lease a write is made under. Equal by (name, owner, epoch).
+    """The lease a write is made under: its name, owner and epoch (the fencing token).
 
-    `released` is set by a store whose write also gave the lease up in its own
-    transaction (one round trip less per turn), so the runtime does not release it
-    again.
-    """
+    Only the runtime and the store adapters handle it (see `actors.delivery`)."""
 
     name: str
     owner: str
     epoch: int
-    released: bool = field(default=False, compare=False)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Fence) and (
-            (self.name, self.owner, self.epoch) == (other.name, other.owner, other.epoch))
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.owner, self.epoch))
 
 
 class OwnershipLost(ActorError):
@@ -197,7 +186,7 @@ class Holding:
         """Stop renewing and give the lease up (errors logged: it then just expires).
         `finished=False` hands the work over at once (see `LeaseStore.release`)."""
         await self.stop_renewing()
-        if self.lost or self.fence.released:
+        if self.lost:
             return
         try:
             await self.store.release(self.fence, finished=finished)

@@ -8,9 +8,9 @@ process held the key in between. Otherwise — the first message, another proces
 claim in between, a message that failed — the runtime calls `load()` before the
 message. A store port's compare-and-set that still finds the version moved on
 (`VersionConflict`: a writer outside the lease) makes the runtime reload and deliver
-the message again, at most `RETRIES` times. Only leased messages count: a kind whose
-`leased` lets some messages write without the lease checks its state itself (the
-session kind reads its turn's state with each claim).
+the message again, at most `RETRIES` times — the one retry of an owned actor's
+command. Every message is delivered under the lease, so every write the actor makes
+is fenced, unless the kind's `leased` exempts it (no kind of AgentEval does).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from actors.delivery import Delivery, delivering
 from actors.ownership import Fence, Holding, LeaseStore, OwnerBusy, VersionConflict, lease_name
 
 RETRIES = 3  # deliveries of one message after a VersionConflict, each on reloaded state
@@ -40,10 +41,7 @@ class PerMessageKind(Protocol):
 
 
 class Receiver(Protocol):
-    """What this policy sets and calls on its `OwnedActor`."""
-
-    fence: Fence | None
-    claimed_with: Any
+    """What this policy calls on its `OwnedActor`."""
 
     async def receive(self, message: Any) -> Any: ...
 
@@ -79,30 +77,38 @@ class PerMessage:
 
     async def __call__(self, actor: Receiver, message: Any) -> Any:
         if self.entity.leased is not None and not self.entity.leased(message):
-            return await actor.receive(message)
+            return await actor.receive(message)  # outside any delivery: unfenced
         fence, read = await self._claim()
         holding = Holding(self.leases, fence, self.entity.ttl_s)
-        actor.fence, actor.claimed_with = fence, read
+        delivery = Delivery(fence, read, holding)
         last, self.last = self.last, None  # current again only once the message succeeds
         try:
-            if not _follows(last, fence):
-                await actor.load()
-            for attempt in range(RETRIES):
-                try:
-                    answer = await actor.receive(message)
-                    break
-                except VersionConflict:
-                    if attempt == RETRIES - 1:
-                        raise
+            with delivering(delivery):
+                if not _follows(last, fence):
                     await actor.load()
+                answer = await redelivering(actor, message)
             self.last = fence
             return answer
         finally:
-            actor.fence = actor.claimed_with = None
-            if fence.released:  # the store gave the lease up with its write
+            if delivery.released:  # the store gave the lease up with its write
                 await holding.stop_renewing()
             else:
                 await asyncio.shield(holding.release())
+
+
+async def redelivering(actor: Receiver, message: Any) -> Any:
+    """The one retry of an owned actor: a `VersionConflict` (its store's compare-and-set
+    found the state moved on) reloads the actor's state and delivers the message again,
+    `RETRIES` deliveries at most (then the conflict reaches the asker). A handler must
+    therefore change the actor's own state only once its commit has succeeded."""
+    for attempt in range(RETRIES):
+        try:
+            return await actor.receive(message)
+        except VersionConflict:
+            if attempt == RETRIES - 1:
+                raise
+            await actor.load()
+    raise AssertionError("unreachable")
 
 
 def _follows(last: Fence | None, fence: Fence) -> bool:

@@ -3,8 +3,9 @@ webhook sender) — Akka's cluster singleton, on a lease.
 
 The takeover loop starts the kind's run wherever none runs: the run claims the kind's one
 lease (`"<kind>:cluster"`); a process that finds it held skips until its next look. The
-holder renews the lease in the background and calls the kind's `step(fence)` every
-`step_s`, each step handing the fence to its store port's writes. The run ends when:
+holder renews the lease in the background and calls the kind's `step()` every
+`step_s`, inside the run's delivery (`actors.delivery`), whose fence the store adapters
+apply to the step's writes. The run ends when:
 
 - a renewal finds the lease gone, or a step's fenced write is refused (`OwnershipLost`):
   another process took over after this one stopped past the expiry; nothing is released;
@@ -25,8 +26,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from actors.delivery import Delivery, delivering
 from actors.interval import CLUSTER_KEY
-from actors.ownership import Fence, Holding, LeaseStore, OwnershipLost, hold, lease_name
+from actors.ownership import Holding, LeaseStore, OwnershipLost, hold, lease_name
 
 logger = logging.getLogger("actors.singleton")
 
@@ -41,7 +43,7 @@ class SingletonKind(Protocol):
     @property
     def step_s(self) -> float: ...
     @property
-    def step(self) -> Callable[[Fence], Awaitable[Any]] | None: ...
+    def step(self) -> Callable[[], Awaitable[Any]] | None: ...
 
 
 class SingletonWork:
@@ -82,7 +84,8 @@ class SingletonWork:
         holding.on_lost = stop_mid_step
         logger.info("running the %s singleton here", kind.name)
         try:
-            await self._steps(kind, holding)
+            with delivering(Delivery(holding.fence, holding=holding)):
+                await self._steps(kind, holding)
         except asyncio.CancelledError:
             if not holding.lost:
                 raise  # stopped: the release below hands the work over
@@ -98,7 +101,7 @@ class SingletonWork:
             if loop.time() - holding.renewed_at > kind.ttl_s / 3 and not await holding.confirm():
                 return
             try:
-                await kind.step(holding.fence)
+                await kind.step()
             except OwnershipLost:
                 logger.warning("a write of the %s singleton was refused", kind.name)
                 holding.lost = True

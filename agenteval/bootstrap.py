@@ -31,39 +31,37 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING, TypeAlias
 
 from actors import EntityKind
 from agenteval.bootstrap_core import start_core
+from agenteval.bootstrap_driver import (
+    Driver,
+    create_driver,
+    drive_kinds,
+    load_driver_models,
+    role_waiting_of,
+)
 from agenteval.config import Settings
 from agenteval.engine.background import BackgroundWork
-from agenteval.engine.catalog.models import endpoints_of
 from agenteval.engine.catalog.retention import retention_kind
 from agenteval.engine.intelligent.engine import IntelligentEngine
-from agenteval.engine.intelligent.session_wakeups import SCHEDULE
-from agenteval.engine.intelligent.wakeups import (
-    DRIVE,
-    DRIVE_WAIT,
-    NoneNotifier,
-    Notifier,
-    Role,
-    WakeUps,
-)
+from agenteval.engine.intelligent.wakeups import Notifier, WakeUps
 from agenteval.engine.intelligent.watchdog import watchdog_kind
 from agenteval.engine.services import Services
-from agenteval.llm import ModelRegistry
 from agenteval.model_checks import check_models
 from agenteval.store.access import api_keys
-from agenteval.store.evals.eval_log import record_event
-from agenteval.store.models import ModelConfig
-from agenteval.store.usage import UsageRecorder
+from agenteval.store.evals.database_evals import DatabaseEvals
+from agenteval.store.sessions.database_sessions import DatabaseSessions
 
 # The drivers and the demo (with the GraphQL client they act through) are imported
 # where they are started: the CI gate, which starts neither, does not pay for them.
 if TYPE_CHECKING:
     from agenteval.drivers.builtin.graphql import AgentEvalApi
+
+__all__ = ["InProcessApi", "claim_interval", "load_driver_models", "role_waiting_of",
+           "running_services"]
 
 logger = logging.getLogger("agenteval")
 
@@ -96,52 +94,50 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if admin_key:
             await _ensure_admin_key(settings)
         await stack.enter_async_context(api_keys.evictions_on_revocation(core.events))
+        owned, ttl_s = core.owned, settings.lease_ttl_s
 
-        # Wake-ups stop before the actors drain (the stack closes in reverse). Driving an
-        # eval in process is owned work (the `drive` kind): one process drives it at a time.
-        ttl_s = settings.lease_ttl_s
+        # The driver talks to the API, which needs the services built below: its
+        # connection is opened lazily, once the work has started (`services` is bound
+        # by then).
+        def connect(role: str, who: str) -> AgentEvalApi:
+            return _require(in_process, "the builtin driver")(services, role, who)
+
+        driver = Driver(notifier) if notifier is not None else create_driver(
+            settings, core.events, owned, None if in_process is None else connect)
         drives = notifier is None and settings.driver == "builtin"
-        wakeups = WakeUps(hold=core.owned.hold if drives else None, wait_s=min(ttl_s / 3, 1.0))
+        # Wake-ups stop before the actors drain (the stack closes in reverse); held back
+        # until the work starts. Driving an eval in process is owned work (`drive`).
+        wakeups = WakeUps(driver.notifier, owned if drives else None,
+                          wait_s=min(ttl_s / 3, 1.0))
         wakeups.hold_back()
         stack.push_async_callback(wakeups.aclose)
-        work = BackgroundWork(on_start=[wakeups.start])  # the wake-ups held back till then
+        for close in driver.closers:
+            stack.push_async_callback(close)
+        sessions = DatabaseSessions(owned.leases.owner)  # its turns claimed as the runtime's
+        intelligent = IntelligentEngine(
+            settings=settings, events=core.events, actors=core.actors, owned=owned,
+            channels=core.channels, wakeups=wakeups, sessions=sessions, evals=DatabaseEvals())
+        # The one takeover loop of every owned entity kind whose owner is gone.
+        work = BackgroundWork(
+            loops=[("takeover", lambda: owned.take_over_forever(claim_interval(ttl_s)))],
+            on_start=[wakeups.start])  # the wake-ups held back till then
         services = Services(
             settings=settings, events=core.events, channels=core.channels, actors=core.actors,
-            owned=core.owned, runs=core.runs, work=work, check_models=check_models,
-            intelligent=IntelligentEngine(settings=settings, events=core.events,
-                                          actors=core.actors, owned=core.owned,
-                                          channels=core.channels, wakeups=wakeups))
-        core.owned.declare(services.intelligent.eval_kind())
-        core.owned.declare(services.intelligent.session_kind())
-        wakeups.notifier = notifier or create_notifier(services, in_process)
-        schedules = getattr(wakeups.notifier, "sessions", None)  # openclaw's, when owned
-        if schedules is not None and schedules.ports is not None:
-            core.owned.declare(EntityKind(SCHEDULE, "work", ttl_s,
-                                          take_over=schedules.take_over))
-            stack.push_async_callback(schedules.aclose)
-
-        if settings.watchdog_interval_s > 0:  # a kind: the takeover loop makes the passes
-            core.owned.declare(watchdog_kind(services.intelligent))
-        # Webhook deliveries from the outbox (store/notifications/outbox.py), never inside an eval's work:
-        # a singleton kind, its sender closed after the takeover loop stopped it.
-        core.owned.declare(_webhooks_kind(stack, settings))
-        if settings.retention_days is not None:  # a kind: the takeover loop purges
-            core.owned.declare(retention_kind(settings.retention_days, core.actors))
-        # The one takeover loop of every owned entity kind whose owner is gone.
-        work.loops.append(("takeover", lambda: core.owned.take_over_forever(
-            claim_interval(ttl_s))))
+            owned=owned, runs=core.runs, work=work, check_models=check_models,
+            intelligent=intelligent)
+        for kind in (intelligent.eval_kind(), intelligent.session_kind(sessions.open_turn),
+                     *driver.kinds, *_interval_and_singleton_kinds(stack, settings, services)):
+            owned.declare(kind)
         if settings.driver == "builtin":
             from agenteval.drivers.builtin.startup import wake_waiting_roles
 
-            viewer = _require(in_process, "the builtin driver")(services, "VIEWER", "start-up")
+            viewer = connect("VIEWER", "start-up")
             # Held back until the work starts; a role another process drives now is left to it.
             await wake_waiting_roles(viewer, lambda eval_id, role, revision: wakeups.wake(
                 eval_id, role, revision, unless_driven=True))
             if drives:
-                core.owned.declare(EntityKind(DRIVE, "work", ttl_s, take_over=lambda eval_id:
-                                              wakeups.take_over_drive(eval_id,
-                                                                      role_waiting_of(viewer))))
-                core.owned.declare(EntityKind(DRIVE_WAIT, "work", ttl_s))
+                for kind in drive_kinds(settings, wakeups, viewer):
+                    owned.declare(kind)
         if settings.demo:
             await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
         await startup.aclose()  # the start-up singletons are done: release the lock
@@ -151,62 +147,23 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         yield services
 
 
+def _interval_and_singleton_kinds(stack: contextlib.AsyncExitStack, settings: Settings,
+                                   services: Services) -> list[EntityKind]:
+    """The watchdog and retention (interval kinds) and the webhook sender (a singleton)."""
+    kinds = []
+    if settings.watchdog_interval_s > 0:  # a kind: the takeover loop makes the passes
+        kinds.append(watchdog_kind(services.intelligent))
+    # Webhook deliveries from the outbox (store/notifications/outbox.py), never inside an
+    # eval's work: a singleton kind, its sender closed after the takeover loop stopped it.
+    kinds.append(_webhooks_kind(stack, settings))
+    if settings.retention_days is not None:  # a kind: the takeover loop purges
+        kinds.append(retention_kind(settings.retention_days, services.actors))
+    return kinds
+
+
 def claim_interval(lease_ttl_s: float) -> float:
     """How often to look for work whose owner is gone: well within the lease's expiry."""
     return max(0.2, min(lease_ttl_s / 3, 5.0))
-
-
-def create_notifier(services: Services, in_process: InProcessApi | None) -> Notifier:
-    """The driver `settings.driver` names, given the ports it needs (never the engine)."""
-    settings = services.settings
-
-    async def record_wake(eval_id: str, detail: dict[str, Any]) -> None:
-        await record_event(services.events, eval_id, "AGENT_WOKEN", detail=detail)
-
-    match settings.driver:
-        case "none":
-            return NoneNotifier()
-        case "builtin":
-            from agenteval.drivers.builtin.runner import BuiltinWaker
-
-            connect = _require(in_process, "the builtin driver")
-            return BuiltinWaker(settings, lambda: connect(services, "AGENT", "built-in driver"),
-                                record_wake, load_driver_models)
-        case "openclaw":
-            return _openclaw_notifier(services, in_process, record_wake)
-        case unknown:
-            logger.warning("AGENTEVAL_DRIVER=%r is not a driver (none, builtin, openclaw): "
-                           "agents will not be woken", unknown)
-            return NoneNotifier()
-
-
-def _openclaw_notifier(services: Services, in_process: InProcessApi | None,
-                       record_wake: Callable[[str, dict[str, Any]], Any]) -> Notifier:
-    """The openclaw driver; its per-session wake-ups (read as an AGENT) are owned work of
-    the `sessions` kind, taken over from dead processes by the one takeover loop."""
-    from agenteval.drivers.openclaw import create_openclaw_notifier
-    from agenteval.drivers.openclaw_schedules import SchedulePorts
-    from agenteval.engine.intelligent import session_wakeups
-
-    if in_process is None:
-        return create_openclaw_notifier(services.settings, record_wake)
-    ports = SchedulePorts(
-        claim=lambda eval_id: services.owned.hold(session_wakeups.SCHEDULE, eval_id),
-        woken=session_wakeups.woken_so_far)
-    return create_openclaw_notifier(
-        services.settings, record_wake,
-        lambda: in_process(services, "AGENT", "openclaw driver"), ports)
-
-
-async def load_driver_models(eval_id: str) -> ModelRegistry | None:
-    """The built-in driver's PLANNER / SIMULATOR / ANALYST models as configured now;
-    their calls' usage is recorded under the eval."""
-    from agenteval.drivers.builtin.runner import DRIVER_ROLES
-
-    endpoints = endpoints_of(await ModelConfig.filter(role__in=DRIVER_ROLES))
-    if not endpoints:
-        return None
-    return ModelRegistry(endpoints, usage_sink=UsageRecorder(eval_id=uuid.UUID(eval_id)))
 
 
 def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
@@ -214,18 +171,6 @@ def _require(in_process: InProcessApi | None, needed_by: str) -> InProcessApi:
         raise ValueError(f"{needed_by} acts through the API in process: "
                          "pass running_services(in_process=…)")
     return in_process
-
-
-def role_waiting_of(viewer: AgentEvalApi) -> Callable[[str], Awaitable[tuple[Role, int] | None]]:
-    """The role an eval waits for and its plan revision, read through the API (None: none)."""
-    from agenteval.drivers.builtin.process import role_waiting
-
-    async def waiting(eval_id: str) -> tuple[Role, int] | None:
-        evaluation = await viewer.get_eval(eval_id)
-        role = role_waiting(evaluation)
-        return None if role is None else (role, int(evaluation["planRevision"]))
-
-    return waiting
 
 
 def _webhooks_kind(stack: contextlib.AsyncExitStack, settings: Settings) -> EntityKind:

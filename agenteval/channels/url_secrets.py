@@ -10,12 +10,9 @@ every other secret: it must be entered again).
 
 from __future__ import annotations
 
-import re
 from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit, urlunsplit
 
 SECRET_PLACEHOLDER = "********"
-# scheme://userinfo@ in free text (errors, log lines): the userinfo is dropped.
-_USERINFO_IN_TEXT = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s@?#]+@")
 
 
 def is_url_key(key: object) -> bool:
@@ -82,8 +79,3 @@ def merged_url(new: str, stored: str | None) -> str:
             value = kept.pop(0)
         pairs.append((name, value))
     return urlunsplit((parts.scheme, netloc, parts.path, urlencode(pairs), parts.fragment))
-
-
-def without_userinfo(text: str) -> str:
-    """Free text with the userinfo of every URL in it removed (for errors and logs)."""
-    return _USERINFO_IN_TEXT.sub(r"\1", text)

@@ -2,21 +2,21 @@
 
 The process that approves an eval wakes the evaluator and then, session by
 session, wakes it again when each planned session is due (`openclaw_sessions`).
-That schedule is owned work of the entity kind `sessions` (its lease
-`sessions:<eval id>` held and renewed by the actor runtime) and derived from
-the database, never from memory: the plan, the sessions that exist and the
-wake-ups the eval's log records as admitted. So when the owner dies (kill -9,
-a lost host) its lease expires unreleased, and the runtime's one takeover loop
-— running in every process — finds it within the lease's time to live plus
-one interval and calls `take_over`, which wakes only the sessions not woken
-yet. A shutdown hands the schedule over (it lapses at once, still naming its
-owner) so another process takes over without waiting; a schedule that ran to
-its end, or whose eval ended, is released and left alone.
+That schedule is owned work of the entity kind `sessions` (claimed, kept and
+given up by the actor runtime: the schedule runs under an `OwnedRun`) and derived
+from the database, never from memory: the plan, the sessions that exist and the
+wake-ups the eval's log records as admitted. So when the owner dies (kill -9, a
+lost host) its ownership expires, and the runtime's one takeover loop — running
+in every process — finds it within the time to live plus one interval, claims it
+and calls `resume`, which wakes only the sessions not woken yet. A schedule cut
+short (a shutdown, an error) is handed over at once, so another process takes
+over without waiting; a schedule that ran to its end, or whose eval ended, is
+given up and left alone.
 
-Each session is woken once: the owner confirms its lease (a renewal) right
-before each request, and a request cut short by a death — sent, not yet
-recorded — is sent again by the next owner with the same Idempotency-Key, which
-OpenClaw answers without starting a second run.
+Each session is woken once: the owner confirms it still owns the schedule (the
+runtime renews, `still_owned`) right before each request, and a request cut short
+by a death — sent, not yet recorded — is sent again by the next owner with the
+same Idempotency-Key, which OpenClaw answers without starting a second run.
 
 The driver imports neither the engine nor the store: the composition root hands
 it the ports (`SchedulePorts`).
@@ -28,20 +28,31 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from agenteval.drivers.builtin.graphql import AgentEvalApi
-from agenteval.drivers.openclaw_sessions import Ownership, wake_for_sessions
+from agenteval.drivers.openclaw_sessions import wake_for_sessions
 
 logger = logging.getLogger("agenteval.notifier.openclaw")
 
 
-class ScheduleLease(Ownership, Protocol):
-    """The lease of one eval's schedule (`actors.Holding`)."""
+T = TypeVar("T")
 
-    async def release(self) -> None: ...
 
-    async def abandon(self) -> None: ...
+class OwnedSchedule(Protocol):
+    """One eval's schedule as the runtime claimed it (`actors.OwnedRun`)."""
+
+    async def run(self, job: Callable[[], Awaitable[T]]) -> T: ...
+
+
+class _StillOwned:
+    """`Ownership` through the runtime's renewal (`SchedulePorts.still_owned`)."""
+
+    def __init__(self, still_owned: Callable[[], Awaitable[bool]]) -> None:
+        self.still_owned = still_owned
+
+    async def confirm(self) -> bool:
+        return await self.still_owned()
 
 
 class WokenRecord(Protocol):
@@ -58,8 +69,9 @@ class WokenRecord(Protocol):
 class SchedulePorts:
     """What the schedules need from the database (given by agenteval.bootstrap)."""
 
-    claim: Callable[[str], Awaitable[ScheduleLease | None]]  # eval id → the lease, or None
+    claim: Callable[[str], Awaitable[OwnedSchedule | None]]  # eval id → claimed, or None
     woken: Callable[[str], Awaitable[WokenRecord]]
+    still_owned: Callable[[], Awaitable[bool]]  # renew now: is the schedule still ours?
 
 
 # (eval id, plan revision) → whether OpenClaw admitted the approval wake-up.
@@ -88,58 +100,51 @@ class SessionSchedules:
                 await wake_for_sessions(self.connect(), eval_id, self.time_scale,
                                         self._poster(eval_id))
             return
-        lease = await self.ports.claim(eval_id)
-        if lease is None:
+        claimed = await self.ports.claim(eval_id)
+        if claimed is None:
             logger.info("the session wake-ups of eval %s are owned by another process",
                         eval_id)
             return
-        await self._own(eval_id, lease)
+        await self._own(eval_id, claimed)
 
-    async def _own(self, eval_id: str, lease: ScheduleLease) -> None:
-        """Run the schedule under `lease`, from what the database says was done."""
-        assert self.ports is not None
-        finished = False
+    async def _own(self, eval_id: str, claimed: OwnedSchedule) -> None:
+        """Run the schedule as claimed: done, it is given up; cut short (a shutdown, an
+        error), the runtime hands it over, so a process — this one too — takes it over
+        at its next look."""
         try:
-            api = self.connect()
-            woken = await self.ports.woken(eval_id)
-            if not woken.approval:
-                evaluation = await api.get_eval(eval_id)
-                if evaluation["status"] != "EXECUTING":
-                    finished = True
-                    return
-                if not await lease.confirm():
-                    return
-                if not await self.post_approval(eval_id, int(evaluation["planRevision"])):
-                    finished = True  # not admitted: recorded; the watchdog sees the stall
-                    return
-            await wake_for_sessions(api, eval_id, self.time_scale, self._poster(eval_id),
-                                    woken=woken.sessions, owned=lease)
-            finished = True
-        except asyncio.CancelledError:
-            raise
+            await claimed.run(lambda: self._wake_all(eval_id))
         except Exception:  # noqa: BLE001 - e.g. the database is away: someone retries
             logger.exception("the session wake-ups of eval %s stopped; another look "
                              "takes them over", eval_id)
-        finally:
-            # Done: released, nobody takes it over. Cut short (shutdown, an error): abandoned,
-            # so a process — this one too — takes the schedule over at its next look.
-            await asyncio.shield(lease.release() if finished else lease.abandon())
+
+    async def _wake_all(self, eval_id: str) -> None:
+        """The schedule, from what the database says was done."""
+        assert self.ports is not None
+        owned = _StillOwned(self.ports.still_owned)
+        api = self.connect()
+        woken = await self.ports.woken(eval_id)
+        if not woken.approval:
+            evaluation = await api.get_eval(eval_id)
+            if evaluation["status"] != "EXECUTING":
+                return
+            if not await owned.confirm():
+                return  # another process owns it now: nothing more is ours to do
+            if not await self.post_approval(eval_id, int(evaluation["planRevision"])):
+                return  # not admitted: recorded; the watchdog sees the stall
+        await wake_for_sessions(api, eval_id, self.time_scale, self._poster(eval_id),
+                                woken=woken.sessions, owned=owned)
 
     def _poster(self, eval_id: str) -> Callable[[str, str, dict[str, Any]], Awaitable[None]]:
         async def post(key: str, message: str, extra: dict[str, Any]) -> None:
             await self.post_session(eval_id, key, message, extra)
         return post
 
-    async def take_over(self, eval_id: str) -> None:
-        """Own a schedule nobody owns any more (the `sessions` kind's takeover action)."""
-        if self.ports is None:
-            return
-        lease = await self.ports.claim(eval_id)
-        if lease is None:
-            return  # another process took it first
+    async def resume(self, eval_id: str, claimed: OwnedSchedule) -> None:
+        """Own a schedule nobody owned any more (the `sessions` kind's `resume`: the
+        runtime's takeover loop claimed it)."""
         logger.info("taking over the session wake-ups of eval %s", eval_id)
         task = asyncio.get_running_loop().create_task(
-            self._own(eval_id, lease), name=f"session wake-ups of {eval_id}")
+            self._own(eval_id, claimed), name=f"session wake-ups of {eval_id}")
         self._taken_over.add(task)
         task.add_done_callback(self._taken_over.discard)
 

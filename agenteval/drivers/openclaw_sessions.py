@@ -12,9 +12,9 @@ AGENTEVAL_TIME_SCALE); sessions already due are staggered one scaled minute apar
 
 Before each wake-up the eval is read again: a session that exists (its key was used)
 is skipped, and the loop stops when the eval is no longer EXECUTING. One process at a
-time runs an eval's schedule, under a lease; when it dies another process takes the
-schedule over from the database and wakes the sessions not woken yet (see
-`openclaw_schedules`).
+time runs an eval's schedule, owned through the actor runtime; when it dies another
+process takes the schedule over from the database and wakes the sessions not woken
+yet (see `openclaw_schedules`).
 """
 
 from __future__ import annotations
@@ -67,9 +67,8 @@ def due_times(runs: list[PlannedSession], started_at: datetime, now: datetime,
 
 
 class Ownership(Protocol):
-    """The schedule's lease as its owner holds it (`actors.Holding`)."""
-
-    lost: bool
+    """The schedule as its owner holds it: `confirm` renews it now (False: another process
+    owns it)."""
 
     async def confirm(self) -> bool: ...
 
@@ -81,7 +80,7 @@ async def wake_for_sessions(api: AgentEvalApi, eval_id: str, time_scale: float,
     """Wake the evaluator for every planned session that has none yet; how many woken.
 
     `woken`: sessions already woken (by a previous owner of the schedule): skipped.
-    `owned`: the schedule's lease; each wake-up first confirms it is still held (a
+    `owned`: the schedule's ownership; each wake-up first confirms it is still held (a
     wake-up is a request to OpenClaw, which no database fence can guard), and the loop
     stops once another process has taken the schedule over.
     """

@@ -26,9 +26,10 @@ class BackgroundWork:
     """Named loops run as tasks between `start` and `stop`; `on_start` callbacks (work held
     back until the process serves) run once at `start`."""
 
-    def __init__(self, on_start: list[Callable[[], None]] | None = None) -> None:
+    def __init__(self, loops: list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]]
+                 | None = None, on_start: list[Callable[[], None]] | None = None) -> None:
+        self.loops = list(loops or [])
         self.on_start = list(on_start or [])
-        self.loops: list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]] = []
         self._tasks: list[asyncio.Task[None]] = []
         self.started = False
 

@@ -9,7 +9,6 @@ Augmenting the probes with the SIMULATOR model is not built yet.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,10 +51,6 @@ def checked_plan(lang: str, categories: Sequence[str] | None, strategies: Sequen
     if per_category < 1:
         raise BadRedTeamInput("--per-category must be at least 1")
     return RedTeamPlan(langs, chosen, ways, per_category, seed, canary, judge)
-
-
-def new_canary() -> str:
-    return f"CANARY-{secrets.token_hex(4).upper()}"
 
 
 def checks_of(category: Category, plan: RedTeamPlan) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from tortoise.backends.base.executor import EXECUTOR_CACHE
 from agenteval.logs import quiet
 from agenteval.store import response_cache
 from agenteval.store.access import api_keys
-from agenteval.store.backends import transaction_start
+from agenteval.store.backends import key_order, transaction_start
 from agenteval.store.backends.database_outage import (
     is_database_unreachable,
     outage,
@@ -100,6 +100,7 @@ async def open_database(database_url: str) -> None:
     quiet_driver_outage_logs()
     transaction_start.install()  # a failed BEGIN leaves no dead connection behind
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+    key_order.record_order(not is_sqlite(database_url))  # only jsonb reorders keys
     if is_sqlite(database_url):
         # WAL lets readers proceed while the single writer commits.
         await Tortoise.get_connection("default").execute_script("PRAGMA journal_mode=WAL;")

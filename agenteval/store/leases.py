@@ -16,8 +16,8 @@ so processes on different hosts agree on it.
 
 `DatabaseLeases` is the actor runtime's `LeaseStore` (actors/ownership.py) on
 these statements: the runtime claims, renews, releases and takes over; a
-store port fences its writes with the `Fence` (alias `Held`) the runtime hands
-the actor. `lapsed(kind)` is where each kind's "owner gone" is spelled, in SQL
+store adapter fences its writes with the `Fence` (alias `Held`) of the delivery
+the write runs in (`actors.delivery.fence_for`), which the actor never sees. `lapsed(kind)` is where each kind's "owner gone" is spelled, in SQL
 (`_LAPSED`), with the lease names built from `actors.lease_name`'s one shape.
 """
 
@@ -34,8 +34,9 @@ from typing import Any
 
 from tortoise import connections
 
-from actors import Fence, Holding, OwnershipLost
+from actors.ownership import Fence, Holding, OwnershipLost
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.owned_kinds import DRIVE, DRIVE_WAIT, RUN, SCHEDULES
 from agenteval.domain.static import run_state
 from agenteval.observability.metrics import lease_claimed, lease_taken_over
 
@@ -223,7 +224,7 @@ async def _lapsed_runs(_: DatabaseLeases) -> list[str]:
     """QUEUED or RUNNING runs whose lease is free or expired, oldest first: queued while
     every process was at its limit, or their owner died (expired) or stopped (released)."""
     rows = await query(
-        f"SELECT r.id AS id FROM runs r LEFT JOIN leases l ON l.name = {_name_of('r.id', 'run')} "
+        f"SELECT r.id AS id FROM runs r LEFT JOIN leases l ON l.name = {_name_of('r.id', RUN)} "
         "WHERE r.status IN ($1, $2) AND (l.name IS NULL OR l.expires_at < {now}) "
         "ORDER BY r.created_at", run_state.QUEUED, run_state.RUNNING)
     return [str(row["id"]) for row in rows]
@@ -237,8 +238,8 @@ async def _lapsed_drives(_: DatabaseLeases) -> list[str]:
     and nobody drives the eval now."""
     rows = await query(
         "SELECT e.id AS id FROM intelligent_evals e "
-        f"LEFT JOIN leases l ON l.name = {_name_of('e.id', 'drive')} "
-        f"LEFT JOIN leases w ON w.name = {_name_of('e.id', 'drive-wait')} "
+        f"LEFT JOIN leases l ON l.name = {_name_of('e.id', DRIVE)} "
+        f"LEFT JOIN leases w ON w.name = {_name_of('e.id', DRIVE_WAIT)} "
         "WHERE e.status IN ($1, $2) "
         "AND (l.name IS NULL OR (l.owner <> '' AND l.expires_at < {now}) "
         "OR (l.expires_at < {now} AND w.owner <> '' AND w.expires_at < {now}))",
@@ -254,7 +255,7 @@ async def _lapsed_schedules(store: DatabaseLeases) -> list[str]:
     rows = await query(
         "SELECT e.id AS id, e.started_at AS started_at, l.owner AS owner, "
         "l.expires_at < {now} AS expired FROM intelligent_evals e "
-        f"LEFT JOIN leases l ON l.name = {_name_of('e.id', 'sessions')} WHERE e.status = $1",
+        f"LEFT JOIN leases l ON l.name = {_name_of('e.id', SCHEDULES)} WHERE e.status = $1",
         eval_state.EXECUTING)
     lapsed = []
     for row in rows:
@@ -270,7 +271,7 @@ async def _lapsed_schedules(store: DatabaseLeases) -> list[str]:
 
 
 _LAPSED: dict[str, Callable[[DatabaseLeases], Awaitable[list[str]]]] = {
-    "run": _lapsed_runs, "drive": _lapsed_drives, "sessions": _lapsed_schedules}
+    RUN: _lapsed_runs, DRIVE: _lapsed_drives, SCHEDULES: _lapsed_schedules}
 
 
 async def claim_kept(name: str, ttl_s: float, on_lost: Callable[[], None] | None = None

@@ -11,35 +11,38 @@ import pytest
 from actors import (
     ActorSystem,
     EntityKind,
-    Fence,
     MemoryLeases,
     OwnedActor,
     OwnedSystem,
     OwnerBusy,
     OwnershipLost,
 )
+from actors.delivery import fence_for, released_with_write
+from actors.ownership import Fence, lease_name
 
 
 class Counter(OwnedActor):
-    """Answers (owner, fence epoch, count); "write" checks its fence, "done" passivates."""
+    """Answers (owner, fence epoch, count); "write" checks its fence, "done" passivates.
+    The fence is read as a store adapter reads it: from the delivery, by its lease name."""
 
     def __init__(self, key: str, leases: MemoryLeases, log: list[Any]) -> None:
         self.key, self.leases, self.log, self.count = key, leases, log, 0
 
     async def receive(self, message: Any) -> Any:
         self.count += 1
+        fence = fence_for(lease_name("thing", self.key))
         if message == "write":
-            assert self.fence is not None
-            await self.leases.fence(self.fence)  # as a store port does in its transaction
+            assert fence is not None
+            await self.leases.fence(fence)  # as a store port does in its transaction
         if message == "done":
             self.passivate()
         if message == "spend":  # a write that also gave the lease up in its transaction
-            assert self.fence is not None
-            await self.leases.release(self.fence)
-            self.fence.released = True
+            assert fence is not None
+            await self.leases.release(fence)
+            released_with_write(fence.name)
         if isinstance(message, float):
             await asyncio.sleep(message)
-        return (self.leases.owner, None if self.fence is None else self.fence.epoch, self.count)
+        return (self.leases.owner, None if fence is None else fence.epoch, self.count)
 
     async def on_stop(self) -> None:
         self.log.append(("stop", self.key))
@@ -205,7 +208,8 @@ async def test_cancelling_the_takeover_loop_as_a_key_is_freed_ends_it() -> None:
 
 
 async def test_the_fence_is_equal_by_name_owner_and_epoch_only() -> None:
-    assert Fence("a", "o", 1) == Fence("a", "o", 1, released=True)
+    assert Fence("a", "o", 1) == Fence("a", "o", 1)  # `released` left the fence (delivery)
+    assert hash(Fence("a", "o", 1)) == hash(Fence("a", "o", 1))
     assert Fence("a", "o", 1) != Fence("a", "o", 2)
     with pytest.raises(OwnershipLost):
         await MemoryLeases().fence(Fence("nothing", "memory", 1))

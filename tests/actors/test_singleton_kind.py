@@ -10,7 +10,9 @@ from collections.abc import Callable
 
 import pytest
 
-from actors import ActorSystem, EntityKind, Fence, MemoryLeases, OwnedSystem, OwnershipLost
+from actors import ActorSystem, EntityKind, MemoryLeases, OwnedSystem, OwnershipLost
+from actors.delivery import fence_for
+from actors.ownership import Fence
 
 TTL_S = 0.3
 NAME = "webhooks:cluster"
@@ -34,7 +36,9 @@ class SlowRenewals(MemoryLeases):
 
 def _process(leases: MemoryLeases, steps: list[tuple[str, int]],
              step: Callable[[Fence], object] | None = None) -> OwnedSystem:
-    async def record(fence: Fence) -> None:
+    async def record() -> None:
+        fence = fence_for(NAME)  # the step runs inside the singleton's delivery
+        assert fence is not None
         steps.append((fence.owner, fence.epoch))
         if step is not None:
             result = step(fence)

@@ -10,7 +10,9 @@ from datetime import UTC, datetime
 import pytest
 from tortoise.transactions import in_transaction
 
-from actors import CLUSTER_KEY, OwnershipLost, lease_name
+from actors import CLUSTER_KEY, OwnershipLost
+from actors.delivery import Delivery, delivering
+from actors.ownership import lease_name
 from agenteval.config import Settings
 from agenteval.engine.notifications.deliverer import WEBHOOKS_KIND, Deliverer
 from agenteval.engine.notifications.events import build_event
@@ -120,8 +122,8 @@ async def test_a_sender_that_lost_the_webhooks_lease_writes_and_sends_nothing(
     await asyncio.sleep(0.05)  # this sender stalled past the expiry; another one took over
     assert await leases.claim(SENDER_LEASE, 60, owner="another process") is not None
 
-    with pytest.raises(OwnershipLost):
-        await Deliverer(Settings(webhook_timeout_s=1)).deliver_due(stale)
+    with pytest.raises(OwnershipLost), delivering(Delivery(stale)):  # as the singleton runs it
+        await Deliverer(Settings(webhook_timeout_s=1)).deliver_due()
     [delivery] = await WebhookDelivery.all()
     assert (delivery.status, delivery.attempts, delivery.payload) == ("PENDING", 0, None)
     assert server.requests == 0  # the fenced payload write comes before the send
@@ -134,12 +136,14 @@ async def test_the_sender_holding_the_lease_delivers_and_a_delivered_row_is_not_
     await outbox.enqueue("run.failed", str(uuid.uuid4()), {})
     fence = await leases.claim(SENDER_LEASE, 60)
     deliverer = Deliverer(Settings(webhook_timeout_s=1))
-    # The subject is gone, so the round is given up; written under the live fence.
-    assert await deliverer.deliver_due(fence) == 1
-    [delivery] = await WebhookDelivery.all()
-    assert (delivery.status, delivery.attempts) == ("FAILED", 1)
-    assert await outbox.due(datetime.now(UTC)) == []
-    assert await deliverer.deliver_due(fence) == 0
+    assert fence is not None
+    with delivering(Delivery(fence)):  # as the singleton runs its steps
+        # The subject is gone, so the round is given up; written under the live fence.
+        assert await deliverer.deliver_due() == 1
+        [delivery] = await WebhookDelivery.all()
+        assert (delivery.status, delivery.attempts) == ("FAILED", 1)
+        assert await outbox.due(datetime.now(UTC)) == []
+        assert await deliverer.deliver_due() == 0
 
 
 async def test_each_notifying_event_becomes_its_notification_and_others_none(db: str) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import signal
 
-from agenteval.engine.intelligent.wakeups import drive_lease_name
 from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval
 from tests.api.intelligent_support import APPROVE, CREATE_EVAL, SEEDS, create_target
 from tests.scale.cluster import Cluster, wait_until
 from tests.support.graphql_client import GraphQLClient
+from tests.support.owned_work import drive_lease_name
 
 
 async def _status(eval_id: str, *statuses: str) -> bool:

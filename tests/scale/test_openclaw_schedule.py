@@ -16,8 +16,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from agenteval.engine.intelligent.session_wakeups import schedule_lease_name, woken_so_far
+from actors.ownership import lease_name
+from agenteval.domain.owned_kinds import SCHEDULES
 from agenteval.store import leases
+from agenteval.store.evals.wake_records import woken_so_far
 from tests.api.intelligent_support import APPROVE, CREATE_EVAL, SEEDS, SUBMIT_PLAN, create_target
 from tests.scale.cluster import LEASE_TTL_S, Cluster, Node, wait_until
 from tests.support.fake_openclaw import FakeGateway, running_gateway
@@ -82,7 +84,7 @@ async def _assert_each_session_woken_once(gateway: FakeGateway, eval_id: str) ->
 
 
 async def _released(eval_id: str) -> bool:
-    current = await leases.current(schedule_lease_name(eval_id))
+    current = await leases.current(lease_name(SCHEDULES, eval_id))
     return current is not None and current[0] == ""
 
 
@@ -92,7 +94,7 @@ async def test_the_survivor_wakes_the_remaining_sessions_once_each(
     first, second = _start_two(cluster, gateway)
     await cluster.ready(first, second)
     eval_id = await _approved_by(cluster, local, first)
-    assert await wait_until(lambda: cluster.owner_of(schedule_lease_name(eval_id)), 10,
+    assert await wait_until(lambda: cluster.owner_of(lease_name(SCHEDULES, eval_id)), 10,
                             "the schedule's owner") is first
     await wait_until(lambda: _sessions_woken(eval_id, 2), 20, "two sessions woken")
     cluster.signal(first, stop)

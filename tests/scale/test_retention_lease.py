@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import asyncio
 
-from agenteval.engine.catalog.retention import RETENTION_LEASE, purge_if_due
+from actors import CLUSTER_KEY, once_per_interval
+from actors.ownership import lease_name
+from agenteval.domain.owned_kinds import RETENTION
+from agenteval.engine.catalog.deletion import purge_older_than
 from agenteval.store import database, leases
 from agenteval.store.models import Campaign, Run, Target
 from tests.api.test_deletion_retention import OLD, seed, seed_run, survivors
 from tests.scale.cluster import Cluster, wait_until
 
 LEFT = {"recent run", "old running run", "recent eval", "old executing eval"}
+RETENTION_LEASE = lease_name(RETENTION, CLUSTER_KEY)
+
+
+async def purge_if_due(days: float, interval_s: float, owner: str) -> dict[str, int] | None:
+    """One look as `owner`, outside the takeover loop: what the interval kind runs."""
+    return await once_per_interval(leases.DatabaseLeases(owner), RETENTION_LEASE, interval_s,
+                                   lambda: purge_older_than(days))
 
 
 async def test_one_owner_purges_per_interval_the_other_skips(database_url: str) -> None:

@@ -14,17 +14,12 @@ from starlette.applications import Starlette
 
 from agenteval.app import in_process_api
 from agenteval.bootstrap import claim_interval, role_waiting_of
-from agenteval.engine.intelligent.wakeups import (
-    Role,
-    WakeUps,
-    drive_lease_name,
-    waiting_lease_name,
-)
+from agenteval.engine.intelligent.wakeups import Role, WakeUps
 from agenteval.store import leases
 from tests.api.intelligent_support import CREATE_EVAL, SEEDS, create_target
 from tests.scale.cluster import LEASE_TTL_S, wait_until
 from tests.support.graphql_client import GraphQLClient, running_app
-from tests.support.owned_work import driving_system
+from tests.support.owned_work import drive_lease_name, driving_system, waiting_lease_name
 from tests.support.owned_work import lapsed_drives as abandoned_drives
 
 
@@ -58,7 +53,7 @@ async def test_the_role_a_dead_process_was_waiting_to_drive_is_taken_over(
         # Another process drives the eval now (its planner, say).
         driving = await leases.claim(drive_lease_name(eval_id), 30, owner="host:1:driving")
         assert driving is not None
-        waiting = WakeUps(Recording(), hold=driving_system(LEASE_TTL_S).hold)
+        waiting = WakeUps(Recording(), owned=driving_system(LEASE_TTL_S))
         waiting.wake(eval_id, "planner", 0)
         await wait_until(lambda: _holds(waiting_lease_name(eval_id)), 10, "the waiting lease")
         assert eval_id not in await abandoned_drives()  # driven, and a live wake-up waits
@@ -72,9 +67,9 @@ async def test_the_role_a_dead_process_was_waiting_to_drive_is_taken_over(
         taker = Recording()
         viewer = in_process_api(local_app.state.services, "VIEWER", "test")
         taking: list[WakeUps] = []
-        owned = driving_system(LEASE_TTL_S, take_over=lambda eval_id: taking[0].take_over_drive(
-            eval_id, role_waiting_of(viewer)))
-        taking.append(WakeUps(taker, hold=owned.hold))
+        owned = driving_system(LEASE_TTL_S, resume=lambda eval_id, run: taking[0].resumer(
+            role_waiting_of(viewer))(eval_id, run))
+        taking.append(WakeUps(taker, owned=owned))
         takeover = asyncio.create_task(owned.take_over_forever(claim_interval(LEASE_TTL_S)))
         try:
             await wait_until(lambda: _woken(taker), 10, "the role taken over")

@@ -11,8 +11,11 @@ from copy import copy
 from datetime import datetime
 from typing import Any
 
-from actors import Fence, VersionConflict
+from actors import VersionConflict
+from actors.delivery import fence_for
+from actors.ownership import lease_name
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.owned_kinds import EVAL
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_store import Inside
 from agenteval.errors import NotFound
@@ -55,7 +58,8 @@ class MemoryEvals:
     async def last_activity(self, eval_id: uuid.UUID) -> datetime | None:
         return self._stored(eval_id).last_agent_activity_at
 
-    async def _check(self, row: IntelligentEval, fence: Fence | None) -> IntelligentEval:
+    async def _check(self, row: IntelligentEval) -> IntelligentEval:
+        fence = fence_for(lease_name(EVAL, str(row.id)))  # the command's delivery's
         if fence is not None:
             await self.rows.leases.fence(fence)
         stored = self.rows.evals.get(row.id)
@@ -65,8 +69,8 @@ class MemoryEvals:
 
     async def commit(self, row: IntelligentEval, status: str, now: datetime,
                      fields: dict[str, Any], events: list[NewEvent],
-                     inside: Inside | None = None, fence: Fence | None = None) -> Appended:
-        stored = await self._check(row, fence)
+                     inside: Inside | None = None) -> Appended:
+        stored = await self._check(row)
         pending = list(events) + (await inside(status) if inside is not None else [])
         stored.status, stored.version, stored.updated_at = status, row.version + 1, now
         for name, value in fields.items():
@@ -121,7 +125,6 @@ class MemoryEvals:
             [s for s in sessions if s.status in (eval_state.SESSION_COMPLETED,
                                                  eval_state.SESSION_EXPIRED)]) >= planned
 
-    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime,
-                                 fence: Fence | None = None) -> None:
-        stored = await self._check(row, fence)
+    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime) -> None:
+        stored = await self._check(row)
         stored.analyst_woken_at, stored.version = now, row.version + 1

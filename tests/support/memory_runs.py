@@ -17,7 +17,15 @@ from typing import Any
 
 from tortoise import Tortoise
 
-from actors import ActorSystem, EntityKind, Fence, MemoryLeases, OwnedSystem, OwnershipLost
+from actors import (
+    ActorSystem,
+    EntityKind,
+    MemoryLeases,
+    OwnedSystem,
+    OwnershipLost,
+    VersionConflict,
+)
+from actors.delivery import fence_for
 from agenteval.channels import ChannelFactory
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
@@ -29,7 +37,7 @@ from agenteval.rules import NoModels
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import Run, Target
-from agenteval.store.runs.run_store import RUN_KIND, StaleRun
+from agenteval.store.runs.run_store import RUN_KIND, StaleRun, run_lease_name
 
 # Model instances without a database: the ORM's relations set up, no connection.
 Tortoise.init_models(["agenteval.store.models"], "models")
@@ -78,14 +86,14 @@ class MemoryRuns:
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         return {(a.case.key, a.attempt) for a in self.attempts[run_id]}
 
-    async def transition(self, run: Run, action: str, fence: Fence | None = None,
-                         **fields: Any) -> bool:
+    async def transition(self, run: Run, action: str, **fields: Any) -> None:
         status = run_state.next_status(run.status, action)
+        fence = fence_for(run_lease_name(run.id))  # the owner's delivery's, as the database's
         if fence is not None:
             await self.leases.fence(fence)
         stored = self.runs[run.id]
         if stored.version != run.version:
-            return False
+            raise VersionConflict(f"run {run.id}")
         now = datetime.now(UTC)
         if status == run_state.RUNNING:
             fields.setdefault("started_at", now)
@@ -96,11 +104,10 @@ class MemoryRuns:
             for name, value in fields.items():
                 setattr(target, name, value)
         self.transitions.append((str(run.id), status))
-        return True
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
-                            attempts: Sequence[FinishedAttempt], counters: Counters,
-                            fence: Fence | None = None) -> int:
+                            attempts: Sequence[FinishedAttempt], counters: Counters) -> int:
+        fence = fence_for(run_lease_name(run_id))
         if fence is not None:
             try:
                 await self.leases.fence(fence)
@@ -120,8 +127,8 @@ class MemoryRuns:
                          expected_total=run.total)
 
     @contextlib.asynccontextmanager
-    async def excluding_owner(self, run_id: uuid.UUID, fence: Fence | None
-                              ) -> AsyncIterator[None]:
+    async def excluding_owner(self, run_id: uuid.UUID) -> AsyncIterator[None]:
+        fence = fence_for(run_lease_name(run_id))
         if fence is not None:
             await self.leases.fence(fence)
         yield

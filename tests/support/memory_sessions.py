@@ -17,18 +17,20 @@ from typing import Any
 
 from tortoise import Tortoise
 
-from actors import ActorSystem, Fence, MemoryLeases, OwnedSystem, OwnershipLost
+from actors import ActorSystem, MemoryLeases, OwnedSystem, OwnershipLost
+from actors.delivery import claimed_read, fence_for, released_with_write
+from actors.ownership import Fence
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
 from agenteval.domain.intelligent import eval_state
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import StoredTurn, TurnState
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.errors import Conflict, NotFound, Unavailable
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession, IntelligentEval, Target
+from agenteval.store.sessions.turns import StoredTurn, TurnState, turn_lease_name
 
 Tortoise.init_models(["agenteval.store.models"], "models")
 
@@ -71,6 +73,25 @@ class MemorySessions:
         row = self.evals[session.eval_id]
         return fence, TurnState(session.status, session.turn_count, row.status, row.turns_used)
 
+    async def turn_state(self, session_id: uuid.UUID) -> TurnState | None:
+        read = claimed_read(turn_lease_name(session_id))
+        if isinstance(read, TurnState):
+            return read
+        session = self.sessions.get(session_id)
+        if session is None:
+            return None
+        row = self.evals[session.eval_id]
+        return TurnState(session.status, session.turn_count, row.status, row.turns_used)
+
+    async def _fenced(self, session_id: uuid.UUID) -> Fence | None:
+        fence = fence_for(turn_lease_name(session_id))
+        if fence is not None:
+            try:
+                await self.leases.fence(fence)
+            except OwnershipLost:
+                raise Unavailable() from None
+        return fence
+
     async def load(self, session_id: uuid.UUID) -> tuple[EvalSession, IntelligentEval]:
         if session_id not in self.sessions:
             raise NotFound(f"session {session_id} does not exist")
@@ -102,13 +123,8 @@ class MemorySessions:
 
     async def store_turn(self, session: EvalSession, plan: dict[str, Any] | None, turn: int,
                          user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
-                         now: datetime, enforce_budget: bool, fence: Fence | None
-                         ) -> StoredTurn:
-        if fence is not None:
-            try:
-                await self.leases.fence(fence)
-            except OwnershipLost:
-                raise Unavailable() from None
+                         now: datetime, enforce_budget: bool) -> StoredTurn:
+        fence = await self._fenced(session.id)
         row, stored = self.evals[session.eval_id], self.sessions[session.id]
         if (row.status != eval_state.EXECUTING or stored.status != eval_state.SESSION_RUNNING
                 or stored.turn_count != turn):
@@ -126,12 +142,13 @@ class MemorySessions:
                    for overrun in overruns]
         if fence is not None:  # given up with the write, as the fast path does
             await self.leases.release(fence)
-            fence.released = True
+            released_with_write(fence.name)
         return StoredTurn(user, reply, events)
 
     async def change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
                             event: str, now: datetime, agent_active: bool = False,
                             **values: Any) -> tuple[EvalSession, list[EvalEvent]]:
+        await self._fenced(session.id)  # a close, expiry or failure: fenced as a turn is
         stored = self.sessions[session.id]
         if stored.status != session.status:
             raise Conflict("the session changed concurrently; retry")
@@ -149,11 +166,13 @@ def memory_engine(store: MemorySessions, channels: ChannelFactory,
                   wakeups: WakeUps | None = None) -> IntelligentEngine:
     """An IntelligentEngine on `store` (and `evals`), whose sessions are owned under
     `store.leases`."""
+    from tests.support.memory_evals import MemoryEvals  # it builds on these rows
+
     actors = ActorSystem()
     engine = IntelligentEngine(settings=settings or Settings(), events=create_event_bus(None),
                                actors=actors, owned=OwnedSystem(actors, store.leases),
                                channels=channels, wakeups=wakeups or WakeUps(),
-                               sessions=store, **({} if evals is None else {"evals": evals}))
+                               sessions=store, evals=evals or MemoryEvals(store))
     engine.owned.declare(engine.eval_kind())
-    engine.owned.declare(engine.session_kind())
+    engine.owned.declare(engine.session_kind(store.open_turn))
     return engine

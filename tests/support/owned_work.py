@@ -5,16 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from actors import ActorSystem, EntityKind, OwnedSystem
-from agenteval.engine.intelligent.wakeups import DRIVE, DRIVE_WAIT
+from actors import ActorSystem, EntityKind, OwnedRun, OwnedSystem
+from actors.ownership import lease_name
+from agenteval.domain.owned_kinds import DRIVE, DRIVE_WAIT
 from agenteval.store.leases import DatabaseLeases
 
 
 def driving_system(ttl_s: float,
-                   take_over: Callable[[str], Awaitable[None]] | None = None) -> OwnedSystem:
+                   resume: Callable[[str, OwnedRun], Awaitable[None]] | None = None
+                   ) -> OwnedSystem:
     return OwnedSystem(ActorSystem(), DatabaseLeases(), [
-        EntityKind(DRIVE, "work", ttl_s, take_over=take_over),
+        EntityKind(DRIVE, "work", ttl_s, waiting=DRIVE_WAIT, resume=resume),
         EntityKind(DRIVE_WAIT, "work", ttl_s)])
+
+
+def drive_lease_name(eval_id: str) -> str:
+    """The lease of driving an eval (the built-in driver's role work)."""
+    return lease_name(DRIVE, eval_id)
+
+
+def waiting_lease_name(eval_id: str) -> str:
+    """Held by a wake-up while it waits for the eval's busy drive."""
+    return lease_name(DRIVE_WAIT, eval_id)
 
 
 async def lapsed_drives() -> list[str]:

@@ -1,4 +1,4 @@
-"""One DataLoader per relation the schema resolves, built fresh for every request.
+"""One DataLoader per relation the schema resolves, built fresh for every request (lazily).
 
 Fresh per request (and per websocket operation) so that one caller's batch never
 waits for, or fails with, another caller's: a batch is per loader instance.
@@ -7,7 +7,7 @@ waits for, or fails with, another caller's: a batch is per loader instance.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from functools import cached_property
 
 from strawberry.dataloader import DataLoader
 
@@ -34,34 +34,71 @@ from agenteval.store import models
 from agenteval.store.usage import UsageGroup
 
 
-@dataclass(frozen=True)
 class DataLoaders:
-    target_by_id: DataLoader[uuid.UUID, models.Target]
-    scenario_by_id: DataLoader[uuid.UUID, models.Scenario]
-    campaign_by_id: DataLoader[uuid.UUID, models.Campaign]
-    targets_by_campaign: DataLoader[uuid.UUID, list[models.Target]]
-    runs_by_campaign: DataLoader[uuid.UUID, list[models.Run]]
-    run_summary_by_run: DataLoader[SummaryKey, RunSummaryData]
-    eval_by_id: DataLoader[uuid.UUID, models.IntelligentEval]
-    eval_progress_by_eval: DataLoader[uuid.UUID, SessionTally]
-    plan_revisions_by_eval: DataLoader[uuid.UUID, list[models.PlanRevision]]
-    messages_by_session: DataLoader[uuid.UUID, list[models.EvalMessage]]
-    reviews_by_owner: DataLoader[uuid.UUID, list[models.HumanReviewRow]]
-    levels_by_run: DataLoader[uuid.UUID, LevelsByCase]
-    origins_by_run: DataLoader[uuid.UUID, dict[str, CaseOrigin]]
-    usage_by_run: DataLoader[uuid.UUID, list[UsageGroup]]
-    usage_by_eval: DataLoader[uuid.UUID, list[UsageGroup]]
+    """A request's loaders, each built the first time a resolver asks for it (a
+    mutation such as sendMessage resolves no relation and builds none)."""
 
     @classmethod
     def create(cls) -> DataLoaders:
         """A fresh set: nothing cached yet."""
-        return cls(
-            target_by_id=target_by_id(), scenario_by_id=scenario_by_id(),
-            campaign_by_id=campaign_by_id(), targets_by_campaign=targets_by_campaign(),
-            runs_by_campaign=runs_by_campaign(), run_summary_by_run=run_summary_by_run(),
-            eval_by_id=eval_by_id(), eval_progress_by_eval=eval_progress_by_eval(),
-            plan_revisions_by_eval=plan_revisions_by_eval(),
-            messages_by_session=messages_by_session(), reviews_by_owner=reviews_by_owner(),
-            levels_by_run=levels_by_run(), origins_by_run=origins_by_run(),
-            usage_by_run=usage_by_run(),
-            usage_by_eval=usage_by_eval())
+        return cls()
+
+    @cached_property
+    def target_by_id(self) -> DataLoader[uuid.UUID, models.Target]:
+        return target_by_id()
+
+    @cached_property
+    def scenario_by_id(self) -> DataLoader[uuid.UUID, models.Scenario]:
+        return scenario_by_id()
+
+    @cached_property
+    def campaign_by_id(self) -> DataLoader[uuid.UUID, models.Campaign]:
+        return campaign_by_id()
+
+    @cached_property
+    def targets_by_campaign(self) -> DataLoader[uuid.UUID, list[models.Target]]:
+        return targets_by_campaign()
+
+    @cached_property
+    def runs_by_campaign(self) -> DataLoader[uuid.UUID, list[models.Run]]:
+        return runs_by_campaign()
+
+    @cached_property
+    def run_summary_by_run(self) -> DataLoader[SummaryKey, RunSummaryData]:
+        return run_summary_by_run()
+
+    @cached_property
+    def eval_by_id(self) -> DataLoader[uuid.UUID, models.IntelligentEval]:
+        return eval_by_id()
+
+    @cached_property
+    def eval_progress_by_eval(self) -> DataLoader[uuid.UUID, SessionTally]:
+        return eval_progress_by_eval()
+
+    @cached_property
+    def plan_revisions_by_eval(self) -> DataLoader[uuid.UUID, list[models.PlanRevision]]:
+        return plan_revisions_by_eval()
+
+    @cached_property
+    def messages_by_session(self) -> DataLoader[uuid.UUID, list[models.EvalMessage]]:
+        return messages_by_session()
+
+    @cached_property
+    def reviews_by_owner(self) -> DataLoader[uuid.UUID, list[models.HumanReviewRow]]:
+        return reviews_by_owner()
+
+    @cached_property
+    def levels_by_run(self) -> DataLoader[uuid.UUID, LevelsByCase]:
+        return levels_by_run()
+
+    @cached_property
+    def origins_by_run(self) -> DataLoader[uuid.UUID, dict[str, CaseOrigin]]:
+        return origins_by_run()
+
+    @cached_property
+    def usage_by_run(self) -> DataLoader[uuid.UUID, list[UsageGroup]]:
+        return usage_by_run()
+
+    @cached_property
+    def usage_by_eval(self) -> DataLoader[uuid.UUID, list[UsageGroup]]:
+        return usage_by_eval()

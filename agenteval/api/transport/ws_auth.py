@@ -81,9 +81,6 @@ class SocketWatch:
             self.task = asyncio.get_running_loop().create_task(self._run(),
                                                                name="websocket-key-watch")
 
-    def socket_count(self) -> int:
-        return sum(len(sockets) for sockets in self.sockets.values())
-
     async def _run(self) -> None:
         try:
             subscription = await self.events.subscribe(REVOKED_TOPIC)

@@ -1,6 +1,6 @@
 """Validation of a submitted plan (the contract's PlanInput, camelCase keys).
 
-Rules (DESIGN "Plan validation"): non-empty `dimensions` and `virtualUsers`;
+Rules: non-empty `dimensions` and `virtualUsers`;
 each `timeSlot` is "<start>-<end>h", hours after `startedAt`, with
 0 ≤ start < end ≤ timeWindowHours; `estimatedSessions` ≥ 1 and equal to the
 sum of `timeDistribution[].sessions`; budget values ≥ 1. A virtual user's

@@ -1,4 +1,4 @@
-"""Validation of an intelligent eval's `seeds` (DESIGN "Seeds"; personas: domain/personas.py).
+"""Validation of an intelligent eval's `seeds` (personas: domain/personas.py).
 
 Seeds are free-form JSON with three known parts, all optional: `personas`, `goals` and
 `language` (zh | en: the eval's stated language, see domain/eval_language.py). Known

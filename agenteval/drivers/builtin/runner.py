@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,6 +141,8 @@ async def _analyse(api: AgentEvalApi, eval_id: str, models: ModelRegistry | None
                                          "provenance": trail.as_json()})
 
 
+RECENT_RESULTS = 100  # how many role results a waker keeps
+
 class BuiltinWaker:
     """The `builtin` notifier: records AGENT_WOKEN, then drives the role in process.
 
@@ -156,7 +159,8 @@ class BuiltinWaker:
         self.record = record
         self.load_models = load_models
         self._api: AgentEvalApi | None = None
-        self.results: list[DriveResult] = []
+        # The last roles' results (tests, a debugger): bounded, the process runs for months.
+        self.results: deque[DriveResult] = deque(maxlen=RECENT_RESULTS)
 
     async def wake(self, eval_id: str, role: Role, revision: int) -> None:
         run_id = uuid.uuid4().hex

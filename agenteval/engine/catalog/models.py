@@ -61,6 +61,13 @@ async def load_model_registry(usage_sink: UsageSink | None = None) -> ModelRegis
                          usage_sink=usage_sink)
 
 
+async def load_role_models(roles: Iterable[str], usage_sink: UsageSink | None = None
+                           ) -> ModelRegistry | None:
+    """Clients for the stored configs of `roles` (None: none of them is stored)."""
+    endpoints = endpoints_of(await ModelConfig.filter(role__in=list(roles)))
+    return ModelRegistry(endpoints, usage_sink=usage_sink) if endpoints else None
+
+
 async def effective_model_configs() -> list[ModelConfig]:
     """What `modelConfigs` lists: stored rows, and unsaved rows for the roles configured
     from the environment (or a `--models` file) that no stored row configures."""

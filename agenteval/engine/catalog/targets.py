@@ -98,7 +98,7 @@ async def update_target(factory: ChannelFactory, target_id: uuid.UUID, *, name: 
 
 def _refuse_secrets_for_a_new_origin(errors: FieldErrors, factory: ChannelFactory,
                                      target: Target, channel_config: Any) -> None:
-    """A stored secret never goes to a host it was not entered for (DESIGN, Deletes/Secrets).
+    """A stored secret never goes to a host it was not entered for (docs/channels.md, "Secrets").
 
     When a URL's origin (scheme, host, port) changes, every secret sent as the
     placeholder must be entered again.

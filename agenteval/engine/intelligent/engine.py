@@ -2,9 +2,9 @@
 
 Evals and sessions are owned entities (kinds `eval` and `session`, declared at the
 composition root; `actors.OwnedSystem` looks their actors up by key each time,
-since idle ones are passivated). The runtime claims an eval's lease around each
-of its commands, and a session's turn lease around each sendMessage. An actor that
-cannot answer now gives `Unavailable` ("try again shortly", engine/asks.py).
+since idle ones are passivated). The runtime owns an eval around each of its
+commands, and a session around each of its messages. An actor that cannot answer
+now gives `Unavailable` ("try again shortly", engine/asks.py).
 
 Asks go one way, EvalActor → SessionActor: when a session has closed or
 expired, it is this router (not the SessionActor) that then tells the
@@ -14,26 +14,28 @@ EvalActor, so no two actors ever wait for each other.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeVar
 
 from actors import ActorSystem, Ask, EntityKind, OwnedSystem
+from actors.owned import OpenMessage
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
+from agenteval.domain.owned_kinds import EVAL, SESSION
 from agenteval.engine.asks import answered
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_actor import EvalActor
-from agenteval.engine.intelligent.eval_store import DatabaseEvals, EvalStore
+from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.session_actor import SessionActor
-from agenteval.engine.intelligent.session_store import DatabaseSessions, SessionStore
-from agenteval.engine.intelligent.turn_store import SESSION_KIND, TURN_WAIT_S
+from agenteval.engine.intelligent.session_store import SessionStore
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalSession
 
 R = TypeVar("R")
 
-EVAL_KIND = "eval"
+# How long a message waits for another process's message to the same session.
+TURN_WAIT_S = 120.0
 # An eval's command is short (no target is called), but it may wait for a session's
 # actor to fail its session (FailSession) behind that session's turn in flight.
 EVAL_WAIT_S = 120.0
@@ -52,30 +54,30 @@ class IntelligentEngine:
     owned: OwnedSystem
     channels: ChannelFactory
     wakeups: WakeUps
-    sessions: SessionStore = field(default_factory=DatabaseSessions)
-    evals: EvalStore = field(default_factory=DatabaseEvals)
+    sessions: SessionStore
+    evals: EvalStore
 
-    def session_kind(self) -> EntityKind:
-        """Sessions: one turn at a time across processes, through a lease claimed per
-        sendMessage (read with the turn's state in one round trip, `open_turn`)."""
-        return EntityKind(SESSION_KIND, "per-message", self.settings.lease_ttl_s,
+    def session_kind(self, open_turn: OpenMessage) -> EntityKind:
+        """Sessions: one message at a time across processes, owned per message (every
+        write fenced: a turn, a close, an expiry, a failure); `open_turn` (the store's)
+        claims and reads the turn's state in one round trip."""
+        return EntityKind(SESSION, "per-message", self.settings.lease_ttl_s,
                           factory=lambda key: SessionActor(self, uuid.UUID(key)),
-                          open=self.sessions.open_turn, wait_s=TURN_WAIT_S,
-                          leased=lambda message: isinstance(message, commands.SendMessage))
+                          open=open_turn, wait_s=TURN_WAIT_S)
 
     def eval_kind(self) -> EntityKind:
-        """Evals: one command at a time across processes, through a lease claimed per
-        command; the actor keeps its row while no other process held the lease."""
-        return EntityKind(EVAL_KIND, "per-message", self.settings.lease_ttl_s,
+        """Evals: one command at a time across processes, owned per command; the actor
+        keeps its row while no other process owned the eval in between."""
+        return EntityKind(EVAL, "per-message", self.settings.lease_ttl_s,
                           factory=lambda key: EvalActor(self, uuid.UUID(key)),
                           wait_s=EVAL_WAIT_S)
 
     async def ask_eval(self, eval_id: uuid.UUID, message: Ask[R]) -> R:
-        return await answered(self.owned.ask(EVAL_KIND, str(eval_id), message,
+        return await answered(self.owned.ask(EVAL, str(eval_id), message,
                                              timeout=ASK_TIMEOUT_S))
 
     async def ask_session(self, session_id: uuid.UUID, message: Ask[R]) -> R:
-        result = await answered(self.owned.ask(SESSION_KIND, str(session_id), message,
+        result = await answered(self.owned.ask(SESSION, str(session_id), message,
                                                timeout=ASK_TIMEOUT_S))
         match message, result:
             case (commands.CloseSession() | commands.ExpireSession(), EvalSession()):

@@ -117,7 +117,7 @@ class EvalActor(OwnedActor):
         now = datetime.now(UTC)
         change = await build(row, status, now)
         appended = await self.store.commit(row, status, now, change.fields, change.events,
-                                           change.inside, self.fence)
+                                           change.inside)
         _apply(row, appended, status=status, version=row.version + 1, updated_at=now,
                **change.fields)
         await publish_events(self.engine.events, appended.events)
@@ -261,7 +261,7 @@ class EvalActor(OwnedActor):
         if not await self.store.sessions_settled(row):
             return
         now = datetime.now(UTC)
-        await self.store.mark_analyst_woken(row, now, self.fence)
+        await self.store.mark_analyst_woken(row, now)
         row.analyst_woken_at, row.version, row.updated_at = now, row.version + 1, now
         self.engine.wakeups.wake(str(row.id), "analyst", row.plan_revision)
 

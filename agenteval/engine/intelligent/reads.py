@@ -30,17 +30,6 @@ _message_reads: SingleFlight[tuple[uuid.UUID, int, int], tuple[EvalMessage, ...]
     SingleFlight()
 
 
-async def eval_page(offset: int, limit: int, status: str | None = None,
-                    target_id: uuid.UUID | None = None) -> Page[IntelligentEval]:
-    """Evals, newest first."""
-    query = IntelligentEval.all()
-    if status is not None:
-        query = query.filter(status=status)
-    if target_id is not None:
-        query = query.filter(target_id=target_id)
-    return await page_of(query.order_by("-created_at", "id"), offset, limit)
-
-
 async def find_eval(eval_id: uuid.UUID) -> IntelligentEval | None:
     return await IntelligentEval.get_or_none(id=eval_id)
 

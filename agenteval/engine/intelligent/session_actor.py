@@ -12,15 +12,15 @@ so the two can never wait for each other.
 Sessions of one eval run in parallel (one actor each) while each session's
 turns are strictly ordered: one message at a time in the actor, and across
 processes one turn at a time: the session is an owned entity whose ownership
-the actor runtime takes per sendMessage (the `session` kind, declared at the
-composition root). Before a turn is handled the runtime owns the session and
-hands the actor the turn's state read with that claim (`claimed_with`); a turn
+the actor runtime takes per message (the `session` kind, declared at the
+composition root). Before a message is handled the runtime owns the session, and
+the store answers the turn's state as read with that claim (`turn_state`); a turn
 reaching another process meanwhile waits for it, then reads the stored turn
 count (and finds a retried idempotency key's stored exchange) before calling
-the target, so the target sees each stored turn once. The store is fenced
-(`self.fence`): a process that lost the session (stopped past its expiry)
-stores nothing. If the owner dies mid-turn, the waiting turn proceeds once its
-ownership lapses. Why per turn rather than forwarding to an owner process: it
+the target, so the target sees each stored turn once. Every write — a turn, a
+close, an expiry, a failure — is fenced by the store with that ownership: a
+process that lost the session (stopped past its expiry) stores nothing. If the
+owner dies mid-turn, the waiting turn proceeds once its ownership lapses. Why per turn rather than forwarding to an owner process: it
 needs no request/reply channel (and so no Redis), and a turn's cost is two
 small statements. The channel
 is built from the stored transcript and the persisted conversation id on the
@@ -38,7 +38,7 @@ from copy import copy
 from datetime import UTC, datetime
 from typing import Any
 
-from actors import OwnedActor
+from actors import OwnedActor, VersionConflict
 from agenteval.channels import Channel, ChannelError, ConversationState
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.verdict_validation import validate_verdict
@@ -46,11 +46,11 @@ from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
-from agenteval.engine.intelligent.turn_store import TurnState
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
 from agenteval.store.evals.eval_log import publish_events, session_topic
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
+from agenteval.store.sessions.turns import TurnState
 
 
 class SessionActor(OwnedActor):
@@ -62,11 +62,18 @@ class SessionActor(OwnedActor):
         self.session_id = session_id
         self.channel: Channel | None = None
         self.turns_in_channel = 0
-        # The session as this actor last stored or read it, and its eval's plan (which
-        # cannot change once the eval executes). Every turn still reads the session's
-        # and the eval's status and counters, and stores with compare-and-set.
+        # The session as the runtime loaded it (`load`) or this actor last stored it, and
+        # its eval's plan (which cannot change once the eval executes). Every turn still
+        # reads the session's and the eval's status and counters (as of its claim), and
+        # stores with compare-and-set.
         self.session: EvalSession | None = None
         self.plan: dict[str, Any] | None = None
+
+    async def load(self) -> None:
+        """The session and its eval's plan (the runtime calls it; NotFound if none)."""
+        self.session = None
+        session, eval_row = await self._load()
+        self.session, self.plan = session, eval_row.plan
 
     async def on_stop(self) -> None:
         await self._close_channel()
@@ -112,7 +119,7 @@ class SessionActor(OwnedActor):
 
     # ------------------------------------------------------------ sendMessage
     async def _send(self, message: commands.SendMessage) -> commands.SentMessage:
-        fresh: TurnState | None = self.claimed_with  # read as the runtime took the turn
+        fresh = await self.store.turn_state(self.session_id)  # as of the runtime's claim
         if fresh is None:
             raise NotFound(f"session {self.session_id} does not exist")
         session = await self._current_session(fresh)
@@ -138,12 +145,14 @@ class SessionActor(OwnedActor):
         user, answer = _messages(session, turn, message, text, latency_ms, error, now)
         try:
             stored = await self.store.store_turn(session, self.plan, turn, user, answer,
-                                                 self.channel.conversation_id, now, enforce,
-                                                 self.fence)
+                                                 self.channel.conversation_id, now, enforce)
         except Exception:
-            # Nothing was stored: forget the channel's view of this turn and the session.
-            self.session = None
-            current, _ = await self._load()
+            # Nothing was stored: the channel's view of this turn and the kept session
+            # are rebuilt from what is stored (the message fails, so the runtime would
+            # also load before the next one).
+            await self.load()
+            current = self.session
+            assert current is not None
             await self._rebuild_channel(current)
             if message.idempotency_key:
                 # Another process stored this very retry first: answer with its exchange.
@@ -161,12 +170,12 @@ class SessionActor(OwnedActor):
         return commands.SentMessage(user, answer, copy(session))
 
     async def _current_session(self, fresh: TurnState) -> EvalSession:
-        """The kept session row, reloaded when the fresh status or turn count disagree."""
+        """The kept session row; VersionConflict when the turn's fresh status or turn count
+        disagree with it (written by someone else: the runtime reloads, delivers again)."""
         session = self.session
         if (session is None or session.status != fresh.session_status
                 or session.turn_count != fresh.turn_count):
-            session, eval_row = await self._load()
-            self.session, self.plan = session, eval_row.plan
+            raise VersionConflict(f"session {self.session_id}")
         return session
 
     # ------------------------------------------------------------ close / expire
@@ -210,9 +219,9 @@ class SessionActor(OwnedActor):
                              event_type: str, now: datetime, agent_active: bool = False,
                              **values: Any) -> EvalSession:
         """Compare-and-set the session's status and append its event, in one transaction."""
-        self.session = None  # reloaded by the next turn
         changed, events = await self.store.change_status(
             session, eval_row, status, event_type, now, agent_active, **values)
+        self.session = copy(changed)  # kept as committed
         await publish_events(self.engine.events, events)
         return changed
 

@@ -1,5 +1,5 @@
-"""When an intelligent eval counts as stalled: which role stopped and why (DESIGN "Watchdog
-and time"). The watchdog looks with it; the EvalActor re-checks with it before failing an
+"""When an intelligent eval counts as stalled: which role stopped and why (docs/design.md,
+"State machines"). The watchdog looks with it; the EvalActor re-checks with it before failing an
 eval, so the two always agree.
 """
 

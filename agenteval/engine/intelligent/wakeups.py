@@ -10,16 +10,15 @@ mutation's transaction, never failing the mutation.
 
 Driving an eval in process (the built-in driver) happens once cluster-wide:
 driving is owned work of the entity kind `drive` (declared at the composition
-root; `hold` is the actor runtime's `OwnedSystem.hold`). A wake-up first holds
-the eval's `drive` key, waiting while another wake-up — in this process or
-another — drives the eval, and gives it up when the role's work is done. A
-process that dies while driving leaves it to lapse; the runtime's takeover loop
-finds such evals (the `drive` kind's lapsed keys) and another process takes
-the driving over (`take_over_drive`); a wake-up cut short by a shutdown hands
-it over at once. A wake-up waiting for a busy drive holds the eval's
-`drive-wait` key meanwhile, so the role it was to play is taken over as well if
-its process dies while it waits. Wake-ups asked for before `start` (while the
-process is not serving yet) are held back until then.
+root, with `drive-wait` as its waiting kind; `owned` is the actor runtime). A
+wake-up first claims the eval's `drive` key through the runtime, waiting while
+another wake-up — in this process or another — drives the eval, and runs the
+role's work under that claim; the runtime gives the key up when the work is done
+(or hands it over at once when a shutdown cuts it short). A process that dies
+while driving leaves it to lapse; the runtime's takeover loop finds such evals
+(the `drive` kind's lapsed keys), claims the drive and hands it to
+`resume_drive`, which wakes the role still waiting. Wake-ups asked for before
+`start` (while the process is not serving yet) are held back until then.
 """
 
 from __future__ import annotations
@@ -29,7 +28,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Literal, Protocol
 
-from actors import Holding, lease_name
+from actors import OwnedRun, OwnedSystem
+from agenteval.domain.owned_kinds import DRIVE
 
 logger = logging.getLogger("agenteval.notifier")
 
@@ -49,35 +49,23 @@ class NoneNotifier:
         return None
 
 
-DRIVE, DRIVE_WAIT = "drive", "drive-wait"  # the entity kinds (work, no actor)
-# (kind, key) → the key held and renewed until released; None while held elsewhere.
-HoldWork = Callable[[str, str], Awaitable[Holding | None]]
-
-
-def drive_lease_name(eval_id: str) -> str:
-    """The lease of driving an eval (the built-in driver's role work)."""
-    return lease_name(DRIVE, eval_id)
-
-
-def waiting_lease_name(eval_id: str) -> str:
-    """Held by a wake-up while it waits for the eval's busy drive: should its process
-    die, it lapses unreleased and shows the role was left waiting."""
-    return lease_name(DRIVE_WAIT, eval_id)
+# An eval → the role it waits for and its plan revision (None: none waits).
+RoleWaiting = Callable[[str], Awaitable[tuple[Role, int] | None]]
 
 
 class WakeUps:
     """Runs wake-ups in the background and keeps track of them until they finish.
 
-    The engine is built before the driver (the built-in driver is a client of
-    the API, which needs the engine), so the root sets `notifier` once both exist;
-    until then wake-ups go to `NoneNotifier`. With `hold` every wake-up drives the
-    eval as owned work (see the module's docstring); without, it just wakes.
+    The driver (`notifier`) is a client of the API, which needs the engine: the root
+    builds it first with a lazy connection to the API, which it opens only once the
+    work has started. With `owned` every wake-up drives the eval as owned work (see
+    the module's docstring); without, it just wakes.
     """
 
-    def __init__(self, notifier: Notifier | None = None, hold: HoldWork | None = None,
+    def __init__(self, notifier: Notifier | None = None, owned: OwnedSystem | None = None,
                  wait_s: float = 1.0) -> None:
         self.notifier: Notifier = notifier or NoneNotifier()
-        self.hold = hold
+        self.owned = owned
         self.wait_s = wait_s  # between two looks at a busy drive
         self._tasks: set[asyncio.Task[None]] = set()
         self._held_back: list[tuple[str, Role, int, bool]] | None = None
@@ -94,8 +82,8 @@ class WakeUps:
             self.wake(eval_id, role, revision, unless_driven=unless_driven)
 
     def wake(self, eval_id: str, role: Role, revision: int,
-             driving: Holding | None = None, unless_driven: bool = False) -> None:
-        """Wake `role` in the background; `driving`: the eval's drive, already held;
+             driving: OwnedRun | None = None, unless_driven: bool = False) -> None:
+        """Wake `role` in the background; `driving`: the eval's drive, already claimed;
         `unless_driven`: skip it when another wake-up drives the eval now (start-up)."""
         if self._held_back is not None and driving is None:
             self._held_back.append((eval_id, role, revision, unless_driven))
@@ -107,73 +95,38 @@ class WakeUps:
         task.add_done_callback(self._tasks.discard)
 
     async def _run(self, eval_id: str, role: Role, revision: int,
-                   driving: Holding | None, unless_driven: bool = False) -> None:
-        cut_short = False
+                   driving: OwnedRun | None, unless_driven: bool = False) -> None:
+        if driving is None and self.owned is not None:
+            driving = await self.owned.claim_work(
+                DRIVE, eval_id, wait_s=None if unless_driven else self.wait_s)
+            if driving is None:
+                return  # driven elsewhere right now
+        if driving is None:
+            await self._wake(eval_id, role, revision)
+        else:  # given up once woken; handed over at once when cut short (a shutdown)
+            await driving.run(lambda: self._wake(eval_id, role, revision))
+
+    async def _wake(self, eval_id: str, role: Role, revision: int) -> None:
         try:
-            if driving is None and self.hold is not None:
-                if unless_driven:
-                    driving = await self.hold(DRIVE, eval_id)
-                    if driving is None:
-                        return  # driven elsewhere right now
-                else:
-                    driving = await self._hold_drive(eval_id, self.hold)
             await self.notifier.wake(eval_id, role, revision)
-        except asyncio.CancelledError:
-            cut_short = True
-            raise
         except Exception:  # noqa: BLE001 - a failed wake-up never fails the eval
             logger.exception("waking the %s of eval %s failed", role, eval_id)
-        finally:
-            if driving is not None:
-                # Cut short (shutdown): hand the driving over at once, else: done.
-                await asyncio.shield(driving.release(finished=not cut_short))
 
-    async def _hold_drive(self, eval_id: str, hold: HoldWork) -> Holding:
-        """Hold the eval's drive, waiting while someone else drives the eval.
+    def resumer(self, role_waiting: RoleWaiting
+                ) -> Callable[[str, OwnedRun], Awaitable[None]]:
+        """The `drive` kind's `resume`: drive an eval nobody drives (claimed by the
+        takeover loop); its waiting role (`role_waiting`) is woken here."""
 
-        While it waits it holds the eval's `drive-wait` key, so that if this process
-        dies meanwhile another one sees the role left waiting."""
-        waiting: Holding | None = None
-        cut_short = False
-        try:
-            while True:
-                driving = await hold(DRIVE, eval_id)
-                if driving is not None:
-                    return driving
-                if waiting is None:  # None too while another wake-up here holds it
-                    waiting = await hold(DRIVE_WAIT, eval_id)
-                await asyncio.sleep(self.wait_s)
-        except asyncio.CancelledError:
-            cut_short = True
-            raise
-        finally:
-            if waiting is not None:
-                # Cut short (shutdown): leave it abandoned, for another process to take over.
-                await asyncio.shield(waiting.release(finished=not cut_short))
+        async def resume_drive(eval_id: str, driving: OwnedRun) -> None:
+            found = await role_waiting(eval_id)  # raising: the runtime hands it over
+            if found is None:
+                await driving.give_back()
+                return
+            role, revision = found
+            logger.info("taking over the %s of eval %s: nobody drives it", role, eval_id)
+            self.wake(eval_id, role, revision, driving=driving)
 
-    async def take_over_drive(self, eval_id: str,
-                              role_waiting: Callable[[str], Awaitable[tuple[Role, int] | None]]
-                              ) -> None:
-        """Drive an eval nobody drives (the `drive` kind's takeover): its waiting role
-        (`role_waiting`: the role and plan revision, None when none waits) is woken here."""
-        assert self.hold is not None
-        driving = await self.hold(DRIVE, eval_id)
-        if driving is None:
-            return  # another process took it first
-        waiting = await self.hold(DRIVE_WAIT, eval_id)  # a dead wake-up's: taken over here
-        if waiting is not None:
-            await waiting.release()
-        try:
-            found = await role_waiting(eval_id)
-        except BaseException:
-            await driving.release(finished=False)
-            raise
-        if found is None:
-            await driving.release()
-            return
-        role, revision = found
-        logger.info("taking over the %s of eval %s: nobody drives it", role, eval_id)
-        self.wake(eval_id, role, revision, driving=driving)
+        return resume_drive
 
     async def drain(self) -> None:
         """Wait for the wake-ups in flight (tests; shutdown)."""

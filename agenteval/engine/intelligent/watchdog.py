@@ -1,4 +1,4 @@
-"""The watchdog: fails stalled evals and expires idle sessions (DESIGN "Watchdog and time").
+"""The watchdog: fails stalled evals and expires idle sessions (docs/design.md, "State machines").
 
 `run_once(engine, now)` does one pass (tests call it directly). The watchdog is an
 entity kind of the owned system with the `interval` policy (`watchdog_kind`, declared
@@ -18,14 +18,13 @@ from datetime import UTC, datetime, timedelta
 
 from actors import EntityKind
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.owned_kinds import WATCHDOG
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.stalls import stall_reason
 from agenteval.store.models import EvalSession, IntelligentEval
 
 logger = logging.getLogger("agenteval.watchdog")
-
-WATCHDOG_KIND = "watchdog"
 
 
 async def run_once(engine: IntelligentEngine, now: datetime | None = None) -> dict[str, int]:
@@ -66,5 +65,5 @@ def watchdog_kind(engine: IntelligentEngine) -> EntityKind:
     async def make_a_pass(_: str) -> None:
         await run_once(engine)
 
-    return EntityKind(WATCHDOG_KIND, "interval", engine.settings.watchdog_interval_s,
+    return EntityKind(WATCHDOG, "interval", engine.settings.watchdog_interval_s,
                       take_over=make_a_pass)

@@ -2,8 +2,9 @@
 
 It is the `webhooks` entity kind of the owned system (`webhooks_kind`, declared at the
 composition root), a singleton: the runtime runs its `deliver_due` step every `poll_s`
-in one process of the cluster at a time, handing it the fence its writes apply (see
-actors.singleton for how the work moves when that process stops, dies or stalls).
+in one process of the cluster at a time, and the outbox's writes are fenced with that
+ownership by the store (see actors.singleton for how the work moves when that process
+stops, dies or stalls).
 Each step takes the due deliveries (store/notifications/outbox.py), builds each event once (stored
 with the row, so retries resend the same body), sends them concurrently with quick
 retries and records each outcome: delivered, rescheduled with a growing pause, or
@@ -18,8 +19,9 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
-from actors import EntityKind, Fence
+from actors import EntityKind
 from agenteval.config import Settings
+from agenteval.domain.owned_kinds import WEBHOOKS
 from agenteval.engine.notifications.events import SubjectGone, build_event
 from agenteval.engine.notifications.sender import WebhookSender
 from agenteval.net.retry import backoff_delay
@@ -28,7 +30,7 @@ from agenteval.store.notifications import outbox
 
 logger = logging.getLogger("agenteval.notifications")
 
-WEBHOOKS_KIND = "webhooks"
+WEBHOOKS_KIND = WEBHOOKS
 POLL_S = 1.0
 ROUND_BACKOFF_S = 5.0
 MAX_ROUND_BACKOFF_S = 600.0
@@ -48,16 +50,16 @@ class Deliverer:
     async def aclose(self) -> None:
         await self.sender.aclose()
 
-    async def deliver_due(self, fence: Fence | None = None) -> int:
-        """Send what is due now, writing under `fence` (None: outside the cluster's
-        sender, a test's one step); how many deliveries were attempted. A failure is
-        raised once every send of the step has finished."""
+    async def deliver_due(self) -> int:
+        """Send what is due now (the outbox fences the writes when this runs as the
+        cluster's sender); how many deliveries were attempted. A failure is raised once
+        every send of the step has finished."""
         due = await outbox.due(datetime.now(UTC))
         slots = asyncio.Semaphore(CONCURRENT_SENDS)
 
         async def one(delivery: WebhookDelivery) -> None:
             async with slots:
-                await self.deliver(delivery, fence)
+                await self.deliver(delivery)
 
         outcomes = await asyncio.gather(*(one(delivery) for delivery in due),
                                         return_exceptions=True)
@@ -66,8 +68,7 @@ class Deliverer:
             raise failure
         return len(due)
 
-    async def deliver(self, delivery: WebhookDelivery,
-                      fence: Fence | None = None) -> None:
+    async def deliver(self, delivery: WebhookDelivery) -> None:
         webhook = await Webhook.get_or_none(id=delivery.webhook_id)
         if webhook is None:
             return  # deleted meanwhile: its deliveries went with it
@@ -76,9 +77,9 @@ class Deliverer:
                 payload = await build_event(str(delivery.id), delivery.event,
                                             delivery.subject_id, delivery.detail, self.settings)
             except SubjectGone as gone:
-                await outbox.record_outcome(delivery, str(gone), None, fence)
+                await outbox.record_outcome(delivery, str(gone), None)
                 return
-            await outbox.save_payload(delivery, payload, fence)
+            await outbox.save_payload(delivery, payload)
         assert delivery.payload is not None
         error = await self.sender.send(webhook.url, webhook.format, delivery.payload)
         retry_at = None
@@ -89,7 +90,7 @@ class Deliverer:
             logger.warning("webhook %s (%s): %s %s not delivered: %s%s", webhook.name,
                            webhook.format, delivery.event, delivery.id, error,
                            "; will retry" if retry_at else "; giving up")
-        await outbox.record_outcome(delivery, error, retry_at, fence)
+        await outbox.record_outcome(delivery, error, retry_at)
 
 
 def webhooks_kind(deliverer: Deliverer, ttl_s: float) -> EntityKind:

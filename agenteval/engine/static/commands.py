@@ -42,7 +42,7 @@ class ExecutionEnded:
     `failure` says what broke the engine (None: every attempt ran, or it was
     stopped); `stale` means the run was changed elsewhere and this process stops
     running it; `interrupted` means the database went away: the run is not ended,
-    it resumes from its stored outcomes once the database answers (its lease lapses
+    it resumes from its stored outcomes once the database answers (its ownership lapses
     and it is taken over, here or elsewhere).
     """
 

@@ -87,7 +87,7 @@ class RunEngine:
                 async def publish(progress: dict[str, Any]) -> None:
                     await self.events.publish(run_topic(run_id), progress)
 
-                return await cancel_stored(self.store, run_id, by, None, publish)
+                return await cancel_stored(self.store, run_id, by, publish)
             case _:
                 return await self.store.run(run_id)
 

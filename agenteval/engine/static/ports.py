@@ -3,8 +3,9 @@
 `RunStore` is the run's persistence: the database's (`store.database_runs.DatabaseRuns`)
 in the service, an in-memory one in tests (tests/support/memory_runs.py), so the
 RunActor's behaviour — transitions, resumes, cancels, ownership — is tested without
-a database. Every write takes the `Fence` the actor runtime handed the actor and
-applies it inside its transaction (OwnershipLost when it no longer holds).
+a database. The database adapter fences every write with the ownership the actor
+runtime delivers the actor's message under (OwnershipLost when it no longer holds);
+the actor never sees it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from actors import Fence
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import RunSummaryData
 from agenteval.rules import ModelProvider
@@ -34,20 +34,19 @@ class RunStore(Protocol):
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         """(case key, attempt) of every stored attempt."""
 
-    async def transition(self, run: Run, action: str, fence: Fence | None = None,
-                         **fields: Any) -> bool:
-        """Compare-and-set the run to the status `action` leads to (see store.runs)."""
+    async def transition(self, run: Run, action: str, **fields: Any) -> None:
+        """Compare-and-set the run to the status `action` leads to (see store.runs);
+        `run` then holds the new status, version and fields. VersionConflict (nothing
+        stored) when its version moved on."""
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
-                            attempts: Sequence[FinishedAttempt], counters: Counters,
-                            fence: Fence | None = None) -> int:
+                            attempts: Sequence[FinishedAttempt], counters: Counters) -> int:
         """Store attempts and counters in one transaction; the new version (StaleRun)."""
 
     async def summary(self, run: Run) -> RunSummaryData:
         """The summary of the run's stored attempts."""
 
-    def excluding_owner(self, run_id: uuid.UUID, fence: Fence | None
-                        ) -> AbstractAsyncContextManager[None]:
+    def excluding_owner(self, run_id: uuid.UUID) -> AbstractAsyncContextManager[None]:
         """A transaction no fenced write of the run's owner interleaves with."""
 
 

@@ -13,12 +13,16 @@ its counters by the execution it started (`store.runs.save_attempts`). The
 execution runs as a child task (`Actor.start_child`, so the actor is busy,
 not idle, while it runs) and reports back through the mailbox only:
 `ExecutionProgress` to publish, `ExecutionEnded` when it is over.
-Transitions are persisted (compare-and-set on the version, at most
-MAX_ATTEMPTS tries) before the reply and published on topic f"run:{id}" after.
+The actor keeps the run as the runtime loaded it (`load`: once per activation, and
+again after a `VersionConflict`); a transition is a compare-and-set on the run's
+version through the store port, persisted before the reply and published on topic
+f"run:{id}" after. When the version moved on (a cancel made elsewhere) the port
+raises `VersionConflict` and the runtime reloads and delivers the command again —
+the one retry of every owned actor.
 
 Across processes the actor runtime owns the run for it (the `run` entity kind,
 declared at the composition root): the actor is active only in the process
-that holds the run, writes with the `fence` it is given, and passivates once
+that holds the run (its writes fenced by the store, never by the actor), and passivates once
 the run has ended. A process that does not own the run answers StartRun and
 CancelRun without it (engine/static/engine.py).
 """
@@ -48,10 +52,10 @@ from agenteval.engine.static.commands import (
 from agenteval.engine.static.offline_attempt import offline_attempts
 from agenteval.engine.static.ports import ClosableModels, RunStore
 from agenteval.engine.static.run_attempt import run_attempt
-from agenteval.engine.static.run_cancel import MAX_ATTEMPTS, cancel_stored
+from agenteval.engine.static.run_cancel import cancel_stored
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
 from agenteval.engine.static.run_reports import ACTIVE
-from agenteval.errors import Conflict, NotFound
+from agenteval.errors import NotFound
 from agenteval.observability import log_context
 from agenteval.simulation.case_users import PlayCase
 from agenteval.store.backends.database_outage import is_database_unreachable
@@ -101,10 +105,20 @@ class RunActor(OwnedActor):
         self.services = services
         self.store = services.store
         self.run_id = run_id
+        self.run: Run | None = None  # as loaded by the runtime, then as this actor wrote it
         self.execution: RunExecution | None = None
         self._task: asyncio.Task[None] | None = None
         self._generation = 0  # which execution the ExecutionEnded reports are about
         self._saw_every_attempt = False  # nothing was stored before this execution
+
+    async def load(self) -> None:
+        """The whole run, its cases snapshot included (the runtime calls it)."""
+        self.run = None
+        try:
+            self.run = await self.store.run(self.run_id)
+        except NotFound:
+            self.passivate()  # nothing to own
+            raise
 
     async def receive(self, message: Any) -> Any:
         log_context.bind(run_id=self.run_id)
@@ -141,23 +155,21 @@ class RunActor(OwnedActor):
     async def _start(self, by: str | None = None) -> Run:
         if self.execution is not None:
             return await self.store.run(self.run_id)  # fresh: the execution writes its own
-        for _ in range(MAX_ATTEMPTS):
-            run = await self.store.run(self.run_id)  # read once owned: the last owner's writes in
-            if run_state.is_terminal(run.status):
-                self.passivate()
-                return run
-            target = await self.store.target(run.target_id)
-            if target is None:
-                await self._end(run, run_state.FAIL, error="the target was deleted")
-                self.passivate()
-                return copy(run)
-            if run.status == run_state.QUEUED and not await self.store.transition(
-                    run, run_state.START, fence=self.fence, started_by=by):
-                continue  # changed meanwhile: look again
-            await self._publish(progress_of(run))
-            await self._execute(run, target)
-            return copy(run)  # the execution writes `run` from now on
-        raise Conflict(f"run {self.run_id} kept changing concurrently; retry")
+        run = self.run  # read once owned: the last owner's writes in
+        assert run is not None, "the runtime loads the run before its first message"
+        if run_state.is_terminal(run.status):
+            self.passivate()
+            return copy(run)
+        target = await self.store.target(run.target_id)
+        if target is None:
+            await self._end(run, run_state.FAIL, error="the target was deleted")
+            self.passivate()
+            return copy(run)
+        if run.status == run_state.QUEUED:  # VersionConflict: reloaded, StartRun again
+            await self.store.transition(run, run_state.START, started_by=by)
+        await self._publish(progress_of(run))
+        await self._execute(run, target)
+        return copy(run)  # the execution writes `run` from now on
 
     async def _execute(self, run: Run, target: Target) -> None:
         cases = cases_of(run.cases)
@@ -173,7 +185,7 @@ class RunActor(OwnedActor):
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, users=self.services.users, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
-            save=self.store.save_attempts, fence=self.fence,
+            save=self.store.save_attempts,
             attempt=offline_attempts(run.cases) if run.offline else run_attempt)
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),
@@ -203,15 +215,17 @@ class RunActor(OwnedActor):
         execution = self.execution
         if execution is None or message.generation != self._generation:
             return
-        self.execution = self._task = None
         if execution.stopped:
+            self.execution = self._task = None
             return  # cancelled or stopping: _cancel / on_stop end it
         try:
+            # VersionConflict: nothing changed here; the runtime reloads and delivers
+            # this report again, which concludes on the fresh state.
             await self._conclude(execution, message)
         except OwnershipLost:
             logger.warning("run %s was taken over by another process", self.run_id)
-        finally:
-            self.passivate()
+        self.execution = self._task = None
+        self.passivate()
 
     async def _conclude(self, execution: RunExecution, message: ExecutionEnded) -> None:
         if message.interrupted:
@@ -244,25 +258,22 @@ class RunActor(OwnedActor):
                 if task is not None:
                     await asyncio.wait([task])
                 self.execution = self._task = None
-            return await cancel_stored(self.store, self.run_id, by, self.fence, self._publish)
+            return await cancel_stored(self.store, self.run_id, by, self._publish)
         finally:
             self.passivate()
 
     async def _end(self, run: Run, action: str, error: str | None = None,
-                   summary: RunSummaryData | None = None) -> bool:
+                   summary: RunSummaryData | None = None) -> None:
         """Store the summary with the terminal status (compare-and-set); publish after.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
-        False when the run's version moved on (nothing stored); fenced: OwnershipLost
-        when another process owns the run now.
+        VersionConflict when the run's version moved on (nothing stored); fenced:
+        OwnershipLost when another process owns the run now.
         """
         if summary is None:
             summary = await self.store.summary(run)
-        if not await self.store.transition(run, action, fence=self.fence,
-                                           summary=summary_to_json(summary), error=error):
-            return False
+        await self.store.transition(run, action, summary=summary_to_json(summary), error=error)
         await self._publish(progress_of(run))
-        return True
 
     async def _publish(self, progress: dict[str, Any]) -> None:
         # Never raises: the bus is a wake-up, the database the truth.

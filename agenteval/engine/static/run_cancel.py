@@ -15,36 +15,30 @@ from collections.abc import Awaitable, Callable
 from copy import copy
 from typing import Any
 
-from actors import Fence
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_to_json
 from agenteval.engine.static.ports import RunStore
-from agenteval.errors import Conflict
 from agenteval.store.models import Run
 from agenteval.store.runs.run_store import progress_of
-
-MAX_ATTEMPTS = 5  # compare-and-set tries before a change gives up with CONFLICT
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 async def cancel_stored(store: RunStore, run_id: uuid.UUID, by: str | None,
-                        fence: Fence | None, publish: Publish) -> Run:
+                        publish: Publish) -> Run:
     """Compare-and-set the run CANCELLED with its summary; publish its progress after.
 
     InvalidTransition once it has ended (with the status and the allowed actions);
-    OwnershipLost when `fence` is given and no longer the run's."""
+    OwnershipLost when it runs in the owner's delivery and the run is no longer its;
+    VersionConflict when the run changed meanwhile (the runtime delivers the cancel
+    again: to the owner's actor, or to the kind's answer for a run owned elsewhere)."""
     run = await store.run(run_id)
     run_state.next_status(run.status, run_state.CANCEL)
     cancelled_by: dict[str, Any] = {} if by is None else {"cancelled_by": by}
-    for _ in range(MAX_ATTEMPTS):
-        async with store.excluding_owner(run_id, fence):
-            run = await store.run(run_id)
-            summary = summary_to_json(await store.summary(run))
-            # InvalidTransition if it ended meanwhile.
-            stored = await store.transition(run, run_state.CANCEL, summary=summary,
-                                            **cancelled_by)
-        if stored:
-            await publish(progress_of(run))
-            return copy(run)
-    raise Conflict(f"run {run_id} kept changing concurrently; retry")
+    async with store.excluding_owner(run_id):
+        run = await store.run(run_id)
+        summary = summary_to_json(await store.summary(run))
+        # InvalidTransition if it ended meanwhile.
+        await store.transition(run, run_state.CANCEL, summary=summary, **cancelled_by)
+    await publish(progress_of(run))
+    return copy(run)

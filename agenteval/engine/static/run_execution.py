@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from actors import ActorRef, ActorStopped, Fence, MailboxFull, OwnershipLost
+from actors import ActorRef, ActorStopped, MailboxFull, OwnershipLost
 from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
@@ -45,8 +45,8 @@ from agenteval.store.runs.run_store import StaleRun, progress_of
 logger = logging.getLogger("agenteval.runs")
 
 # The store's `save_attempts` (engine/static/ports.py): (run id, version, attempts,
-# counters, fence) → the new version, or StaleRun.
-SaveAttempts = Callable[[uuid.UUID, int, Sequence[FinishedAttempt], Counters, Fence | None],
+# counters) → the new version, or StaleRun.
+SaveAttempts = Callable[[uuid.UUID, int, Sequence[FinishedAttempt], Counters],
                         Awaitable[int]]
 
 # One attempt: (channels, target, models, position, case, attempt number, who plays a
@@ -83,12 +83,13 @@ class RunExecution:
 
     The progress goes to `owner` (the run's actor) as `ExecutionProgress` messages,
     throttled; the owner publishes them. Every save (`save`: the run store's) is
-    fenced with `fence`, the run's ownership as the actor runtime claimed it.
+    fenced by the store with the run's ownership, which the tasks of the execution
+    inherit from the actor's delivery (actors.delivery).
     """
 
     def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
-                 owner: ActorRef, save: SaveAttempts, fence: Fence | None = None,
+                 owner: ActorRef, save: SaveAttempts,
                  users: PlayCase = play_case, attempt: AttemptRunner = run_attempt) -> None:
         self.run = run
         self._attempt = attempt
@@ -96,7 +97,6 @@ class RunExecution:
         # runner (logged dialogs) sends nothing, so its workers need not wait.
         self._send_once = attempt is run_attempt
         self._save = save
-        self._fence = fence
         self.counters = Counters.of(run)
         self._target = target
         self._channels = channels
@@ -234,8 +234,7 @@ class RunExecution:
         delay, warned = SAVE_RETRY_S, False
         while True:
             try:
-                return await self._save(self.run.id, self.run.version, batch, counters,
-                                        self._fence)
+                return await self._save(self.run.id, self.run.version, batch, counters)
             except Exception as exc:
                 if not is_database_unreachable(exc) or self.stopped:
                     raise

@@ -9,13 +9,8 @@ from __future__ import annotations
 
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_from_json, summary_to_json
-from agenteval.domain.static.run_report import render_run_report
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.domain.static.run_views import OutcomeView, RunView
-from agenteval.domain.usage_report import usage_section
-from agenteval.engine.catalog.usage import usage_of
-from agenteval.engine.review.report import run_review_markdown
-from agenteval.engine.static.regression_origins import regression_markdown
 from agenteval.store.models import Run
 from agenteval.store.runs.run_store import (
     StoredOutcome,
@@ -64,6 +59,14 @@ async def report_markdown(run: Run, model_prices: str | None = None) -> str | No
     """The run's Markdown report, its model usage at the end; None while it is QUEUED.
 
     `model_prices` is the AGENTEVAL_MODEL_PRICES setting (the usage's estimated cost)."""
+    # Imported here: the renderers, the reviews and the usage are the report's alone, and
+    # the CI gate, which imports this module for the run's state, never renders one.
+    from agenteval.domain.static.run_report import render_run_report
+    from agenteval.domain.usage_report import usage_section
+    from agenteval.engine.catalog.usage import usage_of
+    from agenteval.engine.review.report import run_review_markdown
+    from agenteval.engine.static.regression_origins import regression_markdown
+
     if run.status == run_state.QUEUED:
         return None
     totals = await usage_of(run_id=run.id, prices_setting=model_prices)

@@ -9,7 +9,7 @@ from tortoise import fields
 from tortoise.indexes import Index
 from tortoise.models import Model
 
-from agenteval.store.backends.key_order import dumps_keeping_order, loads_keeping_order
+from agenteval.store.backends.key_order import dumps_for_database, loads_keeping_order
 
 if TYPE_CHECKING:
     from agenteval.store.models.access import Target
@@ -24,7 +24,7 @@ class Scenario(Model):
     name = fields.CharField(max_length=200)
     description = fields.TextField(null=True)
     cases: fields.JSONField[list[dict[str, Any]]] = fields.JSONField(
-        default=list, encoder=dumps_keeping_order, decoder=loads_keeping_order)  # taxonomies keep their order
+        default=list, encoder=dumps_for_database, decoder=loads_keeping_order)  # taxonomies keep their order
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
 
@@ -68,7 +68,7 @@ class Run(Model):
     status = fields.CharField(max_length=16, db_index=True)
     version = fields.IntField(default=0)
     cases: fields.JSONField[list[dict[str, Any]]] = fields.JSONField(
-        default=list, encoder=dumps_keeping_order, decoder=loads_keeping_order)  # taxonomies keep their order
+        default=list, encoder=dumps_for_database, decoder=loads_keeping_order)  # taxonomies keep their order
     repeat = fields.IntField(default=1)
     concurrency = fields.IntField(default=8)
     total = fields.IntField(default=0)

@@ -26,7 +26,10 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from actors import Fence
+from actors import CLUSTER_KEY
+from actors.delivery import fence_for
+from actors.ownership import Fence, lease_name
+from agenteval.domain.owned_kinds import WEBHOOKS
 from agenteval.store import leases
 from agenteval.store.models import EvalEvent, Webhook, WebhookDelivery
 
@@ -77,13 +80,19 @@ async def due(now: datetime, limit: int = 20) -> list[WebhookDelivery]:
                   .order_by("next_attempt_at").limit(limit))
 
 
+async def _fenced(fence: Fence | None) -> None:
+    fence = fence or fence_for(lease_name(WEBHOOKS, CLUSTER_KEY))
+    if fence is not None:
+        await leases.fence(fence)
+
+
 async def save_payload(delivery: WebhookDelivery, payload: dict[str, Any],
                        fence: Fence | None = None) -> None:
-    """Fix the event the first attempt built: retries send the very same body.
-    `fence`: the sender's lease (None outside the cluster's sender: a test's one step)."""
+    """Fix the event the first attempt built: retries send the very same body. Fenced
+    with `fence`, by default the webhook sender's delivery's (none outside the cluster's
+    sender: a test's one step)."""
     async with in_transaction():
-        if fence is not None:
-            await leases.fence(fence)
+        await _fenced(fence)
         await WebhookDelivery.filter(id=delivery.id).update(payload=payload)
     delivery.payload = payload
 
@@ -101,8 +110,7 @@ async def record_outcome(delivery: WebhookDelivery, error: str | None,
     else:
         fields = {"status": FAILED, "last_error": error}
     async with in_transaction():
-        if fence is not None:
-            await leases.fence(fence)
+        await _fenced(fence)
         await WebhookDelivery.filter(id=delivery.id).update(attempts=attempts, **fields)
         await record_webhook_result(delivery.webhook_id, error)
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from actors import Fence
+from actors import VersionConflict
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.errors import NotFound
@@ -41,19 +41,17 @@ class DatabaseRuns:
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         return await runs.finished_attempt_keys(run_id)
 
-    async def transition(self, run: Run, action: str, fence: Fence | None = None,
-                         **fields: Any) -> bool:
-        return await runs.transition(run, action, fence, **fields)
+    async def transition(self, run: Run, action: str, **fields: Any) -> None:
+        if not await runs.transition(run, action, **fields):
+            raise VersionConflict(f"run {run.id}")
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
-                            attempts: Sequence[FinishedAttempt], counters: Counters,
-                            fence: Fence | None = None) -> int:
-        return await runs.save_attempts(run_id, version, attempts, counters, fence)
+                            attempts: Sequence[FinishedAttempt], counters: Counters) -> int:
+        return await runs.save_attempts(run_id, version, attempts, counters)
 
     async def summary(self, run: Run) -> RunSummaryData:
         return summarise(await runs.outcome_records(run.id), run.repeat,
                          expected_total=run.total)
 
-    def excluding_owner(self, run_id: uuid.UUID, fence: Fence | None
-                        ) -> AbstractAsyncContextManager[None]:
-        return runs.excluding_owner(run_id, fence)
+    def excluding_owner(self, run_id: uuid.UUID) -> AbstractAsyncContextManager[None]:
+        return runs.excluding_owner(run_id)

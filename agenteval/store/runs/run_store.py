@@ -3,9 +3,10 @@
 Ownership: a run's row is written by its RunActor only — status transitions
 here, and the counters through `save_attempts` from the execution the actor
 runs. Across processes the run's owner is the holder of its lease (the actor
-runtime claims it: the `run` entity kind, `run_lease_name`): the `fence` the
-runtime hands the actor is applied here, inside each write's transaction
-(`leases.fence`), so a process that lost the lease cannot write. Writes are
+runtime claims it: the `run` entity kind, `run_lease_name`): the fence of the
+delivery the write runs in (`actors.delivery.fence_for`, the runtime's) is applied
+here, inside each write's transaction (`leases.fence`), so a process that lost the
+lease cannot write. Writes are
 also compare-and-set on `Run.version` (a cancel may have moved the run on); a
 batch of finished attempts is saved in ONE transaction with the run's
 counters, so an attempt is stored whole or not at all. Nothing here awaits the
@@ -24,9 +25,11 @@ from typing import Any
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
-from actors import Fence, OwnershipLost, lease_name
+from actors.delivery import fence_for
+from actors.ownership import Fence, OwnershipLost, lease_name
 from agenteval.domain.judging.cases import RuleResult
 from agenteval.domain.judging.judgement import INTENT_RULE
+from agenteval.domain.owned_kinds import RUN
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import OutcomeRecord, intent_labels
@@ -55,7 +58,7 @@ class StaleRun(Exception):
     """The run's version moved on (cancelled, or changed by another process): reload it."""
 
 
-RUN_KIND = "run"  # the entity kind (its leases are "run:<id>")
+RUN_KIND = RUN  # the entity kind (its leases are "run:<id>")
 
 
 def run_lease_name(run_id: Any) -> str:
@@ -64,11 +67,13 @@ def run_lease_name(run_id: Any) -> str:
 
 
 @contextlib.asynccontextmanager
-async def excluding_owner(run_id: uuid.UUID, fence: Fence | None) -> AsyncIterator[None]:
+async def excluding_owner(run_id: uuid.UUID, fence: Fence | None = None
+                          ) -> AsyncIterator[None]:
     """A transaction no fenced write of the run's owner interleaves with: the owner's own
-    (fenced with `fence`), or — from a process that does not own the run, say a cancel —
+    (fenced with `fence`, by default its delivery's), or — from a process that does not own the run, say a cancel —
     one that waits for the owner's write in flight and keeps its next one out
     (`leases.lock`), so what it reads cannot change before it writes."""
+    fence = fence or fence_for(run_lease_name(run_id))
     async with in_transaction():
         if fence is not None:
             await leases.fence(fence)
@@ -99,8 +104,9 @@ async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[Fini
     """Store the attempts and the new counters in one transaction; the new version.
 
     Raises StaleRun (nothing stored) when the run is no longer RUNNING at `version`
-    or `fence` is no longer the run's lease.
+    or `fence` (by default the owner's delivery's) is no longer the run's lease.
     """
+    fence = fence or fence_for(run_lease_name(run_id))
     rows = attempt_rows(run_id, attempts)  # prepared before the transaction holds the connection
     async with in_transaction() as connection:
         if fence is not None:
@@ -122,11 +128,12 @@ async def transition(run: Run, action: str, fence: Fence | None = None, **fields
     """Compare-and-set the run to the status `action` leads to (with `fields`).
 
     Raises InvalidTransition when the run's status refuses `action` and OwnershipLost
-    when `fence` (if given) is no longer the run's lease; returns False when its version
+    when `fence` (by default the owner's delivery's, if any) is no longer the run's lease; returns False when its version
     moved on (reload and look again), True once stored (`run` then holds the new
     status, version and fields).
     """
     status = run_state.next_status(run.status, action)
+    fence = fence or fence_for(run_lease_name(run.id))
     now = datetime.now(UTC)
     if status == run_state.RUNNING:
         fields.setdefault("started_at", now)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from actors import Fence
+from actors.ownership import Fence
 from agenteval.store.models import EvalEvent, EvalMessage
 
 EXCHANGED = "MESSAGE_EXCHANGED"
@@ -50,16 +50,16 @@ class TurnWrite:
     conversation_id: str | None
     now: datetime
     total_budget: int | None  # the plan's totalMaxTurns: beyond it, the general path
-    lease: Fence | None  # the turn's ownership of the session; its write sets `released`
+    lease: Fence | None  # the turn's ownership of the session (its delivery's fence)
 
 
 @dataclass(frozen=True)
 class WrittenTurn:
-    """The turn's MESSAGE_EXCHANGED event (`TurnWrite.lease.released` says whether its
-    transaction also gave the lease up)."""
+    """The turn's MESSAGE_EXCHANGED event, and whether its transaction (or its connection
+    right after) also gave the lease up."""
 
     event: EvalEvent
-
+    released: bool = False
 
 
 def new_event(exchange: TurnWrite) -> EvalEvent:

@@ -1,7 +1,7 @@
 """The hot statements of a sendMessage turn, prebuilt: one round trip to read, one to store.
 
 A turn reads its session's and eval's state before calling the target and
-stores its exchange after (see engine/intelligent/turn_store.py). Built by the
+stores its exchange after (see store/sessions/turns.py). Built by the
 ORM, that was ~10 statements, each assembled by pypika on every call and, on
 SQLite, each a hand-off to aiosqlite's worker thread (two thread switches: on
 a busy machine most of a turn's cost). Here the same writes are fixed SQL:
@@ -33,7 +33,8 @@ release are store/leases.py's own statements (`CLAIM_SQL`, `RELEASE_SQL`), run
 inside these hand-offs and transactions; `open_turn` — the `session` entity kind's
 claim, which the actor runtime calls before each sendMessage — counts such a claim in
 /metrics, but not whether it took an expired lease over. A store that also released
-the lease marks the turn's fence `released`, so the runtime does not release it again.
+the lease says so (`WrittenTurn.released`), and the caller tells the runtime
+(`actors.delivery.released_with_write`), so it does not release it again.
 Modules: turn_rows (the rows), turn_writes_sqlite, turn_writes_postgres.
 """
 
@@ -44,7 +45,7 @@ import uuid
 from tortoise import connections
 from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClient
 
-from actors import Fence
+from actors.ownership import Fence
 from agenteval.observability.metrics import lease_claimed
 from agenteval.store import leases
 from agenteval.store.notifications.outbox import EVAL_NOTIFICATIONS
@@ -96,25 +97,27 @@ async def claim_and_read(name: str, owner: str, ttl_s: float, session_id: uuid.U
     return None
 
 
-async def open_turn(key: str, name: str, ttl_s: float) -> tuple[Fence | None, TurnState | None]:
-    """Claim the session's turn lease `name` and read the turn's state after the claim:
-    the fence (None: another process's turn holds it, and no state) and the state (None:
-    no such session). One hand-off on SQLite; two round trips inside a transaction."""
+async def open_turn(owner: str, key: str, name: str, ttl_s: float
+                    ) -> tuple[Fence | None, TurnState | None]:
+    """Claim the session's turn lease `name` for `owner` (the runtime's `LeaseStore.owner`)
+    and read the turn's state after the claim: the fence (None: another process's turn
+    holds it, and no state) and the state (None: no such session). One hand-off on
+    SQLite; two round trips inside a transaction."""
     session_id = uuid.UUID(key)
-    claimed = await claim_and_read(name, leases.PROCESS_OWNER, ttl_s, session_id)
+    claimed = await claim_and_read(name, owner, ttl_s, session_id)
     if claimed is None:  # inside a transaction: claim and read apart
-        fence = await leases.claim(name, ttl_s)
+        fence = await leases.claim(name, ttl_s, owner)
         return fence, None if fence is None else await read_turn_state(session_id)
     epoch, state = claimed
     if epoch is None:
         return None, None
     lease_claimed(name.partition(":")[0])
-    return Fence(name, leases.PROCESS_OWNER, epoch), state
+    return Fence(name, owner, epoch), state
 
 
 async def store_exchange(exchange: TurnWrite) -> WrittenTurn | None:
     """Store the turn in one round trip, or nothing (None: take the general path).
-    Raises LeaseLost when the lease has moved on."""
+    Raises OwnershipLost when the lease has moved on."""
     client = _client()
     if client is None or EXCHANGED in EVAL_NOTIFICATIONS:  # webhooks: the general path
         return None
@@ -131,6 +134,4 @@ async def store_exchange(exchange: TurnWrite) -> WrittenTurn | None:
         return None
     if event is None:
         return None
-    if released and exchange.lease is not None:
-        exchange.lease.released = True
-    return WrittenTurn(event)
+    return WrittenTurn(event, released and exchange.lease is not None)

@@ -6,7 +6,7 @@ from typing import Any
 
 from agenteval.config import Settings
 from agenteval.drivers.builtin.graphql import AgentEvalApi
-from agenteval.drivers.builtin.runner import BuiltinWaker
+from agenteval.drivers.builtin.runner import RECENT_RESULTS, BuiltinWaker
 from agenteval.llm import ModelRegistry
 
 
@@ -50,3 +50,14 @@ async def test_a_wake_up_records_its_run_then_drives_the_role_through_the_api() 
     assert len({detail["runId"] for _, detail in record.events}) == 2
     assert len(connected) == 1, "the client is made once"
     assert [(r.role, r.acted) for r in waker.results] == [("planner", False), ("analyst", False)]
+
+
+async def test_a_long_lived_waker_keeps_only_its_last_results() -> None:
+    class Api:
+        async def get_eval(self, eval_id: str) -> dict[str, Any]:
+            return {"id": eval_id, "status": "COMPLETED"}
+
+    waker = BuiltinWaker(Settings(), lambda: Api(), Recorder(), no_models)  # type: ignore[arg-type,return-value]  # only get_eval is used
+    for revision in range(RECENT_RESULTS + 5):
+        await waker.wake(f"e{revision}", "planner", revision)
+    assert len(waker.results) == RECENT_RESULTS  # a server runs for months: bounded

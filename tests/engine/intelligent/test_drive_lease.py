@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from agenteval.engine.intelligent.wakeups import (
-    Role,
-    WakeUps,
-    drive_lease_name,
-)
+from agenteval.engine.intelligent.wakeups import Role, WakeUps
 from agenteval.store import leases
 from agenteval.store.models import IntelligentEval, Target
-from tests.support.owned_work import driving_system
+from tests.support.owned_work import drive_lease_name, driving_system
 from tests.support.owned_work import lapsed_drives as abandoned_drives
 
 
@@ -34,7 +30,7 @@ class SlowDriver:
 async def test_two_processes_never_drive_one_eval_at_once(db: str) -> None:
     driver = SlowDriver()
     # Two WakeUps stand for two processes: the lease, not the object, keeps them apart.
-    first, second = WakeUps(driver, hold=driving_system(5).hold), WakeUps(driver, hold=driving_system(5).hold)
+    first, second = WakeUps(driver, owned=driving_system(5)), WakeUps(driver, owned=driving_system(5))
     first.wake("e1", "evaluator", 1)
     second.wake("e1", "analyst", 1)
     await asyncio.gather(first.drain(), second.drain())
@@ -44,7 +40,7 @@ async def test_two_processes_never_drive_one_eval_at_once(db: str) -> None:
 
 async def test_wake_ups_wait_until_the_process_serves(db: str) -> None:
     driver = SlowDriver()
-    wakeups = WakeUps(driver, hold=driving_system(5).hold)
+    wakeups = WakeUps(driver, owned=driving_system(5))
     wakeups.hold_back()
     wakeups.wake("e1", "planner", 0)
     await wakeups.drain()
@@ -83,7 +79,7 @@ async def test_a_drive_cut_short_by_a_shutdown_is_handed_over_at_once(db: str) -
             started.set()
             await asyncio.sleep(3600)
 
-    wakeups = WakeUps(Endless(), hold=driving_system(60).hold)
+    wakeups = WakeUps(Endless(), owned=driving_system(60))
     wakeups.wake(str(row.id), "evaluator", 1)
     await started.wait()
     assert await abandoned_drives() == []  # driven now
@@ -95,7 +91,7 @@ async def test_a_start_up_wake_leaves_an_eval_driven_elsewhere_alone(db: str) ->
     driver = SlowDriver()
     held = await leases.claim(drive_lease_name("e1"), 60, owner="another process")
     assert held is not None
-    wakeups = WakeUps(driver, hold=driving_system(60).hold)
+    wakeups = WakeUps(driver, owned=driving_system(60))
     wakeups.wake("e1", "evaluator", 1, unless_driven=True)
     await wakeups.drain()
     assert driver.woken == []

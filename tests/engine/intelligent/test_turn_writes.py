@@ -10,7 +10,7 @@ import pytest
 from tortoise.exceptions import IntegrityError
 
 from actors import ActorSystem, EntityKind, OwnedActor, OwnedSystem
-from agenteval.engine.intelligent.turn_store import open_turn, turn_lease_name
+from actors.delivery import claimed_read
 from agenteval.store import leases
 from agenteval.store.leases import LeaseLost
 from agenteval.store.models import (
@@ -21,6 +21,8 @@ from agenteval.store.models import (
     Target,
 )
 from agenteval.store.sessions.turn_writes import TurnWrite, store_exchange
+from agenteval.store.sessions.turns import open_turn as open_turn_as
+from agenteval.store.sessions.turns import turn_lease_name
 
 
 async def _eval(status: str = "EXECUTING") -> IntelligentEval:
@@ -108,6 +110,11 @@ async def test_a_reused_idempotency_key_stores_nothing(db: str) -> None:
     assert session.turn_count == 1
 
 
+async def open_turn(key: str, name: str, ttl_s: float) -> tuple[leases.Held | None, object]:
+    """The `session` kind's claim and read, as this process."""
+    return await open_turn_as(leases.PROCESS_OWNER, key, name, ttl_s)
+
+
 async def _open(session_id: uuid.UUID) -> tuple[leases.Held, object]:
     fence, state = await open_turn(str(session_id), turn_lease_name(session_id), 5)
     assert fence is not None
@@ -121,7 +128,7 @@ async def test_the_turn_is_fenced_by_its_lease(db: str) -> None:
     assert state is not None and (state.session_status, state.turn_count) == ("RUNNING", 0)
     assert (state.eval_status, state.turns_used) == ("EXECUTING", 0)
     stored = await store_exchange(_exchange(session, 0, lease=lease))
-    assert stored is not None and lease.released
+    assert stored is not None and stored.released
     owner, _, live = await leases.current(turn_lease_name(session.id)) or ("?", 0, True)
     assert (owner, live) == ("", False)  # released with (SQLite) or right after the turn
 
@@ -138,22 +145,25 @@ async def test_the_turn_is_fenced_by_its_lease(db: str) -> None:
 
 
 class ReadsItsTurn(OwnedActor):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
     async def receive(self, message: object) -> object:
-        return self.claimed_with
+        return claimed_read(turn_lease_name(uuid.UUID(self.key)))
 
 
 async def test_a_turn_waits_for_the_lease_and_reads_what_the_holder_stored(db: str) -> None:
     row = await _eval()
     session = await _session(row)
     owned = OwnedSystem(ActorSystem(), leases.DatabaseLeases(), [EntityKind(
-        "session", "per-message", 5, factory=lambda key: ReadsItsTurn(), open=open_turn)])
+        "session", "per-message", 5, factory=ReadsItsTurn, open=open_turn)])
     holder, _ = await _open(session.id)
     waiting = asyncio.create_task(owned.ask("session", str(session.id), "turn"))
     await asyncio.sleep(0.1)
     assert not waiting.done()
     stored = await store_exchange(_exchange(session, 0, lease=holder))
     assert stored is not None
-    if not holder.released:
+    if not stored.released:
         await leases.release(holder)
     state = await asyncio.wait_for(waiting, 10)
     await owned.shutdown()

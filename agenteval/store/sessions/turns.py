@@ -1,4 +1,5 @@
-"""The database side of one sendMessage turn: a fresh look before, one transaction after.
+"""The database side of one sendMessage turn: a fresh look before, one transaction after
+(the SessionActor's store port, store/sessions/database_sessions.py, calls these).
 
 The SessionActor keeps its session between messages; these are the only
 statements a turn needs: one read before the target is called (so a session
@@ -22,9 +23,11 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from actors import Fence, OwnershipLost, lease_name
+from actors.delivery import fence_for, released_with_write
+from actors.ownership import OwnershipLost, lease_name
 from agenteval.domain.intelligent import eval_state
-from agenteval.engine.intelligent.sessions import turn_overruns
+from agenteval.domain.intelligent.budgets import turn_overruns
+from agenteval.domain.owned_kinds import SESSION
 from agenteval.errors import Conflict, Unavailable
 from agenteval.store import leases
 from agenteval.store.evals.eval_log import NewEvent, append_events
@@ -37,17 +40,23 @@ from agenteval.store.sessions.turn_writes import (
     store_exchange,
 )
 
-__all__ = ["SESSION_KIND", "StoredTurn", "TurnState", "open_turn", "read_turn_state",
+__all__ = ["StoredTurn", "TurnState", "fenced_session", "open_turn", "read_turn_state",
            "store_turn", "turn_lease_name"]
-
-SESSION_KIND = "session"  # the entity kind: its turn lease is claimed per message
-# How long a turn waits for another process's turn on the same session, beyond its lease.
-TURN_WAIT_S = 120.0
 
 
 def turn_lease_name(session_id: uuid.UUID) -> str:
-    """The lease a sendMessage turn holds on its session, across processes."""
-    return lease_name(SESSION_KIND, str(session_id))
+    """The lease a message to a session holds on it, across processes."""
+    return lease_name(SESSION, str(session_id))
+
+
+async def fenced_session(session_id: uuid.UUID) -> None:
+    """Inside a transaction: the session's delivery still owns it (Unavailable if not)."""
+    fence = fence_for(turn_lease_name(session_id))
+    if fence is not None:
+        try:
+            await leases.fence(fence)
+        except OwnershipLost:
+            raise Unavailable() from None
 
 
 @dataclass
@@ -59,8 +68,7 @@ class StoredTurn:
 
 async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: int,
                      user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
-                     now: datetime, enforce_budget: bool, fence: Fence | None = None
-                     ) -> StoredTurn:
+                     now: datetime, enforce_budget: bool) -> StoredTurn:
     """Store both messages of turn `turn` with their events, or nothing (Conflict).
 
     The eval's log counters are advanced first (sequence, turns_used, activity,
@@ -68,10 +76,12 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
     only while it is RUNNING at `turn`: the same lock order as the EvalActor's
     transitions (eval, then its sessions), so the two never deadlock on
     PostgreSQL. The budget is checked again on the counters the transaction
-    itself produced, which no concurrent turn can share. With `fence` (the turn's
-    ownership of the session) the write is fenced first: a process that lost it
-    meanwhile stores nothing (Unavailable).
+    itself produced, which no concurrent turn can share. Inside the turn's delivery
+    (the runtime's claim of the session) the write is fenced first: a process that
+    lost it meanwhile stores nothing (Unavailable).
     """
+    name = turn_lease_name(session.id)
+    fence = fence_for(name)
     detail = {"sessionId": str(session.id), "turnIndex": turn,
               "latencyMs": reply.latency_ms, "error": reply.error}
     if not turn_overruns(plan, turn + 1, 0, enforce=False):
@@ -84,13 +94,11 @@ async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: in
         except OwnershipLost:
             raise Unavailable() from None
         if stored is not None:
+            if stored.released:
+                released_with_write(name)
             return StoredTurn(user, reply, [stored.event])
     async with in_transaction():
-        if fence is not None:
-            try:
-                await leases.fence(fence)
-            except OwnershipLost:
-                raise Unavailable() from None
+        await fenced_session(session.id)
         exchanged = await append_events(
             session.eval_id, eval_state.EXECUTING,
             [NewEvent("MESSAGE_EXCHANGED", detail, session.id)],

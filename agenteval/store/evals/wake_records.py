@@ -1,12 +1,10 @@
-"""The database side of the per-session wake-ups (the openclaw driver's schedule).
+"""What an eval's log says was woken: the database side of the openclaw driver's schedule.
 
-An executing eval's schedule of session wake-ups is owned work of the entity
-kind `sessions` (`schedule_lease_name`), renewed by the actor runtime and
-released once every planned session was woken (or the eval ended). What was
-done is read back from the eval's log: an AGENT_WOKEN event of the evaluator
-that was admitted, with a `session` key for a session's wake-up and without one
-for the approval wake-up (`woken_so_far`). Which schedules another process
-should take over (the kind's lapsed keys) is the store's (store/leases.py).
+An executing eval's schedule of session wake-ups is owned work of the entity kind
+`sessions`; what was done is read back from the eval's log: an AGENT_WOKEN event of
+the evaluator that was admitted, with a `session` key for a session's wake-up and
+without one for the approval wake-up (`woken_so_far`). Which schedules another
+process should take over (the kind's lapsed keys) is store/leases.py's.
 """
 
 from __future__ import annotations
@@ -15,15 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from actors import lease_name
 from agenteval.store.models import EvalEvent
-
-SCHEDULE = "sessions"  # the entity kind (work, no actor)
-
-
-def schedule_lease_name(eval_id: str) -> str:
-    """The lease of waking an eval's evaluator for its planned sessions."""
-    return lease_name(SCHEDULE, eval_id)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,116 @@
+"""`DatabaseEvals`: the eval store port (engine/intelligent/eval_store.py) on the database.
+
+`commit` is one transaction: the fence of the eval's delivery (the `eval` lease the
+runtime holds for the command, applied first: a process that lost it writes
+nothing), the compare-and-set of the eval's row on the version the actor expects
+(`VersionConflict` when it moved on; the runtime then reloads the actor and delivers
+the message again), the writes the command makes inside it (`inside`, which calls
+this store's other writes — a plan revision, a session row — so they commit or roll
+back with the eval), and the command's events, appended with the eval's next
+sequences. It answers the appended events with the eval's log counters after them,
+so the actor keeps its row current without reading it again.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from actors import VersionConflict
+from actors.delivery import fence_for
+from actors.ownership import lease_name
+from agenteval.domain.owned_kinds import EVAL
+from agenteval.errors import NotFound
+from agenteval.store import leases
+from agenteval.store.evals import eval_sessions as session_rows
+from agenteval.store.evals.eval_log import Appended, NewEvent, append_events
+from agenteval.store.evals.eval_sessions import NewSession
+from agenteval.store.models import EvalSession, IntelligentEval, PlanRevision
+
+# Writes made inside the eval's transaction, given the new status; more events to append.
+Inside = Callable[[str], Awaitable[list[NewEvent]]]
+
+
+class DuplicateKey(Exception):
+    """A unique key was taken concurrently (a session with the same idempotency key)."""
+
+
+async def _fenced(eval_id: uuid.UUID) -> None:
+    """Inside the transaction: the eval's delivery still owns it (OwnershipLost if not)."""
+    fence = fence_for(lease_name(EVAL, str(eval_id)))
+    if fence is not None:
+        await leases.fence(fence)
+
+
+class DatabaseEvals:
+    async def load(self, eval_id: uuid.UUID) -> IntelligentEval:
+        row = await IntelligentEval.get_or_none(id=eval_id)
+        if row is None:
+            raise NotFound(f"intelligent eval {eval_id} does not exist")
+        return row
+
+    async def last_activity(self, eval_id: uuid.UUID) -> datetime | None:
+        found = await IntelligentEval.filter(id=eval_id).values_list(
+            "last_agent_activity_at", flat=True)
+        if not found:
+            raise NotFound(f"intelligent eval {eval_id} does not exist")
+        return found[0]  # type: ignore[return-value]  # flat values_list: the scalars
+
+    async def commit(self, row: IntelligentEval, status: str, now: datetime,
+                     fields: dict[str, Any], events: list[NewEvent],
+                     inside: Inside | None = None) -> Appended:
+        try:
+            async with in_transaction():
+                await _fenced(row.id)
+                values = {"status": status, "version": row.version + 1, "updated_at": now,
+                          **fields}
+                if await IntelligentEval.filter(id=row.id, version=row.version).update(
+                        **values) == 0:
+                    raise VersionConflict(f"intelligent eval {row.id}")
+                pending = list(events)
+                if inside is not None:
+                    pending += await inside(status)
+                appended = await append_events(row.id, status, pending)
+        except IntegrityError as exc:
+            raise DuplicateKey from exc
+        assert appended is not None  # no status condition: the eval row is always updated
+        return appended
+
+    async def add_plan_revision(self, eval_id: uuid.UUID, revision: int,
+                                plan: dict[str, Any]) -> None:
+        await PlanRevision.create(eval_id=eval_id, revision=revision, plan=plan)
+
+    async def reject_plan_revision(self, eval_id: uuid.UUID, revision: int, feedback: str,
+                                   at: datetime) -> None:
+        await PlanRevision.filter(eval_id=eval_id, revision=revision).update(
+            feedback=feedback, rejected_at=at)
+
+    async def create_session(self, row: IntelligentEval, message: NewSession,
+                             now: datetime) -> EvalSession:
+        return await session_rows.create_session_row(row, message, now)
+
+    async def session_by_key(self, eval_id: uuid.UUID, idempotency_key: str
+                             ) -> EvalSession | None:
+        return await EvalSession.get_or_none(eval_id=eval_id, idempotency_key=idempotency_key)
+
+    async def running_session_ids(self, eval_id: uuid.UUID) -> list[Any]:
+        return await session_rows.running_session_ids(eval_id)
+
+    async def session_budget_overrun(self, row: IntelligentEval, enforce: bool
+                                     ) -> dict[str, Any] | None:
+        return await session_rows.session_budget_overrun(row, enforce)
+
+    async def sessions_settled(self, row: IntelligentEval) -> bool:
+        return await session_rows.sessions_settled(row)
+
+    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime) -> None:
+        async with in_transaction():
+            await _fenced(row.id)
+            if not await IntelligentEval.filter(id=row.id, version=row.version).update(
+                    analyst_woken_at=now, version=row.version + 1, updated_at=now):
+                raise VersionConflict(f"intelligent eval {row.id}")
