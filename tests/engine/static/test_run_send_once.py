@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Sequence
 import asyncpg
 import pytest
 
-from actors import Fence, MemoryLeases
+from actors.memory_leases import MemoryLeases
 from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
@@ -38,13 +38,12 @@ class FlakyRuns(MemoryRuns):
     refused = 0
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
-                            attempts: Sequence[FinishedAttempt], counters: Counters,
-                            fence: Fence | None = None) -> int:
+                            attempts: Sequence[FinishedAttempt], counters: Counters) -> int:
         if self.away:
             self.refused += 1
             raise asyncpg.exceptions.InterfaceError("connection has been released back to "
                                                     "the pool")
-        return await super().save_attempts(run_id, version, attempts, counters, fence)
+        return await super().save_attempts(run_id, version, attempts, counters)
 
 
 @pytest.fixture
