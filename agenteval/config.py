@@ -89,6 +89,16 @@ class Settings:
     lease_ttl_s: float = 15.0
     # How many runs one process executes at once; the rest wait for another process.
     run_claim_limit: int = 4
+    # Monitoring (issue 37): POST /api/ingest's limits (body bytes, objects, characters of
+    # one turn), and the backlog of turns waiting for their red-line check past which it
+    # answers 429 with Retry-After (0: no limit).
+    ingest_max_body_bytes: int = 16 * 2**20
+    ingest_max_lines: int = 10_000
+    ingest_max_content_chars: int = 100_000
+    ingest_backlog_limit: int = 200_000
+    # How often the monitoring worker looks for red lines to check and conversations to
+    # close and judge (seconds; 0 disables the worker in this process).
+    monitoring_poll_s: float = 1.0
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

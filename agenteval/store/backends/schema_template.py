@@ -21,7 +21,9 @@ from pathlib import Path
 
 import tortoise
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+# store/migrations (this module moved to store/backends/: `parent` alone named no folder,
+# so every template had the same key and a new migration was never applied).
+MIGRATIONS_DIR = Path(__file__).parents[1] / "migrations"
 
 
 def cache_dir() -> Path:

@@ -11,6 +11,15 @@ from agenteval.store.models.intelligent import (
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
 from agenteval.store.models.leases import Lease
+from agenteval.store.models.monitoring import (
+    Monitor,
+    MonitorAlert,
+    MonitoredConversation,
+    MonitoredSource,
+    MonitoredTurn,
+    MonitorVerdict,
+    RedLineHit,
+)
 from agenteval.store.models.notifications import Webhook, WebhookDelivery
 from agenteval.store.models.review import HumanReviewRow
 from agenteval.store.models.static import (
@@ -28,4 +37,6 @@ __all__ = [
     "IntelligentEval", "PlanRevision", "EvalSession", "EvalMessage", "EvalEvent",
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
     "Webhook", "WebhookDelivery", "ModelUsage", "ConversationSet",
+    "MonitoredSource", "MonitoredConversation", "MonitoredTurn", "Monitor", "MonitorVerdict",
+    "RedLineHit", "MonitorAlert",
 ]
