@@ -128,8 +128,10 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if settings.retention_days is not None:  # a kind: the takeover loop purges
             core.owned.declare(retention_kind(settings.retention_days, core.actors))
         if settings.monitoring_poll_s > 0:  # red lines, closing and judging (issue 37)
+            from agenteval.engine.monitoring.windows import DropSettings
             from agenteval.engine.monitoring.worker import MonitoringWorker
-            monitoring = MonitoringWorker(settings.monitoring_poll_s)
+            monitoring = MonitoringWorker(settings.monitoring_poll_s, DropSettings(
+                settings.monitoring_window_s, settings.monitoring_drop_cooldown_s))
             work.loops.append(("monitoring", monitoring.run_forever))
         # The one takeover loop of every owned entity kind whose owner is gone.
         work.loops.append(("takeover", lambda: core.owned.take_over_forever(

@@ -99,6 +99,10 @@ class Settings:
     # How often the monitoring worker looks for red lines to check and conversations to
     # close and judge (seconds; 0 disables the worker in this process).
     monitoring_poll_s: float = 1.0
+    # Monitoring's trend windows (seconds; a minute for tests, an hour or a day for people),
+    # and the least time between two drop alerts of one monitor.
+    monitoring_window_s: float = 3600.0
+    monitoring_drop_cooldown_s: float = 3600.0
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import strawberry
+from strawberry import UNSET
 from strawberry.scalars import JSON
 
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import IsOperator
+from agenteval.api.types.monitoring.case_draft import ConversationCaseDraftType
 from agenteval.api.types.monitoring.conversation import MonitorAlert
 from agenteval.api.types.monitoring.monitor import Monitor
 from agenteval.api.types.monitoring.source import MonitoredSource
+from agenteval.api.unset import value
 from agenteval.engine.monitoring import monitors
+from agenteval.engine.monitoring.regression_drafts import draft_case_from_conversation
 
 
 @strawberry.type
@@ -48,3 +52,18 @@ class MonitoringMutations:
     @strawberry.mutation(permission_classes=[IsOperator])
     async def mute_monitor_alert(self, id: strawberry.ID) -> MonitorAlert:
         return MonitorAlert.from_row(await monitors.set_alert_state(parse_id(id), "MUTED"))
+
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="A draft case from a monitored conversation's user "
+                                     "turns up to upToTurn (0-based; default its last), with "
+                                     "its red lines as checks. Give exactly one of scenarioId "
+                                     "and newScenarioName.")
+    async def create_case_from_conversation(
+            self, conversation_id: strawberry.ID, up_to_turn: int | None = UNSET,
+            scenario_id: strawberry.ID | None = UNSET,
+            new_scenario_name: str | None = UNSET) -> ConversationCaseDraftType:
+        wanted = value(scenario_id)
+        return ConversationCaseDraftType.from_draft(await draft_case_from_conversation(
+            parse_id(conversation_id, "conversationId"), value(up_to_turn),
+            None if wanted is None else parse_id(wanted, "scenarioId"),
+            value(new_scenario_name)))

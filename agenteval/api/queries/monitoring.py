@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import strawberry
+from strawberry.types import Info
 
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
@@ -15,6 +18,8 @@ from agenteval.api.types.monitoring.conversation import (
 )
 from agenteval.api.types.monitoring.monitor import Monitor
 from agenteval.api.types.monitoring.source import MonitoredSource
+from agenteval.api.types.monitoring.window import MonitorWindow
+from agenteval.engine.monitoring.windows import recent_windows
 from agenteval.store import models
 
 MAX_LIST = 500
@@ -86,3 +91,13 @@ class MonitoringQueries:
             query = query.filter(monitor_id=parse_id(monitor_id, "monitorId"))
         rows = await query.order_by("-created_at").limit(_limit(first))
         return [MonitorAlert.from_row(r) for r in rows]
+
+    @strawberry.field(permission_classes=[CanRead],
+                      description="The monitor's last windows (AGENTEVAL_MONITORING_WINDOW_S "
+                                  "long), the current partial one last.")
+    async def monitor_windows(self, info: Info, monitor_id: strawberry.ID,
+                              count: int = 24) -> list[MonitorWindow]:
+        length = info.context.services.settings.monitoring_window_s
+        windows = await recent_windows(parse_id(monitor_id, "monitorId"), datetime.now(UTC),
+                                       length, max(1, min(count, 200)))
+        return [MonitorWindow.of(w) for w in windows]

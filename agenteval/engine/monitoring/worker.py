@@ -10,22 +10,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from agenteval.engine.monitoring.judging import Judge
 from agenteval.engine.monitoring.red_lines import check_pending
+from agenteval.engine.monitoring.windows import DropSettings, check_drops
 
 logger = logging.getLogger("agenteval.monitoring")
 
 
 class MonitoringWorker:
-    def __init__(self, poll_s: float, judge: Judge | None = None) -> None:
+    def __init__(self, poll_s: float, drops: DropSettings, judge: Judge | None = None,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.poll_s = poll_s
+        self.drops = drops
         self.judge = judge or Judge()
+        self.clock = clock
+        self._drops_checked = 0.0
 
     async def step(self) -> int:
         """One pass; how much it did (the loop goes again at once while there is work)."""
         done = await check_pending()
-        done += await self.judge.step()
+        done += await self.judge.step(self.clock())
+        # Drops are a window's matter: looked for a few times a window, not every pass.
+        if time.monotonic() - self._drops_checked > min(self.drops.window_s / 6, 60):
+            self._drops_checked = time.monotonic()
+            await check_drops(self.clock(), self.drops)
         return done
 
     async def run_forever(self) -> None:
