@@ -17,6 +17,9 @@ from datetime import UTC, datetime
 from agenteval.engine.monitoring.judging import Judge
 from agenteval.engine.monitoring.red_lines import check_pending
 from agenteval.engine.monitoring.windows import DropSettings, check_drops
+from agenteval.store.monitoring.retention import purge_expired
+
+RETENTION_EVERY_S = 3600.0
 
 logger = logging.getLogger("agenteval.monitoring")
 
@@ -29,6 +32,7 @@ class MonitoringWorker:
         self.judge = judge or Judge()
         self.clock = clock
         self._drops_checked = 0.0
+        self._purged = 0.0
 
     async def step(self) -> int:
         """One pass; how much it did (the loop goes again at once while there is work)."""
@@ -38,6 +42,9 @@ class MonitoringWorker:
         if time.monotonic() - self._drops_checked > min(self.drops.window_s / 6, 60):
             self._drops_checked = time.monotonic()
             await check_drops(self.clock(), self.drops)
+        if time.monotonic() - self._purged > RETENTION_EVERY_S:
+            self._purged = time.monotonic()
+            await purge_expired(self.clock().date())
         return done
 
     async def run_forever(self) -> None:
