@@ -26,10 +26,14 @@ from agenteval.rules import NO_MODELS
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.case_rules import judge_rules
 from agenteval.rules.registry import get_rule
-from agenteval.store.models import Monitor, MonitoredConversation, MonitorVerdict, RedLineHit
+from agenteval.store.models import Monitor, MonitoredConversation, MonitorVerdict
 from agenteval.store.monitoring.claims import claim_closed, close_quiet, finish
-from agenteval.store.monitoring.reads import active_monitors, messages_of
-from agenteval.store.monitoring.verdicts import judged_versions, save_verdicts
+from agenteval.store.monitoring.reads import active_monitors, messages_of_many
+from agenteval.store.monitoring.verdicts import (
+    judged_versions,
+    red_line_monitors,
+    save_verdicts,
+)
 
 logger = logging.getLogger("agenteval.monitoring")
 
@@ -46,39 +50,42 @@ class Judge:
         self.worker = worker or f"judge-{uuid.uuid4().hex[:12]}"
         self.claim_ttl_s = claim_ttl_s
 
-    async def step(self, now: datetime | None = None, limit: int = 100) -> int:
-        """Close, claim and judge once; how many conversations were judged."""
+    async def step(self, now: datetime | None = None, limit: int = 200) -> int:
+        """Close, claim and judge once; how many conversations were judged. The claimed
+        batch is read, judged and written with a handful of queries, not a few per
+        conversation."""
         now = now or datetime.now(UTC)
         await close_quiet(now)
         claimed = await claim_closed(self.worker, now, self.claim_ttl_s, limit)
         if not claimed:
             return 0
-        monitors = await active_monitors()
-        for conversation in claimed:
-            try:
-                await self.judge(conversation, monitors, now)
-            except Exception:  # the claim lapses and another pass tries again
-                logger.exception("judging conversation %s failed", conversation.id)
-                continue
-            await finish(conversation.id, conversation.version, self.worker)
+        try:
+            await self.judge(claimed, await active_monitors(), now)
+        except Exception:  # the claims lapse and another pass tries again
+            logger.exception("judging %d conversations failed", len(claimed))
+            return 0
+        await finish([(c.id, c.version) for c in claimed], self.worker)
         return len(claimed)
 
-    async def judge(self, conversation: MonitoredConversation, monitors: list[Monitor],
+    async def judge(self, claimed: list[MonitoredConversation], monitors: list[Monitor],
                     now: datetime) -> None:
-        chosen = [m for m in monitors if m.judge.get("rules") or m.judge.get("expectation")]
-        chosen = [m for m in chosen if selects(m.source_id, m.metadata_match,
-                                               conversation.source_id, conversation.metadata)]
-        done = await judged_versions(conversation.id, conversation.version)
-        chosen = [m for m in chosen if m.id not in done]
-        if not chosen:
-            return
-        dialog, _ = dialog_of(await messages_of(conversation.id))
-        hits = set(await RedLineHit.filter(conversation_id=conversation.id)
-                   .values_list("monitor_id", flat=True))
+        monitors = [m for m in monitors if m.judge.get("rules") or m.judge.get("expectation")]
+        ids = [c.id for c in claimed]
+        done = await judged_versions(ids)
+        hits = await red_line_monitors(ids)
+        messages = await messages_of_many(ids)
         rows = []
-        for monitor in chosen:
-            rows.append(await self._verdict(monitor, conversation, dialog,
-                                            monitor.id in hits, now))
+        for conversation in claimed:
+            chosen = [m for m in monitors
+                      if (m.id, conversation.id, conversation.version) not in done
+                      and selects(m.source_id, m.metadata_match, conversation.source_id,
+                                  conversation.metadata)]
+            if not chosen:
+                continue
+            dialog, _ = dialog_of(messages[conversation.id])
+            for monitor in chosen:
+                rows.append(await self._verdict(monitor, conversation, dialog,
+                                                (monitor.id, conversation.id) in hits, now))
         await save_verdicts(rows)
 
     async def _verdict(self, monitor: Monitor, conversation: MonitoredConversation,

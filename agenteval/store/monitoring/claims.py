@@ -3,8 +3,9 @@
 Each closed conversation is judged exactly once per version, whatever processes run
 and die:
 
-- Closing is a compare-and-set (status OPEN and the turn count read): a turn arriving
-  meanwhile keeps it open. Each close adds one to `version`.
+- Closing is one UPDATE whose WHERE is the closing condition (status OPEN, ended or quiet
+  since the cutoff), so a turn committed meanwhile keeps its conversation open. Each
+  close adds one to `version`.
 - Claiming takes a row for `ttl` (claimed_by, claimed_until). On PostgreSQL the
   candidates are read `FOR UPDATE SKIP LOCKED`, so concurrent workers take disjoint
   rows without waiting on each other; on SQLite (one writer at a time) each claim is a
@@ -31,23 +32,17 @@ from agenteval.store.models import MonitoredConversation, MonitoredSource
 from agenteval.store.monitoring.partitions import is_postgres
 
 
-async def close_quiet(now: datetime, limit: int = 1000) -> int:
-    """Close the open conversations that ended or whose source's quiet period passed."""
-    quiet = {s.id: s.quiet_period_s for s in await MonitoredSource.all()}
-    if not quiet:
-        return 0
-    shortest = min(quiet.values())
-    rows = await (MonitoredConversation.filter(status="OPEN")
-                  .filter(Q(ended=True) | Q(last_turn_at__lte=now - timedelta(seconds=shortest)))
-                  .order_by("last_turn_at").limit(limit))
+async def close_quiet(now: datetime) -> int:
+    """Close the open conversations that ended or whose source's quiet period passed.
+
+    One UPDATE per source (there are few) whose WHERE is the condition itself, so a turn
+    committed meanwhile (it moves last_turn_at) keeps its conversation open, and one
+    source's open conversations never hide another's that are due."""
     closed = 0
-    for row in rows:
-        due = row.ended or row.last_turn_at <= now - timedelta(seconds=quiet.get(row.source_id, 300))
-        if not due:
-            continue
-        closed += await (MonitoredConversation
-                         .filter(id=row.id, status="OPEN", turn_count=row.turn_count)
-                         .update(status="CLOSED", version=F("version") + 1))
+    for source_id, quiet_s in await MonitoredSource.all().values_list("id", "quiet_period_s"):
+        due = Q(ended=True) | Q(last_turn_at__lte=now - timedelta(seconds=quiet_s))
+        closed += await (MonitoredConversation.filter(source_id=source_id, status="OPEN")
+                         .filter(due).update(status="CLOSED", version=F("version") + 1))
     return closed
 
 
@@ -79,13 +74,16 @@ async def claim_closed(worker: str, now: datetime, ttl_s: float, limit: int = 10
     return list(await MonitoredConversation.filter(id__in=won)) if won else []
 
 
-async def finish(conversation_id: uuid.UUID, version: int, worker: str) -> bool:
-    """JUDGED if it is still this closed version held by `worker`; the claim let go."""
-    done = await (MonitoredConversation
-                  .filter(id=conversation_id, status="CLOSED", version=version,
-                          claimed_by=worker)
-                  .update(status="JUDGED", claimed_by=None, claimed_until=None))
-    if not done:
-        await (MonitoredConversation.filter(id=conversation_id, claimed_by=worker)
-               .update(claimed_by=None, claimed_until=None))
-    return bool(done)
+async def finish(claimed: list[tuple[uuid.UUID, int]], worker: str) -> None:
+    """Each (conversation, version) JUDGED if it is still that closed version held by
+    `worker` (one UPDATE per version: almost always one); every claim let go."""
+    by_version: dict[int, list[uuid.UUID]] = {}
+    for conversation_id, version in claimed:
+        by_version.setdefault(version, []).append(conversation_id)
+    for version, ids in by_version.items():
+        await (MonitoredConversation
+               .filter(id__in=ids, status="CLOSED", version=version, claimed_by=worker)
+               .update(status="JUDGED", claimed_by=None, claimed_until=None))
+    # Reopened meanwhile by a late turn: still open, only the claim goes.
+    await (MonitoredConversation.filter(id__in=[c for c, _ in claimed], claimed_by=worker)
+           .update(claimed_by=None, claimed_until=None))

@@ -123,12 +123,7 @@ async def _touch(conversation: MonitoredConversation, group: list[IngestTurn], a
         if conversation.status != "OPEN":
             # Late: judged again as a new version once it closes again.
             updates.update(status="OPEN", ended=any(t.end for t in group))
-        await query.update(**updates)
         # An atomic increment: another request may add to the same conversation.
-        await _add_turn_count(conversation.id, added)
+        await query.update(turn_count=F("turn_count") + added, **updates)
     else:
         await query.update(**updates)
-
-
-async def _add_turn_count(conversation_id: uuid.UUID, added: int) -> None:
-    await MonitoredConversation.filter(id=conversation_id).update(turn_count=F("turn_count") + added)

@@ -18,11 +18,20 @@ RED_LINE_EVENT = "monitoring.red_line"
 DROP_EVENT = "monitoring.drop"
 
 
-async def judged_versions(conversation_id: uuid.UUID, version: int) -> set[uuid.UUID]:
-    """The monitors that already judged this version."""
-    rows = await MonitorVerdict.filter(conversation_id=conversation_id,
-                                       version=version).values_list("monitor_id", flat=True)
-    return {uuid.UUID(str(row)) for row in rows}
+async def judged_versions(conversation_ids: list[uuid.UUID]
+                          ) -> set[tuple[uuid.UUID, uuid.UUID, int]]:
+    """(monitor, conversation, version) of the verdicts these conversations already have."""
+    rows = await MonitorVerdict.filter(conversation_id__in=conversation_ids).values_list(
+        "monitor_id", "conversation_id", "version")
+    return {(uuid.UUID(str(m)), uuid.UUID(str(c)), int(v)) for m, c, v in rows}
+
+
+async def red_line_monitors(conversation_ids: list[uuid.UUID]
+                            ) -> set[tuple[uuid.UUID, uuid.UUID]]:
+    """(monitor, conversation) pairs that crossed a red line."""
+    rows = await RedLineHit.filter(conversation_id__in=conversation_ids).values_list(
+        "monitor_id", "conversation_id")
+    return {(uuid.UUID(str(m)), uuid.UUID(str(c))) for m, c in rows}
 
 
 async def save_verdicts(rows: list[MonitorVerdict]) -> None:
