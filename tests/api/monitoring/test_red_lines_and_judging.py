@@ -66,6 +66,7 @@ async def test_another_customers_phone_fires_a_red_line_on_a_masked_source(
     assert response.status_code == 200
     await eventually(lambda: bool(feishu.received), timeout_s=30)
     seconds = time.monotonic() - acked
+    print(f"red line acknowledged → Feishu-shaped receiver: {seconds:.2f} s")
     assert seconds < 60
     text = feishu.text()
     assert "personal_data_leak" in text and "[PHONE#" in text
