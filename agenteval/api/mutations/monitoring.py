@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import strawberry
 from strawberry import UNSET
 from strawberry.scalars import JSON
@@ -67,3 +69,10 @@ class MonitoringMutations:
             parse_id(conversation_id, "conversationId"), value(up_to_turn),
             None if wanted is None else parse_id(wanted, "scenarioId"),
             value(new_scenario_name)))
+
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="Judge with this monitor the conversations already "
+                                     "judged (before it existed) whose last turn is at or "
+                                     "after `since`; how many were queued.")
+    async def backfill_monitor(self, id: strawberry.ID, since: datetime) -> int:
+        return await monitors.backfill(parse_id(id), since)

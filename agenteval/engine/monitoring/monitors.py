@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -12,7 +13,7 @@ from agenteval.domain.monitoring.masking import KINDS
 from agenteval.domain.monitoring.monitor_judge import validate_judge, validate_red_lines
 from agenteval.errors import Conflict, NotFound, ValidationFailed
 from agenteval.rules.catalog import RULE_CATALOG
-from agenteval.store.models import Monitor, MonitorAlert, MonitoredSource
+from agenteval.store.models import Monitor, MonitorAlert, MonitoredConversation, MonitoredSource
 from agenteval.store.monitoring.sources import create_source as store_source
 
 ALERT_STATES = ("OPEN", "ACKNOWLEDGED", "MUTED")
@@ -75,3 +76,17 @@ async def set_alert_state(alert_id: uuid.UUID, state: str) -> MonitorAlert:
     alert.state = state
     await alert.save(update_fields=["state"])
     return alert
+
+
+async def backfill(monitor_id: uuid.UUID, since: datetime) -> int:
+    """Judge, with this monitor, the conversations judged before it existed whose last turn
+    is at or after `since`: they are closed again at the same version, so the judging claims
+    them and only monitors without a verdict for that version (this one) judge them, within
+    the monitor's daily model budget. How many were queued."""
+    monitor = await Monitor.get_or_none(id=monitor_id)
+    if monitor is None:
+        raise NotFound("no such monitor")
+    query = MonitoredConversation.filter(status="JUDGED", last_turn_at__gte=since)
+    if monitor.source_id is not None:
+        query = query.filter(source_id=monitor.source_id)
+    return await query.update(status="CLOSED")
