@@ -29,6 +29,8 @@ VERDICTS = """query($c: ID) { monitorVerdicts(conversationId: $c) {
 CONVERSATIONS = "{ monitoredConversations { id externalId status version } }"
 HITS = "{ redLineHits { ruleType turn quote conversationId } }"
 ALERTS = "{ monitorAlerts { id kind state ruleType detail } }"
+WINDOWS = """query($m: ID!) { monitorWindows(monitorId: $m, count: 2) { volume errored
+  passRate { successes total value low high } ruleHitRates { ruleType rate { successes total } } } }"""
 ACK = "mutation($id: ID!) { acknowledgeMonitorAlert(id: $id) { state } }"
 RED_LINES = [{"type": "personal_data_leak"},
              {"type": "commitment_phrases"}]
@@ -114,6 +116,13 @@ async def test_a_closed_conversation_is_judged_and_a_late_turn_makes_a_new_versi
     assert sorted((v["version"], v["passed"]) for v in verdicts) == [(1, False), (2, True)]
     conversations = (await gql.execute(CONVERSATIONS))["monitoredConversations"]
     assert conversations[0]["status"] == "JUDGED" and conversations[0]["version"] == 2
+    monitor_id = (await gql.execute("{ monitors { id } }"))["monitors"][0]["id"]
+    windows = (await gql.execute(WINDOWS, {"m": monitor_id}))["monitorWindows"]
+    window = windows[-1] if windows[-1]["volume"] == 2 else windows[0]  # an hour boundary
+    assert window["volume"] == 2 and window["passRate"]["successes"] == 1
+    assert window["passRate"]["low"] < 0.5 < window["passRate"]["high"]
+    assert window["ruleHitRates"] == [{"ruleType": "keyword_match",
+                                       "rate": {"successes": 1, "total": 2}}]
 
 
 async def _verdicts(gql: GraphQLClient, count: int) -> list[dict]:
