@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from agenteval.engine.monitoring.judging import Judge
 from agenteval.engine.monitoring.red_lines import check_pending
 from agenteval.engine.monitoring.windows import DropSettings, check_drops
+from agenteval.store.backends.database_outage import is_database_unreachable, outage
 from agenteval.store.monitoring.retention import purge_expired
 
 RETENTION_EVERY_S = 3600.0
@@ -53,8 +54,11 @@ class MonitoringWorker:
                 busy = await self.step()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                logger.exception("monitoring pass failed; the next one goes on")
+            except Exception as exc:
+                if is_database_unreachable(exc):  # said once by the outage tracker, not per pass
+                    outage.noticed(exc)
+                else:
+                    logger.exception("monitoring pass failed; the next one goes on")
                 busy = 0
             if not busy:
                 await asyncio.sleep(self.poll_s)
