@@ -42,7 +42,7 @@ def decode(body: bytes, content_type: str, message: Message) -> None:
         else:
             message.ParseFromString(body)
     except (DecodeError, json_format.ParseError, json.JSONDecodeError, UnicodeDecodeError,
-            ValueError) as exc:
+            ValueError, RecursionError) as exc:
         raise ValidationFailed.one("body", f"not an OTLP request: {exc}") from None
 
 

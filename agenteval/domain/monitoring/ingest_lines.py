@@ -73,8 +73,12 @@ def split_body(body: bytes, content_type: str) -> tuple[list[Any], list[dict[str
         try:
             value = json.loads(text)
         except json.JSONDecodeError as exc:
-            return [], [_error(1, "INVALID_JSON", f"the body is not JSON: {exc.msg}")]
-        return (value if isinstance(value, list) else [value]), []
+            if exc.msg != "Extra data":  # "Extra data": NDJSON sent as JSON, read as lines
+                return [], [_error(1, "INVALID_JSON", f"the body is not JSON: {exc.msg}")]
+        except RecursionError:
+            return [], [_error(1, "TOO_DEEP", "the body nests too deeply")]
+        else:
+            return (value if isinstance(value, list) else [value]), []
     objects: list[Any] = []
     errors: list[dict[str, Any]] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -86,6 +90,9 @@ def split_body(body: bytes, content_type: str) -> tuple[list[Any], list[dict[str
         except json.JSONDecodeError as exc:
             objects.append(None)
             errors.append(_error(number, "INVALID_JSON", f"not JSON: {exc.msg}"))
+        except RecursionError:
+            objects.append(None)
+            errors.append(_error(number, "TOO_DEEP", "the line nests too deeply"))
     return objects, errors
 
 

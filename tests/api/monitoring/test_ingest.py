@@ -147,3 +147,23 @@ async def test_past_the_backlog_ingestion_answers_429_with_retry_after(
     assert response.headers["Retry-After"] == "5"
     assert response.json()["error"]["code"] == "RATE_LIMITED"
     assert await MonitoredTurn.all().count() == 2
+
+
+async def test_ndjson_sent_as_json_is_read_and_deep_nesting_is_a_coded_error(
+        gql: GraphQLClient) -> None:
+    body = ndjson([turn("c1", "user", "a", "m1"), turn("c1", "assistant", "b", "m2")])
+    response = await gql.http.post("/api/ingest", content=body,
+                                   headers={"X-API-Key": ADMIN_KEY,
+                                            "Content-Type": "application/json"})
+    assert response.json()["accepted"] == 2
+    deep = b"[" * 100_000 + b"]" * 100_000
+    for content_type in ("application/json", "application/x-ndjson"):
+        response = await gql.http.post("/api/ingest", content=deep,
+                                       headers={"X-API-Key": ADMIN_KEY,
+                                                "Content-Type": content_type})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["details"][0]["reason"] == "TOO_DEEP"
+    response = await gql.http.post("/v1/traces", content=deep,
+                                   headers={"X-API-Key": ADMIN_KEY,
+                                            "Content-Type": "application/json"})
+    assert response.status_code == 400
