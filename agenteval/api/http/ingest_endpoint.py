@@ -25,7 +25,7 @@ SENDERS = frozenset({"INGEST", "OPERATOR", "ADMIN"})
 
 
 async def require_sender(request: Request) -> None:
-    key = await authenticated_key(request, bearer=True)
+    key = await authenticated_key(request, bearer=True, sending=True)
     if key.role not in SENDERS:
         raise Forbidden(f"an API key with role {key.role} may not send conversations; it "
                         "needs INGEST, OPERATOR or ADMIN")

@@ -105,6 +105,9 @@ async def test_an_ingest_key_may_send_and_read_nothing(gql: GraphQLClient) -> No
     assert sent.status_code == 200
     error = await gql.with_key(secret).error("{ targets { totalCount } }")
     assert error.code == "FORBIDDEN"
+    for path in ("/metrics", "/api/runs/00000000-0000-0000-0000-000000000000/report.md"):
+        read = await gql.http.get(path, headers={"X-API-Key": secret})
+        assert read.status_code == 403, path
     viewer = await key_of(gql, "VIEWER")
     refused = await post_ingest(gql.http, [turn("c1", "user", "hello", "m2")], key=viewer)
     assert refused.status_code == 403
