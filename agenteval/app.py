@@ -14,7 +14,9 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from agenteval.api.http.eval_downloads import intelligent_report_routes
+from agenteval.api.http.ingest_endpoint import ingest_routes
 from agenteval.api.http.metrics_endpoint import metrics_routes
+from agenteval.api.http.otlp_endpoint import otlp_routes
 from agenteval.api.http.rest import HTTP_STATUS, error_body, rest_http_error
 from agenteval.api.http.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
@@ -66,6 +68,8 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
         *intelligent_report_routes(),
         *metrics_routes(settings),
         *run_report_routes(),
+        *ingest_routes(settings),
+        *otlp_routes(settings),
     ]
     guard = Middleware(GraphQLHTTPGuard, max_body_bytes=settings.max_body_bytes,
                        max_json_depth=settings.max_json_depth)

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from actors import EntityKind
 from agenteval.bootstrap_core import start_core
@@ -117,9 +117,11 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         intelligent = IntelligentEngine(
             settings=settings, events=core.events, actors=core.actors, owned=owned,
             channels=core.channels, wakeups=wakeups, sessions=sessions, evals=DatabaseEvals())
-        # The one takeover loop of every owned entity kind whose owner is gone.
+        # The one takeover loop of every owned entity kind whose owner is gone, and
+        # monitoring's worker (red lines, closing and judging: issue 37).
         work = BackgroundWork(
-            loops=[("takeover", lambda: owned.take_over_forever(claim_interval(ttl_s)))],
+            loops=[("takeover", lambda: owned.take_over_forever(claim_interval(ttl_s))),
+                   *_monitoring_loops(settings)],
             on_start=[wakeups.start])  # the wake-ups held back till then
         services = Services(
             settings=settings, events=core.events, channels=core.channels, actors=core.actors,
@@ -159,6 +161,18 @@ def _interval_and_singleton_kinds(stack: contextlib.AsyncExitStack, settings: Se
     if settings.retention_days is not None:  # a kind: the takeover loop purges
         kinds.append(retention_kind(settings.retention_days, services.actors))
     return kinds
+
+
+def _monitoring_loops(settings: Settings) -> list[tuple[str, Callable[[], Coroutine[Any, Any, None]]]]:
+    """Monitoring's worker, unless this process is told not to run it (poll 0)."""
+    if settings.monitoring_poll_s <= 0:
+        return []
+    from agenteval.engine.monitoring.windows import DropSettings
+    from agenteval.engine.monitoring.worker import MonitoringWorker
+
+    worker = MonitoringWorker(settings.monitoring_poll_s, DropSettings(
+        settings.monitoring_window_s, settings.monitoring_drop_cooldown_s))
+    return [("monitoring", worker.run_forever)]
 
 
 def claim_interval(lease_ttl_s: float) -> float:

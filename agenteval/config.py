@@ -95,6 +95,20 @@ class Settings:
     # With a JUDGE configured, it also reviews every model-played simulated user (persona
     # and goal followed? hindered or helped?); a deviation it quotes counts as one.
     simulator_review: bool = False
+    # Monitoring (issue 37): POST /api/ingest's limits (body bytes, objects, characters of
+    # one turn), and the backlog of turns waiting for their red-line check past which it
+    # answers 429 with Retry-After (0: no limit).
+    ingest_max_body_bytes: int = 16 * 2**20
+    ingest_max_lines: int = 10_000
+    ingest_max_content_chars: int = 100_000
+    ingest_backlog_limit: int = 200_000
+    # How often the monitoring worker looks for red lines to check and conversations to
+    # close and judge (seconds; 0 disables the worker in this process).
+    monitoring_poll_s: float = 1.0
+    # Monitoring's trend windows (seconds; a minute for tests, an hour or a day for people),
+    # and the least time between two drop alerts of one monitor.
+    monitoring_window_s: float = 3600.0
+    monitoring_drop_cooldown_s: float = 3600.0
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

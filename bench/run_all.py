@@ -52,7 +52,12 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("malformed_requests.py", [], False),
     # 1 and 2 `agenteval serve` processes on PostgreSQL + Redis (it makes its own databases).
     ("scaling.py", [], True),
-    ("web_budget.mjs", [], False),  # needs `make web` first; skipped without web/node_modules
+    ("web_budget.mjs", [], False),
+    # Monitoring (issue 37): ingestion into one served process, judging in one process.
+    ("monitoring_ingest.py", [], False),
+    ("monitoring_ingest.py", ["--database-url", "{pg}"], True),
+    ("monitoring_judge.py", [], False),
+    ("monitoring_judge.py", ["--database-url", "{pg}"], True),  # needs `make web` first; skipped without web/node_modules
 ]
 # Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
 HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py",

@@ -18,6 +18,9 @@ class _RolePermission(BasePermission):
         key = await info.context.api_key()
         if key is None:
             raise Unauthenticated("a valid API key is required (header X-API-Key)")
+        if key.role == "INGEST":  # it only sends conversations (POST /api/ingest, OTLP)
+            raise Forbidden("an API key with role INGEST may only send conversations "
+                            "(POST /api/ingest, /v1/traces, /v1/logs); it reads nothing")
         if self.roles and key.role not in self.roles:
             raise Forbidden(f"an API key with role {key.role} may not do this; "
                             f"it needs {self.audience}")

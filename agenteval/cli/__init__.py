@@ -18,6 +18,7 @@ COMMANDS = {
     "models": "agenteval.cli.commands.models:models",
     "import": "agenteval.cli.commands.import_command:import_tests",
     "judge": "agenteval.cli.commands.judge:judge",
+    "ingest": "agenteval.cli.commands.ingest:ingest",
     "docs-rules": "agenteval.cli.commands.docs_rules:docs_rules",
     "demo": "agenteval.cli.commands.demo:demo",
     "driver": "agenteval.cli.commands.driver:driver",

@@ -19,6 +19,7 @@ from agenteval.store.backends.database_outage import (
     quiet_driver_outage_logs,
 )
 from agenteval.store.backends.schema_template import copy_template, fresh_sqlite_path
+from agenteval.store.monitoring.sources import forget_sources
 
 MODELS_MODULE = "agenteval.store.models"
 MIGRATIONS_MODULE = "agenteval.store.migrations"
@@ -97,6 +98,7 @@ async def open_database(database_url: str) -> None:
     EXECUTOR_CACHE.clear()
     api_keys.cache.clear()  # keys read from another database must not authenticate here
     response_cache.forget_all()  # nor its judge answers be served here
+    forget_sources()  # nor monitoring's sources (their ids and pseudonym keys)
     quiet_driver_outage_logs()
     transaction_start.install()  # a failed BEGIN leaves no dead connection behind
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)

@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from agenteval.errors import AgentEvalError, FieldError, NotFound, Unauthenticated
+from agenteval.errors import AgentEvalError, FieldError, Forbidden, NotFound, Unauthenticated
 from agenteval.store.access import api_keys
 from agenteval.store.backends.database_outage import (
     DATABASE_UNREACHABLE,
@@ -86,9 +86,10 @@ def rest_endpoint(handler: Handler, *, challenge: str | None = None) -> Handler:
     return answer
 
 
-async def authenticated_key(request: Request, *, bearer: bool = False) -> ApiKey:
+async def authenticated_key(request: Request, *, bearer: bool = False,
+                            sending: bool = False) -> ApiKey:
     """The live key of `X-API-Key` (or, with `bearer`, `Authorization: Bearer …`);
-    Unauthenticated otherwise."""
+    Unauthenticated otherwise. An INGEST key only sends (`sending`): it reads nothing."""
     secret = request.headers.get("x-api-key")
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if bearer and not secret and scheme.lower() == "bearer":
@@ -97,6 +98,9 @@ async def authenticated_key(request: Request, *, bearer: bool = False) -> ApiKey
     if key is None:
         raise Unauthenticated(KEY_REQUIRED if not bearer else
                               "a valid API key is required (X-API-Key or Authorization: Bearer)")
+    if key.role == "INGEST" and not sending:
+        raise Forbidden("an API key with role INGEST may only send conversations "
+                        "(POST /api/ingest, /v1/traces, /v1/logs); it reads nothing")
     return key
 
 

@@ -5,6 +5,7 @@ from agenteval.api.mutations.conversations import ConversationMutations
 from agenteval.api.mutations.deletion import DeletionMutations
 from agenteval.api.mutations.intelligent import IntelligentMutations
 from agenteval.api.mutations.model_checks import ModelCheckMutations
+from agenteval.api.mutations.monitoring import MonitoringMutations
 from agenteval.api.mutations.regression import RegressionMutations
 from agenteval.api.mutations.review import ReviewMutations
 from agenteval.api.mutations.scorecards import ScorecardMutations
@@ -14,4 +15,5 @@ from agenteval.api.mutations.webhooks import WebhookMutations
 MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMutations,
                                 ReviewMutations, WebhookMutations, DeletionMutations,
                                 ModelCheckMutations, RegressionMutations,
-                                ConversationMutations, ScorecardMutations)
+                                ConversationMutations, ScorecardMutations,
+                                MonitoringMutations)

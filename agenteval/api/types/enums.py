@@ -35,6 +35,8 @@ class KeyRole(Enum):
     OPERATOR = "OPERATOR"
     AGENT = "AGENT"
     VIEWER = "VIEWER"
+    # Monitoring (issue 37): may only send conversations (POST /api/ingest, OTLP); reads nothing.
+    INGEST = "INGEST"
 
 
 @strawberry.enum

@@ -36,6 +36,12 @@ async def build_event(delivery_id: str, event: str, subject_id: str,
     detail = detail or {}
     if event.startswith("eval."):
         return {**base, **await _eval_event(event, subject_id, detail, settings)}
+    if event.startswith("monitoring."):
+        # Monitoring's alerts are built whole when they are raised (engine/monitoring):
+        # only the web UI's address is added here, the path is the alert's own.
+        path = str(detail.get("path") or "/monitoring")
+        return {**base, **{k: v for k, v in detail.items() if k != "path"},
+                "link": f"{web_base(settings)}{path}"}
     return {**base, **await _run_event(event, subject_id, detail, settings)}
 
 

@@ -82,6 +82,9 @@ def message_of(event: dict[str, Any]) -> Message:
         else:
             lines.append(f"Error: {event.get('error') or 'unknown'}")
         label, mood = "Open the run", "ok" if ok else "bad"
+    elif name.startswith("monitoring."):
+        title, lines = _monitoring(event)
+        label, mood = "Open the conversation", "bad"
     else:
         title = "test message"
         lines.append(str(event.get("summary") or "This webhook works."))
@@ -89,6 +92,24 @@ def message_of(event: dict[str, Any]) -> Message:
     # "AgentEval" in every title: DingTalk robots secured by keyword need one in the message.
     return Message(f"AgentEval · {title}", lines, event.get("link"), label, mood,
                    str(event["id"]))
+
+
+def _monitoring(event: dict[str, Any]) -> tuple[str, list[str]]:
+    """A red line crossed (with the verified, masked quote) or a significant drop (with the
+    figure and its interval)."""
+    monitor = event.get("monitor") or {}
+    if event["event"] == "monitoring.red_line":
+        title = f"Red line: {event.get('rule')} in {monitor.get('name')}"
+        lines = [f"Conversation {event.get('conversation', {}).get('externalId')} "
+                 f"(source {event.get('source')}), turn {event.get('turn')}",
+                 f"> {event.get('quote')}"]
+        return title, lines
+    metric = event.get("metric") or {}
+    title = f"Drop: {metric.get('name')} of {monitor.get('name')}"
+    lines = [f"{_rate(metric.get('value'))} [{_rate(metric.get('low'))}, "
+             f"{_rate(metric.get('high'))}] against {_rate(metric.get('previous'))} "
+             f"(p = {metric.get('pValue')})"]
+    return title, lines
 
 
 def render(format: str, event: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,15 @@ from agenteval.store.models.intelligent import (
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
 from agenteval.store.models.leases import Lease
+from agenteval.store.models.monitoring import (
+    Monitor,
+    MonitorAlert,
+    MonitoredConversation,
+    MonitoredSource,
+    MonitoredTurn,
+    MonitorVerdict,
+    RedLineHit,
+)
 from agenteval.store.models.notifications import Webhook, WebhookDelivery
 from agenteval.store.models.review import HumanReviewRow
 from agenteval.store.models.scorecards import ScorecardRecord, WordLibraryRecord
@@ -30,4 +39,6 @@ __all__ = [
     "Scenario", "Campaign", "Run", "CaseOutcome", "RunTurn", "RuleResultRow",
     "Webhook", "WebhookDelivery", "ModelUsage", "ConversationSet",
     "ScorecardRecord", "WordLibraryRecord",
+    "MonitoredSource", "MonitoredConversation", "MonitoredTurn", "Monitor", "MonitorVerdict",
+    "RedLineHit", "MonitorAlert",
 ]

@@ -1,0 +1,1 @@
+"""Monitoring's GraphQL types (issue 37): sources, monitors, conversations, hits, alerts."""

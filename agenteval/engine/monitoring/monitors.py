@@ -1,0 +1,92 @@
+"""Sources and monitors as an OPERATOR sets them up, and alerts as a person answers them."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.monitoring.masking import KINDS
+from agenteval.domain.monitoring.monitor_judge import validate_judge, validate_red_lines
+from agenteval.errors import Conflict, NotFound, ValidationFailed
+from agenteval.rules.catalog import RULE_CATALOG
+from agenteval.store.models import Monitor, MonitorAlert, MonitoredConversation, MonitoredSource
+from agenteval.store.monitoring.sources import create_source as store_source
+
+ALERT_STATES = ("OPEN", "ACKNOWLEDGED", "MUTED")
+
+
+async def create_source(name: str, target_id: uuid.UUID | None, quiet_period_s: float,
+                        masking_kinds: list[str] | None, retention_days: float | None
+                        ) -> MonitoredSource:
+    errors = FieldErrors()
+    if not name.strip():
+        errors.add("name", "must not be empty")
+    if quiet_period_s <= 0:
+        errors.add("quietPeriodSeconds", "must be > 0")
+    for kind in masking_kinds or []:
+        if kind not in KINDS:
+            errors.add("maskingKinds", f"{kind!r} is not one of {', '.join(KINDS)}")
+    if retention_days is not None and retention_days <= 0:
+        errors.add("retentionDays", "must be > 0")
+    if errors:
+        raise ValidationFailed(errors)
+    if await MonitoredSource.exists(name=name):
+        raise Conflict(f"a source named {name!r} exists")
+    masking = {"enabled": masking_kinds != [], "kinds": list(masking_kinds or KINDS)}
+    return await store_source(name, target_id=str(target_id) if target_id else None,
+                              quiet_period_s=quiet_period_s, masking=masking,
+                              retention_days=retention_days)
+
+
+async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match: Any,
+                         judge: Any, red_lines: Any, sample_rate: float,
+                         stratify_by: str | None, daily_model_budget: int | None) -> Monitor:
+    errors = FieldErrors()
+    if not name.strip():
+        errors.add("name", "must not be empty")
+    if source_id is not None and not await MonitoredSource.exists(id=source_id):
+        errors.add("sourceId", "no such source")
+    if not isinstance(metadata_match, dict):
+        errors.add("metadataMatch", "must be an object of metadata key → value (or values)")
+    validate_judge(judge, RULE_CATALOG, errors)
+    validate_red_lines(red_lines, RULE_CATALOG, errors)
+    if not 0 <= sample_rate <= 1:
+        errors.add("sampleRate", "must be between 0 and 1")
+    if daily_model_budget is not None and daily_model_budget < 0:
+        errors.add("dailyModelBudget", "must be ≥ 0")
+    if errors:
+        raise ValidationFailed(errors)
+    try:
+        return await Monitor.create(name=name, source_id=source_id, metadata_match=metadata_match,
+                                    judge=judge, red_lines=red_lines or [],
+                                    sample_rate=sample_rate, stratify_by=stratify_by,
+                                    daily_model_budget=daily_model_budget)
+    except IntegrityError:
+        raise Conflict(f"a monitor named {name!r} exists") from None
+
+
+async def set_alert_state(alert_id: uuid.UUID, state: str) -> MonitorAlert:
+    alert = await MonitorAlert.get_or_none(id=alert_id)
+    if alert is None:
+        raise NotFound("no such alert")
+    alert.state = state
+    await alert.save(update_fields=["state"])
+    return alert
+
+
+async def backfill(monitor_id: uuid.UUID, since: datetime) -> int:
+    """Judge, with this monitor, the conversations judged before it existed whose last turn
+    is at or after `since`: they are closed again at the same version, so the judging claims
+    them and only monitors without a verdict for that version (this one) judge them, within
+    the monitor's daily model budget. How many were queued."""
+    monitor = await Monitor.get_or_none(id=monitor_id)
+    if monitor is None:
+        raise NotFound("no such monitor")
+    query = MonitoredConversation.filter(status="JUDGED", last_turn_at__gte=since)
+    if monitor.source_id is not None:
+        query = query.filter(source_id=monitor.source_id)
+    return await query.update(status="CLOSED")

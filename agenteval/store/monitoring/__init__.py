@@ -1,0 +1,1 @@
+"""Monitoring's persistence: ingested turns, closing and claiming conversations, verdicts, hits."""

@@ -1,0 +1,64 @@
+"""Monitoring's results: verdicts (unique per monitor, conversation and version), red-line
+hits (unique per monitor, conversation and rule) and their alerts, each alert written
+with its webhook deliveries in one transaction (the outbox of store/notifications)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from agenteval.store.models import MonitorAlert, MonitorVerdict, RedLineHit
+from agenteval.store.notifications import outbox
+
+RED_LINE_EVENT = "monitoring.red_line"
+DROP_EVENT = "monitoring.drop"
+
+
+async def judged_versions(conversation_ids: list[uuid.UUID]
+                          ) -> set[tuple[uuid.UUID, uuid.UUID, int]]:
+    """(monitor, conversation, version) of the verdicts these conversations already have."""
+    rows = await MonitorVerdict.filter(conversation_id__in=conversation_ids).values_list(
+        "monitor_id", "conversation_id", "version")
+    return {(uuid.UUID(str(m)), uuid.UUID(str(c)), int(v)) for m, c, v in rows}
+
+
+async def red_line_monitors(conversation_ids: list[uuid.UUID]
+                            ) -> set[tuple[uuid.UUID, uuid.UUID]]:
+    """(monitor, conversation) pairs that crossed a red line."""
+    rows = await RedLineHit.filter(conversation_id__in=conversation_ids).values_list(
+        "monitor_id", "conversation_id")
+    return {(uuid.UUID(str(m)), uuid.UUID(str(c))) for m, c in rows}
+
+
+async def save_verdicts(rows: list[MonitorVerdict]) -> None:
+    """Insert; a verdict another process wrote first (a lapsed claim) is kept as it is."""
+    if rows:
+        await MonitorVerdict.bulk_create(rows, ignore_conflicts=True)
+
+
+async def record_red_line(monitor_id: uuid.UUID, conversation_id: uuid.UUID, rule_type: str,
+                          turn_position: int, quote: str, detail: dict[str, Any],
+                          turn_received_at: datetime, event: dict[str, Any]) -> bool:
+    """The hit, its alert and the alert's deliveries; False when this monitor already had a
+    hit of this rule in this conversation (no second alert)."""
+    if await RedLineHit.exists(monitor_id=monitor_id, conversation_id=conversation_id,
+                               rule_type=rule_type):
+        return False
+    try:
+        async with in_transaction():
+            await RedLineHit.create(monitor_id=monitor_id, conversation_id=conversation_id,
+                                    rule_type=rule_type, turn_position=turn_position,
+                                    quote=quote, detail=detail,
+                                    turn_received_at=turn_received_at)
+            alert = await MonitorAlert.create(
+                monitor_id=monitor_id, kind="RED_LINE", conversation_id=conversation_id,
+                rule_type=rule_type, detail={**event, "quote": quote})
+            await outbox.enqueue(RED_LINE_EVENT, str(alert.id),
+                                 {**event, "alertId": str(alert.id)})
+    except IntegrityError:  # another process recorded it first
+        return False
+    return True
