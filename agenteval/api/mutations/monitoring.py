@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import strawberry
 from strawberry import UNSET
 from strawberry.scalars import JSON
 
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import IsOperator
+from agenteval.api.text_arguments import bounded, bounded_json, iso_datetime
 from agenteval.api.types.monitoring.case_draft import ConversationCaseDraftType
 from agenteval.api.types.monitoring.conversation import MonitorAlert
 from agenteval.api.types.monitoring.monitor import Monitor
@@ -29,7 +28,7 @@ class MonitoringMutations:
             quiet_period_seconds: float = 300.0, masking_kinds: list[str] | None = None,
             retention_days: float | None = None) -> MonitoredSource:
         row = await monitors.create_source(
-            name, parse_id(target_id, "targetId") if target_id else None, quiet_period_seconds,
+            bounded(name, "name") or "", parse_id(target_id, "targetId") if target_id else None, quiet_period_seconds,
             masking_kinds, retention_days)
         return MonitoredSource.from_row(row)
 
@@ -41,10 +40,13 @@ class MonitoringMutations:
             metadata_match: JSON | None = None, red_lines: JSON | None = None,
             sample_rate: float = 1.0, stratify_by: str | None = None,
             daily_model_budget: int | None = None) -> Monitor:
+        bounded_json(judge, "judge")
+        bounded_json(metadata_match, "metadataMatch")
+        bounded_json(red_lines, "redLines")
         row = await monitors.create_monitor(
-            name, parse_id(source_id, "sourceId") if source_id else None,
+            bounded(name, "name") or "", parse_id(source_id, "sourceId") if source_id else None,
             metadata_match if metadata_match is not None else {}, judge, red_lines or [],
-            sample_rate, stratify_by, daily_model_budget)
+            sample_rate, bounded(stratify_by, "stratifyBy"), daily_model_budget)
         return Monitor.from_row(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
@@ -74,5 +76,5 @@ class MonitoringMutations:
                          description="Judge with this monitor the conversations already "
                                      "judged (before it existed) whose last turn is at or "
                                      "after `since`; how many were queued.")
-    async def backfill_monitor(self, id: strawberry.ID, since: datetime) -> int:
-        return await monitors.backfill(parse_id(id), since)
+    async def backfill_monitor(self, id: strawberry.ID, since: str) -> int:
+        return await monitors.backfill(parse_id(id), iso_datetime(since, "since"))

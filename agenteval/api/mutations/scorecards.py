@@ -6,6 +6,7 @@ from __future__ import annotations
 import strawberry
 
 from agenteval.api.permissions import IsOperator
+from agenteval.api.text_arguments import bounded, bounded_list
 from agenteval.api.types.scorecard import Scorecard, WordLibrary
 from agenteval.engine.catalog import scorecards
 
@@ -24,4 +25,5 @@ class ScorecardMutations:
         "saveScorecard."))
     async def save_word_library(self, name: str, version: int,
                                 words: list[str]) -> WordLibrary:
-        return WordLibrary.from_row(await scorecards.save_word_library(name, version, words))
+        return WordLibrary.from_row(await scorecards.save_word_library(
+            bounded(name, "name") or "", version, bounded_list(words, "words")))

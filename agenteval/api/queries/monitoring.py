@@ -9,6 +9,7 @@ from strawberry.types import Info
 
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
+from agenteval.api.text_arguments import bounded
 from agenteval.api.types.monitoring.conversation import (
     MonitorAlert,
     MonitoredConversation,
@@ -49,7 +50,7 @@ class MonitoringQueries:
         if source_id is not None:
             query = query.filter(source_id=parse_id(source_id, "sourceId"))
         if status is not None:
-            query = query.filter(status=status)
+            query = query.filter(status=bounded(status, "status"))
         rows = await query.order_by("-last_turn_at").limit(_limit(first))
         return [MonitoredConversation.from_row(r) for r in rows]
 
@@ -67,7 +68,7 @@ class MonitoringQueries:
         if monitor_id is not None:
             query = query.filter(monitor_id=parse_id(monitor_id, "monitorId"))
         if rule_type is not None:
-            query = query.filter(rule_type=rule_type)
+            query = query.filter(rule_type=bounded(rule_type, "ruleType"))
         rows = await query.order_by("-created_at").limit(_limit(first))
         return [RedLineHit.from_row(r) for r in rows]
 

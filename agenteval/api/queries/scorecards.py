@@ -6,6 +6,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from agenteval.api.permissions import CanRead, IsOperator
+from agenteval.api.text_arguments import bounded
 from agenteval.api.types.scorecard import Scorecard, WordLibrary
 from agenteval.engine.catalog import scorecards
 from agenteval.errors import NotFound
@@ -17,18 +18,20 @@ class ScorecardQueries:
                       description="Every stored scorecard version (newest version first per "
                                   "name), or one name's versions.")
     async def scorecards(self, name: str | None = None) -> list[Scorecard]:
-        return [Scorecard.from_row(row) for row in await scorecards.list_scorecards(name)]
+        return [Scorecard.from_row(row) for row in await scorecards.list_scorecards(
+            bounded(name, "name"))]
 
     @strawberry.field(permission_classes=[CanRead], description="A scorecard by name@version.")
     async def scorecard(self, ref: str) -> Scorecard | None:
         try:
-            return Scorecard.from_row(await scorecards.get_scorecard(ref))
+            return Scorecard.from_row(await scorecards.get_scorecard(bounded(ref, "ref") or ""))
         except NotFound:
             return None
 
     @strawberry.field(permission_classes=[CanRead])
     async def word_libraries(self, name: str | None = None) -> list[WordLibrary]:
-        return [WordLibrary.from_row(row) for row in await scorecards.list_word_libraries(name)]
+        return [WordLibrary.from_row(row) for row in await scorecards.list_word_libraries(
+            bounded(name, "name"))]
 
     @strawberry.field(permission_classes=[IsOperator], description=(
         "Score one conversation ([{role, content}], roles user/assistant) with a draft "
