@@ -1,0 +1,145 @@
+// Scenario editor budgets at real size, measured in headless Chromium against a real `agenteval serve`:
+//   1. open: navigation start → the first case's row visible and focusable, budget 1 s;
+//   2. keystroke: keydown → next paint (PerformanceObserver `event` entries), budget 50 ms,
+//      typing in the scenario's name and in the first case's key (the case opened first if folded).
+// Median of 5 (a fresh browser context each), at each size in BENCH_SIZES (default 300,1000).
+// Usage (after `make web`): node bench/editor_budget.mjs   (prints the figures; exit 1 over budget)
+import { spawn } from "node:child_process";
+import { mkdtempSync, openSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const { chromium } = createRequire(join(root, "web", "package.json"))("playwright-core");
+const KEY = "ae_bench_admin_key_0123456789";
+const OPEN_BUDGET_MS = 1000;
+const KEY_BUDGET_MS = 50;
+const SIZES = (process.env.BENCH_SIZES ?? "300,1000").split(",").map(Number);
+const RUNS = 5;
+const KEYSTROKES = 5;
+
+const port = await new Promise((done) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const { port: free } = probe.address();
+    probe.close(() => done(free));
+  });
+});
+const folder = mkdtempSync(join(tmpdir(), "agenteval-bench-"));
+const log = openSync(join(folder, "server.log"), "a");
+const server = spawn(process.env.AGENTEVAL_BIN ?? join(root, ".venv", "bin", "agenteval"), ["serve"], {
+  env: {
+    ...process.env, AGENTEVAL_DATABASE_URL: `sqlite://${join(folder, "bench.db")}`, AGENTEVAL_PORT: String(port),
+    AGENTEVAL_HOST: "127.0.0.1", AGENTEVAL_ADMIN_KEY: KEY, AGENTEVAL_DRIVER: "none", AGENTEVAL_DEMO: "false",
+    AGENTEVAL_REDIS_URL: "",
+  },
+  stdio: ["ignore", log, log],
+});
+const base = `http://127.0.0.1:${port}`;
+
+async function gql(query, variables = {}) {
+  const response = await fetch(`${base}/graphql`, {
+    method: "POST", headers: { "content-type": "application/json", "x-api-key": KEY },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** A scenario like a real one: multi-turn cases, two rules each, an expectation and tags. */
+function scenarioDocument(size) {
+  const cases = Array.from({ length: size }, (_, i) => ({
+    id: `case-${String(i + 1).padStart(4, "0")}`, type: "multi_turn",
+    messages: ["我家空调坏了，想预约维修", "我叫张三", "电话是 13800138000"],
+    expectation: { contains: "预约成功" },
+    eval_rules: [
+      { type: "keyword_match", params: { keywords: ["13800138000"], mode: "all" } },
+      { type: "response_time", params: { max_ms: 1000 } },
+    ],
+    tags: ["bench", i % 2 ? "zh" : "en"],
+  }));
+  return JSON.stringify({ name: `Bench ${size} cases`, cases });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (values) => values.map((v) => v.toFixed(0)).join(", ");
+
+/** keydown → next paint of each keystroke typed into `field` (16 ms when under the API's 16 ms floor). */
+async function keystrokes(page, field) {
+  await field.focus();
+  const durations = [];
+  for (let i = 0; i < KEYSTROKES; i++) {
+    await page.evaluate(() => {
+      window.__events = [];
+      window.__observer?.disconnect();
+      window.__observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.name === "keydown") window.__events.push(e.duration);
+      });
+      window.__observer.observe({ type: "event", durationThreshold: 16 });
+    });
+    await page.keyboard.press("x");
+    await page.waitForTimeout(300);
+    const seen = await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+      return window.__events;
+    });
+    durations.push(seen.length ? Math.max(...seen) : 16);
+  }
+  return median(durations);
+}
+
+let browser;
+try {
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(`${base}/healthz`)).ok) break; } catch { /* starting */ }
+    if (i > 300) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+  let over = false;
+  for (const size of SIZES) {
+    const { importScenario } = await gql("mutation($d: String!) { importScenario(document: $d) { id } }", { d: scenarioDocument(size) });
+    const opens = [];
+    const nameKeys = [];
+    const caseKeys = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript((key) => {
+        window.localStorage.setItem("agenteval.apiKey", key);
+        window.localStorage.setItem("agenteval.language", "en");
+      }, KEY);
+      const page = await context.newPage();
+      await page.goto(`${base}/scenarios/${importScenario.id}/edit`, { waitUntil: "commit", timeout: 120_000 });
+      const first = page.getByRole("button", { name: /case-0001/ }).first();
+      await first.waitFor({ state: "visible", timeout: 120_000 });
+      await first.focus();
+      opens.push(await page.evaluate(() => {
+        if (!document.activeElement?.textContent?.includes("case-0001")) throw new Error("first case row not focusable");
+        return performance.now();
+      }));
+      nameKeys.push(await keystrokes(page, page.getByRole("textbox", { name: /^Name/ }).first()));
+      if ((await first.getAttribute("aria-expanded")) === "false") await first.click();
+      caseKeys.push(await keystrokes(page, page.getByRole("textbox", { name: /^Case key/ }).first()));
+      await context.close();
+    }
+    const open = median(opens);
+    const nameKey = median(nameKeys);
+    const caseKey = median(caseKeys);
+    console.log(`${size} cases: open → first case row focusable: median ${open.toFixed(0)} ms (runs: ${fmt(opens)}; budget ${OPEN_BUDGET_MS} ms)`);
+    console.log(`${size} cases: keystroke in the name → paint: median ${nameKey.toFixed(0)} ms (runs: ${fmt(nameKeys)}; budget ${KEY_BUDGET_MS} ms)`);
+    console.log(`${size} cases: keystroke in case 1's key → paint: median ${caseKey.toFixed(0)} ms (runs: ${fmt(caseKeys)}; budget ${KEY_BUDGET_MS} ms)`);
+    if (open > OPEN_BUDGET_MS || nameKey > KEY_BUDGET_MS || caseKey > KEY_BUDGET_MS) over = true;
+  }
+  console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(", ")}; ${process.env.BENCH_NOTE ?? ""}`);
+  if (over) process.exitCode = 1;
+} finally {
+  await browser?.close();
+  server.kill("SIGTERM");
+}
