@@ -69,7 +69,7 @@ const fmt = (values) => values.map((v) => v.toFixed(0)).join(", ");
 
 /** keydown → next paint of each keystroke typed into `field` (16 ms when under the API's 16 ms floor). */
 async function keystrokes(page, field) {
-  await field.focus();
+  await field.focus({ timeout: 120_000 });
   const durations = [];
   for (let i = 0; i < KEYSTROKES; i++) {
     await page.evaluate(() => {
@@ -81,6 +81,7 @@ async function keystrokes(page, field) {
       window.__observer.observe({ type: "event", durationThreshold: 16 });
     });
     await page.keyboard.press("x");
+    await page.waitForFunction(() => true, null, { timeout: 120_000 });
     await page.waitForTimeout(300);
     const seen = await page.evaluate(async () => {
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
@@ -116,6 +117,7 @@ try {
         window.localStorage.setItem("agenteval.language", "en");
       }, KEY);
       const page = await context.newPage();
+      page.setDefaultTimeout(120_000);
       await page.goto(`${base}/scenarios/${importScenario.id}/edit`, { waitUntil: "commit", timeout: 120_000 });
       const first = page.getByRole("button", { name: /case-0001/ }).first();
       await first.waitFor({ state: "visible", timeout: 120_000 });
@@ -124,9 +126,9 @@ try {
         if (!document.activeElement?.textContent?.includes("case-0001")) throw new Error("first case row not focusable");
         return performance.now();
       }));
-      nameKeys.push(await keystrokes(page, page.getByRole("textbox", { name: /^Name/ }).first()));
+      nameKeys.push(await keystrokes(page, page.getByLabel(/^Name/).first()));
       if ((await first.getAttribute("aria-expanded")) === "false") await first.click();
-      caseKeys.push(await keystrokes(page, page.getByRole("textbox", { name: /^Case key/ }).first()));
+      caseKeys.push(await keystrokes(page, page.getByLabel(/^Case key/).first()));
       await context.close();
     }
     const open = median(opens);

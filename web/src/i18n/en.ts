@@ -52,7 +52,7 @@ export const en = {
   list: {
     title: "Intelligent evaluations", new: "New evaluation", filterStatus: "Status", filterTarget: "Target",
     any: "Any", pageSize: "Per page", name: "Name", target: "Target", status: "Status", created: "Created",
-    progress: "Sessions closed / planned", total: "{{count}} evaluations", previous: "Previous", next: "Next",
+    progress: "Sessions closed / planned", total_one: "{{count}} evaluation", total_other: "{{count}} evaluations", previous: "Previous", next: "Next",
     empty: "No evaluations yet. Create one with “New evaluation”; the demo bot is a ready target.",
     emptyFiltered: "No evaluation matches these filters. Clear a filter to see more.",
   },

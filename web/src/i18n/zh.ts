@@ -53,7 +53,7 @@ export const zh: Dictionary = {
   list: {
     title: "智能评估", new: "新建", filterStatus: "状态", filterTarget: "被测对象",
     any: "全部", pageSize: "每页", name: "名称", target: "被测对象", status: "状态", created: "创建时间",
-    progress: "已结束 / 计划会话", total: "共 {{count}} 个评估", previous: "上一页", next: "下一页",
+    progress: "已结束 / 计划会话", total_one: "共 {{count}} 个评估", total_other: "共 {{count}} 个评估", previous: "上一页", next: "下一页",
     empty: "还没有评估。点击“新建”创建一个；演示机器人可直接作为被测对象。",
     emptyFiltered: "没有符合筛选条件的评估，清除筛选可查看更多。",
   },
@@ -96,7 +96,7 @@ export const zh: Dictionary = {
     dimensions: "已覆盖维度",
   },
   report: {
-    title: "报告页：{{name}}", export: "导出 Markdown", backToEval: "返回管理页", summary: "总结",
+    title: "评估报告：{{name}}", export: "导出 Markdown", backToEval: "返回管理页", summary: "总结",
     submitted: "提交时间", scores: "各维度得分（0–10）", findings: "发现的问题", noFindings: "没有发现问题。",
     suggestion: "建议", relatedSop: "相关 SOP", evidenceLink: "证据：第 {{turn}} 轮",
     verified: "已核实", unverified: "未经证实的说法", unconfirmed: "在对话记录中未找到",
