@@ -16,6 +16,8 @@ import { graphql, type JsonValue, type ResultOf } from "../../graphql/graphql";
 import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas } from "./draft";
 import { addCase, duplicateCase, removeCase, replaceCase, rowsFrom, type CaseRow } from "./caseRows";
 import { CaseList, type CaseListHandle } from "./CaseList";
+import { ruleModels } from "./ruleModels";
+import { RuleModelsContext } from "./RuleModelNote";
 import { focusFirstError } from "../../components/forms/focusFirstError";
 import { CreateScenarioMutation, NEW_SCENARIO_ID, newScenarioFrom, RuleTypesQuery, useRegressionDraft } from "./regressionDraft";
 import type { RegressionDraft } from "../../components/regression/AddToRegression";
@@ -23,7 +25,8 @@ import { casesWithProblems, ProblemScope, scenarioProblems } from "./editorProbl
 
 const EditQuery = graphql(`
   query ScenarioEdit($id: ID!) {
-    ruleTypes { name description paramsSchema }
+    ruleTypes { name description paramsSchema modelRole }
+    modelConfigs { role }
     scenario(id: $id) {
       id name description
       cases {
@@ -61,7 +64,7 @@ function NewScenario({ regression }: { regression: RegressionDraft | null }) {
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
   const scenario = regression ? newScenarioFrom(regression) : { id: "", name: "", description: null, cases: [] };
-  return <Editor data={{ ruleTypes: result.data.ruleTypes, scenario: null }} scenario={scenario} regression={regression} />;
+  return <Editor data={{ ...result.data, scenario: null }} scenario={scenario} regression={regression} />;
 }
 
 type Data = ResultOf<typeof EditQuery>;
@@ -70,6 +73,7 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const schemas: RuleSchemas = useMemo(() => new Map(data.ruleTypes.map((r) => [r.name, r.paramsSchema as JsonValue])), [data]);
+  const models = useMemo(() => ruleModels(data.ruleTypes, data.modelConfigs.map((m) => m.role)), [data]);
   const [name, setName] = useState(scenario.name);
   const [description, setDescription] = useState(scenario.description ?? "");
   const isNew = !scenario.id;
@@ -196,8 +200,10 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
         )}
       </Group>
       <ProblemScope problems={problems}>
+        <RuleModelsContext.Provider value={models}>
         <CaseList ref={list} rows={rows} schemas={schemas} open={open}
           onChange={onChange} onToggle={onToggle} onRemove={onRemove} onDuplicate={onDuplicate} />
+        </RuleModelsContext.Provider>
       </ProblemScope>
       <Group><Button variant="light" onClick={onAdd}>{t("editor.addCase")}</Button></Group>
       {apiError && <ErrorNotice error={apiError} />}
