@@ -79,7 +79,7 @@ export const enStatic = {
     newTitle: "New scenario", backToScenarios: "Back to scenarios", findCase: "Find a case (key, message or tag)",
     casesShown: "{{shown}} of {{count}} cases match", noCaseFound: "No case matches: change or clear the search.",
     needsModel: "needs a {{role}} model", usesModel: "uses a {{role}} model",
-    modelMissingTitle: "No {{role}} model is configured",
+    modelMissingTitle: "This rule needs a {{role}} model, and none is configured yet",
     modelMissing: "The {{type}} rule asks a {{role}} model for its verdict, so the scenario cannot be saved with it until one is configured.",
     openModels: "Configure one on the Models page",
     duplicateCase: "Duplicate", duplicateCaseNamed: "Duplicate case {{key}}", removeCaseNamed: "Delete case {{key}}",

@@ -83,7 +83,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     newTitle: "新建场景", backToScenarios: "返回场景列表", findCase: "查找用例（标识、消息或标签）",
     casesShown: "{{count}} 个用例中有 {{shown}} 个匹配", noCaseFound: "没有匹配的用例：修改或清空搜索。",
     needsModel: "需要 {{role}} 模型", usesModel: "使用 {{role}} 模型",
-    modelMissingTitle: "尚未配置 {{role}} 模型",
+    modelMissingTitle: "此规则需要 {{role}} 模型，但尚未配置",
     modelMissing: "{{type}} 规则需要由 {{role}} 模型给出判定，配置该模型之前，含此规则的场景无法保存。",
     openModels: "前往模型页配置",
     duplicateCase: "复制", duplicateCaseNamed: "复制用例 {{key}}", removeCaseNamed: "删除用例 {{key}}",

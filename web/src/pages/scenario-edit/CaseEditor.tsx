@@ -48,7 +48,7 @@ export const CaseEditor = memo(function CaseEditor({ index, draft, schemas, onCh
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Button variant="subtle" size="compact-sm" aria-expanded={!collapsed} onClick={() => onToggle(index)}
             styles={{ root: { minWidth: 0 }, label: { overflow: "hidden", textOverflow: "ellipsis" } }}>
-            {collapsed ? "▸" : "▾"} {index + 1}. {t("editor.caseLabel", { key: draft.key })}
+            {collapsed ? "▸" : "▾"} {t("editor.caseLabel", { key: draft.key })}
           </Button>
           <Group gap={4} wrap="nowrap">
             <Button variant="subtle" size="compact-xs" onClick={() => onDuplicate(index)}

@@ -11,15 +11,15 @@ export function useRuleModels(): RuleModels {
   return useContext(RuleModelsContext);
 }
 
-/** The picker's label: the type's name, and the model it needs or uses. */
-export function useRuleTypeLabel(): (name: string) => string {
+/** What the picker says after a type's name: the model it needs or uses ("" for none). */
+export function useRuleTypeModelText(): (name: string) => string {
   const { t } = useTranslation();
   const models = useRuleModels();
   return (name) => {
     const model = models.get(name);
-    if (!model) return name;
+    if (!model) return "";
     const role = t(`models.roles.${model.role}` as "models.roles.JUDGE", { defaultValue: model.role });
-    return `${name} · ${model.required ? t("editor.needsModel", { role }) : t("editor.usesModel", { role })}`;
+    return model.required ? t("editor.needsModel", { role }) : t("editor.usesModel", { role });
   };
 }
 
