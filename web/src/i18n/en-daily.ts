@@ -17,6 +17,10 @@ export const enDaily = {
     cancelRunConfirm: "Cancel the run",
     cancelRunLabel: "Cancel run {{label}}",
   },
+  exports: {
+    csv: "Export CSV", json: "Export JSON", csvOf: "Export the {{what}} as CSV", jsonOf: "Export the {{what}} as JSON",
+    outcomes: "case outcomes", findings: "findings",
+  },
   lists: {
     search: "Search by name", searchHint: "Part of the name", sort: "Sort",
     order: { NEWEST_FIRST: "Newest first", OLDEST_FIRST: "Oldest first", NAME_ASC: "Name A–Z", NAME_DESC: "Name Z–A" },

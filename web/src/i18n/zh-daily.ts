@@ -17,6 +17,10 @@ export const zhDaily = {
     cancelRunConfirm: "取消运行",
     cancelRunLabel: "取消运行 {{label}}",
   },
+  exports: {
+    csv: "导出 CSV", json: "导出 JSON", csvOf: "将{{what}}导出为 CSV", jsonOf: "将{{what}}导出为 JSON",
+    outcomes: "用例结果", findings: "发现",
+  },
   lists: {
     search: "按名称搜索", searchHint: "名称的一部分", sort: "排序",
     order: { NEWEST_FIRST: "最新在前", OLDEST_FIRST: "最早在前", NAME_ASC: "名称 A–Z", NAME_DESC: "名称 Z–A" },
