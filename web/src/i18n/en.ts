@@ -62,7 +62,7 @@ export const en = {
     overrun: "Budget overrun (session {{session}}): {{used}} turns of {{budget}} allowed",
     planner: "planning agent", evaluator: "evaluating agent", analyst: "analyst agent", watchdog: "watchdog",
     roles: { planner: "planning agent", evaluator: "evaluating agent", analyst: "analyst agent" },
-    until: "until {{time}}", who: "by {{who}}",
+    until: "until {{time}}", who: "by {{who}}", sessionRef: "session {{session}}",
   },
   severity: { HIGH: "High", MEDIUM: "Medium", LOW: "Low" },
   list: {

@@ -63,7 +63,7 @@ export const zh: Dictionary = {
     overrun: "超出预算（会话 {{session}}）：已用 {{used}} 轮，预算 {{budget}} 轮",
     planner: "规划智能体", evaluator: "评估智能体", analyst: "分析智能体", watchdog: "看门狗",
     roles: { planner: "规划智能体", evaluator: "评估智能体", analyst: "分析智能体" },
-    until: "至 {{time}}", who: "由 {{who}}",
+    until: "至 {{time}}", who: "由 {{who}}", sessionRef: "会话 {{session}}",
   },
   severity: { HIGH: "高", MEDIUM: "中", LOW: "低" },
   list: {

@@ -63,6 +63,27 @@ describe("the event timeline", () => {
     expect(rows.at(-1)?.what).toBe("创建了评估：Night check");
   });
 
+  it("folds heartbeats between messages too, and names sessions in their notes by number", () => {
+    const interleaved: TimelineEvent[] = [
+      { sequence: 1, type: "SESSION_CREATED", sessionId: S1, detail: { sessionId: S1 }, at: at(1) },
+      { sequence: 2, type: "MESSAGE_EXCHANGED", sessionId: S1, detail: { turnIndex: 0, latencyMs: 5 }, at: at(2) },
+      { sequence: 3, type: "HEARTBEAT", detail: { note: `session ${S1}: turn 1 done` }, at: at(3) },
+      { sequence: 4, type: "MESSAGE_EXCHANGED", sessionId: S1, detail: { turnIndex: 1, latencyMs: 5 }, at: at(4) },
+      { sequence: 5, type: "HEARTBEAT", detail: { note: `session ${S1}: turn 2 done` }, at: at(5) },
+      { sequence: 6, type: "SESSION_CLOSED", sessionId: S1, detail: { sessionId: S1 }, at: at(6) },
+      { sequence: 7, type: "HEARTBEAT", detail: { note: `about ${S2}` }, at: at(7) },
+    ];
+    const rows = eventRows(interleaved, "en");
+    expect(rows.map((r) => r.what)).toEqual([
+      "Heartbeat: “about 9d1e1f0a”",
+      "Session 1 closed with its verdict",
+      "2 heartbeats, the last: “session 1: turn 2 done”",
+      "Session 1, turn 2: the target replied in 5 ms",
+      "Session 1, turn 1: the target replied in 5 ms",
+      "Session 1 started",
+    ]);
+  });
+
   it("shows an unknown event's detail as words, leaving ids out", () => {
     expect(plainDetail({ sessionId: S1, note: "hi", count: 2, nested: { a: 1 } })).toBe("note: hi · count: 2");
   });

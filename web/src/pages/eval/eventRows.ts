@@ -1,7 +1,7 @@
 /**
  * The eval's events as a person reads them: what happened, who did it, when — in the UI's
- * language, sessions by their number (1, 2, …) rather than their ids, consecutive heartbeats
- * folded into one row. Plain, tested; EventTimeline renders the rows.
+ * language, sessions by their number (1, 2, …) rather than their ids (in free text too),
+ * heartbeats folded into one row until something other than a message happens. Plain, tested; EventTimeline renders the rows.
  */
 import i18next from "i18next";
 
@@ -25,6 +25,7 @@ export interface EventRow {
 
 type Detail = Record<string, unknown>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_IN_TEXT = /(?:session\s+)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
 
 const asDetail = (value: unknown): Detail => (value && typeof value === "object" && !Array.isArray(value) ? value as Detail : {});
 const text = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : "");
@@ -37,21 +38,36 @@ export function eventRows(events: readonly TimelineEvent[], lang: string, limit 
   const sessionOf = (event: TimelineEvent): string => {
     const id = event.sessionId ?? text(asDetail(event.detail).sessionId);
     if (!id) return "?";
-    if (!sessionNumbers.has(id)) sessionNumbers.set(id, sessionNumbers.size + 1);
-    return String(sessionNumbers.get(id));
+    const known = id.toLowerCase();
+    if (!sessionNumbers.has(known)) sessionNumbers.set(known, sessionNumbers.size + 1);
+    return String(sessionNumbers.get(known));
   };
+  // Ids inside free text (a driver's heartbeat note) become "session 2", or a short id when unknown.
+  const humane = (value: string) => value.replace(UUID_IN_TEXT, (whole: string, id: string) => {
+    const n = sessionNumbers.get(id.toLowerCase());
+    return n ? t("timeline.sessionRef", { session: n }) : whole.replace(id, id.slice(0, 8));
+  });
   const rows: EventRow[] = [];
+  // Heartbeats fold into one row until something other than a heartbeat or a message happens.
+  let heartbeats: { row: EventRow; count: number } | null = null;
   for (const event of events) {
     const detail = asDetail(event.detail);
-    const last = rows[rows.length - 1];
-    if (event.type === "HEARTBEAT" && last?.type === "HEARTBEAT") {
-      const count = Number(last.key.split(":")[2] ?? 1) + 1;
-      last.key = `${last.key.split(":").slice(0, 2).join(":")}:${count}`;
-      last.until = event.at;
-      last.what = t("timeline.heartbeats", { count, note: text(detail.note) || "—" });
+    if (event.type === "HEARTBEAT") {
+      const note = humane(text(detail.note)) || "—";
+      if (heartbeats) {
+        rows.splice(rows.indexOf(heartbeats.row), 1);
+        heartbeats.count += 1;
+        heartbeats.row.until = event.at;
+      } else {
+        heartbeats = { row: { key: `${event.sequence}:HEARTBEAT`, type: "HEARTBEAT", at: event.at, until: null, who: null, what: "" }, count: 1 };
+      }
+      heartbeats.row.what = t("timeline.heartbeats", { count: heartbeats.count, note });
+      rows.push(heartbeats.row);
       continue;
     }
-    rows.push({ key: `${event.sequence}:${event.type}:1`, type: event.type, at: event.at, until: null, ...describe(event, detail, t, sessionOf) });
+    if (event.type !== "MESSAGE_EXCHANGED") heartbeats = null;
+    const said = describe(event, detail, t, sessionOf);
+    rows.push({ key: `${event.sequence}:${event.type}`, type: event.type, at: event.at, until: null, who: said.who, what: humane(said.what) });
   }
   return rows.reverse().slice(0, limit);
 }
