@@ -18,8 +18,8 @@ const KEY = "ae_bench_admin_key_0123456789";
 const OPEN_BUDGET_MS = 1000;
 const KEY_BUDGET_MS = 50;
 const SIZES = (process.env.BENCH_SIZES ?? "300,1000").split(",").map(Number);
-const RUNS = 5;
-const KEYSTROKES = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 5); // per field and run; the run's figure is their median
 
 const port = await new Promise((done) => {
   const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -67,9 +67,17 @@ function scenarioDocument(size) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (values) => values.map((v) => v.toFixed(0)).join(", ");
 
+/** The input a label names, found by script (Playwright's label matching crawls a huge DOM for minutes). */
+async function byLabel(page, text) {
+  const id = await page.evaluate((wanted) => [...document.querySelectorAll("label")]
+    .find((l) => l.textContent.replace(/[\s*]+$/, "") === wanted)?.htmlFor, text);
+  if (!id) throw new Error(`no field labelled ${text}`);
+  return page.locator(`[id="${id}"]`);
+}
+
 /** keydown → next paint of each keystroke typed into `field` (16 ms when under the API's 16 ms floor). */
 async function keystrokes(page, field) {
-  await field.focus({ timeout: 120_000 });
+  await field.focus({ timeout: 400_000 });
   const durations = [];
   for (let i = 0; i < KEYSTROKES; i++) {
     await page.evaluate(() => {
@@ -81,7 +89,7 @@ async function keystrokes(page, field) {
       window.__observer.observe({ type: "event", durationThreshold: 16 });
     });
     await page.keyboard.press("x");
-    await page.waitForFunction(() => true, null, { timeout: 120_000 });
+    await page.waitForFunction(() => true, null, { timeout: 400_000 });
     await page.waitForTimeout(300);
     const seen = await page.evaluate(async () => {
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
@@ -117,19 +125,24 @@ try {
         window.localStorage.setItem("agenteval.language", "en");
       }, KEY);
       const page = await context.newPage();
-      page.setDefaultTimeout(120_000);
-      await page.goto(`${base}/scenarios/${importScenario.id}/edit`, { waitUntil: "commit", timeout: 120_000 });
-      const first = page.getByRole("button", { name: /case-0001/ }).first();
-      await first.waitFor({ state: "visible", timeout: 120_000 });
+      page.setDefaultTimeout(400_000);
+      await page.goto(`${base}/scenarios/${importScenario.id}/edit`, { waitUntil: "commit", timeout: 400_000 });
+      const first = page.locator("button", { hasText: "case-0001" }).first();
+      await first.waitFor({ state: "visible", timeout: 400_000 });
       await first.focus();
       opens.push(await page.evaluate(() => {
         if (!document.activeElement?.textContent?.includes("case-0001")) throw new Error("first case row not focusable");
         return performance.now();
       }));
-      nameKeys.push(await keystrokes(page, page.getByLabel(/^Name/).first()));
+      if (process.env.BENCH_VERBOSE) {
+        console.log(await page.evaluate(() => performance.getEntriesByType("resource").map((e) =>
+          `${e.name.slice(-50)} start ${e.startTime.toFixed(0)} end ${e.responseEnd.toFixed(0)}`).join("\n")));
+      }
+      nameKeys.push(await keystrokes(page, await byLabel(page, "Name")));
       if ((await first.getAttribute("aria-expanded")) === "false") await first.click();
-      caseKeys.push(await keystrokes(page, page.getByLabel(/^Case key/).first()));
+      caseKeys.push(await keystrokes(page, await byLabel(page, "Case key")));
       await context.close();
+      console.log(`  ${size} cases, run ${run + 1}: open ${opens.at(-1).toFixed(0)} ms, name key ${nameKeys.at(-1).toFixed(0)} ms, case key ${caseKeys.at(-1).toFixed(0)} ms (load ${loadavg()[0].toFixed(2)})`);
     }
     const open = median(opens);
     const nameKey = median(nameKeys);
