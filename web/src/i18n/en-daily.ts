@@ -1,6 +1,7 @@
 /** English strings of the everyday pieces: the narrow-screen shell, confirmations, the error page (spread into en.ts). */
 export const enDaily = {
-  shell: { openNav: "Open navigation", closeNav: "Close navigation", signedInAs: "Signed in as {{name}} ({{role}})" },
+  shell: { openNav: "Open navigation", closeNav: "Close navigation", signedInAs: "Signed in as {{name}} ({{role}})", skipToContent: "Skip to the content" },
+  layout: { scrollTable: "Table (scrolls sideways)" },
   safe: {
     keep: "Keep it", close: "Close",
     revokeTitle: "Revoke the key “{{name}}”?",

@@ -34,7 +34,7 @@ export const enStatic = {
   },
   runs: {
     title: "Runs", start: "Start run", compare: "Compare the picked runs", pickTwo: "Tick 2 to 10 runs to compare them.",
-    empty: "No runs yet: press “Start run”.", cancel: "Cancel run", runOf: "Run {{label}}", pick: "Pick {{label}} for comparison",
+    empty: "No runs yet: press “Start run”.", cancel: "Cancel run", runOf: "Run {{label}}", reportLink: "Report: {{label}}", pick: "Pick {{label}} for comparison",
     progress: "{{done}} of {{total}} done: {{passed}} passed, {{failed}} failed, {{errored}} errored", rate: "{{rate}}% passed",
   },
   run: {

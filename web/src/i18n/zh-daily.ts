@@ -1,6 +1,7 @@
 /** 日常界面的中文：窄屏导航、确认框、错误页。Same keys as en-daily.ts (spread into zh.ts). */
 export const zhDaily = {
-  shell: { openNav: "打开导航", closeNav: "关闭导航", signedInAs: "当前身份：{{name}}（{{role}}）" },
+  shell: { openNav: "打开导航", closeNav: "关闭导航", signedInAs: "当前身份：{{name}}（{{role}}）", skipToContent: "跳到正文" },
+  layout: { scrollTable: "表格（可左右滚动）" },
   safe: {
     keep: "保留", close: "关闭",
     revokeTitle: "吊销密钥“{{name}}”？",

@@ -38,7 +38,7 @@ export const zhStatic: Strings<typeof enStatic> = {
   },
   runs: {
     title: "运行", start: "启动运行", compare: "对比所选运行", pickTwo: "勾选 2 到 10 个运行即可对比。",
-    empty: "还没有运行：点击“启动运行”。", cancel: "取消运行", runOf: "运行 {{label}}", pick: "选择 {{label}} 用于对比",
+    empty: "还没有运行：点击“启动运行”。", cancel: "取消运行", runOf: "运行 {{label}}", reportLink: "报告：{{label}}", pick: "选择 {{label}} 用于对比",
     progress: "已完成 {{done}}/{{total}}：通过 {{passed}}，失败 {{failed}}，出错 {{errored}}", rate: "通过率 {{rate}}%",
   },
   run: {
