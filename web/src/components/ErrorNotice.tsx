@@ -2,14 +2,14 @@
 import { Alert, Button, Code, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "../graphql/errors";
-import { errorHeadline } from "../graphql/errorText";
+import { errorHeadline, type Translate } from "../graphql/errorText";
 
 /** `onRetry` offers "Try again" where asking once more may help (a list whose query failed). */
 export function ErrorNotice({ error, title, onRetry }: { error: ApiError; title?: string; onRetry?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Alert color="red" variant="light" role="alert" title={title ?? t("error.title")}>
-      <Text size="sm" fw={500}>{errorHeadline(error, i18n.language)}</Text>
+      <Text size="sm" fw={500}>{errorHeadline(error, t as unknown as Translate)}</Text>
       <Text size="xs" mt={4}>
         <Code>{error.code}</Code> {error.message && <span lang="en">{t("apiErrors.serverSaid")}: {error.message}</span>}
       </Text>

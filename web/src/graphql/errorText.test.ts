@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../i18n/en";
 import { zh } from "../i18n/zh";
 import { apiErrorOf } from "./errors";
-import { errorHeadline } from "./errorText";
+import { errorHeadline as headline, type Translate } from "./errorText";
+import type { ApiError } from "./errors";
+
+const errorHeadline = (error: ApiError, lang: string) => headline(error, i18next.getFixedT(lang) as unknown as Translate);
 
 beforeAll(async () => {
   await i18next.init({ resources: { en: { translation: en }, zh: { translation: zh } }, lng: "en", fallbackLng: "en",

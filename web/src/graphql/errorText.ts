@@ -2,16 +2,15 @@
  * A failed call said in the UI's language, from its error code and details (the server's own
  * message is in English and is shown beside it, smaller). Plain, tested; ErrorNotice renders it.
  */
-import i18next from "i18next";
 import type { ApiError } from "./errors";
 
 const KNOWN = new Set(["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_FAILED", "INVALID_TRANSITION", "CONFLICT",
   "BUDGET_EXCEEDED", "TARGET_ERROR", "MODEL_ERROR", "RATE_LIMITED", "UNAVAILABLE", "INTERNAL", "NETWORK"]);
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** A `t` of the UI's language (react-i18next's, or i18next.getFixedT). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export function errorHeadline(error: ApiError, lang: string): string {
-  const t = i18next.getFixedT(lang.split("-")[0]) as unknown as Translate;
+export function errorHeadline(error: ApiError, t: Translate): string {
   const code = KNOWN.has(error.code) ? error.code : "OTHER";
   const details = error.details && typeof error.details === "object" && !Array.isArray(error.details) ? error.details : null;
   if (code === "VALIDATION_FAILED" && Array.isArray(error.details)) {

@@ -11,13 +11,13 @@ import { CampaignOptionsQuery, CampaignsQuery, CreateCampaignMutation } from "./
 import { ListPage } from "../../components/lists/ListPage";
 import { pickerOptions } from "../../components/lists/pickerLabels";
 import { targetPickerOptions } from "../../components/lists/targetPicker";
-import { useListControls } from "../../components/lists/useListControls";
+import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { formatTime } from "../../components/time";
 import { useLastData } from "../../graphql/useLastData";
 
 export function CampaignsPage() {
   const { t, i18n } = useTranslation();
-  const [scenarioId, setScenarioId] = useState<string | null>(null);
+  const [scenarioId, setScenarioId] = useUrlFilter("scenario");
   const controls = useListControls("OLDEST_FIRST", scenarioId !== null);
   const [result, refetch] = useQuery({ query: CampaignsQuery, variables: { ...controls.variables, scenarioId }, requestPolicy: "cache-and-network" });
   const [options] = useQuery({ query: CampaignOptionsQuery, requestPolicy: "cache-and-network" });
@@ -30,7 +30,7 @@ export function CampaignsPage() {
       onRetry={() => refetch({ requestPolicy: "network-only" })}
       filters={(
         <Select label={t("lists.filterScenario")} placeholder={t("list.any")} clearable value={scenarioId} w={240} maw="100%"
-          data={scenarioOptions} onChange={(value) => { setScenarioId(value); controls.restart(); }} />
+          data={scenarioOptions} onChange={(value) => setScenarioId(value)} />
       )}
       empty={t("campaigns.empty")} total={(count) => t("lists.campaignsTotal", { count })}
       head={<>
