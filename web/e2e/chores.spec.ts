@@ -78,6 +78,12 @@ test("the event timeline says what happened, who and when, with no ids or JSON, 
   await expect(zhTimeline).toContainText("会话 1 开始");
   await expect(zhTimeline).toContainText("评估完成");
   await screenshot(page, "timeline-390-zh");
+  // The sessions table fits the phone: labelled lines, no sideways scrolling of the page or the table.
+  const sessions = page.getByRole("region", { name: "会话" });
+  await expect(sessions).toContainText("用户画像");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await sessions.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+  await sessions.screenshot({ path: "e2e-screens/sessions-table-390-zh.png" });
   await page.goto(`/evals/${evalId}/report`);
   await expect(page.getByRole("heading", { name: /^评估报告：/ })).toBeVisible();
   await screenshot(page, "report-export-390-zh", { fullPage: false });
