@@ -79,7 +79,7 @@ test("the event timeline says what happened, who and when, with no ids or JSON, 
   await expect(zhTimeline).toContainText("评估完成");
   await screenshot(page, "timeline-390-zh");
   // The sessions table fits the phone: labelled lines, no sideways scrolling of the page or the table.
-  const sessions = page.getByRole("region", { name: "会话" });
+  const sessions = page.getByRole("region", { name: "会话列表" });
   await expect(sessions).toContainText("用户画像");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await sessions.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);

@@ -100,7 +100,7 @@ export const en = {
     cancel: "Cancel evaluation", cancelReason: "Reason (optional)",
   },
   plan: {
-    sessionsTable: "Sessions",
+    sessionsTable: "Sessions table",
     dimensions: "Dimensions", estimatedSessions: "Estimated sessions", budget: "Budget",
     budgetValue: "{{perSession}} turns per session, {{total}} in all", completionCriteria: "Completion criteria",
     timeline: "Time distribution", timelineHint: "Hours after the start, across the {{hours}} h window.",

@@ -101,7 +101,7 @@ export const zh: Dictionary = {
     cancel: "取消", cancelReason: "原因（可选）",
   },
   plan: {
-    sessionsTable: "会话",
+    sessionsTable: "会话列表",
     dimensions: "维度", estimatedSessions: "预计会话数", budget: "预算",
     budgetValue: "每个会话 {{perSession}} 轮，共 {{total}} 轮", completionCriteria: "完成标准",
     timeline: "时间分布", timelineHint: "开始后的小时数，共 {{hours}} 小时窗口。",
