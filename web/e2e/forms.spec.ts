@@ -11,6 +11,7 @@ test("an empty new evaluation names every missing field at once, in Chinese, and
   await expect(problems).toContainText("至少填写一个目标");
   await expect(problems).not.toContainText("required");
   await expect(page.getByRole("textbox", { name: "名称" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("textbox", { name: "名称" })).toBeFocused(); // focus moves to the first problem
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "new-eval-errors-390-zh");
   await expectAccessible(page, "new eval errors");
