@@ -82,3 +82,18 @@ test("after a refused key there is no Forget key, and a failed call speaks the U
   await screenshot(page, "error-zh-1280");
   await page.evaluate(() => window.localStorage.setItem("agenteval.language", "en"));
 });
+
+test("the campaign page follows runs started elsewhere without a reload", async ({ signedIn: page, server }) => {
+  const { demoTargetId, startBookingRun } = await import("./support/finishedWork");
+  const targetId = await demoTargetId(server);
+  const first = await startBookingRun(server, targetId, "E2E live list");
+  await first.finished();
+  const { run } = await server.gql<{ run: { campaign: { id: string } } }>("query($id: ID!) { run(id: $id) { campaign { id } } }", { id: first.runId });
+  await page.goto(`/campaigns/${run.campaign.id}`);
+  const runs = page.getByRole("group", { name: /^Run / });
+  await expect(runs).toHaveCount(1);
+  await expect(runs.first().getByRole("link", { name: /^Report: / })).toBeVisible(); // the run link says what it opens
+  await server.gql("mutation($id: ID!) { startRun(campaignId: $id) { id } }", { id: run.campaign.id }); // through the API, not this page
+  await expect(runs).toHaveCount(2, { timeout: 25_000 });
+  await screenshot(page, "campaign-live-1280-en", { fullPage: false });
+});

@@ -1,6 +1,6 @@
 /** P1 列表页: intelligent evals with filters and paging; refreshed on an interval and on focus. ADMIN deletes finished ones. */
 import { Button, Select, Table } from "@mantine/core";
-import { memo, useCallback, useEffect, type MouseEvent } from "react";
+import { memo, useCallback, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
@@ -17,6 +17,7 @@ import {
 import { ListPage } from "../../components/lists/ListPage";
 import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { targetPickerOptions } from "../../components/lists/targetPicker";
+import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
 
 const REFRESH_MS = 10_000;
 
@@ -105,14 +106,7 @@ export function EvalListPage() {
     return null;
   }, [runDelete, refresh]);
 
-  useEffect(() => {
-    const timer = window.setInterval(refresh, REFRESH_MS);
-    window.addEventListener("focus", refresh);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener("focus", refresh);
-    };
-  }, [refresh]);
+  useRefreshWhileOpen(refresh, REFRESH_MS);
 
   const data = useLastData(result.data);
   const connection = data?.intelligentEvals;
