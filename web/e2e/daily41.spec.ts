@@ -97,3 +97,21 @@ test("the campaign page follows runs started elsewhere without a reload", async 
   await expect(runs).toHaveCount(2, { timeout: 25_000 });
   await screenshot(page, "campaign-live-1280-en", { fullPage: false });
 });
+
+test("GraphiQL on a phone: the editor and the response are stacked, each usable", async ({ signedIn: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/graphql");
+  await expect(page.locator(".graphiql-container")).toBeVisible();
+  await page.keyboard.press("Escape");
+  const editors = page.locator(".graphiql-editors");
+  const response = page.locator(".graphiql-response");
+  await expect(editors).toBeVisible();
+  await expect(response).toBeVisible();
+  const [editorBox, responseBox] = [await editors.boundingBox(), await response.boundingBox()];
+  // Each takes (nearly) the screen's width, one above the other.
+  expect(editorBox?.width ?? 0).toBeGreaterThan(280);
+  expect(responseBox?.width ?? 0).toBeGreaterThan(280);
+  expect((responseBox?.y ?? 0)).toBeGreaterThanOrEqual((editorBox?.y ?? 0) + (editorBox?.height ?? 0) - 20);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "graphiql-390", { fullPage: false });
+});
