@@ -49,6 +49,7 @@ test("a skip link leads past the navigation, and scroll boxes take the keyboard"
   await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  await expect(page.getByRole("heading", { name: "场景", exact: true })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "跳到正文" })).toBeFocused();
   await screenshot(page, "skip-link-390-zh", { fullPage: false });
