@@ -19,6 +19,36 @@ export default tseslint.config(
       }],
     },
   },
+  // The folder rule: a page imports only its own folder, `components/` and `graphql/` (tests may also
+  // read the i18n files); what is shared (`components/`, `graphql/`) never imports a page.
+  {
+    files: ["src/pages/**/*.{ts,tsx}"],
+    ignores: ["src/pages/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{
+        regex: "^\\.\\./(?!\\.\\./(components|graphql)/)",
+        message: "A page imports only its own folder, src/components/ and src/graphql/: move what two pages share to components/ or graphql/.",
+      }] }],
+    },
+  },
+  {
+    files: ["src/pages/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{
+        regex: "^\\.\\./(?!\\.\\./(components|graphql|i18n)/)",
+        message: "A page's test imports only its own folder, src/components/, src/graphql/ and src/i18n/.",
+      }] }],
+    },
+  },
+  {
+    files: ["src/components/**/*.{ts,tsx}", "src/graphql/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{
+        regex: "(^|/)pages(/|$)",
+        message: "Shared code (components/, graphql/) never imports a page: move what it needs here.",
+      }] }],
+    },
+  },
   // Playwright fixtures call `use()`, which is not React's hook.
   { files: ["src/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
 );

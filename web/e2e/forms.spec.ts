@@ -11,6 +11,7 @@ test("an empty new evaluation names every missing field at once, in Chinese, and
   await expect(problems).toContainText("至少填写一个目标");
   await expect(problems).not.toContainText("required");
   await expect(page.getByRole("textbox", { name: "名称" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("textbox", { name: "名称" })).toBeFocused(); // focus moves to the first problem
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "new-eval-errors-390-zh");
   await expectAccessible(page, "new eval errors");
@@ -32,10 +33,10 @@ test("the scenario editor folds its cases, keeps Save in view and names problems
   await page.goto(`/scenarios/${scenarios.edges[0].node.id}/edit`);
   const save = page.getByRole("button", { name: "Save scenario" });
   await expect(save).toBeInViewport(); // sticky at the bottom, though the cases run far below
-  await page.getByRole("button", { name: "Collapse all cases" }).click();
+  // Folded from the start: a long scenario opens as a list of case headers.
   const cases = page.getByRole("group", { name: /^Case / });
   await expect(cases.first().getByRole("textbox", { name: "Case key" })).toHaveCount(0);
-  await expect(cases.first()).toContainText(/message\(s\), \d+ rule\(s\)/);
+  await expect(cases.first()).toContainText(/\d+ messages? · \d+ rules?/);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(height).toBeLessThan(2000);
   await screenshot(page, "editor-folded-1280-en");
@@ -46,7 +47,7 @@ test("the scenario editor folds its cases, keeps Save in view and names problems
   await expect(page.getByRole("list", { name: "Problems to fix" })).toContainText("Case 1 › Expectation (JSON): Must be valid JSON");
   await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
   await page.reload();
-  await page.getByRole("button", { name: "折叠全部用例" }).click();
+  await expect(page.getByRole("group", { name: /^用例 / }).first().getByRole("button", { name: /^▸ 用例 / })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("button", { name: "保存场景" })).toBeInViewport();
   await screenshot(page, "editor-folded-390-zh");

@@ -108,6 +108,7 @@ test("the scenario editor shows rule-param problems from the rule schemas at the
   page.once("dialog", (dialog) => void dialog.accept());
   await page.reload();
   const zhFirst = page.getByRole("group", { name: /^用例 booking-zh-complete/ });
+  await zhFirst.getByRole("button", { name: /^▸ 用例 / }).click(); // cases open folded
   const zhRules = zhFirst.getByRole("group", { name: /^规则 \d/ });
   await zhRules.nth(0).getByRole("textbox", { name: /keywords/ }).fill("[]");
   await zhRules.nth(1).getByRole("textbox", { name: /max_ms/ }).fill("-5");

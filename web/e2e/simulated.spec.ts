@@ -84,10 +84,12 @@ test("a new case becomes a simulated user through the form fields, is checked at
   // Stored, it opens in the same fields; in Chinese at a phone's width too.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  await added.getByRole("button", { name: "▸ Case case-2" }).click(); // stored cases open folded
   await expect(user.getByRole("textbox", { name: "Follow-ups (one per line)" })).toHaveValue("我叫王伟\n电话 13800138000\n周六上午");
   await screenshot(page, "editor-simulated-390-en");
   await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
   await page.reload();
+  await page.getByRole("button", { name: "▸ 用例 case-2" }).click();
   const userZh = page.getByRole("group", { name: "用例 case-2" }).getByRole("group", { name: "模拟用户" });
   await expect(userZh.getByRole("textbox", { name: "目标" })).toHaveValue("预约空调上门维修");
   await expect(userZh.getByRole("textbox", { name: "最多轮数" })).toHaveValue("6");

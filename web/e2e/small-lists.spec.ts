@@ -77,7 +77,7 @@ test("API keys and webhooks on the settings page are searched and sorted, each l
   await expect.poll(() => cellTexts(page, "Webhooks")).toEqual(["CI alerts", "Team chat"]);
   await page.getByRole("searchbox", { name: "Search webhooks by name" }).fill("team");
   await expect.poll(() => cellTexts(page, "Webhooks")).toEqual(["Team chat"]);
-  await expect(page.getByText("1 webhooks")).toBeVisible();
+  await expect(page.getByText("1 webhook", { exact: true })).toBeVisible();
   const keysSort = page.getByRole("combobox", { name: "Sort" }).first();
   await keysSort.click();
   await page.getByRole("option", { name: "Name A–Z" }).click();

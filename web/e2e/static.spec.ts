@@ -140,6 +140,7 @@ test("the scenario editor adds a task_completion rule with two slots, once a JUD
   await expect(page.getByRole("heading", { name: /^Edit: / })).toBeVisible();
 
   const firstCase = page.getByRole("group", { name: "Case booking-zh-complete" });
+  await firstCase.getByRole("button", { name: "▸ Case booking-zh-complete" }).click(); // cases open folded
   await firstCase.getByRole("button", { name: "Add rule" }).click();
   const rule = firstCase.getByRole("group", { name: /^Rule 3:/ });
   await rule.getByRole("combobox", { name: "Rule type" }).click();

@@ -42,8 +42,9 @@ export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>
   },
 });
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+/** The whole page, or only the viewport (`fullPage: false`) for a virtualised list thousands of rows tall. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage });
 }
 
 /** axe-core on the page as it is: no serious or critical violations. */

@@ -6,6 +6,8 @@ export interface ApiError {
   code: string;
   message: string;
   details: JsonValue | null;
+  /** INTERNAL errors: the id the server logged the failure under (give it to whoever runs the server). */
+  errorId?: string | null;
 }
 
 export interface FieldError {
@@ -23,7 +25,8 @@ export function apiErrorOf(error: ErrorLike): ApiError {
   const extensions = error.extensions ?? {};
   const code = typeof extensions.code === "string" ? extensions.code : "INTERNAL";
   const details = (extensions.details ?? null) as JsonValue | null;
-  return { code, message: error.message, details };
+  const errorId = typeof extensions.errorId === "string" ? extensions.errorId : null;
+  return { code, message: error.message, details, errorId };
 }
 
 /** urql's combined error: the first GraphQL error, or the network failure. */

@@ -9,10 +9,10 @@ export const enForms = {
     enum: "One of: {{values}}", const: "Must be {{value}}", format: "Not a valid {{format}}",
     minItems: "At least {{limit}} item(s)", maxItems: "At most {{limit}} item(s)", uniqueItems: "The items must not repeat",
     minProperties: "At least {{limit}} entr(ies)", maxProperties: "At most {{limit}} entr(ies)", unknown: "Not a field this form takes",
-    item: "Item {{n}}", fixFirst: "{{count}} field(s) need fixing before saving: see the messages at the fields.",
+    item: "Item {{n}}", fixFirst_one: "{{count}} field needs fixing before saving: see the message at the field.", fixFirst_other: "{{count}} fields need fixing before saving: see the messages at the fields.",
   },
   smallLists: {
-    filterStatus: "Status", runsTotal: "{{count}} runs", keysTotal: "{{count}} keys", webhooksTotal: "{{count}} webhooks",
+    filterStatus: "Status", runsTotal_one: "{{count}} run", runsTotal_other: "{{count}} runs", keysTotal_one: "{{count}} key", keysTotal_other: "{{count}} keys", webhooksTotal_one: "{{count}} webhook", webhooksTotal_other: "{{count}} webhooks",
     searchKeys: "Search keys by name", searchWebhooks: "Search webhooks by name",
     searchTarget: "Search by target", showRevoked: "Show revoked keys",
   },

@@ -5,7 +5,7 @@ export const enOffline = {
     title: "Conversation logs",
     intro: "Judge the conversations you already have (production logs) without sending anything to a bot: import a log, then judge it with a scenario's rules.",
     empty: "No logs yet — import a .jsonl, .json or .csv file of conversations.",
-    total: "{{count}} logs",
+    total_one: "{{count}} log", total_other: "{{count}} logs",
     import: "Import conversations",
     importHint: "jsonl: one {\"id\", \"messages\": [{\"role\", \"content\"}], \"metadata\"} a line · openai: a JSON list of message lists · csv: conversation_id, turn, role, text.",
     file: "Log file", filePlaceholder: "Pick a .jsonl, .json or .csv file",

@@ -9,10 +9,10 @@ export const zhForms = {
     enum: "只能是以下之一：{{values}}", const: "必须是 {{value}}", format: "不是有效的 {{format}}",
     minItems: "至少 {{limit}} 项", maxItems: "最多 {{limit}} 项", uniqueItems: "各项不能重复",
     minProperties: "至少 {{limit}} 项", maxProperties: "最多 {{limit}} 项", unknown: "此处不接受这个字段",
-    item: "第 {{n}} 项", fixFirst: "有 {{count}} 个字段需要先修正才能保存：请查看字段旁的提示。",
+    item: "第 {{n}} 项", fixFirst_one: "有 {{count}} 个字段需要先修正才能保存：请查看字段旁的提示。", fixFirst_other: "有 {{count}} 个字段需要先修正才能保存：请查看字段旁的提示。",
   },
   smallLists: {
-    filterStatus: "状态", runsTotal: "共 {{count}} 次运行", keysTotal: "共 {{count}} 个密钥", webhooksTotal: "共 {{count}} 个 Webhook",
+    filterStatus: "状态", runsTotal_one: "共 {{count}} 次运行", runsTotal_other: "共 {{count}} 次运行", keysTotal_one: "共 {{count}} 个密钥", keysTotal_other: "共 {{count}} 个密钥", webhooksTotal_one: "共 {{count}} 个 Webhook", webhooksTotal_other: "共 {{count}} 个 Webhook",
     searchKeys: "按名称搜索密钥", searchWebhooks: "按名称搜索 Webhook",
     searchTarget: "按被测对象搜索", showRevoked: "显示已吊销的密钥",
   },

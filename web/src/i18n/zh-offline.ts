@@ -5,7 +5,7 @@ export const zhOffline = {
     title: "对话日志",
     intro: "评判已有的对话（生产日志），不向机器人发送任何消息：导入日志，再用某个场景的规则评判。",
     empty: "还没有日志——导入一个 .jsonl、.json 或 .csv 对话文件。",
-    total: "共 {{count}} 份日志",
+    total_one: "共 {{count}} 份日志", total_other: "共 {{count}} 份日志",
     import: "导入对话",
     importHint: "jsonl：每行一个 {\"id\", \"messages\": [{\"role\", \"content\"}], \"metadata\"} · openai：消息列表组成的 JSON 列表 · csv：conversation_id、turn、role、text。",
     file: "日志文件", filePlaceholder: "选择 .jsonl、.json 或 .csv 文件",

@@ -26,8 +26,9 @@ interface Props<Row extends SessionRow> {
 export function SessionsTable<Row extends SessionRow>({ evalId, sessions, extraHeaders = [], extraCells }: Props<Row>) {
   const { t } = useTranslation();
   return (
-    <TableScroll>
-    <Table>
+    // On a phone each session is a block of labelled lines (app.css .stack-on-phone), not a table to swipe.
+    <TableScroll minWidth={0} label={t("plan.sessionsTable")}>
+    <Table className="stack-on-phone">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("plan.persona")}</Table.Th>
@@ -41,12 +42,12 @@ export function SessionsTable<Row extends SessionRow>({ evalId, sessions, extraH
       <Table.Tbody>
         {sessions.map((session) => (
           <Table.Tr key={session.id}>
-            <Table.Td><Anchor component={Link} to={`/evals/${evalId}/sessions/${session.id}`}>{personaName(session.persona)}</Anchor></Table.Td>
-            <Table.Td>{session.goal}</Table.Td>
-            <Table.Td>{session.dimension ?? "—"}</Table.Td>
-            <Table.Td><StatusBadge status={session.status} /></Table.Td>
-            <Table.Td>{session.turnCount}</Table.Td>
-            {extraCells?.(session).map((cell, index) => <Table.Td key={extraHeaders[index] ?? index}>{cell}</Table.Td>)}
+            <Table.Td data-label={t("plan.persona")}><Anchor component={Link} to={`/evals/${evalId}/sessions/${session.id}`}>{personaName(session.persona)}</Anchor></Table.Td>
+            <Table.Td data-label={t("plan.goal")}>{session.goal}</Table.Td>
+            <Table.Td data-label={t("plan.dimension")}>{session.dimension ?? "—"}</Table.Td>
+            <Table.Td data-label={t("list.status")}><StatusBadge status={session.status} /></Table.Td>
+            <Table.Td data-label={t("session.turns")}>{session.turnCount}</Table.Td>
+            {extraCells?.(session).map((cell, index) => <Table.Td key={extraHeaders[index] ?? index} data-label={extraHeaders[index]}>{cell}</Table.Td>)}
           </Table.Tr>
         ))}
       </Table.Tbody>

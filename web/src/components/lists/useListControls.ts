@@ -1,11 +1,12 @@
 /**
- * A list page's search, order, page size and page, kept in the address (`?q=…&sort=…&size=…`)
- * so a reload or a shared link shows the same list. The search reaches the server 300 ms after
- * the last key press; changing any of them goes back to the first page.
+ * A list page's search, order, page size, page and filters, kept in the address
+ * (`?q=…&sort=…&size=…&after=…&prev=…&status=…`) so Back, a reload or a shared link shows the same
+ * list. The search reaches the server 300 ms after the last key press; changing any of them goes
+ * back to the first page. Paging pushes a history entry (Back returns to the page before).
  */
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { firstPage, nextPage, pageSizeFrom, previousPage, type PageState } from "./paging";
+import { firstPage, nextPage, pageFromParams, pageSizeFrom, pageToParams, previousPage, type PageState } from "./paging";
 
 export const LIST_ORDERS = ["NEWEST_FIRST", "OLDEST_FIRST", "NAME_ASC", "NAME_DESC"] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
@@ -38,12 +39,20 @@ export interface ListControls {
 /** `prefix` names the address's parameters (`keys.q`) where one page shows several lists. */
 export function useListControls(defaultOrder: ListOrder, filtered = false, prefix = ""): ListControls {
   const [params, setParams] = useSearchParams();
-  const q = `${prefix}q`, sort = `${prefix}sort`, sizeParam = `${prefix}size`;
+  const q = `${prefix}q`, sort = `${prefix}sort`, sizeParam = `${prefix}size`, afterParam = `${prefix}after`, prevParam = `${prefix}prev`;
   const search = params.get(q) ?? "";
   const order = orderFrom(params.get(sort), defaultOrder);
   const size = pageSizeFrom(params.get(sizeParam));
   const [searchText, setSearchText] = useState(search);
-  const [page, setPage] = useState<PageState>(firstPage);
+  const page = pageFromParams(params.get(afterParam), params.get(prevParam));
+
+  const setPage = (state: PageState, replace: boolean) => setParams((current) => {
+    const next = new URLSearchParams(current);
+    const { after, prev } = pageToParams(state);
+    if (after) next.set(afterParam, after); else next.delete(afterParam);
+    if (prev !== null) next.set(prevParam, prev); else next.delete(prevParam);
+    return next;
+  }, { replace });
 
   const update = (changes: Record<string, string | null>) => {
     setParams((current) => {
@@ -51,9 +60,10 @@ export function useListControls(defaultOrder: ListOrder, filtered = false, prefi
       for (const [key, value] of Object.entries(changes)) {
         if (value) next.set(key, value); else next.delete(key);
       }
+      next.delete(afterParam);
+      next.delete(prevParam);
       return next;
     }, { replace: true });
-    setPage(firstPage);
   };
 
   useEffect(() => {
@@ -67,10 +77,26 @@ export function useListControls(defaultOrder: ListOrder, filtered = false, prefi
     order, setOrder: (value) => update({ [sort]: value === defaultOrder ? null : value }),
     size, setSize: (value) => update({ [sizeParam]: String(value) }),
     page,
-    next: (endCursor) => setPage((current) => nextPage(current, endCursor)),
-    previous: () => setPage((current) => previousPage(current)),
-    restart: () => setPage(firstPage),
+    next: (endCursor) => setPage(nextPage(page, endCursor), false),
+    previous: () => setPage(previousPage(page), false),
+    restart: () => setPage(firstPage, true),
     variables: { first: size, after: page.after, search: search || null, orderBy: order },
     narrowed: !!search || filtered,
   };
+}
+
+/**
+ * One filter of a list page kept in the address (`?status=RUNNING`): Back and shared links keep it.
+ * Setting it goes back to the first page (`prefix` as for useListControls).
+ */
+export function useUrlFilter(name: string, prefix = ""): [string | null, (value: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (value: string | null) => setParams((current) => {
+    const next = new URLSearchParams(current);
+    if (value) next.set(name, value); else next.delete(name);
+    next.delete(`${prefix}after`);
+    next.delete(`${prefix}prev`);
+    return next;
+  }, { replace: true });
+  return [params.get(name), set];
 }

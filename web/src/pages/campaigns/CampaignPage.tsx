@@ -8,7 +8,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { ListPager } from "../../components/lists/ListPager";
 import { ListToolbar } from "../../components/lists/ListToolbar";
 import { localPage } from "../../components/lists/localList";
-import { useListControls } from "../../components/lists/useListControls";
+import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
@@ -17,6 +17,7 @@ import { readFragment } from "../../graphql/graphql";
 import { CampaignQuery, ProgressFields, StartRunMutation } from "./queries";
 import { RunProgressRow } from "./RunProgressRow";
 import { TERMINAL } from "./useRunProgress";
+import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
 
 const TrendChart = lazy(() => import("./TrendChart"));
 /** As many runs as the compare page takes. */
@@ -33,9 +34,10 @@ export function CampaignPage() {
   const campaign = result.data?.campaign;
   const isAdmin = useIsAdmin();
   const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
+  useRefreshWhileOpen(reread); // runs started elsewhere (CLI, API, another tab) appear
   // The campaign query holds every run (the trend chart needs them all): the list is searched
   // (by target name), filtered, sorted and paged here, so only a page of rows goes live.
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useUrlFilter("status");
   const controls = useListControls("NEWEST_FIRST", !!status);
 
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
@@ -79,7 +81,7 @@ export function CampaignPage() {
         <ListToolbar controls={controls} searchLabel={t("smallLists.searchTarget")}>
           <Select label={t("smallLists.filterStatus")} placeholder={t("list.any")} clearable value={status} w={180} maw="100%"
             data={RUN_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            onChange={(value) => { setStatus(value); controls.restart(); }} />
+            onChange={(value) => setStatus(value)} />
         </ListToolbar>
       )}
       {runs.length > 0 && page.rows.length === 0 && <Text size="sm" c="dimmed">{t("lists.noMatch")}</Text>}

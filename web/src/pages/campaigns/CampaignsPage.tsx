@@ -1,6 +1,6 @@
 /** Campaigns: the list, and a form for a new one (scenario, targets, repeat k, concurrency). */
 import { Anchor, Button, Card, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
@@ -11,17 +11,20 @@ import { CampaignOptionsQuery, CampaignsQuery, CreateCampaignMutation } from "./
 import { ListPage } from "../../components/lists/ListPage";
 import { pickerOptions } from "../../components/lists/pickerLabels";
 import { targetPickerOptions } from "../../components/lists/targetPicker";
-import { useListControls } from "../../components/lists/useListControls";
+import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { formatTime } from "../../components/time";
 import { useLastData } from "../../graphql/useLastData";
+import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
 
 export function CampaignsPage() {
   const { t, i18n } = useTranslation();
-  const [scenarioId, setScenarioId] = useState<string | null>(null);
+  const [scenarioId, setScenarioId] = useUrlFilter("scenario");
   const controls = useListControls("OLDEST_FIRST", scenarioId !== null);
   const [result, refetch] = useQuery({ query: CampaignsQuery, variables: { ...controls.variables, scenarioId }, requestPolicy: "cache-and-network" });
   const [options] = useQuery({ query: CampaignOptionsQuery, requestPolicy: "cache-and-network" });
   const connection = useLastData(result.data)?.campaigns;
+  const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
+  useRefreshWhileOpen(reread); // the last run's rates change as runs start and end
   const scenarioOptions = pickerOptions(options.data?.scenarios.edges.map((e) => e.node) ?? [],
     (s) => t("lists.cases", { count: s.caseCount }), // Two imports in the same minute share a time: the id's start always differs.
     (s) => `${t("lists.created", { time: formatTime(s.createdAt, i18n.language) })}, #${s.id.slice(0, 8)}`);
@@ -30,7 +33,7 @@ export function CampaignsPage() {
       onRetry={() => refetch({ requestPolicy: "network-only" })}
       filters={(
         <Select label={t("lists.filterScenario")} placeholder={t("list.any")} clearable value={scenarioId} w={240} maw="100%"
-          data={scenarioOptions} onChange={(value) => { setScenarioId(value); controls.restart(); }} />
+          data={scenarioOptions} onChange={(value) => setScenarioId(value)} />
       )}
       empty={t("campaigns.empty")} total={(count) => t("lists.campaignsTotal", { count })}
       head={<>

@@ -45,7 +45,7 @@ export function RunProgressRow({ run, initial, picked, onPick, canDelete, onChan
       <Group justify="space-between">
         <Group gap="sm">
           <Checkbox aria-label={t("runs.pick", { label })} checked={picked} onChange={(e) => onPick(e.currentTarget.checked)} />
-          <Anchor component={Link} to={`/runs/${run.id}`}>{label}</Anchor>
+          <Anchor component={Link} to={`/runs/${run.id}`}>{t("runs.reportLink", { label })}</Anchor>
           <StatusBadge status={progress.status} />
           <OfflineBadge offline={run.offline} />
         </Group>

@@ -15,6 +15,7 @@ import { redTeamPreset } from "./redteamPreset";
 import { seedsFromJson, seedsToJson } from "./seeds";
 import { SeedsEditor, type SeedsState } from "./SeedsEditor";
 import { validateNewEval } from "./validate";
+import { focusFirstError } from "../../components/forms/focusFirstError";
 
 const initialSeeds: SeedsState = {
   mode: "form",
@@ -63,12 +64,13 @@ export function NewEvalPage() {
     event.preventDefault();
     setTried(true);
     const problems = validateNewEval({ name, targetId, goal, intent, roleDescription, timeWindowHours: hours }, seeds.mode === "form" ? seeds.form : null);
-    if (problems.length > 0) { setError(null); return; }
+    if (problems.length > 0) { setError(null); focusFirstError(); return; }
     let seedsJson: JsonValue;
     if (seeds.mode === "json") {
       const parsed = seedsFromJson(seeds.jsonText);
       if (!parsed.ok) {
         setSeeds({ ...seeds, jsonError: parsed.message });
+        focusFirstError();
         return;
       }
       seedsJson = parsed.json;
@@ -81,6 +83,7 @@ export function NewEvalPage() {
     });
     if (result.error) {
       setError(apiErrorFromCombined(result.error));
+      focusFirstError(); // a server VALIDATION_FAILED lands at its field; anything else at the error notice
     } else if (result.data) {
       navigate(`/evals/${result.data.createIntelligentEval.id}`);
     }

@@ -1,6 +1,6 @@
 /** P1 列表页: intelligent evals with filters and paging; refreshed on an interval and on focus. ADMIN deletes finished ones. */
 import { Button, Select, Table } from "@mantine/core";
-import { memo, useCallback, useEffect, useState, type MouseEvent } from "react";
+import { memo, useCallback, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
@@ -15,8 +15,9 @@ import {
   DeleteEvalFromListMutation, EVAL_STATUSES, EvalListDetailsQuery, EvalListQuery, TargetOptionsQuery, type EvalStatus,
 } from "./queries";
 import { ListPage } from "../../components/lists/ListPage";
-import { useListControls } from "../../components/lists/useListControls";
+import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { targetPickerOptions } from "../../components/lists/targetPicker";
+import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
 
 const REFRESH_MS = 10_000;
 
@@ -82,8 +83,9 @@ export function EvalListPage() {
   const navigate = useNavigate();
   const openEval = useCallback((id: string) => navigate(`/evals/${id}`), [navigate]);
   const statusLabel = useCallback((value: string) => t(`status.${value}`, { defaultValue: value }), [t]);
-  const [status, setStatus] = useState<EvalStatus | null>(null);
-  const [targetId, setTargetId] = useState<string | null>(null);
+  const [statusParam, setStatus] = useUrlFilter("status");
+  const status = EVAL_STATUSES.includes(statusParam as EvalStatus) ? statusParam as EvalStatus : null;
+  const [targetId, setTargetId] = useUrlFilter("target");
   const controls = useListControls("NEWEST_FIRST", status !== null || targetId !== null);
   const variables = { ...controls.variables, status, targetId };
   const [result, refetch] = useQuery({ query: EvalListQuery, variables });
@@ -104,14 +106,7 @@ export function EvalListPage() {
     return null;
   }, [runDelete, refresh]);
 
-  useEffect(() => {
-    const timer = window.setInterval(refresh, REFRESH_MS);
-    window.addEventListener("focus", refresh);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener("focus", refresh);
-    };
-  }, [refresh]);
+  useRefreshWhileOpen(refresh, REFRESH_MS);
 
   const data = useLastData(result.data);
   const connection = data?.intelligentEvals;
@@ -124,10 +119,10 @@ export function EvalListPage() {
       filters={<>
         <Select label={t("list.filterStatus")} placeholder={t("list.any")} clearable value={status} w={200} maw="100%"
           data={EVAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          onChange={(value) => { setStatus(value as EvalStatus | null); controls.restart(); }} />
+          onChange={(value) => setStatus(value)} />
         <Select label={t("list.filterTarget")} placeholder={t("list.any")} clearable value={targetId} w={200} maw="100%"
           data={targetPickerOptions(targets.data?.targets.edges.map((e) => e.node) ?? [], t, i18n.language)}
-          onChange={(value) => { setTargetId(value); controls.restart(); }} />
+          onChange={(value) => setTargetId(value)} />
       </>}
       empty={t("list.empty")} noMatch={t("list.emptyFiltered")} total={(count) => t("list.total", { count })}
       head={<>

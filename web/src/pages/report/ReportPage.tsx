@@ -18,6 +18,8 @@ import { SessionsTable } from "../../components/intelligent/SessionsTable";
 import { ReviewHistory } from "../../components/review/ReviewHistory";
 import { isFinished, withReportIndex } from "../../components/review/review";
 import { downloadReport } from "../../components/files/download";
+import { ExportData } from "../../components/files/ExportData";
+import type { ExportRow } from "../../components/files/tableExport";
 import { FindingCard } from "./FindingCard";
 import { AddToRegression } from "../../components/regression/AddToRegression";
 import { HumanReviewPanel } from "./HumanReviewPanel";
@@ -52,6 +54,10 @@ export function ReportPage() {
         <Group>
           {report && (
             <Button onClick={async () => setDownloadError(await downloadReport(item.id, apiKey))}>{t("report.export")}</Button>
+          )}
+          {report && (
+            <ExportData filename={`eval-${item.id}-findings`} what={t("exports.findings")}
+              load={async () => report.findings as unknown as ExportRow[]} />
           )}
           <Button component={Link} to={`/evals/${item.id}`} variant="default">{t("report.backToEval")}</Button>
         </Group>

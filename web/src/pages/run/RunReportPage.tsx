@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Select, Stack, Text, Title } from "@mantine/core
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { useQuery } from "urql";
+import { useClient, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { OfflineBadge } from "../../components/status/OfflineBadge";
@@ -14,6 +14,8 @@ import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { readFragment } from "../../graphql/graphql";
 import { useLastData } from "../../graphql/useLastData";
 import { downloadFile } from "../../components/files/download";
+import { ExportData } from "../../components/files/ExportData";
+import { loadAllOutcomes } from "./exportOutcomes";
 import { TERMINAL_STATUSES as TERMINAL } from "../../components/status/terminal";
 import { ConfusionHeatmap } from "./ConfusionHeatmap";
 import { MetricsPanel } from "./MetricsPanel";
@@ -31,6 +33,7 @@ export function RunReportPage() {
   const { runId = "" } = useParams();
   const { t } = useTranslation();
   const { apiKey } = useApi();
+  const client = useClient();
   const [tag, setTag] = useState<string | null>(null);
   const [result, refetch] = useQuery({ query: RunReportQuery, variables: { id: runId, tag }, requestPolicy: "network-only" });
   // Kept while another tag's cases load, so the filters stay in place.
@@ -63,9 +66,12 @@ export function RunReportPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t("run.title", { campaign: run.campaign.name, target: run.target.name })}</Title>
-        <Button onClick={async () => setDownloadError(await downloadFile(`/api/runs/${encodeURIComponent(run.id)}/report.md`, apiKey, "run-report.md"))}>
-          {t("run.download")}
-        </Button>
+        <Group gap="xs">
+          <Button onClick={async () => setDownloadError(await downloadFile(`/api/runs/${encodeURIComponent(run.id)}/report.md`, apiKey, "run-report.md"))}>
+            {t("run.download")}
+          </Button>
+          <ExportData filename={`run-${run.id}-outcomes`} what={t("exports.outcomes")} load={() => loadAllOutcomes(client, run.id)} />
+        </Group>
       </Group>
       <Group gap="sm">
         <StatusBadge status={run.status} />

@@ -31,6 +31,15 @@ export const RunReportQuery = graphql(`
   }
 `, [OutcomeFields]);
 
+/** Every outcome of a run, a page at a time, for Export CSV / JSON. */
+export const RunOutcomesExportQuery = graphql(`
+  query RunOutcomesExport($id: ID!, $after: String) {
+    run(id: $id) {
+      outcomes(first: 500, after: $after) { pageInfo { hasNextPage endCursor } edges { node { ...OutcomeFields } } }
+    }
+  }
+`, [OutcomeFields]);
+
 export const ReviewCaseOutcomeMutation = graphql(`
   mutation ReviewCaseOutcome($runId: ID!, $caseKey: String!, $attempt: Int!, $successLevel: SuccessLevel!, $note: String) {
     reviewCaseOutcome(runId: $runId, caseKey: $caseKey, attempt: $attempt, successLevel: $successLevel, note: $note) {

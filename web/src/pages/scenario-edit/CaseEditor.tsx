@@ -1,6 +1,8 @@
-/** One case: key, type, messages (add, reorder, delete; each with its per-turn checks), expectation,
- * rule logic, thresholds, tags, rules. */
+/** One case: a header that folds it, copies it and deletes it; unfolded, its key, type, messages
+ * (add, reorder, delete; each with its per-turn checks), expectation, rule logic, thresholds, tags,
+ * rules. Memoised: typing in one case repaints that case only, however long the scenario. */
 import { ActionIcon, Button, Card, Group, JsonInput, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from "@mantine/core";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { move, noTurnChecks, ruleDraft, type CaseDraft, type CaseType, type RuleLogic, type RuleSchemas } from "./draft";
 import { useProblemsUnder } from "./editorProblems";
@@ -11,18 +13,21 @@ import { SimulatedUserEditor } from "./SimulatedUserEditor";
 import { TurnChecksEditor } from "./TurnChecksEditor";
 
 interface Props {
+  index: number;
   draft: CaseDraft;
   schemas: RuleSchemas;
-  onChange(draft: CaseDraft): void;
-  onRemove(): void;
+  /** Stable callbacks (by index), so an unchanged case is not rendered again. */
+  onChange(index: number, draft: CaseDraft): void;
+  onRemove(index: number): void;
+  onDuplicate(index: number): void;
   /** Folded, only the case's header shows (a long scenario stays short to scroll). */
   collapsed: boolean;
-  onToggle(): void;
+  onToggle(index: number): void;
 }
 
-export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onToggle }: Props) {
+export const CaseEditor = memo(function CaseEditor({ index, draft, schemas, onChange, onRemove, onDuplicate, collapsed, onToggle }: Props) {
   const { t } = useTranslation();
-  const set = (patch: Partial<CaseDraft>) => onChange({ ...draft, ...patch });
+  const set = (patch: Partial<CaseDraft>) => onChange(index, { ...draft, ...patch });
   const problems = useProblemsUnder(""); // this case's own fields (the page's ProblemScope says which case)
   // A message's checks move and go with it.
   const turns = draft.messages.map((_, i) => draft.turns[i] ?? noTurnChecks());
@@ -40,14 +45,22 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
   return (
     <Card withBorder role="group" aria-label={t("editor.caseLabel", { key: draft.key })}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Button variant="subtle" size="compact-sm" aria-expanded={!collapsed} onClick={onToggle}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Button variant="subtle" size="compact-sm" aria-expanded={!collapsed} onClick={() => onToggle(index)}
+            styles={{ root: { minWidth: 0 }, label: { overflow: "hidden", textOverflow: "ellipsis" } }}>
             {collapsed ? "▸" : "▾"} {t("editor.caseLabel", { key: draft.key })}
           </Button>
-          {collapsed && <Text size="xs" c="dimmed">{draft.type === "SIMULATED" && draft.simulated
-            ? t("scenarios.simulated", { simulator: draft.simulated.simulator, max: draft.simulated.maxTurns, goal: draft.simulated.goal })
-            : t("forms.caseSummary", { messages: draft.messages.length, rules: draft.rules.length })}</Text>}
+          <Group gap={4} wrap="nowrap">
+            <Button variant="subtle" size="compact-xs" onClick={() => onDuplicate(index)}
+              aria-label={t("editor.duplicateCaseNamed", { key: draft.key })}>{t("editor.duplicateCase")}</Button>
+            <Button variant="subtle" size="compact-xs" color="red" onClick={() => onRemove(index)}
+              aria-label={t("editor.removeCaseNamed", { key: draft.key })}>{t("editor.removeCase")}</Button>
+          </Group>
         </Group>
+        {collapsed && <Text size="xs" c="dimmed" lineClamp={1}>{draft.type === "SIMULATED" && draft.simulated
+          ? t("scenarios.simulated", { simulator: draft.simulated.simulator, max: draft.simulated.maxTurns, goal: draft.simulated.goal })
+          : [t("forms.caseMessages", { count: draft.messages.length }), t("forms.caseRules", { count: draft.rules.length }), draft.messages[0]]
+            .filter(Boolean).join(" · ")}</Text>}
         {draft.origin && <CaseOriginLine origin={draft.origin} />}
         {!collapsed && (<>
         <Group align="end">
@@ -56,7 +69,6 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
             data={[{ value: "SINGLE_TURN", label: t("editor.singleTurn") }, { value: "MULTI_TURN", label: t("editor.multiTurn") },
               { value: "SIMULATED", label: t("editor.simulated") }]}
             onChange={(v) => v && changeType(v as CaseType)} />
-          <Button variant="subtle" color="red" onClick={onRemove}>{t("editor.removeCase")}</Button>
         </Group>
         {draft.type === "SIMULATED" ? (
           <SimulatedUserEditor draft={draft.simulated ?? emptySimulated()} onChange={(simulated) => set({ simulated })} />
@@ -108,4 +120,4 @@ export function CaseEditor({ draft, schemas, onChange, onRemove, collapsed, onTo
       </Stack>
     </Card>
   );
-}
+});

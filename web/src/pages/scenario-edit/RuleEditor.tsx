@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { SchemaFields } from "../../components/schema-form/SchemaFields";
 import { schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
 import { useProblemsUnder } from "./editorProblems";
+import { RuleModelNote, useRuleTypeModelText } from "./RuleModelNote";
 import { itemsFrom, itemsText, ruleDraft, taxonomyFrom, taxonomyText, type NamedItem, type RuleDraft, type RuleSchemas } from "./draft";
 
 interface Props {
@@ -28,6 +29,7 @@ const SPECIAL: Record<string, string[]> = {
 
 export function RuleEditor({ rule, label, schemas, onChange, onRemove, path }: Props) {
   const { t } = useTranslation();
+  const modelText = useRuleTypeModelText();
   const problems = useProblemsUnder(path ? `${path}.params` : "");
   const errors = path ? problems : {};
   const hidden = SPECIAL[rule.type] ?? [];
@@ -37,12 +39,18 @@ export function RuleEditor({ rule, label, schemas, onChange, onRemove, path }: P
   return (
     <Card withBorder padding="sm" role="group" aria-label={label}>
       <Group align="end">
-        <Select label={t("editor.ruleType")} allowDeselect={false} value={rule.type} data={[...schemas.keys()]}
+        <Select label={t("editor.ruleType")} allowDeselect={false} value={rule.type} data={[...schemas.keys()]} w={240}
+          comboboxProps={{ width: 340, position: "bottom-start" }}
+          renderOption={({ option }) => {
+            const needs = modelText(option.value);
+            return <span>{option.label}{needs && <Text span size="xs" c="orange.9" fw={600}> · {needs}</Text>}</span>;
+          }}
           onChange={(type) => type && onChange(ruleDraft(type, schemas, null, rule.weight))} />
         <NumberInput label={t("editor.weight")} min={0} step={0.5} w={110} value={rule.weight}
           onChange={(v) => onChange({ ...rule, weight: Number(v) || 0 })} />
         <Button variant="subtle" color="red" onClick={onRemove}>{t("editor.removeRule")}</Button>
       </Group>
+      <RuleModelNote type={rule.type} />
       {rule.type === "task_completion" && (
         <>
           <ItemList title={t("editor.slots")} addLabel={t("editor.addSlot")} items={itemsFrom(rule.values.required_slots)}

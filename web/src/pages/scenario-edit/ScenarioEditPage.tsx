@@ -1,6 +1,10 @@
-/** Edit a scenario and save it with `updateScenario`; leaving with unsaved changes asks first. */
+/**
+ * Edit a scenario and save it with `updateScenario`, or start a new one (`/scenarios/new/edit`)
+ * and save it with `createScenario`; leaving with unsaved changes asks first. Cases start folded
+ * and the list is virtualised (CaseList), so a 1,000-case scenario stays quick.
+ */
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useBlocker, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
@@ -10,14 +14,19 @@ import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
 import { graphql, type JsonValue, type ResultOf } from "../../graphql/graphql";
 import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas } from "./draft";
-import { CaseEditor } from "./CaseEditor";
+import { addCase, duplicateCase, removeCase, replaceCase, rowsFrom, type CaseRow } from "./caseRows";
+import { CaseList, type CaseListHandle } from "./CaseList";
+import { ruleModels } from "./ruleModels";
+import { RuleModelsContext } from "./RuleModelNote";
+import { focusFirstError } from "../../components/forms/focusFirstError";
 import { CreateScenarioMutation, NEW_SCENARIO_ID, newScenarioFrom, RuleTypesQuery, useRegressionDraft } from "./regressionDraft";
 import type { RegressionDraft } from "../../components/regression/AddToRegression";
-import { casesWithProblems, draftProblems, ProblemScope } from "./editorProblems";
+import { casesWithProblems, ProblemScope, scenarioProblems } from "./editorProblems";
 
 const EditQuery = graphql(`
   query ScenarioEdit($id: ID!) {
-    ruleTypes { name description paramsSchema }
+    ruleTypes { name description paramsSchema modelRole }
+    modelConfigs { role }
     scenario(id: $id) {
       id name description
       cases {
@@ -42,18 +51,20 @@ export function ScenarioEditPage() {
   const regression = useRegressionDraft();
   const isNew = scenarioId === NEW_SCENARIO_ID;
   const [result] = useQuery({ query: EditQuery, variables: { id: scenarioId }, requestPolicy: "network-only", pause: isNew });
-  if (isNew) return regression ? <NewFromDraft regression={regression} /> : <Text>{t("scenarios.notFound")}</Text>;
+  if (isNew) return <NewScenario regression={regression} />;
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
   if (!result.data.scenario) return <Text>{t("scenarios.notFound")}</Text>;
   return <Editor data={result.data} scenario={result.data.scenario} regression={regression} />;
 }
 
-function NewFromDraft({ regression }: { regression: RegressionDraft }) {
+/** A new scenario: from a regression draft (the draft is its first case), or empty with one case to fill in. */
+function NewScenario({ regression }: { regression: RegressionDraft | null }) {
   const [result] = useQuery({ query: RuleTypesQuery });
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
-  return <Editor data={{ ruleTypes: result.data.ruleTypes, scenario: null }} scenario={newScenarioFrom(regression)} regression={regression} />;
+  const scenario = regression ? newScenarioFrom(regression) : { id: "", name: "", description: null, cases: [] };
+  return <Editor data={{ ...result.data, scenario: null }} scenario={scenario} regression={regression} />;
 }
 
 type Data = ResultOf<typeof EditQuery>;
@@ -62,14 +73,46 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const schemas: RuleSchemas = useMemo(() => new Map(data.ruleTypes.map((r) => [r.name, r.paramsSchema as JsonValue])), [data]);
+  const models = useMemo(() => ruleModels(data.ruleTypes, data.modelConfigs.map((m) => m.role)), [data]);
   const [name, setName] = useState(scenario.name);
   const [description, setDescription] = useState(scenario.description ?? "");
-  const [cases, setCases] = useState<CaseDraft[]>(() => [...scenario.cases, ...(regression ? [regression.case] : [])].map((c) => caseDraft(c, schemas)));
+  const isNew = !scenario.id;
+  const [rows, setRows] = useState<CaseRow[]>(() => {
+    const drafts = [...scenario.cases, ...(regression ? [regression.case] : [])].map((c) => caseDraft(c, schemas));
+    return rowsFrom(isNew && drafts.length === 0 ? [emptyCase(1)] : drafts);
+  });
+  const cases = useMemo(() => rows.map((r) => r.draft), [rows]);
   const [dirty, setDirty] = useState(regression !== null);
+  const [saved, setSaved] = useState(false);
   const [created, runCreate] = useMutation(CreateScenarioMutation);
   const [createdId, setCreatedId] = useState<string | null>(null);
-  const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (i: number) => setFolded((now) => { const next = new Set(now); if (next.has(i)) next.delete(i); else next.add(i); return next; });
+  // Cases start folded (a regression draft and a new scenario's case open): open ones by row id.
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set(regression || isNew ? [rows[rows.length - 1].id] : []));
+  const list = useRef<CaseListHandle>(null);
+  const rowsRef = useRef(rows);
+  useEffect(() => { rowsRef.current = rows; }, [rows]); // for the stable callbacks below (called from events)
+  const edited = useCallback(() => { setDirty(true); setSaved(false); }, []);
+  const onToggle = useCallback((i: number) => setOpen((now) => {
+    const id = rowsRef.current[i].id;
+    const next = new Set(now);
+    if (next.has(id)) next.delete(id); else next.add(id);
+    return next;
+  }), []);
+  const onChange = useCallback((i: number, draft: CaseDraft) => { setRows((now) => replaceCase(now, i, draft)); edited(); }, [edited]);
+  const onRemove = useCallback((i: number) => { setRows((now) => removeCase(now, i)); edited(); }, [edited]);
+  const onDuplicate = useCallback((i: number) => {
+    const next = duplicateCase(rowsRef.current, i);
+    setRows(next);
+    setOpen((now) => new Set([...now, next[i + 1].id]));
+    edited();
+  }, [edited]);
+  const onAdd = () => {
+    const next = addCase(rows);
+    setRows(next);
+    setOpen((now) => new Set([...now, next[next.length - 1].id]));
+    edited();
+    requestAnimationFrame(() => list.current?.reveal(next.length - 1));
+  };
   const pathLabels = {
     cases: t("forms.paths.case"), eval_rules: t("forms.paths.rule"), messages: t("forms.paths.message"),
     required_slots: t("editor.slots"), required_steps: t("forms.paths.step"), expectation: t("editor.expectation"),
@@ -79,14 +122,19 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
     followUps: t("sim.followUps"), stopWhen: t("sim.stopWhen"), phrase: t("sim.stopPhrases"),
     persona: t("sim.persona"), background: t("sim.background"), personality: t("sim.personality"), patience: t("sim.patience"),
   };
-  const [saved, setSaved] = useState(false);
   // After the first Save, the drafts are checked as they change: a fixed field's message goes at once.
   const [tried, setTried] = useState(false);
-  const localProblems = useMemo(() => (tried ? draftProblems(cases, schemas, i18n.language) : []), [tried, cases, schemas, i18n.language]);
+  // Checked behind the typing (deferred): a keystroke in a long scenario paints first.
+  const checked = useDeferredValue(cases);
+  const localProblems = useMemo(() => (tried ? scenarioProblems(name, checked, schemas, i18n.language) : []),
+    [tried, name, checked, schemas, i18n.language]);
   const [update, runUpdate] = useMutation(UpdateMutation);
   const saveError = update.error ?? created.error;
-  const apiError = saveError ? apiErrorFromCombined(saveError) : null;
-  const problems = [...localProblems, ...(apiError ? fieldErrors(apiError) : [])];
+  const apiError = useMemo(() => (saveError ? apiErrorFromCombined(saveError) : null), [saveError]);
+  const problems = useMemo(() => [...localProblems, ...(apiError ? fieldErrors(apiError) : [])], [localProblems, apiError]);
+  useEffect(() => { if (apiError) focusFirstError(); }, [apiError]);
+  const nameProblem = problems.find((p) => p.path.replace(/^input\./, "") === "name");
+  const nameError = nameProblem ? t(`schemaForm.${nameProblem.message}`, { defaultValue: nameProblem.message }) : undefined;
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   // After useBlocker, so the blocker already knows the save cleared `dirty`.
@@ -98,17 +146,20 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  const change = <T,>(set: (value: T) => void) => (value: T) => { set(value); setDirty(true); setSaved(false); };
-  const setCase = (i: number, draft: CaseDraft) => change(setCases)(cases.map((c, n) => (n === i ? draft : c)));
+  const change = <T,>(set: (value: T) => void) => (value: T) => { set(value); edited(); };
 
   const save = async () => {
     setTried(true);
-    const found = draftProblems(cases, schemas, i18n.language);
+    const found = scenarioProblems(name, cases, schemas, i18n.language);
     const unfold = casesWithProblems(found);
-    setFolded((now) => new Set([...now].filter((i) => !unfold.includes(i))));
-    if (found.length > 0) return;
+    setOpen((now) => new Set([...now, ...unfold.map((i) => rows[i].id)]));
+    if (found.length > 0) {
+      if (unfold.length > 0 && !found.some((p) => p.path === "name")) list.current?.reveal(unfold[0]);
+      focusFirstError();
+      return;
+    }
     const { cases: input } = casesInput(cases, schemas);
-    if (!scenario.id) { // a new scenario for a regression draft
+    if (!scenario.id) { // a new scenario (empty, or for a regression draft)
       const made = await runCreate({ input: { name, description: description || null, cases: input } });
       if (!made.error && made.data) { setDirty(false); setCreatedId(made.data.createScenario.id); }
       return;
@@ -120,8 +171,10 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{t("editor.title", { name: scenario.name })}</Title>
-        <Button component={Link} to={`/scenarios/${scenario.id}`} variant="default">{t("editor.backToScenario")}</Button>
+        <Title order={2}>{isNew ? t("editor.newTitle") : t("editor.title", { name: scenario.name })}</Title>
+        <Button component={Link} to={isNew ? "/scenarios" : `/scenarios/${scenario.id}`} variant="default">
+          {isNew ? t("editor.backToScenarios") : t("editor.backToScenario")}
+        </Button>
       </Group>
       {regression && regression.notes.length > 0 && (
         <Alert color="blue" title={t("regression.notes")}><List size="sm">{regression.notes.map((n) => <List.Item key={n}>{n}</List.Item>)}</List></Alert>
@@ -134,28 +187,29 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: NonNulla
           </Group>
         </Alert>
       )}
-      <TextInput label={t("scenarios.name")} value={name} onChange={(e) => change(setName)(e.currentTarget.value)} />
+      <TextInput label={t("scenarios.name")} required value={name} error={nameError}
+        onChange={(e) => change(setName)(e.currentTarget.value)} />
       <Textarea label={t("targets.description")} autosize value={description} onChange={(e) => change(setDescription)(e.currentTarget.value)} />
-      {cases.length > 1 && (
-        <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => setFolded(new Set(cases.map((_, i) => i)))}>{t("forms.collapseAll")}</Button>
-          <Button size="xs" variant="default" onClick={() => setFolded(new Set())}>{t("forms.expandAll")}</Button>
-        </Group>
-      )}
+      <Group justify="space-between">
+        <Title order={3} size="h4">{t("lists.cases", { count: rows.length })}</Title>
+        {rows.length > 1 && (
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={() => setOpen(new Set())}>{t("forms.collapseAll")}</Button>
+            {rows.length <= 50 && <Button size="xs" variant="default" onClick={() => setOpen(new Set(rows.map((r) => r.id)))}>{t("forms.expandAll")}</Button>}
+          </Group>
+        )}
+      </Group>
       <ProblemScope problems={problems}>
-      {cases.map((draft, i) => (
-        <ProblemScope key={i} path={`cases[${i}]`}>
-        <CaseEditor key={i} draft={draft} schemas={schemas} onChange={(next) => setCase(i, next)}
-          collapsed={folded.has(i)} onToggle={() => toggle(i)}
-          onRemove={() => change(setCases)(cases.filter((_, n) => n !== i))} />
-        </ProblemScope>
-      ))}
+        <RuleModelsContext.Provider value={models}>
+        <CaseList ref={list} rows={rows} schemas={schemas} open={open}
+          onChange={onChange} onToggle={onToggle} onRemove={onRemove} onDuplicate={onDuplicate} />
+        </RuleModelsContext.Provider>
       </ProblemScope>
-      <Group><Button variant="light" onClick={() => change(setCases)([...cases, emptyCase(cases.length + 1)])}>{t("editor.addCase")}</Button></Group>
+      <Group><Button variant="light" onClick={onAdd}>{t("editor.addCase")}</Button></Group>
       {apiError && <ErrorNotice error={apiError} />}
       {problems.length > 0 && (
         <Card withBorder>
-          <Title order={3} size="h5">{t("new.fieldErrors")}</Title>
+          <Title order={3} size="h5" tabIndex={-1} data-first-error>{t("new.fieldErrors")}</Title>
           <List size="sm" aria-label={t("new.fieldErrors")}>
             {problems.map((p, i) => (
               <List.Item key={i}>

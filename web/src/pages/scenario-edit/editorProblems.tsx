@@ -4,7 +4,8 @@
  * server's VALIDATION_FAILED details. Problems carry API paths (`cases[0].eval_rules[1].params.min_score`);
  * a `ProblemScope` tells the editors inside it where they are, so each finds its own.
  */
-import { createContext, useContext, type ReactNode } from "react";
+import i18next from "i18next";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { insidePath, validateAgainstSchema } from "../../components/forms/validateAgainstSchema";
 import { casesInput, type CaseDraft, type CaseInputShape, type DraftProblems, type RuleSchemas } from "./draft";
@@ -30,6 +31,13 @@ export function draftProblems(drafts: readonly CaseDraft[], schemas: RuleSchemas
   return [...problems, ...ruleParamProblems(cases, schemas, lang).filter((p) => !unparsed.has(p.path))];
 }
 
+/** The whole scenario before saving: a name (a new scenario starts without one), then the cases. */
+export function scenarioProblems(name: string, drafts: readonly CaseDraft[], schemas: RuleSchemas, lang: string): DraftProblems {
+  const t = i18next.getFixedT(lang.split("-")[0]);
+  const own = name.trim() ? [] : [{ path: "name", message: t("schemaErrors.required") }];
+  return [...own, ...draftProblems(drafts, schemas, lang)];
+}
+
 /** The cases (by index) that have a problem, to unfold them. */
 export function casesWithProblems(problems: DraftProblems): number[] {
   return [...new Set(problems.flatMap((p) => {
@@ -46,7 +54,10 @@ const join = (prefix: string, path: string) => (!path ? prefix : !prefix ? path 
 /** Gives the editors inside the problems (at the top) or their place (`cases[2]`, `eval_rules[0]`). */
 export function ProblemScope({ problems, path, children }: { problems?: DraftProblems; path?: string; children: ReactNode }) {
   const outer = useContext(ProblemsContext);
-  const scope = { problems: problems ?? outer.problems, prefix: path ? join(outer.prefix, path) : outer.prefix };
+  const own = problems ?? outer.problems;
+  const prefix = path ? join(outer.prefix, path) : outer.prefix;
+  // The same value while nothing changed, so a memoised case under it is not rendered again.
+  const scope = useMemo(() => ({ problems: own, prefix }), [own, prefix]);
   return <ProblemsContext.Provider value={scope}>{children}</ProblemsContext.Provider>;
 }
 

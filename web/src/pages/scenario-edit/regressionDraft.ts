@@ -12,7 +12,7 @@ import type { RegressionDraft } from "../../components/regression/AddToRegressio
 export const NEW_SCENARIO_ID = "new";
 
 export const RuleTypesQuery = graphql(`
-  query ScenarioEditRuleTypes { ruleTypes { name description paramsSchema } }
+  query ScenarioEditRuleTypes { ruleTypes { name description paramsSchema modelRole } modelConfigs { role } }
 `);
 
 export const CreateScenarioMutation = graphql(`

@@ -1,5 +1,5 @@
 /** Scenarios: the list, and import of a JSON or YAML scenario file with every problem at its path. */
-import { Anchor, Button, Card, FileButton, List, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, FileButton, Group, List, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -38,9 +38,12 @@ export function ScenariosPage() {
     <ListPage title={t("scenarios.title")} controls={controls} query={result} connection={connection}
       onRetry={() => refetch({ requestPolicy: "network-only" })}
       actions={(
-        <FileButton onChange={(file) => void upload(file)} accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml">
-          {(props) => <Button {...props} loading={imported.fetching}>{t("scenarios.import")}</Button>}
-        </FileButton>
+        <Group gap="xs">
+          <Button component={Link} to="/scenarios/new/edit">{t("scenarios.new")}</Button>
+          <FileButton onChange={(file) => void upload(file)} accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml">
+            {(props) => <Button variant="default" {...props} loading={imported.fetching}>{t("scenarios.import")}</Button>}
+          </FileButton>
+        </Group>
       )}
       intro={<>
         <Text size="sm" c="dimmed">{t("scenarios.importHint")}</Text>

@@ -8,6 +8,7 @@ import { problemsByField, validateAgainstSchema } from "../../components/forms/v
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
 import { CreateWebhookMutation } from "./queries";
 import { eventLabelKey, eventsToSend, WEBHOOK_EVENTS, WEBHOOK_FORMATS, WEBHOOK_SCHEMA, type WebhookFormat } from "./webhookOptions";
+import { focusFirstError } from "../../components/forms/focusFirstError";
 
 export function WebhookForm({ onCreated }: { onCreated(): void }) {
   const { t, i18n } = useTranslation();
@@ -27,7 +28,7 @@ export function WebhookForm({ onCreated }: { onCreated(): void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (validateAgainstSchema(WEBHOOK_SCHEMA, input, i18n.language).length > 0) return;
+    if (validateAgainstSchema(WEBHOOK_SCHEMA, input, i18n.language).length > 0) { focusFirstError(); return; }
     const result = await create(input);
     if (result.data) {
       setTried(false);

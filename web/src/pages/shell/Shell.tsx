@@ -40,12 +40,16 @@ export function Shell() {
   else body = <Outlet />; // `me` is on its way; the page's own queries start meanwhile
 
   const language = <LanguageSwitch size="xs" />;
-  const signOut = apiKey && (
+  // Only a key the server accepted can be forgotten: after a refused key the form asks for another.
+  const signOut = signedIn && (
     <Button size="xs" variant="subtle" onClick={() => { drawer.close(); clearApiKey(); }}>{t("key.signOut")}</Button>
   );
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
+      <a href="#main" className="skip-link" onClick={(e) => { e.preventDefault(); document.getElementById("main")?.focus(); }}>
+        {t("shell.skipToContent")}
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
@@ -85,7 +89,7 @@ export function Shell() {
         </Stack>
       </Drawer>
       {/* AppShell.Main is the page's one <main> landmark. */}
-      <AppShell.Main>{body}</AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: "none" }}>{body}</AppShell.Main>
       <NewBuildNotice />
     </AppShell>
   );

@@ -13,6 +13,7 @@ import { apiErrorFromCombined, fieldErrors, type ApiError } from "../../graphql/
 import type { ResultOf } from "../../graphql/graphql";
 import { CreateTargetMutation, TargetEditQuery, UpdateTargetMutation } from "./queries";
 import { TargetActions } from "./TargetActions";
+import { focusFirstError } from "../../components/forms/focusFirstError";
 
 /** The server's JSON Schema messages as the form's message codes (translated), else as they came. */
 function messageCode(message: string): string {
@@ -92,7 +93,7 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
     setNameAtSave(name);
     setTried(true);
     const problems = formProblems(type?.configSchema, fields, values, i18n.language);
-    if (Object.keys(problems).length > 0 || !name.trim() || !channelType) return;
+    if (Object.keys(problems).length > 0 || !name.trim() || !channelType) { focusFirstError(); return; }
     const { config } = configFrom(fields, values);
     if (target) {
       const answer = await update({ id: target.id, input: { name, description: description || null, channelConfig: config, maxConcurrency } });

@@ -1,0 +1,45 @@
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { en } from "../i18n/en";
+import { zh } from "../i18n/zh";
+import { apiErrorOf } from "./errors";
+import { errorHeadline as headline, type Translate } from "./errorText";
+import type { ApiError } from "./errors";
+
+const errorHeadline = (error: ApiError, lang: string) => headline(error, i18next.getFixedT(lang) as unknown as Translate);
+
+beforeAll(async () => {
+  await i18next.init({ resources: { en: { translation: en }, zh: { translation: zh } }, lng: "en", fallbackLng: "en",
+    interpolation: { escapeValue: false } });
+});
+
+describe("errors in the UI's language", () => {
+  it("says each code in words, in Chinese too", () => {
+    const forbidden = { code: "FORBIDDEN", message: "needs OPERATOR", details: null };
+    expect(errorHeadline(forbidden, "en")).toMatch(/role/);
+    expect(errorHeadline(forbidden, "zh")).toMatch(/权限/);
+    for (const code of ["UNAUTHENTICATED", "NOT_FOUND", "INVALID_TRANSITION", "CONFLICT", "TARGET_ERROR", "MODEL_ERROR",
+      "RATE_LIMITED", "UNAVAILABLE", "INTERNAL", "NETWORK"]) {
+      const zhText = errorHeadline({ code, message: "x", details: null }, "zh");
+      expect(zhText, code).not.toMatch(/apiErrors/);
+      expect(zhText, code).not.toBe(errorHeadline({ code, message: "x", details: null }, "en"));
+    }
+  });
+
+  it("uses the details: how many fields, the budget", () => {
+    expect(errorHeadline({ code: "VALIDATION_FAILED", message: "", details: [{ path: "a", message: "" }, { path: "b", message: "" }] }, "en"))
+      .toBe("2 fields need fixing: see the messages at the fields.");
+    expect(errorHeadline({ code: "BUDGET_EXCEEDED", message: "", details: { kind: "turns", used: 11, budget: 10 } }, "zh"))
+      .toBe("超出计划预算：预算 10 轮，此操作将达到 11 轮。");
+  });
+
+  it("keeps the id of an unexpected server error", () => {
+    const error = apiErrorOf({ message: "Unexpected error.", extensions: { code: "INTERNAL", errorId: "a1b2c3d4e5f6" } });
+    expect(error.errorId).toBe("a1b2c3d4e5f6");
+    expect(errorHeadline(error, "en")).toMatch(/unexpected/i);
+  });
+
+  it("names an HTTP status it has no code for", () => {
+    expect(errorHeadline({ code: "502", message: "Bad Gateway", details: null }, "en")).toContain("502");
+  });
+});
