@@ -6,7 +6,7 @@
  */
 import type { TFunction } from "i18next";
 import type { JsonValue } from "../../graphql/graphql";
-import { scorecardReason } from "../scorecards/scorecardReason";
+import { scorecardReason } from "../../components/scorecards/scorecardReason";
 
 type Detail = { [key: string]: JsonValue };
 const isObject = (value: JsonValue | undefined): value is Detail =>

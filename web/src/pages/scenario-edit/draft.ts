@@ -2,14 +2,17 @@
  * The scenario editor's state: cases as editable drafts (rule params as form values from
  * `ruleTypes.paramsSchema`) and the `UpdateScenarioInput` they become. Plain, tested.
  */
-import { configFrom, initialValues, schemaFields, type FormValues } from "../../components/schema-form/schemaForm";
+import { configFrom, schemaFields } from "../../components/schema-form/schemaForm";
 import type { JsonValue } from "../../graphql/graphql";
+import { move, ruleDraft, type RuleDraft, type RuleSchemas } from "../../components/rules/ruleDraft";
 import { simulatedDraft, simulatedInput, type SimulatedDraft } from "./simulatedDraft";
+
+// A rule's draft is shared with the scorecard editor (components/rules/ruleDraft.ts).
+export { move, ruleDraft, type RuleDraft, type RuleSchemas };
 
 export type RuleLogic = "ALL" | "ANY" | "WEIGHTED";
 export type CaseType = "SINGLE_TURN" | "MULTI_TURN" | "SIMULATED";
 
-export interface RuleDraft { type: string; weight: number; values: FormValues; scope?: string | null }
 
 /** The checks on one message's reply: `expect` as JSON text (empty for none) and rules. */
 export interface TurnDraft { expect: string; rules: RuleDraft[] }
@@ -56,12 +59,6 @@ export function hasTurnChecks(turn: TurnDraft): boolean {
 }
 
 /** Rule type name → its params schema. */
-export type RuleSchemas = ReadonlyMap<string, JsonValue>;
-
-export function ruleDraft(type: string, schemas: RuleSchemas, params: JsonValue | null = null, weight = 1,
-  scope: string | null = null): RuleDraft {
-  return { type, weight, scope, values: initialValues(schemaFields(schemas.get(type) ?? null), params) };
-}
 
 const storedRuleDraft = (r: StoredRule, schemas: RuleSchemas) => ruleDraft(r.type, schemas, r.params, r.weight, r.scope ?? null);
 
@@ -96,13 +93,6 @@ export function emptyCase(n: number): CaseDraft {
 }
 
 /** Move item `from` one place up (-1) or down (+1); out of range leaves the list as is. */
-export function move<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
-  const to = from + by;
-  if (to < 0 || to >= list.length) return [...list];
-  const copy = [...list];
-  [copy[from], copy[to]] = [copy[to], copy[from]];
-  return copy;
-}
 
 export interface CaseInputShape {
   key: string; type: CaseType; messages: string[]; expectation: JsonValue | null; ruleLogic: RuleLogic;

@@ -3,7 +3,7 @@ import { ActionIcon, Card, Checkbox, Group, NumberInput, Select, Stack, Switch, 
 import { useTranslation } from "react-i18next";
 import { SchemaFields } from "../../components/schema-form/SchemaFields";
 import { schemaFields } from "../../components/schema-form/schemaForm";
-import { ruleDraft, type RuleSchemas } from "../scenario-edit/draft";
+import { ruleDraft, type RuleSchemas } from "../../components/rules/ruleDraft";
 import type { ItemDraft } from "./scorecardDraft";
 
 interface Props {

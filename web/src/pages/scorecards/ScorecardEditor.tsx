@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
-import { move, type RuleSchemas } from "../scenario-edit/draft";
+import { move, type RuleSchemas } from "../../components/rules/ruleDraft";
 import { DryRunPanel } from "./DryRunPanel";
 import { ItemRow } from "./ItemRow";
 import { SaveScorecardMutation } from "./queries";

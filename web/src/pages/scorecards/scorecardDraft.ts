@@ -5,7 +5,7 @@
  */
 import { configFrom, schemaFields } from "../../components/schema-form/schemaForm";
 import type { JsonValue } from "../../graphql/graphql";
-import { ruleDraft, type RuleDraft, type RuleSchemas } from "../scenario-edit/draft";
+import { ruleDraft, type RuleDraft, type RuleSchemas } from "../../components/rules/ruleDraft";
 
 export interface BandDraft { name: string; min: number }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../i18n/en";
 import { zh } from "../../i18n/zh";
 import type { JsonValue } from "../../graphql/graphql";
-import { ruleReasonIn } from "../run/ruleReasons";
+import { ruleReasonIn } from "./ruleReasons";
 
 async function translator(language: "en" | "zh") {
   const instance = i18next.createInstance();
