@@ -56,8 +56,10 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
         await database.migrate(settings.database_url)
     await database.open_database(settings.database_url)
     stack.push_async_callback(database.close_database)
-    # Stored QA scorecards and word libraries, for the `scorecard` rules of the cases.
+    # Stored QA scorecards and word libraries, for the `scorecard` rules of the cases; they
+    # belong to this database, so the process forgets them with it.
     await stored_scorecards.load_stored()
+    stack.callback(stored_scorecards.forget_stored)
 
     events = create_event_bus(settings.redis_url)
     await events.start()

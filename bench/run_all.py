@@ -52,12 +52,16 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("malformed_requests.py", [], False),
     # 1 and 2 `agenteval serve` processes on PostgreSQL + Redis (it makes its own databases).
     ("scaling.py", [], True),
-    ("web_budget.mjs", [], False),
+    ("web_budget.mjs", [], False),  # needs `make web` first; skipped without web/node_modules
+    ("editor_budget.mjs", [], False),  # the scenario editor at 300 and 1,000 cases (issue 41)
+    # Modules one sendMessage crosses (issue 34) and a 20-item QA scorecard (issue 38).
+    ("trace_modules.py", [], False),
+    ("scorecards.py", [], False),
     # Monitoring (issue 37): ingestion into one served process, judging in one process.
     ("monitoring_ingest.py", [], False),
     ("monitoring_ingest.py", ["--database-url", "{pg}"], True),
     ("monitoring_judge.py", [], False),
-    ("monitoring_judge.py", ["--database-url", "{pg}"], True),  # needs `make web` first; skipped without web/node_modules
+    ("monitoring_judge.py", ["--database-url", "{pg}"], True),
 ]
 # Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
 HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py",
@@ -67,6 +71,7 @@ QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
          "subscriptions.py": ["--subscribers", "50"], "judged_run.py": ["--cases", "50"],
          "offline_judge.py": ["--conversations", "50"],
+         "scorecards.py": ["--conversations", "500", "--repeats", "1"],
          "channel_overhead.py": ["--conversations", "5", "--sends", "5", "--rounds", "1"],
          "message_throughput.py": ["--sessions", "5", "--messages", "5"],
          "scaling.py": ["--runs", "2", "--cases", "200"],

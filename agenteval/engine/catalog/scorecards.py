@@ -24,7 +24,7 @@ from agenteval.domain.scorecards.document import (
 from agenteval.errors import Conflict, NotFound, ValidationFailed
 from agenteval.rules.base import NO_MODELS
 from agenteval.rules.qa.dialog import from_messages
-from agenteval.rules.qa.scorecard_rule import register_scorecard
+from agenteval.rules.qa.scorecard_rule import forget_scorecard, register_scorecard
 from agenteval.rules.qa.scorecard_runner import (
     compile_scorecard,
     load_scorecard,
@@ -36,6 +36,12 @@ from agenteval.store.models import ScorecardRecord, WordLibraryRecord
 MAX_DOCUMENT_CHARS = 2_000_000
 R = TypeVar("R", ScorecardRecord, WordLibraryRecord)
 
+
+# What this process registered from the database it has open: a process that opens another
+# one (the CLI gate's scratch database, tests) must not keep the last one's versions, which
+# the registry would hold against a file's own `name@version`.
+_STORED_LIBRARIES: set[str] = set()
+_STORED_SCORECARDS: set[str] = set()
 
 def parse_document(text: str) -> Any:
     """A scorecard document from YAML or JSON text (VALIDATION_FAILED when unreadable)."""
@@ -70,6 +76,7 @@ async def save_scorecard(text: str) -> ScorecardRecord:
         again = await ScorecardRecord.get(name=scorecard.name, version=scorecard.version)
         return _same_or_conflict(again, scorecard.content_hash, scorecard.ref)
     register_scorecard(scorecard)
+    _STORED_SCORECARDS.add(scorecard.ref)
     return row
 
 
@@ -97,6 +104,7 @@ async def save_word_library(name: str, version: int, words: list[str]) -> WordLi
         again = await WordLibraryRecord.get(name=name, version=version)
         return _same_or_conflict(again, library.content_hash, library.ref)
     register_library(library)
+    _STORED_LIBRARIES.add(library.ref)
     return row
 
 
@@ -126,6 +134,7 @@ async def load_library(ref: str) -> None:
         if version.isdigit() else None
     if row is not None:
         register_library(WordLibrary(row.name, row.version, tuple(row.words)))
+        _STORED_LIBRARIES.add(ref)
 
 
 async def list_scorecards(name: str | None = None) -> list[ScorecardRecord]:
@@ -147,12 +156,26 @@ async def get_scorecard(ref: str) -> ScorecardRecord:
     return row
 
 
+def forget_stored() -> None:
+    """Forget the versions registered from the database (it is being closed)."""
+    for ref in _STORED_LIBRARIES:
+        forget_library(ref)
+    for ref in _STORED_SCORECARDS:
+        forget_scorecard(ref)
+    _STORED_LIBRARIES.clear()
+    _STORED_SCORECARDS.clear()
+
+
 async def load_stored() -> int:
-    """Register every stored word library, then every stored scorecard; how many scorecards."""
+    """Register every stored word library, then every stored scorecard; how many scorecards.
+    Versions registered from a database opened before are forgotten first."""
+    forget_stored()
     for library in await WordLibraryRecord.all():
+        _STORED_LIBRARIES.add(f"{library.name}@{library.version}")
         register_library(WordLibrary(library.name, library.version, tuple(library.words)))
     count = 0
     for row in await ScorecardRecord.all():
+        _STORED_SCORECARDS.add(f"{row.name}@{row.version}")
         register_scorecard(load_scorecard(row.document))
         count += 1
     return count

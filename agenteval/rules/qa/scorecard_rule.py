@@ -35,6 +35,11 @@ def register_scorecard(scorecard: Scorecard) -> CompiledScorecard:
     return compiled
 
 
+def forget_scorecard(ref: str) -> None:
+    """Drop a scorecard from the process (its database is no longer the one in use)."""
+    _LOADED.pop(ref, None)
+
+
 def loaded_scorecard(ref: str) -> CompiledScorecard | None:
     return _LOADED.get(ref)
 
