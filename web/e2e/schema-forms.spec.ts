@@ -32,7 +32,7 @@ test("the target form names every problem of an http config at its field at once
   await expect(page.getByText("Must start with http:// or https://")).toBeVisible();
   await expect(page.getByRole("textbox", { name: /^Reply path/ })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("At most 10")).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "4 field(s) need fixing" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "4 fields need fixing" })).toBeVisible();
   await expect(page.getByText(/\^https\?/)).toHaveCount(0); // never the regex
   expect(sent()).toBe(0);
   await screenshot(page, "schema-target-errors-1280-en");
@@ -43,7 +43,7 @@ test("the target form names every problem of an http config at its field at once
   // Fixing a field takes its message away at once; with all fixed, Save sends and opens the target.
   await url.fill("http://bot.internal/chat");
   await expect(url).not.toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByRole("alert").filter({ hasText: "3 field(s) need fixing" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "3 fields need fixing" })).toBeVisible();
 
   await language(page, "zh");
   await page.setViewportSize({ width: 1280, height: 900 });
