@@ -91,7 +91,10 @@ async def test_the_lost_context_finding_becomes_a_case_that_fails_for_that_reaso
     assert case["tags"] == [finding["dimension"]]
     [check] = case["turnChecks"]
     assert check["turnIndex"] == evidence["turnIndex"] and check["evalRules"] == []
-    assert check["expect"] == {"not_contains": "我没太明白您的意思"}
+    # Mia's fallback in the language of the session the first evidence comes from (the
+    # sessions start at once, so which one is first varies).
+    assert check["expect"] in ({"not_contains": "我没太明白您的意思"},
+                               {"not_contains": "I didn't quite get that"})
     assert any("No JUDGE model is configured" in note for note in draft["notes"])
     assert case["origin"] == {"evalId": eval_id, "sessionId": evidence["sessionId"],
                               "findingId": finding["id"], "findingIndex": finding["index"],
