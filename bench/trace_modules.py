@@ -45,6 +45,8 @@ SEND = """mutation($id: ID!, $c: String!) { sendMessage(sessionId: $id, content:
   reply { index latencyMs } } }"""
 
 
+# The target is message_throughput.py's, copied rather than imported: this script also
+# traces older trees (PYTHONPATH=<tree>), whose modules that script's imports may not match.
 async def _answer(request: web.Request) -> web.Response:
     body = await request.json()
     return web.json_response({"answer": f"ok {len(body.get('message', ''))}"})

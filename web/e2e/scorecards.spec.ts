@@ -37,4 +37,8 @@ test("an OPERATOR builds a scorecard with a veto, dry-runs a conversation, saves
   await expect(page.getByLabel("版本")).toHaveValue("2");
   await expect(page.getByRole("group", { name: "检查项 1" }).getByRole("switch", { name: /一票否决/ })).toBeChecked();
   await screenshot(page, "scorecards-1280-zh");
+  // At phone width the items and their fields still fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("group", { name: "检查项 1" }).getByRole("switch", { name: /一票否决/ })).toBeVisible();
+  await screenshot(page, "scorecards-390-zh");
 });
