@@ -156,8 +156,10 @@ test("the scenario editor adds a task_completion rule with two slots, once a JUD
   await expect(page.getByRole("alertdialog")).toContainText("unsaved changes");
   await page.getByRole("button", { name: "Stay" }).click();
 
+  // The rule says at once that it needs a JUDGE model; saving anyway is refused by the API.
+  await expect(page.getByRole("alert", { name: "This rule needs a JUDGE model" })).toBeVisible();
   await page.getByRole("button", { name: "Save scenario" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "JUDGE" })).toBeVisible();
+  await expect(page.getByRole("alert", { name: "The request failed" })).toContainText("JUDGE");
   await screenshot(page, "editor-needs-judge-en");
 
   await server.gql(`mutation($input: ModelConfigInput!) { setModelConfig(role: JUDGE, input: $input) { role } }`,
