@@ -14,6 +14,7 @@ COMMANDS = {
     "export-schema": "agenteval.cli.commands.export_schema:export_schema",
     "keys": "agenteval.cli.commands.keys:keys",
     "demo-bot": "agenteval.cli.commands.demo_bot:demo_bot",
+    "demo-customers": "agenteval.cli.commands.demo_customers:demo_customers",
     "run": "agenteval.cli.commands.run:run",
     "models": "agenteval.cli.commands.models:models",
     "import": "agenteval.cli.commands.import_command:import_tests",
