@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import strawberry
@@ -23,11 +24,7 @@ class CaseOrigin:
 
     @strawberry.field(description="The eval's name; null when it was deleted since.")
     async def eval_name(self, info: ResolverInfo) -> str | None:
-        try:
-            eval_uuid = uuid.UUID(str(self.eval_id))
-            return (await info.context.loaders.eval_by_id.load(eval_uuid)).name
-        except (ValueError, NotFound):
-            return None
+        return (await eval_names(info, {str(self.eval_id)})).get(str(self.eval_id))
 
     @classmethod
     def from_spec(cls, origin: OriginSpec | None) -> CaseOrigin | None:
@@ -39,3 +36,14 @@ class CaseOrigin:
                    finding_id=None if origin.finding_id is None else strawberry.ID(
                        origin.finding_id),
                    finding_index=origin.finding_index)
+
+
+async def eval_names(info: ResolverInfo, eval_ids: set[str]) -> dict[str, str | None]:
+    """Each eval's name by id (batched by the request's loader); None when it is gone."""
+    async def name(eval_id: str) -> str | None:
+        try:
+            return (await info.context.loaders.eval_by_id.load(uuid.UUID(eval_id))).name
+        except (ValueError, NotFound):
+            return None
+    ids = sorted(eval_ids)
+    return dict(zip(ids, await asyncio.gather(*(name(i) for i in ids)), strict=True))

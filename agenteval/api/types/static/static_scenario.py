@@ -8,8 +8,10 @@ from datetime import datetime
 import strawberry
 from strawberry.scalars import JSON
 
+from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import CaseType, RuleLogic
-from agenteval.api.types.static.case_origin import CaseOrigin
+from agenteval.api.types.output_json import output_json
+from agenteval.api.types.static.case_origin import CaseOrigin, eval_names
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.judging.cases import RuleSpec as CaseRuleSpec
 from agenteval.domain.judging.simulated_cases import SimulatedSpec, simulated_document
@@ -119,6 +121,18 @@ class Scenario:
     @strawberry.field
     def cases(self) -> list[Case]:
         return [Case.from_spec(spec) for spec in cases_of(self.row.cases)]
+
+    @strawberry.field(description="Every case as `cases` gives it with all its fields, as one "
+                                  "JSON value (camelCase names, enums by name). The scenario "
+                                  "editor reads a 1,000-case scenario this way: one leaf instead "
+                                  "of ~90,000 fields, a few milliseconds instead of half a second.")
+    async def cases_json(self, info: ResolverInfo) -> JSON | None:
+        cases = [output_json(Case.from_spec(spec)) for spec in cases_of(self.row.cases)]
+        origins = [case["origin"] for case in cases if case["origin"] is not None]
+        names = await eval_names(info, {origin["evalId"] for origin in origins})
+        for origin in origins:
+            origin["evalName"] = names.get(origin["evalId"])
+        return JSON(cases)
 
     @strawberry.field(description="The scenario file format (`yaml` or `json`); importScenario "
                                   "reads it back as the same scenario.")

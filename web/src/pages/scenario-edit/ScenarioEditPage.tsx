@@ -13,7 +13,7 @@ import { humanPath } from "../../components/forms/fieldPaths";
 import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined, fieldErrors } from "../../graphql/errors";
 import { graphql, type JsonValue, type ResultOf } from "../../graphql/graphql";
-import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas } from "./draft";
+import { caseDraft, casesInput, emptyCase, type CaseDraft, type RuleSchemas, type StoredCase } from "./draft";
 import { addCase, duplicateCase, removeCase, replaceCase, rowsFrom, type CaseRow } from "./caseRows";
 import { CaseList, type CaseListHandle } from "./CaseList";
 import { ruleModels } from "./ruleModels";
@@ -29,14 +29,7 @@ const EditQuery = graphql(`
     modelConfigs { role }
     scenario(id: $id) {
       id name description
-      cases {
-        key type messages expectation ruleLogic rulePassThreshold successThreshold partialThreshold tags
-        evalRules { type params weight scope }
-        turnChecks { turnIndex expect evalRules { type params weight scope } }
-        toolResults
-        simulated { persona goal opening maxTurns stopWhen followUps simulator }
-        origin { evalId sessionId findingId findingIndex evalName }
-      }
+      casesJson
     }
   }
 `);
@@ -54,8 +47,12 @@ export function ScenarioEditPage() {
   if (isNew) return <NewScenario regression={regression} />;
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
-  if (!result.data.scenario) return <Text>{t("scenarios.notFound")}</Text>;
-  return <Editor data={result.data} scenario={result.data.scenario} regression={regression} />;
+  const stored = result.data.scenario;
+  if (!stored) return <Text>{t("scenarios.notFound")}</Text>;
+  // `casesJson` is `cases` with every field, as one JSON leaf (a server test holds them equal):
+  // a 1,000-case scenario is ~90,000 GraphQL fields otherwise, most of the time to open.
+  const scenario = { ...stored, cases: (stored.casesJson ?? []) as unknown as readonly StoredCase[] };
+  return <Editor data={result.data} scenario={scenario} regression={regression} />;
 }
 
 /** A new scenario: from a regression draft (the draft is its first case), or empty with one case to fill in. */
@@ -69,7 +66,9 @@ function NewScenario({ regression }: { regression: RegressionDraft | null }) {
 
 type Data = ResultOf<typeof EditQuery>;
 
-function Editor({ data, scenario, regression }: { data: Data; scenario: NonNullable<Data["scenario"]>; regression: RegressionDraft | null }) {
+interface EditedScenario { id: string; name: string; description: string | null; cases: readonly StoredCase[] }
+
+function Editor({ data, scenario, regression }: { data: Data; scenario: EditedScenario; regression: RegressionDraft | null }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const schemas: RuleSchemas = useMemo(() => new Map(data.ruleTypes.map((r) => [r.name, r.paramsSchema as JsonValue])), [data]);

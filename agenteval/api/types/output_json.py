@@ -1,0 +1,37 @@
+"""A strawberry output object as the JSON its GraphQL selection of every field would give.
+
+For a big list that a client reads whole (a 1,000-case scenario in the editor), executing
+~90,000 fields one by one costs the server more than half a second; the same values
+returned as one JSON leaf cost a few milliseconds. Fields with resolvers are left out (the
+caller fills them in, batched), enums are written by name as GraphQL does, and names are
+camelCase as the schema's.
+"""
+
+from __future__ import annotations
+
+import functools
+from enum import Enum
+from typing import Any
+
+from strawberry.utils.str_converters import to_camel_case
+
+
+def output_json(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.name
+    if isinstance(value, list):
+        return [output_json(item) for item in value]
+    names = _names(type(value))
+    if names is None:
+        return value
+    return {name: output_json(getattr(value, attribute)) for attribute, name in names}
+
+
+@functools.cache
+def _names(kind: type) -> tuple[tuple[str, str], ...] | None:
+    """(attribute, GraphQL name) of a strawberry type's plain fields; None for other types."""
+    definition = getattr(kind, "__strawberry_definition__", None)
+    if definition is None:
+        return None
+    return tuple((field.python_name, field.graphql_name or to_camel_case(field.python_name))
+                 for field in definition.fields if field.base_resolver is None)
