@@ -188,6 +188,8 @@ def revised_prompt(models: ModelProvider, rule_type: str, model: str, dialog_tex
     if active is None or not active.examples:
         return revisable.messages(dialog_text, list(revisable.own)), None
     examples = merged_examples(revisable.own, [dict(e) for e in active.examples], MAX_EXAMPLES)
+    if len(examples) == len(revisable.own):  # the rule's own fill the cap: nothing added
+        return revisable.messages(dialog_text, examples), None
     return revisable.messages(dialog_text, examples), active.label
 
 
