@@ -39,8 +39,8 @@ async def _latest_case_reviews() -> dict[tuple[uuid.UUID, str], HumanReviewRow]:
     return latest
 
 
-async def case_level_reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
-    """The reviewed judgements of `rule_type` in `language` ("en" or "zh")."""
+async def all_case_level_reviewed() -> list[ReviewedJudgement]:
+    """Every reviewed judgement the case-level reviews give, of any JUDGE rule and language."""
     latest = await _latest_case_reviews()
     judge_types = _judge_rule_types()
     runs = {run.id: run for run in await Run.filter(id__in=list({r for r, _ in latest}))}
@@ -51,14 +51,20 @@ async def case_level_reviewed(rule_type: str, language: str) -> list[ReviewedJud
         document = next((c for c in run.cases or [] if c.get("id") == outcome.case_key), None)
         if review is None or document is None:
             continue
-        spec = case_from_document(document)
-        judged = [rule for rule in _all_rules(spec) if rule.type in judge_types]
-        if len(judged) != 1 or judged[0].type != rule_type:
+        judged = [rule for rule in _all_rules(case_from_document(document))
+                  if rule.type in judge_types]
+        if len(judged) != 1:
             continue
         item = await _item(outcome, review, judged[0], judge_types)
-        if item is not None and item.language == language:
+        if item is not None:
             found.append(item)
     return found
+
+
+async def case_level_reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
+    """The reviewed judgements of `rule_type` in `language` ("en" or "zh")."""
+    return [item for item in await all_case_level_reviewed()
+            if item.rule_type == rule_type and item.language == language]
 
 
 async def _item(outcome: CaseOutcome, review: HumanReviewRow, rule: RuleSpec,
