@@ -11,6 +11,7 @@ review queues) are the richer source; the lead wires them at merge.
 from __future__ import annotations
 
 import uuid
+from collections import defaultdict
 from typing import Any
 
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
@@ -40,11 +41,12 @@ async def _latest_case_reviews() -> dict[tuple[uuid.UUID, str], HumanReviewRow]:
 
 
 async def all_case_level_reviewed() -> list[ReviewedJudgement]:
-    """Every reviewed judgement the case-level reviews give, of any JUDGE rule and language."""
+    """Every reviewed judgement the case-level reviews give, of any JUDGE rule and language
+    (a handful of queries whatever the number of reviews)."""
     latest = await _latest_case_reviews()
     judge_types = _judge_rule_types()
     runs = {run.id: run for run in await Run.filter(id__in=list({r for r, _ in latest}))}
-    found: list[ReviewedJudgement] = []
+    candidates: list[tuple[CaseOutcome, HumanReviewRow, RuleSpec]] = []
     for outcome in await CaseOutcome.filter(run_id__in=list(runs)):
         review = latest.get((outcome.run_id, f"case:{outcome.case_key}#{outcome.attempt}"))
         run = runs[outcome.run_id]
@@ -53,12 +55,18 @@ async def all_case_level_reviewed() -> list[ReviewedJudgement]:
             continue
         judged = [rule for rule in _all_rules(case_from_document(document))
                   if rule.type in judge_types]
-        if len(judged) != 1:
-            continue
-        item = await _item(outcome, review, judged[0], judge_types)
-        if item is not None:
-            found.append(item)
-    return found
+        if len(judged) == 1:
+            candidates.append((outcome, review, judged[0]))
+    ids = [outcome.id for outcome, _, _ in candidates]
+    results: dict[uuid.UUID, list[RuleResultRow]] = defaultdict(list)
+    for result in await RuleResultRow.filter(outcome_id__in=ids).order_by("position"):
+        results[result.outcome_id].append(result)
+    turns: dict[uuid.UUID, list[RunTurn]] = defaultdict(list)
+    for turn in await RunTurn.filter(outcome_id__in=ids).order_by("index"):
+        turns[turn.outcome_id].append(turn)
+    found = [_item(outcome, review, rule, results[outcome.id], turns[outcome.id], judge_types)
+             for outcome, review, rule in candidates]
+    return [item for item in found if item is not None]
 
 
 async def case_level_reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
@@ -67,14 +75,13 @@ async def case_level_reviewed(rule_type: str, language: str) -> list[ReviewedJud
             if item.rule_type == rule_type and item.language == language]
 
 
-async def _item(outcome: CaseOutcome, review: HumanReviewRow, rule: RuleSpec,
-                judge_types: set[str]) -> ReviewedJudgement | None:
-    results = await RuleResultRow.filter(outcome_id=outcome.id).order_by("position")
+def _item(outcome: CaseOutcome, review: HumanReviewRow, rule: RuleSpec,
+          results: list[RuleResultRow], turns: list[RunTurn], judge_types: set[str]
+          ) -> ReviewedJudgement | None:
     mine = [r for r in results if r.rule_type in judge_types]
     others = [r for r in results if r.rule_type not in judge_types]
     if len(mine) != 1 or mine[0].error is not None or not all(r.passed for r in others):
         return None
-    turns = await RunTurn.filter(outcome_id=outcome.id).order_by("index")
     transcript: list[dict[str, Any]] = []
     for turn in turns:
         transcript.append({"role": "user", "content": turn.sent_message})
