@@ -3,6 +3,8 @@ threshold, none while it stays low, another only after it recovered and fell aga
 
 from __future__ import annotations
 
+import asyncio
+
 from agenteval.config import Settings
 from agenteval.engine.alignment.drift import check_drift
 from agenteval.engine.notifications.deliverer import Deliverer
@@ -58,3 +60,14 @@ async def test_threshold_zero_turns_the_alert_off(db: str) -> None:
     off = Settings(judge_drift_window=10, judge_drift_min_agreement=0)
     assert await check_drift("llm_score", "en", source_of(items), off) is None
     assert await JudgeDriftAlertRow.all().count() == 0
+
+
+async def test_two_checks_at_once_open_one_alert(db: str) -> None:
+    await Webhook.create(name="json", url="http://127.0.0.1:9/h", format="JSON")
+    items = [reviewed("P", i, machine=True, human=False) for i in range(10)]
+    source = source_of(items)
+    raised = await asyncio.gather(*(check_drift("llm_score", "en", source, SETTINGS)
+                                    for _ in range(4)))
+    assert sum(alert is not None for alert in raised) == 1
+    assert await WebhookDelivery.all().count() == 1
+    assert await JudgeDriftAlertRow.all().count() == 1

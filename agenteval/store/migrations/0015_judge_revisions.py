@@ -47,6 +47,7 @@ class Migration(migrations.Migration):
                 ('window', fields.IntField()),
                 ('threshold', fields.FloatField()),
                 ('is_open', fields.BooleanField(default=True)),
+                ('open_key', fields.CharField(null=True, unique=True, max_length=80)),
                 ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
                 ('closed_at', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
             ],

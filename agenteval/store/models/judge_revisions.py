@@ -67,7 +67,8 @@ class AlignmentRow(Model):
 class JudgeDriftAlertRow(Model):
     """A κ drift alert sent for (rule type, language), open until agreement recovers.
 
-    So one fall below the threshold alerts once.
+    So one fall below the threshold alerts once. open_key is "rule/language" while the alert
+    is open and null after: unique, so two processes can never both open one.
     """
 
     _no_comments = True
@@ -80,6 +81,7 @@ class JudgeDriftAlertRow(Model):
     window = fields.IntField()
     threshold = fields.FloatField()
     is_open = fields.BooleanField(default=True)
+    open_key = fields.CharField(max_length=80, null=True, unique=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     closed_at = fields.DatetimeField(null=True)
 
