@@ -42,6 +42,7 @@ async def test_a_fall_below_the_threshold_alerts_once_through_the_webhooks(
     [event] = json_server.received
     assert event["event"] == "review.judge_drift" and event["rule"] == "llm_score"
     assert event["agreement"] == 0.7 and event["window"] == 10
+    assert event["agreementLow"] < 0.7 < event["agreementHigh"]
     assert "7 of 10 reviewed agree" in event["detail"] and event["link"].endswith(
         "/review/agreement")
     [card] = feishu.received

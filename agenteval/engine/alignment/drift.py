@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from agenteval.config import Settings
 from agenteval.domain.agreement import describe_agreement, judge_agreement
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
+from agenteval.domain.scorecards.aggregate import wilson
 from agenteval.engine.alignment.align import ReviewSource
 from agenteval.store.judge_revisions import drift
 from agenteval.store.models import JudgeDriftAlertRow
@@ -65,10 +66,12 @@ async def check_drift(rule_type: str, language: str, source: ReviewSource,
     if agreement.agreement >= threshold:
         await drift.close_alerts(rule_type, language)
         return None
+    low, high = wilson(agreement.agreed, agreement.reviewed)
     event = {"summary": f"Judge agreement fell: {rule_type} ({language})",
              "detail": f"last {window} reviews: {describe_agreement(agreement)}, below the "
-                       f"threshold of {threshold:.0%}",
+                       f"threshold of {threshold:.0%} (95 % interval {low:.0%}–{high:.0%})",
              "rule": rule_type, "language": language, "agreement": agreement.agreement,
+             "agreementLow": low, "agreementHigh": high,
              "kappa": agreement.kappa, "reviewed": agreement.reviewed, "window": window,
              "threshold": threshold, "path": "/review/agreement"}
     return await drift.raise_alert(rule_type, language, agreement=agreement.agreement,
