@@ -109,6 +109,11 @@ class Settings:
     # and the least time between two drop alerts of one monitor.
     monitoring_window_s: float = 3600.0
     monitoring_drop_cooldown_s: float = 3600.0
+    # The judge's κ drift alert: when the share of the last N reviews of a JUDGE rule that
+    # agree with the judge falls below the threshold, one alert goes through the webhooks
+    # (0 turns the alert off).
+    judge_drift_window: int = 50
+    judge_drift_min_agreement: float = 0.8
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

@@ -67,6 +67,7 @@ class ModelClient:
         cache: ResponseCache | None = None,
         sample_index: int | None = None,
         schema_name: str = "answer",
+        cache_scope: str | None = None,
         **params: Any,
     ) -> ChatResult:
         """Ask for one chat completion; with `json_schema`, a JSON object valid against it.
@@ -76,7 +77,8 @@ class ModelClient:
         JSON answer gets ONE corrective follow-up before the call fails with kind
         `invalid_output`; one cut at max_tokens fails at once with kind `cut`. `params` are sent to the server and override
         the endpoint's. `sample_index` only tells n-sample votes apart in `cache`
-        (it is not sent). With `cache`, a hit answers without calling the server.
+        (it is not sent); `cache_scope` (e.g. a judge revision's label, not sent either)
+        joins the key when given. With `cache`, a hit answers without calling the server.
         Prompts asking for JSON must mention "JSON" (OpenAI's json_object mode
         demands it); `structured_output: none` in the endpoint params sends no
         response_format at all.
@@ -86,7 +88,8 @@ class ModelClient:
         if cache is not None:
             settings = {k: v for k, v in body.items() if k not in ("model", "messages")}
             key = cache_key(self.model, body["messages"],
-                            {**settings, "json_schema": json_schema, "sample_index": sample_index})
+                            {**settings, "json_schema": json_schema, "sample_index": sample_index,
+                             **({"cache_scope": cache_scope} if cache_scope else {})})
             hit = await self._cache_get(cache, key)
             if hit is not None:
                 await self._report_usage(hit.usage, cached=True)

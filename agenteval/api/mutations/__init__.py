@@ -1,6 +1,7 @@
 """Every domain's Mutation mixin, merged in agenteval.api.schema."""
 
 from agenteval.api.mutations.access import AccessMutations
+from agenteval.api.mutations.alignment import AlignmentMutations
 from agenteval.api.mutations.conversations import ConversationMutations
 from agenteval.api.mutations.deletion import DeletionMutations
 from agenteval.api.mutations.intelligent import IntelligentMutations
@@ -16,4 +17,4 @@ MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMuta
                                 ReviewMutations, WebhookMutations, DeletionMutations,
                                 ModelCheckMutations, RegressionMutations,
                                 ConversationMutations, ScorecardMutations,
-                                MonitoringMutations)
+                                MonitoringMutations, AlignmentMutations)

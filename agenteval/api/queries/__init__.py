@@ -1,6 +1,7 @@
 """Every domain's Query mixin, merged in agenteval.api.schema."""
 
 from agenteval.api.queries.access import AccessQueries
+from agenteval.api.queries.alignment import AlignmentQueries
 from agenteval.api.queries.conversations import ConversationQueries
 from agenteval.api.queries.intelligent import IntelligentQueries
 from agenteval.api.queries.monitoring import MonitoringQueries
@@ -11,4 +12,4 @@ from agenteval.api.queries.webhooks import WebhookQueries
 
 QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, ReviewQueries,
                              WebhookQueries, ConversationQueries, ScorecardQueries,
-                             MonitoringQueries)
+                             MonitoringQueries, AlignmentQueries)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from agenteval.domain.judging.judgement import COMPLETION_RULE, INTENT_RULE
 from agenteval.domain.markdown import format_ms, format_rate, format_time, markdown_cell, table
+from agenteval.domain.static.judges_section import judges_section
 from agenteval.domain.static.outcome_explanation import judged_turn, located_reason, turn_label
 from agenteval.domain.static.pass_hat import format_curve
 from agenteval.domain.static.run_summary import RunSummaryData, ratio
@@ -55,6 +56,7 @@ def render_run_report(run: RunView, summary: RunSummaryData,
         summary_section(summary),
         simulated_users_section(summary, outcomes),
         tiers_section(),
+        judges_section(outcomes),
         confusion_section(summary),
         tag_section(outcomes),
         flakiest_section(outcomes),

@@ -12,20 +12,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from agenteval.domain.alignment.revisions import RevisionOverlay
 from agenteval.engine.catalog.model_sources import effective_endpoints
 from agenteval.llm import ModelClient, ModelEndpoint, ModelRegistry, ResponseCache
 from agenteval.llm.client import UsageSink
 from agenteval.llm.config import MODEL_ROLES
+from agenteval.store.judge_revisions.revisions import load_overlay
 from agenteval.store.models import ModelConfig
 from agenteval.store.response_cache import DatabaseResponseCache
 
 
 class ConfiguredModels:
-    """A ModelProvider: `get(role)` → the role's ModelClient or None; `response_cache` for rules."""
+    """A ModelProvider: `get(role)` → the role's ModelClient or None; `response_cache` for rules;
+    `judge_revisions`: the active judge revisions (examples learnt from reviewers)."""
 
-    def __init__(self, registry: ModelRegistry, response_cache: ResponseCache | None) -> None:
+    def __init__(self, registry: ModelRegistry, response_cache: ResponseCache | None,
+                 judge_revisions: RevisionOverlay | None = None) -> None:
         self.registry = registry
         self.response_cache = response_cache
+        self.judge_revisions = judge_revisions
 
     def get(self, role: Any) -> ModelClient | None:
         return self.registry.get(role)
@@ -83,9 +88,11 @@ async def effective_model_configs() -> list[ModelConfig]:
 async def load_model_provider(response_cache: ResponseCache | None = None,
                               usage_sink: UsageSink | None = None) -> ConfiguredModels:
     """Clients for every configured role and the response cache (the database's by default);
-    each call's usage goes to `usage_sink`."""
+    each call's usage goes to `usage_sink`. The active judge revisions are read once, like
+    the configs: a run judges with the revisions it started with."""
     cache = response_cache if response_cache is not None else DatabaseResponseCache()
-    return ConfiguredModels(await load_model_registry(usage_sink), cache)
+    return ConfiguredModels(await load_model_registry(usage_sink), cache,
+                            await load_overlay())
 
 
 async def role_configured(role: str) -> bool:

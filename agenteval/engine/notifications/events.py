@@ -36,8 +36,9 @@ async def build_event(delivery_id: str, event: str, subject_id: str,
     detail = detail or {}
     if event.startswith("eval."):
         return {**base, **await _eval_event(event, subject_id, detail, settings)}
-    if event.startswith("monitoring."):
-        # Monitoring's alerts are built whole when they are raised (engine/monitoring):
+    if event.startswith(("monitoring.", "review.")):
+        # Monitoring's alerts and the judge's κ drift alert are built whole when they are
+        # raised (engine/monitoring, engine/alignment):
         # only the web UI's address is added here, the path is the alert's own.
         path = str(detail.get("path") or "/monitoring")
         return {**base, **{k: v for k, v in detail.items() if k != "path"},

@@ -85,6 +85,10 @@ def message_of(event: dict[str, Any]) -> Message:
     elif name.startswith("monitoring."):
         title, lines = _monitoring(event)
         label, mood = "Open the conversation", "bad"
+    elif name == "review.judge_drift":
+        title = str(event.get("summary") or "Judge agreement fell")
+        lines = [str(event.get("detail") or "")]
+        label, mood = "Open judge agreement", "bad"
     else:
         title = "test message"
         lines.append(str(event.get("summary") or "This webhook works."))

@@ -7,8 +7,11 @@ decides the verdict. `ask_judge` then asks the JUDGE model `samples` times
 votes on the verdicts (ties go to the first sample) and returns the winning
 answer plus `detail.judge`:
 
-    {"model", "prompt_version", "samples": [verdict, …], "agreement",
+    {"model", "prompt_version", "revision"?, "samples": [verdict, …], "agreement",
      "cached", "raw_output", "usage"?}
+
+`revision` is the label of the judge revision (an overlay of judging examples learnt
+from reviewers, domain/alignment/revisions.py) whose examples were in the prompt.
 
 `cached` is true when every sample came from the response cache; `usage`
 (tokens spent by this evaluation) is present only when something was not.
@@ -26,6 +29,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from agenteval.domain.alignment.examples import merged_examples
+from agenteval.domain.alignment.revisions import RevisionOverlay
 from agenteval.domain.judging.cases import RuleResult, Turn
 from agenteval.llm.cache import ResponseCache
 from agenteval.llm.client import USAGE_KEYS, ChatResult, ModelClient
@@ -33,6 +38,7 @@ from agenteval.llm.errors import ModelCallError
 from agenteval.llm.vote import sample_votes
 from agenteval.rules.base import ModelProvider, RuleScope, last_reply_or_failure
 from agenteval.rules.dialog_format import DialogText, format_dialog, render_turn
+from agenteval.rules.judged.judging_examples import MAX_EXAMPLES, is_chinese
 
 logger = logging.getLogger(__name__)
 JUDGE_ROLE = "JUDGE"
@@ -90,18 +96,20 @@ def verdict_key(verdict: dict[str, Any]) -> str:
 
 async def ask_judge(client: ModelClient, *, messages: list[dict[str, Any]],
                     schema: dict[str, Any], prompt_version: str, samples: int,
-                    cache: ResponseCache | None, verdict_of: VerdictOf) -> JudgeAnswer:
+                    cache: ResponseCache | None, verdict_of: VerdictOf,
+                    revision: str | None = None) -> JudgeAnswer:
     """Ask `samples` times, vote on `verdict_of(answer)`; raises ModelCallError."""
 
     def call(index: int) -> Awaitable[ChatResult]:
         return client.chat(messages, json_schema=schema, cache=cache, sample_index=index,
-                           schema_name=prompt_version.split("/")[0])
+                           schema_name=prompt_version.split("/")[0], cache_scope=revision)
 
     vote = await sample_votes(samples, call, key=lambda r: verdict_key(_verdict(r, verdict_of)))
     winner = vote.winner
     judge: dict[str, Any] = {
         "model": client.model,
         "prompt_version": prompt_version,
+        **({"revision": revision} if revision else {}),
         "samples": [_verdict(result, verdict_of) for result in vote.samples],
         "agreement": round(vote.agreement, 4),
         "cached": all(result.cached for result in vote.samples),
@@ -131,11 +139,14 @@ async def judge_dialog(rule_type: str, dialog: Sequence[Turn], models: ModelProv
                        messages: Callable[[str], list[dict[str, Any]]], schema: dict[str, Any],
                        verdict_of: VerdictOf,
                        error_detail: dict[str, Any] | None = None,
-                       keep_keywords: Sequence[str] = ()) -> JudgedDialog | RuleResult:
+                       keep_keywords: Sequence[str] = (),
+                       revisable: RevisableExamples | None = None) -> JudgedDialog | RuleResult:
     """The steps every JUDGE rule shares; a RuleResult when the dialog cannot be judged.
 
     No reply to judge → a failing verdict; no JUDGE model → an error result; the
     model failing after its retries → a MODEL_ERROR result with `error_detail`.
+    With `revisable`, the active judge revision's examples (if any) join the rule's own
+    and its label is recorded and keys the cache.
     """
     nothing = nothing_to_judge(rule_type, dialog, scope)
     if nothing is not None:
@@ -144,15 +155,42 @@ async def judge_dialog(rule_type: str, dialog: Sequence[Turn], models: ModelProv
     if client is None:
         return RuleResult.failed_to_run(rule_type, f"{rule_type} needs a JUDGE model")
     text = dialog_for(dialog, scope, client.endpoint.max_dialog_chars, keep_keywords)
+    prompt, revision = messages(text.text), None
+    if revisable is not None:
+        prompt, revision = revised_prompt(models, rule_type, client.model, text.text, revisable)
     try:
-        answer = await ask_judge(client, messages=messages(text.text), schema=schema,
+        answer = await ask_judge(client, messages=prompt, schema=schema,
                                  prompt_version=prompt_version, samples=samples,
                                  cache=response_cache_of(models) if cache else None,
-                                 verdict_of=verdict_of)
+                                 verdict_of=verdict_of, revision=revision)
     except ModelCallError as error:
         return judge_error(rule_type, error, client, prompt_version,
                            {**(error_detail or {}), **common_detail(text)})
     return JudgedDialog(answer, text)
+
+
+@dataclass(frozen=True)
+class RevisableExamples:
+    """A rule whose `examples` a judge revision may add to: its own examples and how its
+    prompt is written with a given list of them."""
+
+    own: Sequence[dict[str, Any]]
+    messages: Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]
+
+
+def revised_prompt(models: ModelProvider, rule_type: str, model: str, dialog_text: str,
+                   revisable: RevisableExamples) -> tuple[list[dict[str, Any]], str | None]:
+    """The prompt with the active revision's examples for the dialog's language, and the
+    revision's label (None, and the rule's own examples only, when none is active)."""
+    overlay: RevisionOverlay | None = getattr(models, "judge_revisions", None)
+    language = "zh" if is_chinese(dialog_text) else "en"
+    active = overlay.lookup(rule_type, language, model) if overlay is not None else None
+    if active is None or not active.examples:
+        return revisable.messages(dialog_text, list(revisable.own)), None
+    examples = merged_examples(revisable.own, [dict(e) for e in active.examples], MAX_EXAMPLES)
+    if len(examples) == len(revisable.own):  # the rule's own fill the cap: nothing added
+        return revisable.messages(dialog_text, examples), None
+    return revisable.messages(dialog_text, examples), active.label
 
 
 def _verdict(result: ChatResult, verdict_of: VerdictOf) -> dict[str, Any]:

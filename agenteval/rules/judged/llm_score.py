@@ -14,7 +14,7 @@ from typing import Any
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
-from agenteval.rules.judged.judge import SYSTEM_PROMPT, judge_dialog
+from agenteval.rules.judged.judge import SYSTEM_PROMPT, RevisableExamples, judge_dialog
 from agenteval.rules.judged.judging_examples import examples_schema, is_chinese, render_examples
 from agenteval.rules.registry import register_rule
 
@@ -81,7 +81,9 @@ class LlmScore:
             NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
             prompt_version=PROMPT_VERSION, schema=ANSWER_SCHEMA, verdict_of=score_verdict,
             messages=lambda text: score_messages(self.criteria, self.scope, text, self.examples),
-            error_detail={"scope": self.scope})
+            error_detail={"scope": self.scope},
+            revisable=RevisableExamples(self.examples, lambda text, examples: score_messages(
+                self.criteria, self.scope, text, examples)))
         if isinstance(judged, RuleResult):
             return judged
         answer, extra = judged.answer, {"scope": self.scope, **judged.extra}

@@ -10,6 +10,11 @@ from agenteval.store.models.intelligent import (
     PlanRevision,
 )
 from agenteval.store.models.judge_cache import JudgeCacheEntry
+from agenteval.store.models.judge_revisions import (
+    AlignmentRow,
+    JudgeDriftAlertRow,
+    JudgeRevisionRow,
+)
 from agenteval.store.models.leases import Lease
 from agenteval.store.models.monitoring import (
     Monitor,
@@ -40,5 +45,5 @@ __all__ = [
     "Webhook", "WebhookDelivery", "ModelUsage", "ConversationSet",
     "ScorecardRecord", "WordLibraryRecord",
     "MonitoredSource", "MonitoredConversation", "MonitoredTurn", "Monitor", "MonitorVerdict",
-    "RedLineHit", "MonitorAlert",
+    "RedLineHit", "MonitorAlert", "JudgeRevisionRow", "AlignmentRow", "JudgeDriftAlertRow",
 ]

@@ -1,0 +1,30 @@
+"""Judge alignment: the recorded attempts and the revisions' history."""
+
+from __future__ import annotations
+
+import strawberry
+
+from agenteval.api.permissions import CanRead
+from agenteval.api.types.alignment import Alignment, JudgeRevision
+from agenteval.store.judge_revisions import alignments, revisions
+
+MAX_ALIGNMENTS = 200
+
+
+@strawberry.type
+class AlignmentQueries:
+    @strawberry.field(permission_classes=[CanRead],
+                      description="Alignment attempts, the latest first.")
+    async def alignments(self, rule_type: str | None = None, language: str | None = None,
+                         first: int = 50) -> list[Alignment]:
+        rows = await alignments.list_alignments(rule_type, language,
+                                                max(0, min(first, MAX_ALIGNMENTS)))
+        return [Alignment.from_row(row) for row in rows]
+
+    @strawberry.field(permission_classes=[CanRead],
+                      description="Every judge revision (active or not), the newest first per "
+                                  "rule type, language and judge model.")
+    async def judge_revisions(self, rule_type: str | None = None, language: str | None = None,
+                              judge_model: str | None = None) -> list[JudgeRevision]:
+        rows = await revisions.list_revisions(rule_type, language, judge_model)
+        return [JudgeRevision.from_row(row) for row in rows]

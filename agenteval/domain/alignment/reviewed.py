@@ -1,0 +1,33 @@
+"""A reviewed judgement: one JUDGE rule's verdict on one item and what a reviewer decided.
+
+The same fields as the review queues' `ReviewedJudgement`
+(agenteval/domain/review_queues/corrections.py, built on another branch): the align
+engine takes a source returning these records, so either the per-item reviews or the
+case-level reviews of cases with a single JUDGE rule can feed it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ReviewedJudgement:
+    item_id: str
+    rule_type: str
+    language: str
+    judge_model: str | None
+    rule_params: dict[str, Any]
+    transcript: list[dict[str, Any]]  # {"role": "user"|"assistant", "content"} up to the judged turn
+    judged_turn: int | None
+    machine_passed: bool
+    human_passed: bool
+    reviewed_at: datetime
+    note: str | None = None
+
+    @property
+    def corrected(self) -> bool:
+        """The reviewer disagreed with the judge: a candidate judging example."""
+        return self.machine_passed != self.human_passed

@@ -1,0 +1,30 @@
+"""What the API calls: align with the configured JUDGE and the stored reviews; roll back.
+
+`reviewed_source` is where reviewed judgements come from: today the case-level reviews of
+cases with one JUDGE rule; the review queues' per-item reviews
+(`engine.review_queues.corrections.reviewed_rule_judgements`) replace or join it at merge.
+"""
+
+from __future__ import annotations
+
+from agenteval.engine.alignment.align import AlignRequest, ReviewSource, align
+from agenteval.engine.alignment.case_reviews import case_level_reviewed
+from agenteval.engine.catalog.models import load_model_registry
+from agenteval.store.judge_revisions import revisions
+from agenteval.store.models import AlignmentRow, JudgeRevisionRow
+from agenteval.store.response_cache import DatabaseResponseCache
+
+reviewed_source: ReviewSource = case_level_reviewed
+
+
+async def align_judge(request: AlignRequest) -> AlignmentRow:
+    registry = await load_model_registry()
+    try:
+        return await align(request, reviewed_source, registry, DatabaseResponseCache())
+    finally:
+        await registry.aclose()
+
+
+async def roll_back(rule_type: str, language: str, judge_model: str, to_revision: int
+                    ) -> JudgeRevisionRow | None:
+    return await revisions.roll_back(rule_type, language, judge_model, to_revision)

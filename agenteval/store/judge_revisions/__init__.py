@@ -1,0 +1,1 @@
+"""Stored judge revisions, alignment attempts and κ drift alerts."""
