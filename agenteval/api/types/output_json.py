@@ -9,7 +9,6 @@ camelCase as the schema's.
 
 from __future__ import annotations
 
-import functools
 from enum import Enum
 from typing import Any
 
@@ -27,11 +26,14 @@ def output_json(value: Any) -> Any:
     return {name: output_json(getattr(value, attribute)) for attribute, name in names}
 
 
-@functools.cache
+_NAMES: dict[type, tuple[tuple[str, str], ...] | None] = {}
+
+
 def _names(kind: type) -> tuple[tuple[str, str], ...] | None:
     """(attribute, GraphQL name) of a strawberry type's plain fields; None for other types."""
-    definition = getattr(kind, "__strawberry_definition__", None)
-    if definition is None:
-        return None
-    return tuple((field.python_name, field.graphql_name or to_camel_case(field.python_name))
-                 for field in definition.fields if field.base_resolver is None)
+    if kind not in _NAMES:
+        definition = getattr(kind, "__strawberry_definition__", None)
+        _NAMES[kind] = None if definition is None else tuple(
+            (field.python_name, field.graphql_name or to_camel_case(field.python_name))
+            for field in definition.fields if field.base_resolver is None)
+    return _NAMES[kind]
