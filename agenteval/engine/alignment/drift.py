@@ -1,10 +1,12 @@
 """The judge's κ drift alert: agreement on the latest reviews of a rule fell too low.
 
 After reviews are recorded, the latest `judge_drift_window` reviewed judgements of the
-rule in the language are compared with the judge; below `judge_drift_min_agreement` one
-`review.judge_drift` event goes to the webhooks. The alert stays open (no second event)
-until agreement is back at or above the threshold, which closes it and re-arms the alert.
-Fewer reviews than the window say nothing yet.
+rule in the language are compared with the judge. Alerts fire on a tested fall, never on
+noise (DESIGN.md): only when the whole 95 % Wilson interval of agreement is below
+`judge_drift_min_agreement` does one `review.judge_drift` event go to the webhooks (7 of 10
+agreeing, 70 %, is not enough evidence against 80 %; 18 of 30 is). The alert stays open (no
+second event) until agreement is back at or above the threshold, which closes it and
+re-arms the alert. Fewer reviews than the window say nothing yet.
 """
 
 from __future__ import annotations
@@ -67,9 +69,12 @@ async def check_drift(rule_type: str, language: str, source: ReviewSource,
         await drift.close_alerts(rule_type, language)
         return None
     low, high = wilson(agreement.agreed, agreement.reviewed)
+    if high >= threshold:
+        return None  # below the threshold, but not significantly: no alert, none closed
     event = {"summary": f"Judge agreement fell: {rule_type} ({language})",
              "detail": f"last {window} reviews: {describe_agreement(agreement)}, below the "
-                       f"threshold of {threshold:.0%} (95 % interval {low:.0%}–{high:.0%})",
+                       f"threshold of {threshold:.0%}: the whole 95 % interval "
+                       f"({low:.0%}–{high:.0%}) is",
              "rule": rule_type, "language": language, "agreement": agreement.agreement,
              "agreementLow": low, "agreementHigh": high,
              "kappa": agreement.kappa, "reviewed": agreement.reviewed, "window": window,
