@@ -59,7 +59,7 @@ async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = 
         query = query.filter(success_level=success_level)
     if limit:  # the page counts the whole list itself (one statement less)
         page = query.order_by("position", "attempt").offset(offset).limit(limit)
-        stored, total = await counted_outcome_page(run, page)
+        stored, total = await counted_outcome_page(run, page, query)
         if total is not None:
             return Page(stored, total)
     return Page([], await query.count())  # past the end, or first: 0
