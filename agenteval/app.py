@@ -21,6 +21,7 @@ from agenteval.api.http.rest import HTTP_STATUS, error_body, rest_http_error
 from agenteval.api.http.run_downloads import run_report_routes
 from agenteval.api.schema import build_schema
 from agenteval.api.transport.http_guard import GraphQLHTTPGuard
+from agenteval.api.transport.read_deadlines import BodyDeadline
 from agenteval.api.transport.view import AgentEvalGraphQL
 from agenteval.bootstrap import running_services
 from agenteval.config import Settings
@@ -73,8 +74,9 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     ]
     guard = Middleware(GraphQLHTTPGuard, max_body_bytes=settings.max_body_bytes,
                        max_json_depth=settings.max_json_depth)
+    deadline = Middleware(BodyDeadline, timeout_s=settings.request_body_timeout_s)
     # A routing error (a method a route does not answer) in the REST envelope too.
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[deadline, guard],
                     exception_handlers={HTTPException: rest_http_error})
     mount_web_ui(app, graphiql=settings.graphiql)  # the UI answers what no route did
     return app

@@ -51,6 +51,10 @@ class Settings:
     max_query_fields: int = 2000
     # Request bodies over this size are refused (413) before they are parsed.
     max_body_bytes: int = 32 * 2**20
+    # A request's line and headers, and then its body, must have arrived this many seconds
+    # after they began (a half-sent or trickled request is answered 408 and closed).
+    request_head_timeout_s: float = 10.0
+    request_body_timeout_s: float = 30.0
     # How deeply JSON values (variables, JSON inputs) may nest.
     max_json_depth: int = 64
     # Characters of a case message or a session message (sendMessage); longer is refused.

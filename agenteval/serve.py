@@ -15,6 +15,8 @@ import uvicorn
 from starlette.applications import Starlette
 from uvicorn.config import LOGGING_CONFIG
 
+from agenteval.api.transport.read_deadlines import head_deadline_protocol
+
 
 class WorkAfterBind(uvicorn.Server):
     """A uvicorn server that starts the app's background work once it is listening."""
@@ -30,11 +32,14 @@ class WorkAfterBind(uvicorn.Server):
 
 
 def serve_app(app: Starlette, host: str, port: int,
-              log_config: dict[str, Any] | None = LOGGING_CONFIG) -> None:
+              log_config: dict[str, Any] | None = LOGGING_CONFIG,
+              head_timeout_s: float = 10.0) -> None:
     """Serve `app` until SIGINT/SIGTERM (then the lifespan stops the services in order);
-    `log_config`: uvicorn's (None: its loggers go to the root logger's handlers)."""
+    `log_config`: uvicorn's (None: its loggers go to the root logger's handlers);
+    `head_timeout_s`: the time a request's line and headers may take (read_deadlines.py)."""
     # No permessage-deflate: GraphQL messages are small, and compressing each one for
     # each socket cost a fifth of a subscription delivery's CPU (bench/load.py).
     config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on",
-                            log_config=log_config, ws_per_message_deflate=False)
+                            log_config=log_config, ws_per_message_deflate=False,
+                            http=head_deadline_protocol(head_timeout_s))
     WorkAfterBind(config, app).run()

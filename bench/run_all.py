@@ -40,6 +40,8 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("static_run.py", ["--database-url", "{pg}"], True),
     ("reads.py", [], False),
     ("reads.py", ["--database-url", "{pg}"], True),
+    ("outcomes_reads.py", [], False),
+    ("outcomes_reads.py", ["--database-url", "{pg}"], True),
     ("subscriptions.py", [], False),
     # 500 websocket watchers vs 50 sessions sending, one served process (~2 min).
     ("load.py", [], False),
@@ -69,6 +71,7 @@ HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare
 # Shorter runs for a smoke check of the runner itself.
 QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
+         "outcomes_reads.py": ["--rows", "500", "--repeat", "10"],
          "subscriptions.py": ["--subscribers", "50"], "judged_run.py": ["--cases", "50"],
          "offline_judge.py": ["--conversations", "50"],
          "scorecards.py": ["--conversations", "500", "--repeats", "1"],

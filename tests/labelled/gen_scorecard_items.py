@@ -807,7 +807,7 @@ def cross_check(c: Conv, cid: str) -> None:
         a = bool(re.search(r"抱歉|对不起|不好意思|致歉|sorry|apologi[sz]e|apologies", text, re.I))
         if a != ("apology" in t["tags"]):
             raise SystemExit(f"{cid} turn {i}: apology tag vs text {text!r}")
-        r = bool(re.search(r"(?<![A-Za-z0-9])(?:RP|RT|RF|IN|CP)\d{5}(?!\d)", text))
+        r = bool(re.search(r"\b(?:RP|RT|RF|IN|CP)\d{5}\b", text, re.ASCII))
         if "confirm" in t["tags"] and r != ("ref_ok" in t["tags"]):
             raise SystemExit(f"{cid} turn {i}: ref tag vs text {text!r}")
 

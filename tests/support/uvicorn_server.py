@@ -6,19 +6,23 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import AsyncIterator
+from typing import Any
 
 import uvicorn
 from starlette.types import ASGIApp
 
 
 @contextlib.asynccontextmanager
-async def uvicorn_server(app: ASGIApp, *, lifespan: str = "on") -> AsyncIterator[str]:
-    """Serve `app` (lifespan included) until the block ends; yields http://127.0.0.1:PORT."""
+async def uvicorn_server(app: ASGIApp, *, lifespan: str = "on",
+                         http: Any = "auto") -> AsyncIterator[str]:
+    """Serve `app` (lifespan included) until the block ends; yields http://127.0.0.1:PORT
+    (`http`: uvicorn's protocol class, e.g. serve.py's head-deadline one)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, lifespan=lifespan, log_config=None, access_log=False)
+    config = uvicorn.Config(app, lifespan=lifespan, log_config=None, access_log=False,
+                            http=http)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from agenteval.api.transport.read_deadlines import BodyTimedOut
 from agenteval.errors import AgentEvalError, FieldError, Forbidden, NotFound, Unauthenticated
 from agenteval.store.access import api_keys
 from agenteval.store.backends.database_outage import (
@@ -69,6 +70,8 @@ def rest_endpoint(handler: Handler, *, challenge: str | None = None) -> Handler:
     async def answer(request: Request) -> Response:
         try:
             return await handler(request)
+        except BodyTimedOut:
+            raise  # a body that did not arrive in time: read_deadlines.py answers 408
         except AgentEvalError as error:
             headers = ({"WWW-Authenticate": challenge}
                        if challenge and error.code == "UNAUTHENTICATED" else None)

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agenteval.api.errors import error_response_body
 from agenteval.api.transport.media_types import APPLICATION_JSON, negotiated_from_headers, shaped
+from agenteval.api.transport.read_deadlines import BodyTimedOut
 from agenteval.errors import FieldError
 from agenteval.store.backends.database_outage import (
     DATABASE_UNREACHABLE,
@@ -35,9 +36,9 @@ JSON_TYPES = ("application/json", "application/graphql-response+json")
 # How much of an oversized body is read (and dropped) so that its 413 reaches the client.
 DRAIN_FACTOR = 4
 MIN_DRAIN_BYTES = 64 * 2**20
-# A body that stops arriving (half sent, or declared and never sent) is not waited for
-# beyond these: the request is answered (408) and the connection closed.
-BODY_TIMEOUT_S = 30.0
+# An oversized body's drain is not waited for beyond this. A body that stops arriving
+# (half sent, or trickled) meets AGENTEVAL_REQUEST_BODY_TIMEOUT_S in read_deadlines.py,
+# which wraps every route: its 408 answers and the connection is closed.
 DRAIN_TIMEOUT_S = 2.0
 
 
@@ -98,7 +99,7 @@ class GraphQLHTTPGuard:
         declared = headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_body_bytes:
             raise self._too_large()
-        body = await self._read_body(receive)
+        body = await self._read_body(receive)  # BodyTimedOut: read_deadlines.py
         self._check_envelope(self._decode_json(body, "body"))
         return _replay(body, receive)
 
@@ -118,7 +119,7 @@ class GraphQLHTTPGuard:
                                                                               False):
                         return
                     budget -= len(message.get("body", b""))
-        except TimeoutError:
+        except (TimeoutError, BodyTimedOut):  # the 413 is the answer either way
             return
 
     def _too_large(self) -> RequestRefused:
@@ -126,14 +127,6 @@ class GraphQLHTTPGuard:
                               "bytes (AGENTEVAL_MAX_BODY_BYTES)")
 
     async def _read_body(self, receive: Receive) -> bytes:
-        try:
-            async with asyncio.timeout(BODY_TIMEOUT_S):
-                return await self._read_whole_body(receive)
-        except TimeoutError:
-            raise RequestRefused(408, f"the request body did not arrive within "
-                                 f"{BODY_TIMEOUT_S:g} s") from None
-
-    async def _read_whole_body(self, receive: Receive) -> bytes:
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -194,8 +187,8 @@ class GraphQLHTTPGuard:
         try:
             await self.app(scope, receive, rewriter.send)
         except Exception as exc:
-            if rewriter.started:
-                raise
+            if rewriter.started or isinstance(exc, BodyTimedOut):
+                raise  # BodyTimedOut: read_deadlines.py answers 408
             if is_database_unreachable(exc):
                 outage.noticed(exc)
                 await send_json(send, 503, error_response_body(

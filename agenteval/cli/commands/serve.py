@@ -33,4 +33,4 @@ def serve(host: str | None, port: int | None, database_url: str | None,
         "AgentEval on http://%s:%s/ (web UI; API at /graphql) (database %s)",
         settings.host, settings.port, settings.database_url)
     serve_app(create_app(settings, start_work=False), settings.host, settings.port,
-              log_config=uvicorn_log_config)
+              log_config=uvicorn_log_config, head_timeout_s=settings.request_head_timeout_s)

@@ -136,13 +136,15 @@ class SessionActor(OwnedActor):
         if enforce:  # refuse before calling the target (checked again when storing)
             turn_overruns(self.plan, turn + 1, fresh.turns_used + 1, enforce)
         error: ChannelError | None = None
+        sanitized: tuple[str, ...] = ()
         try:
             reply = await self.channel.send(message.content)
-            text, latency_ms = reply.text, reply.latency_ms
+            text, latency_ms, sanitized = reply.text, reply.latency_ms, reply.sanitized
         except ChannelError as exc:
             error, text, latency_ms = exc, "", None
         now = datetime.now(UTC)
         user, answer = _messages(session, turn, message, text, latency_ms, error, now)
+        answer.sanitized = list(sanitized) or None  # what storable_text replaced
         try:
             stored = await self.store.store_turn(session, self.plan, turn, user, answer,
                                                  self.channel.conversation_id, now, enforce)

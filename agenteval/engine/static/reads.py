@@ -16,10 +16,10 @@ from agenteval.domain.judging.judgement import INTENT_RULE
 from agenteval.domain.static.run_summary import OutcomeRecord, RunSummaryData, summarise
 from agenteval.domain.static.simulator_figures import simulator_fields
 from agenteval.engine.paging import Page, page_of
-from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes
+from agenteval.engine.static.run_reports import StoredOutcome
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.runs.case_tags import tagged_case_keys
-from agenteval.store.runs.run_store import VIEW_FIELDS
+from agenteval.store.runs.run_store import VIEW_FIELDS, counted_outcome_page
 
 
 async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None,
@@ -57,11 +57,12 @@ async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = 
         query = query.filter(passed=passed)
     if success_level is not None:
         query = query.filter(success_level=success_level)
-    total = await query.count()
-    if not limit or offset >= total:
-        return Page([], total)
-    page = query.order_by("position", "attempt").offset(offset).limit(limit)
-    return Page(await stored_outcomes(run, page=page), total)
+    if limit:  # the page counts the whole list itself (one statement less)
+        page = query.order_by("position", "attempt").offset(offset).limit(limit)
+        stored, total = await counted_outcome_page(run, page, query)
+        if total is not None:
+            return Page(stored, total)
+    return Page([], await query.count())  # past the end, or first: 0
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ QA_EXAMPLES: dict[str, dict[str, Any]] = {
         "window": 3, "then": {"phrases": ["7天内", "原路退回", "within 7 days"]}}},
     "qa_repetition": {"type": "qa_repetition", "params": {
         "check": "reasked_info", "slots": ["phone", "order_number", "name", "address"],
-        "order_pattern": r"(?<![a-z0-9])hc\d{10}(?!\d)"}},
+        "order_pattern": r"\bhc\d{10}\b"}},
     "qa_word_library": {"type": "qa_word_library", "params": {
         "words": ["退款保证", "全网最低", "money-back guarantee"], "role": "bot"}},
     "qa_entity": {"type": "qa_entity", "params": {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from agenteval.domain.judging.personal_data_patterns import PATTERNS as PERSONAL_DATA
 from agenteval.rules.qa.dialog import Utterance
@@ -66,7 +67,7 @@ SLOT_NOUNS: dict[str, re.Pattern[str]] = {
 
 
 def given_values(slot: str, utterance: Utterance,
-                 patterns: Mapping[str, re.Pattern[str]]) -> list[str]:
+                 patterns: Mapping[str, Any]) -> list[str]:
     """The values of `slot` this (user) utterance gives."""
     if slot == "name":
         return ([m.group(1) for m in NAME_ZH.finditer(utterance.norm)]
@@ -87,7 +88,7 @@ def asks_for(slot: str, utterance: Utterance) -> str | None:
     for sentence in _SENTENCE_END.split(utterance.norm):
         hit = ASKS[slot].search(sentence)
         if hit is not None and REQUEST.search(sentence) and not CHECK.search(sentence):
-            return hit.group(0)
+            return str(hit.group(0))
     return None
 
 

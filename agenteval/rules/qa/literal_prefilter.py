@@ -9,12 +9,20 @@ top-level sequence, or — for an alternation — one such set per branch, unite
 text contains none of them, the regex cannot match and is not run. A pattern with no such
 set (`\\d{6}`) is always run. Case-insensitive patterns give lower-cased literals: they are
 checked against case-folded text.
+
+A scorecard author's pattern is compiled `linear=True`: it runs on RE2
+(`rules/user_patterns.py`), whose time is linear in the text whatever the pattern, so
+`(a+)+$` cannot freeze the process; RE2 refuses lookaround and backreferences
+(`UnsupportedPattern`), which the item's `check_params` reports at load. The built-in
+patterns (extractors, entities) stay on `re`: they are ours, reviewed, and use lookbehind.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from agenteval.rules import user_patterns
 
 try:  # Python 3.11+: the parser moved under re; the old name still works with a warning
     from re import _constants as sre_constants  # type: ignore[attr-defined]  # private module
@@ -82,20 +90,22 @@ class Prefiltered:
 
     __slots__ = ("gate", "literals", "regex")
 
-    def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.regex = re.compile(pattern, flags)
+    def __init__(self, pattern: str, flags: int = 0, linear: bool = False) -> None:
+        # Both engines answer match objects with group/start/end/span in characters.
+        self.regex: Any = (user_patterns.compile_pattern(pattern, bool(flags & re.IGNORECASE))
+                           if linear else re.compile(pattern, flags))
         self.literals = required_literals(pattern, bool(flags & re.IGNORECASE))
         # The literals as one alternation: `re` scans a pure literal alternation in C with
         # a first-character set (4× faster than testing each literal with `in`).
         self.gate = None if self.literals is None else re.compile("|".join(
             re.escape(literal) for literal in sorted(self.literals, key=len, reverse=True)))
 
-    def search(self, text: str) -> re.Match[str] | None:
+    def search(self, text: str) -> Any:
         if self.gate is not None and self.gate.search(text) is None:
             return None
         return self.regex.search(text)
 
-    def finditer(self, text: str) -> list[re.Match[str]]:
+    def finditer(self, text: str) -> list[Any]:
         if self.gate is not None and self.gate.search(text) is None:
             return []
         return list(self.regex.finditer(text))

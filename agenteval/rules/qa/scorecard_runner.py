@@ -51,8 +51,11 @@ def load_scorecard(data: Any, path: str = "scorecard") -> Scorecard:
     ids = [item.id for item in scorecard.items]
     for index, item in enumerate(scorecard.items):
         where = f"{path}.items[{index}].check"
-        errors.add_all(validate_rule_params(item.check_type, item.check_params,
-                                            f"{where}.params"))
+        # The message names the item by its id too: a path's index is hard to find in a
+        # long document ("item refund_promise: phrases[0] uses what RE2 does not support…").
+        errors.add_all({**problem, "message": f"item {item.id}: {problem['message']}"}
+                       for problem in validate_rule_params(item.check_type, item.check_params,
+                                                           f"{where}.params"))
         anchor_item = _anchor_item(item)
         if anchor_item is not None and (anchor_item not in ids
                                         or ids.index(anchor_item) >= index):

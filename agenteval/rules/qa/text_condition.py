@@ -5,7 +5,8 @@ the calibrated offline similarity — compiled once, one regex search per uttera
   substrings; ASCII phrases match whole words only (`hi` is not in "this") unless
   `whole_words: false`; `mode: all` needs every phrase in the same utterance;
 - `exact`: the phrase as written (NFKC, whitespace collapsed; case kept);
-- `regex`: Python regular expressions searched in the normalised text;
+- `regex`: regular expressions (Python syntax, run on RE2 in linear time: no lookaround,
+  no backreferences — see rules/user_patterns.py) searched in the normalised text;
 - `similarity`: a sentence of the utterance is at least `threshold` similar to a phrase,
   by semantic_similarity's offline measure (the embedded model, else the lexical one)
   with its contrast check, so "已为您取消预约" does not pass for "已为您预约".
@@ -22,6 +23,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from agenteval.rules import user_patterns
 from agenteval.rules.qa.dialog import Utterance, compact, normalise
 from agenteval.rules.qa.literal_prefilter import Prefiltered
 
@@ -89,15 +91,14 @@ def role_property(default: str = "bot") -> dict[str, Any]:
 
 
 def regex_problems(params: dict[str, Any], path: str = "") -> list[tuple[str, str]]:
-    """Patterns that do not compile, for `check_params`."""
+    """Patterns that do not compile or that RE2 cannot run, for `check_params`."""
     if params.get("match") != "regex":
         return []
     problems = []
     for index, pattern in enumerate(params.get("phrases") or []):
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            problems.append((f"{path}phrases[{index}]", f"is not a valid regular expression: {exc}"))
+        problem = user_patterns.pattern_problem(pattern)
+        if problem is not None:
+            problems.append((f"{path}phrases[{index}]", problem))
     return problems
 
 
@@ -120,9 +121,12 @@ class TextCondition:
         # Regexes search the case-folded text: their own capitals must not miss (HC\d{10}).
         # Each regex phrase carries its required literals (literal_prefilter.py): a reply
         # without any of them is not scanned.
-        flags = re.IGNORECASE if match == "regex" else 0
-        self._any = Prefiltered("|".join(f"(?:{p})" for p in patterns), flags)
-        self._each = [Prefiltered(p, flags) for p in patterns]
+        # The author's regexes run on RE2 (linear); keywords and exact phrases are escaped
+        # literals with our own word-boundary lookarounds, linear on `re` already.
+        regex = match == "regex"
+        flags = re.IGNORECASE if regex else 0
+        self._any = Prefiltered("|".join(f"(?:{p})" for p in patterns), flags, linear=regex)
+        self._each = [Prefiltered(p, flags, linear=regex) for p in patterns]
         vetoes = "|".join(re.escape(self._form(normalise(u))) for u in unless)
         self._unless = re.compile(vetoes) if vetoes else None
 

@@ -116,6 +116,8 @@ class EvalMessage(Model):
     error_kind = fields.CharField(max_length=32, null=True)
     idempotency_key = fields.CharField(max_length=200, null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
+    # What was replaced to store the target's reply (domain/storable_text.py); None: nothing.
+    sanitized: fields.JSONField[Any] = fields.JSONField(null=True)
 
     class Meta:
         table = "eval_messages"

@@ -121,6 +121,10 @@ class CaseOutcome(Model):
     # Simulated cases: who played the user and why the dialog ended ({simulator, model,
     # stop, detail, turns}); null for other cases.
     simulation: fields.JSONField[Any] = fields.JSONField(null=True)
+    # The case's tags as the run's snapshot holds them ([] for none), so a page of outcomes
+    # reads them with its columns instead of walking the whole snapshot; null: written
+    # before migration 0017 (read from the snapshot then).
+    tags: fields.JSONField[Any] = fields.JSONField(null=True)
 
     class Meta:
         table = "case_outcomes"
@@ -155,6 +159,9 @@ class RunTurn(Model):
 
     class Meta:
         table = "run_turns"
+        # A page's turns (`outcome_id IN (…50 ids) ORDER BY index`) found by the index, not
+        # by scanning every turn of every run.
+        indexes = (Index(fields=("outcome_id", "index"), name="run_turns_outcome_order"),)
 
 
 class RuleResultRow(Model):
@@ -177,3 +184,5 @@ class RuleResultRow(Model):
 
     class Meta:
         table = "rule_results"
+        # A page's results in order, found by the index (as run_turns').
+        indexes = (Index(fields=("outcome_id", "position"), name="rule_results_outcome_order"),)

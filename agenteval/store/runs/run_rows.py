@@ -37,7 +37,7 @@ from agenteval.store.models import CaseOutcome, RuleResultRow, RunTurn
 # Every column but the generated integer ids, in the order of the value tuples.
 OUTCOME_COLUMNS = ("id", "run_id", "position", "case_key", "attempt", "passed",
                    "success_level", "score", "intent_passed", "completion_rate", "error",
-                   "created_at", "simulation")
+                   "created_at", "simulation", "tags")
 TURN_COLUMNS = ("outcome_id", "index", "sent_message", "reply", "latency_ms", "error",
                 "raw_response", "tool_calls", "author", "sanitized")
 RESULT_COLUMNS = ("outcome_id", "position", "rule_type", "implicit", "passed", "score",
@@ -101,7 +101,8 @@ def attempt_rows(run_id: uuid.UUID, attempts: Sequence[FinishedAttempt]) -> Atte
             verdict.intent_passed, _optional_float(verdict.completion_rate),
             _text(verdict.error),
             created_at,
-            None if finished.simulation is None else _encode_json(finished.simulation)))
+            None if finished.simulation is None else _encode_json(finished.simulation),
+            _encode_json(list(finished.case.tags))))  # read with the page (0017)
         rows.turns += [(outcome_key, turn.index, clean_text(turn.sent_message),
                         _text(turn.reply), turn.latency_ms, _text(turn.error),
                         None if turn.raw is None else _encode_json(turn.raw),

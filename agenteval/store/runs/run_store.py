@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from tortoise.expressions import RawSQL, Subquery
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
@@ -217,9 +218,32 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
     if outcome_ids is not None:
         query = query.filter(id__in=list(outcome_ids))
     partial = outcome_ids is not None or page is not None
-    outcomes = await (query if page is None else page).values(
-        "id", "position", "case_key", "attempt", "success_level", "passed", "score", "error",
-        "intent_passed", "completion_rate", "simulation")
+    outcomes = await (query if page is None else page).values(*_OUTCOME_VALUES)
+    return await _with_details(run, outcomes, partial, details_of_successes)
+
+
+_OUTCOME_VALUES = ("id", "position", "case_key", "attempt", "success_level", "passed", "score",
+                   "error", "intent_passed", "completion_rate", "simulation", "tags")
+
+
+async def counted_outcome_page(run: Run, page: QuerySet[CaseOutcome],
+                               whole: QuerySet[CaseOutcome]
+                               ) -> tuple[list[StoredOutcome], int | None]:
+    """A page of stored attempts (`page`, a sliced query of the run's outcomes) and how
+    many `whole` (the same query unsliced) holds, counted by a scalar subquery of the
+    page's own statement: one statement less than a separate count. (Not `COUNT(*) OVER
+    ()`: SQLite materialises every row of the run for the window, 100 ms at 10,000.)
+    None when the page is empty (no row to carry the count)."""
+    # COUNT(*), not COUNT("id"): the list's index covers it (0.4 ms, not 2.8, at 10,000).
+    counted = Subquery(whole.annotate(list_total=RawSQL("COUNT(*)")).values("list_total"))
+    outcomes = await page.annotate(list_total=counted).values(*_OUTCOME_VALUES, "list_total")
+    total = int(outcomes[0]["list_total"]) if outcomes else None
+    return await _with_details(run, outcomes, True, True), total
+
+
+async def _with_details(run: Run, outcomes: list[dict[str, Any]], partial: bool,
+                        details_of_successes: bool) -> list[StoredOutcome]:
+    """The outcomes' rows with their turns, rule results and tags (two or three statements)."""
     ids = [o["id"] for o in outcomes
            if details_of_successes or o["success_level"] != "SUCCESS" or o["error"]]
     turns: dict[Any, list[Any]] = {}
@@ -233,11 +257,14 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
             "outcome_id", "rule_type", "implicit", "passed", "score", "weight", "detail",
             "error"):
         results.setdefault(row.pop("outcome_id"), []).append(row)
-    tags = await _tags_of(run, sorted({o["position"] for o in outcomes}) if partial else None)
+    # Each outcome carries its case's tags (0017); only rows written before are looked up.
+    older = [o["position"] for o in outcomes if o["tags"] is None]
+    tags = (await _tags_of(run, sorted(set(older)) if partial else None)) if older else {}
     return [StoredOutcome(
         view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
                          success_level=o["success_level"], passed=o["passed"],
-                         score=o["score"], error=o["error"], tags=tags.get(o["case_key"], []),
+                         score=o["score"], error=o["error"],
+                         tags=o["tags"] if o["tags"] is not None else tags.get(o["case_key"], []),
                          turns=turns.get(o["id"], []), results=results.get(o["id"], []),
                          simulation=o["simulation"]),
         intent_passed=o["intent_passed"], completion_rate=o["completion_rate"])

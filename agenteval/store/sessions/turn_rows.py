@@ -14,7 +14,7 @@ EXCHANGED = "MESSAGE_EXCHANGED"
 EXECUTING = "EXECUTING"  # domain.eval_state.EXECUTING (the store does not import the domain)
 
 MESSAGE_COLUMNS = ("id", "session_id", "index", "turn_index", "role", "content", "latency_ms",
-                   "error", "error_kind", "idempotency_key", "created_at")
+                   "error", "error_kind", "idempotency_key", "created_at", "sanitized")
 EVENT_COLUMNS = ("id", "eval_id", "sequence", "type", "status", "session_id", "detail", "at")
 
 

@@ -31,10 +31,10 @@ _CLAIM = in_dialect(CLAIM_SQL, "postgres")
 _RELEASE = in_dialect(RELEASE_SQL, "postgres")
 
 # $1-$3 the lease (name, owner, epoch; NULLs: no lease), $4 now, $5 eval id, $6 the total
-# budget (NULL: none), $7 the turn, $8 conversation id, $9 session id, $10-$20 the user
-# message, $21-$31 the reply, $32 event id, $33 event detail.
+# budget (NULL: none), $7 the turn, $8 conversation id, $9 session id, $10-$21 the user
+# message, $22-$33 the reply, $34 event id, $35 event detail.
 _MESSAGE_TYPES = ("uuid", "uuid", "int", "int", "varchar", "text", "int", "text", "varchar",
-                  "varchar", "timestamptz")
+                  "varchar", "timestamptz", "jsonb")
 
 
 def _message_values(first: int) -> str:
@@ -60,12 +60,12 @@ session AS (
   RETURNING id),
 messages AS (
   INSERT INTO eval_messages ({quoted(MESSAGE_COLUMNS)})
-  SELECT * FROM (VALUES {_message_values(10)}, {_message_values(21)}) AS m
+  SELECT * FROM (VALUES {_message_values(10)}, {_message_values(22)}) AS m
   WHERE EXISTS (SELECT 1 FROM session)),
 event AS (
   INSERT INTO eval_events ({quoted(EVENT_COLUMNS)})
-  SELECT $32::uuid, $5::uuid, event_sequence, '{EXCHANGED}', '{EXECUTING}', $9::uuid,
-    $33::jsonb, $4::timestamptz FROM counters WHERE EXISTS (SELECT 1 FROM session))
+  SELECT $34::uuid, $5::uuid, event_sequence, '{EXCHANGED}', '{EXECUTING}', $9::uuid,
+    $35::jsonb, $4::timestamptz FROM counters WHERE EXISTS (SELECT 1 FROM session))
 -- The counters moved but the session did not: fail the statement, undoing everything
 -- (a sequence number without its event would leave a gap).
 SELECT (SELECT count(*) FROM fence) AS fenced, counters.event_sequence,
@@ -109,7 +109,10 @@ async def store_postgres(client: Any, exchange: TurnWrite) -> tuple[EvalEvent | 
 
 
 def _message_row(message: EvalMessage) -> list[Any]:
-    return [getattr(message, name) for name in MESSAGE_COLUMNS]
+    # asyncpg takes the native values; JSON goes as the field's own text (like `detail`).
+    sanitized = EvalMessage._meta.fields_map["sanitized"]
+    return [sanitized.to_db_value(message.sanitized, message) if name == "sanitized"
+            else getattr(message, name) for name in MESSAGE_COLUMNS]
 
 
 async def claim_and_read_postgres(client: Any, name: str, owner: str, ttl_s: float,

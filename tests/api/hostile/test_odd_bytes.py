@@ -20,8 +20,8 @@ ODD_JSON = '"half \\ud83d emoji\\u0000 end"'
 CLEAN = "half \ufffd emoji end"
 
 SEND = """mutation($id: ID!, $content: String!) { sendMessage(sessionId: $id, content: $content) {
-  reply { content error } } }"""
-SESSION = """query($id: ID!) { session(id: $id) { messages { role content } } }"""
+  reply { content error sanitized } } }"""
+SESSION = """query($id: ID!) { session(id: $id) { messages { role content sanitized } } }"""
 OUTCOMES = """query($id: ID!) { run(id: $id) { outcomes(first: 50) { edges { node {
   caseKey passed error turns { reply error sanitized rawResponse } } } } } }"""
 
@@ -67,9 +67,30 @@ async def test_send_message_stores_an_odd_reply_cleaned(gql: GraphQLClient) -> N
         session_id = await start_session(gql, running["id"])
         sent = await gql.execute(SEND, {"id": session_id, "content": "hello"})
         stored = (await gql.execute(SESSION, {"id": session_id}))["session"]["messages"]
-    assert sent["sendMessage"]["reply"] == {"content": CLEAN, "error": None}
-    assert stored == [{"role": "USER", "content": "hello"},
-                      {"role": "ASSISTANT", "content": CLEAN}]
+    # The reply says what was replaced (Message.sanitized, migration 0016), as a static
+    # run's turn does; written by the turn's own SQL on both databases.
+    odd = {"content": CLEAN, "error": None, "sanitized": ["lone_surrogate", "nul"]}
+    assert sent["sendMessage"]["reply"] == odd
+    assert stored == [{"role": "USER", "content": "hello", "sanitized": None},
+                      {"role": "ASSISTANT", "content": CLEAN,
+                       "sanitized": ["lone_surrogate", "nul"]}]
+
+
+async def test_a_clean_reply_says_nothing_was_replaced(gql: GraphQLClient) -> None:
+    app = web.Application()
+
+    async def clean_bot(request: web.Request) -> web.Response:
+        return web.json_response({"choices": [{"message": {"content": "all fine"}}]})
+
+    app.router.add_post("/v1/chat/completions", clean_bot)
+    async with local_server(app) as url:
+        running = await executing_eval(gql, await create_openai_target(gql, f"{url}/v1"))
+        session_id = await start_session(gql, running["id"])
+        sent = await gql.execute(SEND, {"id": session_id, "content": "hello"})
+        stored = (await gql.execute(SESSION, {"id": session_id}))["session"]["messages"]
+    assert sent["sendMessage"]["reply"] == {"content": "all fine", "error": None,
+                                            "sanitized": None}
+    assert [m["sanitized"] for m in stored] == [None, None]
 
 
 async def test_an_imported_log_with_odd_text_is_stored_cleaned(gql: GraphQLClient) -> None:

@@ -59,13 +59,16 @@ class Message:
     latency_ms: int | None
     error: str | None
     created_at: datetime
+    sanitized: list[str] | None = strawberry.field(
+        default=None, description="What was replaced to store the target's reply: "
+        "lone_surrogate (invalid Unicode, now U+FFFD), nul (removed); null when nothing was.")
 
     @classmethod
     def from_row(cls, row: models.EvalMessage) -> Message:
         return cls(id=strawberry.ID(str(row.id)), session_id=strawberry.ID(str(row.session_id)),
                    index=row.index, turn_index=row.turn_index, role=MessageRole(row.role),
                    content=row.content, latency_ms=row.latency_ms, error=row.error,
-                   created_at=row.created_at)
+                   created_at=row.created_at, sanitized=row.sanitized or None)
 
 
 @strawberry.type
