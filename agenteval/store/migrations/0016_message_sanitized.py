@@ -5,12 +5,11 @@ from tortoise.fields.data import JSON_DUMPS
 from tortoise import fields
 
 # Issue 36: a session's reply says what was replaced to store it (lone_surrogate, nul),
-# as a static run's turn does since 0010. Numbered 0016 (0014/0015 are other branches'):
-# the lead renumbers the dependency chain at merge.
+# as a static run's turn does since 0010.
 
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0013_monitoring_partitions')]
+    dependencies = [('models', '0015_judge_revisions')]
 
     initial = False
 
