@@ -98,7 +98,7 @@ class Migration(migrations.Migration):
                 ('created_by', fields.CharField(max_length=260)),
                 ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
             ],
-            options={'table': 'review_queues', 'app': 'models', 'pk_attr': 'id', 'table_description': 'Items to review, filled from a plan; `reviewer_key_ids` are the REVIEWER keys given it.'},
+            options={'table': 'review_queues', 'app': 'models', 'pk_attr': 'id', 'table_description': 'Items to review, filled from a plan. reviewer_key_ids: the REVIEWER keys given it.'},
             bases=['Model'],
         ),
     ]

@@ -24,7 +24,7 @@ class ReviewPlanRow(Model):
 
 
 class ReviewQueueRow(Model):
-    """Items to review, filled from a plan; `reviewer_key_ids` are the REVIEWER keys given it."""
+    """Items to review, filled from a plan. reviewer_key_ids: the REVIEWER keys given it."""
 
     _no_comments = True
 
@@ -44,7 +44,7 @@ class ReviewQueueRow(Model):
 class ReviewItemRow(Model):
     """One piece of work: a first review, a blind second review, an arbitration or an appeal.
 
-    `parent_id` is the first-review item a later stage is about; `excluded_key_ids`
+    parent_id is the first-review item a later stage is about; excluded_key_ids
     are the keys that may not take it (the earlier reviewers). The claim columns
     are written only by a conditional UPDATE (store/review_queues/claims.py).
     """
