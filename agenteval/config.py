@@ -109,6 +109,9 @@ class Settings:
     # and the least time between two drop alerts of one monitor.
     monitoring_window_s: float = 3600.0
     monitoring_drop_cooldown_s: float = 3600.0
+    # Review queues (issue 39): a reviewer's claim on a batch of items lapses this long
+    # after it was made (or renewed), and the items go back to the queue.
+    review_claim_timeout_s: float = 900.0
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
