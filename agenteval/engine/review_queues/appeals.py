@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import uuid
 
+from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
-from agenteval.domain.limits import check_text
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.limits import check_text
 from agenteval.domain.review_queues.rubric import machine_answer
-from agenteval.engine.review.record import reviewer_of
-from agenteval.engine.review_queues.work import family, now
+from agenteval.engine.review_queues.work import family, now, reviewer_of
 from agenteval.errors import Conflict, InvalidTransition, NotFound
 from agenteval.store.models import ApiKey, ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
-from tortoise.expressions import Q
 
 
 async def _verdict_giver(root: ReviewItemRow) -> uuid.UUID | None:

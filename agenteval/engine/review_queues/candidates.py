@@ -92,7 +92,7 @@ async def _run_items(run_id: uuid.UUID) -> list[Reviewable]:
     results: dict[uuid.UUID, list[RuleResultRow]] = {}
     for row in await RuleResultRow.filter(outcome_id__in=[o.id for o in outcomes]
                                           ).order_by("position"):
-        results.setdefault(row.outcome_id, []).append(row)  # type: ignore[attr-defined]
+        results.setdefault(row.outcome_id, []).append(row)
     judged = judge_rule_types()
     found = []
     for outcome in outcomes:

@@ -11,8 +11,8 @@ from tortoise.transactions import in_transaction
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.plan import PlanSpec, parse_plan
 from agenteval.domain.review_queues.selection import double_reviewed, select
-from agenteval.engine.review.record import reviewer_of
 from agenteval.engine.review_queues.candidates import reviewables
+from agenteval.engine.review_queues.work import reviewer_of
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.store.models import ApiKey, ReviewItemRow, ReviewPlanRow, ReviewQueueRow
 

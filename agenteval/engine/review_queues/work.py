@@ -17,7 +17,6 @@ from tortoise.transactions import in_transaction
 
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.rubric import check_answer, same_verdict
-from agenteval.engine.review.record import reviewer_of
 from agenteval.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from agenteval.store.models import (
     ApiKey,
@@ -29,6 +28,11 @@ from agenteval.store.models import (
 from agenteval.store.review_queues import claims
 
 MAX_BATCH = 50
+
+
+def reviewer_of(key: ApiKey) -> str:
+    """The reviewer as shown everywhere (as engine/review/record.py spells it)."""
+    return f"{key.name} ({key.id})"
 
 
 def now() -> datetime:
