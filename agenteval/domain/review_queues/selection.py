@@ -87,7 +87,7 @@ def _draw(spec: PlanSpec, pool: Sequence[Candidate]) -> list[Candidate]:
                 by_day[candidate.day] = by_day.get(candidate.day, 0) + 1
                 capped.append(candidate)
         drawn = capped
-    return drawn
+    return sorted(drawn, key=lambda c: c.key)
 
 
 def select(spec: PlanSpec, candidates: Sequence[Candidate]) -> list[Selected]:
