@@ -16,14 +16,14 @@ CREATE_QUEUE = """mutation($name: String!, $plan: ID!, $runs: [ID!], $evals: [ID
                     reviewerKeyIds: $reviewers) { id secondReviewShare reviewerKeyIds } }"""
 ITEM_FIELDS = """id stage kind target status reasons rubric claimedByMe final finalSource
   answers { reviewer stage answer note } appeal { reason verdictSource overturned status }"""
-CLAIM = """mutation($queue: ID!, $size: Int!) { claimReviewBatch(queueId: $queue, size: $size) {
-  %s } }""" % ITEM_FIELDS
-ANSWER = """mutation($item: ID!, $answer: JSON!, $note: String, $seconds: Float) {
-  submitReviewAnswer(itemId: $item, answer: $answer, note: $note, seconds: $seconds) {
-  %s } }""" % ITEM_FIELDS
-ITEM = """query($id: ID!) { reviewItem(id: $id) { %s transcript } }""" % ITEM_FIELDS
-ITEMS = """query($queue: ID!, $stage: String) { reviewItems(queueId: $queue, stage: $stage) {
-  %s } }""" % ITEM_FIELDS
+CLAIM = f"""mutation($queue: ID!, $size: Int!) {{
+  claimReviewBatch(queueId: $queue, size: $size) {{ {ITEM_FIELDS} }} }}"""
+ANSWER = f"""mutation($item: ID!, $answer: JSON!, $note: String, $seconds: Float) {{
+  submitReviewAnswer(itemId: $item, answer: $answer, note: $note, seconds: $seconds) {{
+  {ITEM_FIELDS} }} }}"""
+ITEM = f"""query($id: ID!) {{ reviewItem(id: $id) {{ {ITEM_FIELDS} transcript }} }}"""
+ITEMS = f"""query($queue: ID!, $stage: String) {{
+  reviewItems(queueId: $queue, stage: $stage) {{ {ITEM_FIELDS} }} }}"""
 APPEAL = """mutation($item: ID!, $reason: String!) {
   appealReviewVerdict(itemId: $item, reason: $reason) {
   id verdictSource appealedVerdict reason appealedBy status } }"""
