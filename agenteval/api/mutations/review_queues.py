@@ -49,16 +49,20 @@ class ReviewQueueMutations:
 
     @strawberry.mutation(permission_classes=[IsOperator],
                          description="Fill a new queue from a plan over finished runs (live or "
-                                     "offline) and evals.")
+                                     "offline), finished evals and monitors' judged "
+                                     "conversations.")
     async def create_review_queue(self, info: ResolverInfo, name: str, plan_id: strawberry.ID,
                                   run_ids: list[strawberry.ID] | None = UNSET,
                                   eval_ids: list[strawberry.ID] | None = UNSET,
-                                  reviewer_key_ids: list[strawberry.ID] | None = UNSET
+                                  reviewer_key_ids: list[strawberry.ID] | None = UNSET,
+                                  monitor_ids: list[strawberry.ID] | None = UNSET
                                   ) -> ReviewQueue | None:
-        row = await queues.create_queue(
-            _name(name), parse_id(plan_id, "planId"),
+        sources = queues.Sources(
             [parse_id(r, f"runIds[{i}]") for i, r in enumerate(_ids(run_ids))],
             [parse_id(e, f"evalIds[{i}]") for i, e in enumerate(_ids(eval_ids))],
+            [parse_id(m, f"monitorIds[{i}]") for i, m in enumerate(_ids(monitor_ids))])
+        row = await queues.create_queue(
+            _name(name), parse_id(plan_id, "planId"), sources,
             [parse_id(k, f"reviewerKeyIds[{i}]")
              for i, k in enumerate(_ids(reviewer_key_ids))],
             await info.context.require_key())

@@ -104,7 +104,8 @@ class ReviewItem:
     position: int
     stage: str
     parent_id: strawberry.ID | None
-    kind: str = strawberry.field(description="CASE, SESSION or FINDING.")
+    kind: str = strawberry.field(description="CASE, SESSION, FINDING or CONVERSATION "
+                                             "(a monitored production conversation).")
     target: str
     run_id: strawberry.ID | None
     eval_id: strawberry.ID | None

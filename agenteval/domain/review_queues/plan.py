@@ -11,7 +11,7 @@ plan is VALIDATION_FAILED with a path per mistake and nothing stored:
      "judgeSplit": true,            # every item whose judge samples disagreed
      "lowConfidenceBelow": 0.6,     # every item whose judge confidence is below this
      "rulesDisagree": true,         # every item where two results of one rule type disagree
-     "kinds": ["CASE", "SESSION", "FINDING"],
+     "kinds": ["CASE", "SESSION", "FINDING", "CONVERSATION"],  # CONVERSATION: monitors'
      "secondReviewShare": 0.2}      # share of the queue's items reviewed twice, blind
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 
 from agenteval.domain.field_errors import FieldErrors
 
-KINDS = ("CASE", "SESSION", "FINDING")
+KINDS = ("CASE", "SESSION", "FINDING", "CONVERSATION")
 _KNOWN = {"share", "seed", "stratifyBy", "perDay", "vetoed", "judgeSplit",
           "lowConfidenceBelow", "rulesDisagree", "kinds", "secondReviewShare"}
 

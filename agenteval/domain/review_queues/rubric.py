@@ -9,7 +9,7 @@ item. An answer says the same things in the same terms:
     {"successLevel": "PARTIAL", "goalAchieved": true, "findingValid": false,
      "entries": {"rule:1": {"verdict": false, "quoteRight": true}}}
 
-A case needs its level, a session its goal, a finding its validity; entries are
+A case or a production conversation needs its level, a session its goal, a finding its validity; entries are
 optional (a reviewer may answer some), unknown keys are mistakes.
 """
 
@@ -21,7 +21,8 @@ from typing import Any
 from agenteval.domain.field_errors import FieldErrors
 
 LEVELS = ("SUCCESS", "PARTIAL", "FAILURE")
-_TOP = {"CASE": "successLevel", "SESSION": "goalAchieved", "FINDING": "findingValid"}
+_TOP = {"CASE": "successLevel", "CONVERSATION": "successLevel", "SESSION": "goalAchieved",
+        "FINDING": "findingValid"}
 
 
 def check_answer(kind: str, rubric: Mapping[str, Any], raw: Any, errors: FieldErrors,
@@ -66,8 +67,8 @@ def check_answer(kind: str, rubric: Mapping[str, Any], raw: Any, errors: FieldEr
 
 def machine_answer(kind: str, rubric: Mapping[str, Any]) -> dict[str, Any]:
     """The automatic verdict in an answer's terms (a finding is valid as reported)."""
-    values = {"CASE": rubric.get("successLevel"), "SESSION": rubric.get("goalAchieved"),
-              "FINDING": True}
+    values = {"CASE": rubric.get("successLevel"), "CONVERSATION": rubric.get("successLevel"),
+              "SESSION": rubric.get("goalAchieved"), "FINDING": True}
     return {_TOP[kind]: values[kind],
             "entries": {e["key"]: {"verdict": e["verdict"], "quoteRight": None}
                         for e in rubric.get("entries") or []}}
@@ -75,7 +76,7 @@ def machine_answer(kind: str, rubric: Mapping[str, Any]) -> dict[str, Any]:
 
 def same_verdict(first: Mapping[str, Any], second: Mapping[str, Any]) -> bool:
     """Two answers agree: the same top answer and the same verdict on every entry both gave."""
-    for top in _TOP.values():
+    for top in set(_TOP.values()):
         if first.get(top) != second.get(top):
             return False
     mine, theirs = first.get("entries") or {}, second.get("entries") or {}

@@ -1,21 +1,19 @@
 """What a plan can choose from: the attempts of finished runs (live and offline) and the
 sessions and findings of finished intelligent evals, each with the rubric a reviewer answers.
 
-A rubric entry per rule result (`rule:<position>`) and per judged scorecard item
-(`scorecard:<position>:<item>`); `judged` marks rules whose verdict a JUDGE model
-gave. "Two rules disagree" means two results of one rule type on one attempt
-gave different verdicts.
+Rubric entries and the plan's signals are read from the stored rule results by
+domain/review_queues/entries.py; monitors' conversations by candidates_monitor.py.
 """
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.review_queues.entries import rubric_entries, signals
 from agenteval.domain.review_queues.selection import Candidate
 from agenteval.domain.static import run_state
 from agenteval.errors import InvalidTransition, NotFound
@@ -35,48 +33,8 @@ def judge_rule_types() -> set[str]:
     return {info.name for info in rule_types() if info.model_role == "JUDGE"}
 
 
-def _evidence(detail: dict[str, Any]) -> tuple[str | None, int | None]:
-    for evidence in detail.get("evidence") or []:
-        if isinstance(evidence, dict) and evidence.get("quote"):
-            return str(evidence["quote"]), evidence.get("turn_index")
-    return detail.get("quote"), detail.get("turn_index")
-
-
-def _entries(result: RuleResultRow, judged: set[str]) -> list[dict[str, Any]]:
-    detail = result.detail or {}
-    judge = detail.get("judge") or {}
-    quote, turn = _evidence(detail)
-    entries = [{"key": f"rule:{result.position}", "ruleType": result.rule_type,
-                "judged": result.rule_type in judged, "verdict": result.passed,
-                "quote": quote, "turnIndex": turn, "judgeModel": judge.get("model"),
-                "reasoning": detail.get("rationale") or detail.get("reason"),
-                "language": detail.get("language"), "error": result.error}]
-    for item in detail.get("items") or [] if result.rule_type == "scorecard" else []:
-        if item.get("status") in ("hit", "no_hit"):
-            quote, turn = _evidence(item)
-            entries.append({"key": f"scorecard:{result.position}:{item.get('item')}",
-                            "ruleType": f"scorecard:{item.get('item')}", "judged": False,
-                            "verdict": item["status"] == "hit", "quote": quote,
-                            "turnIndex": turn, "judgeModel": None, "reasoning": None,
-                            "critical": bool(item.get("critical"))})
-    return entries
-
-
 def _signals(results: Sequence[RuleResultRow]) -> dict[str, Any]:
-    vetoed = split = False
-    confidences: list[float] = []
-    verdicts: dict[str, set[bool]] = {}
-    for result in results:
-        detail = result.detail or {}
-        vetoed = vetoed or bool(detail.get("vetoed") or detail.get("vetoes"))
-        samples = (detail.get("judge") or {}).get("samples") or []
-        split = split or len({json.dumps(s, sort_keys=True) for s in samples}) > 1
-        if isinstance(detail.get("confidence"), (int, float)):
-            confidences.append(float(detail["confidence"]))
-        verdicts.setdefault(result.rule_type, set()).add(result.passed)
-    return {"vetoed": vetoed, "judge_split": split,
-            "min_confidence": min(confidences) if confidences else None,
-            "rules_disagree": any(len(v) > 1 for v in verdicts.values())}
+    return signals([(r.rule_type, r.passed, r.detail or {}) for r in results])
 
 
 async def _run_items(run_id: uuid.UUID) -> list[Reviewable]:
@@ -104,7 +62,8 @@ async def _run_items(run_id: uuid.UUID) -> list[Reviewable]:
             metadata=case.get("metadata") or {}, **_signals(mine))
         rubric = {"successLevel": outcome.success_level, "caseKey": outcome.case_key,
                   "attempt": outcome.attempt, "offline": run.offline,
-                  "entries": [e for r in mine for e in _entries(r, judged)]}
+                  "entries": [e for r in mine for e in rubric_entries(
+                      r.position, r.rule_type, r.passed, r.detail or {}, r.error, judged)]}
         found.append(Reviewable(candidate, run_id, None, rubric))
     return found
 

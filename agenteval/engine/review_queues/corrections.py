@@ -58,7 +58,7 @@ async def reviewed_rule_judgements(rule_type: str, language: str | None
                                               ).order_by("-id").first()
         found.append(ReviewedJudgement(
             item_id=str(root.id), rule_type=rule_type, language=entry_language,
-            judge_model=entry.get("judgeModel"), rule_params=_params(case, rule_type),
+            judge_model=entry.get("judgeModel"), rule_params=dict(entry.get("params") or _params(case, rule_type)),
             transcript=[{"role": m["role"], "content": m["content"]} for m in transcript],
             judged_turn=turn, machine_passed=bool(entry["verdict"]),
             human_passed=bool(human["verdict"]),

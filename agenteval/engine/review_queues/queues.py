@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tortoise.transactions import in_transaction
@@ -12,6 +13,7 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.plan import PlanSpec, parse_plan
 from agenteval.domain.review_queues.selection import double_reviewed, select
 from agenteval.engine.review_queues.candidates import reviewables
+from agenteval.engine.review_queues.candidates_monitor import monitors_reviewables
 from agenteval.engine.review_queues.work import reviewer_of
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.store.models import ApiKey, ReviewItemRow, ReviewPlanRow, ReviewQueueRow
@@ -43,28 +45,42 @@ async def _reviewer_keys(key_ids: Sequence[uuid.UUID], path: str) -> list[str]:
     return [str(k) for k in dict.fromkeys(key_ids)]
 
 
-async def create_queue(name: str, plan_id: uuid.UUID, run_ids: Sequence[uuid.UUID],
-                       eval_ids: Sequence[uuid.UUID], reviewer_key_ids: Sequence[uuid.UUID],
-                       key: ApiKey) -> ReviewQueueRow:
+@dataclass(frozen=True)
+class Sources:
+    """Where a queue samples from: finished runs (live or offline), evals, monitors."""
+
+    run_ids: Sequence[uuid.UUID] = ()
+    eval_ids: Sequence[uuid.UUID] = ()
+    monitor_ids: Sequence[uuid.UUID] = ()
+
+    def as_json(self) -> dict[str, list[str]]:
+        return {"runIds": [str(r) for r in self.run_ids],
+                "evalIds": [str(e) for e in self.eval_ids],
+                "monitorIds": [str(m) for m in self.monitor_ids]}
+
+
+async def create_queue(name: str, plan_id: uuid.UUID, sources: Sources,
+                       reviewer_key_ids: Sequence[uuid.UUID], key: ApiKey) -> ReviewQueueRow:
     """Select the plan's items from the sources into a new queue (all or nothing)."""
     if not name.strip():
         raise ValidationFailed.one("name", "must not be empty")
-    if not run_ids and not eval_ids:
-        raise ValidationFailed.one("runIds", "give at least one run or eval to sample from")
+    if not (sources.run_ids or sources.eval_ids or sources.monitor_ids):
+        raise ValidationFailed.one("runIds", "give at least one run, eval or monitor to "
+                                             "sample from")
     plan = await ReviewPlanRow.get_or_none(id=plan_id)
     if plan is None:
         raise NotFound(f"sampling plan {plan_id} does not exist")
     reviewers = await _reviewer_keys(reviewer_key_ids, "reviewerKeyIds")
     spec = parse_plan(plan.spec, FieldErrors())
-    found = await reviewables(run_ids, eval_ids)
+    found = (await reviewables(sources.run_ids, sources.eval_ids)
+             + await monitors_reviewables(sources.monitor_ids))
     by_key = {r.candidate.key: r for r in found}
     chosen = select(spec, [r.candidate for r in found])
     doubles = double_reviewed(spec.second_review_share, len(chosen), spec.seed)
     async with in_transaction():
         queue = await ReviewQueueRow.create(
             id=uuid.uuid4(), name=name.strip(), plan_id=plan.id,
-            sources={"runIds": [str(r) for r in run_ids], "evalIds": [str(e) for e in eval_ids],
-                     "plan": spec.as_json()},
+            sources={**sources.as_json(), "plan": spec.as_json()},
             second_review_share=spec.second_review_share, reviewer_key_ids=reviewers,
             created_by=reviewer_of(key))
         await ReviewItemRow.bulk_create([

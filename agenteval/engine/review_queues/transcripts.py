@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from agenteval.store.models import CaseOutcome, EvalMessage, RunTurn
+from agenteval.store.models import CaseOutcome, EvalMessage, MonitoredTurn, RunTurn
 
 
 async def case_transcript(run_id: uuid.UUID, case_key: str, attempt: int,
@@ -31,10 +31,20 @@ async def session_transcript(session_id: uuid.UUID) -> list[dict[str, Any]]:
              "turn": row.turn_index} for row in rows]
 
 
+async def conversation_transcript(conversation_id: uuid.UUID) -> list[dict[str, Any]]:
+    """A production conversation's turns as stored (masked), in order."""
+    rows = await MonitoredTurn.filter(conversation_id=conversation_id).order_by(
+        "received_at", "id")
+    return [{"role": row.role, "content": row.content, "turn": index}
+            for index, row in enumerate(rows)]
+
+
 async def item_transcript(kind: str, target: str, run_id: uuid.UUID | None) -> list[dict[str, Any]]:
     if kind == "CASE" and run_id is not None:
         case_key, _, attempt = target.removeprefix("case:").rpartition("#")
         return await case_transcript(run_id, case_key, int(attempt))
+    if kind == "CONVERSATION":
+        return await conversation_transcript(uuid.UUID(target.removeprefix("conversation:")))
     if kind == "SESSION":
         return await session_transcript(uuid.UUID(target.removeprefix("session:")))
     return []
