@@ -71,6 +71,15 @@ async def claim_batch(queue_id: uuid.UUID, size: int, key: ApiKey, lease_s: floa
 async def assign_batch(queue_id: uuid.UUID, size: int, reviewer: ApiKey, lease_s: float
                        ) -> list[ReviewItemRow]:
     """An OPERATOR hands a batch to a reviewer: the same claim, made on its behalf."""
+    queue = await ReviewQueueRow.get_or_none(id=queue_id)
+    if queue is None:
+        raise NotFound(f"review queue {queue_id} does not exist")
+    if reviewer.role not in ("ADMIN", "OPERATOR", "REVIEWER"):
+        raise ValidationFailed.one("reviewerKeyId", f"key {reviewer.id} has role "
+                                   f"{reviewer.role}: a reviewer needs REVIEWER, OPERATOR or ADMIN")
+    if reviewer.role == "REVIEWER" and str(reviewer.id) not in (queue.reviewer_key_ids or []):
+        raise ValidationFailed.one("reviewerKeyId", "the queue is not given to this key: "
+                                                    "assignReviewQueue first")
     return await claim_batch(queue_id, size, reviewer, lease_s)
 
 
