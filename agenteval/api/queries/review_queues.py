@@ -106,4 +106,4 @@ class ReviewQueueQueries:
                                   queue_id: strawberry.ID) -> ReviewQueueReport | None:
         queue = await work.queue_for(parse_id(queue_id, "queueId"),
                                      await info.context.require_key())
-        return ReviewQueueReport.from_data(await queue_report(queue.id))
+        return ReviewQueueReport.from_data(await queue_report(queue.id), queue.name)
