@@ -11,6 +11,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import time
 import uuid
 from collections import Counter
 from datetime import UTC, datetime, timedelta
@@ -35,10 +36,11 @@ async def _queue(items: int) -> uuid.UUID:
 async def test_no_item_is_claimed_by_two_processes(db: str) -> None:
     queue_id = await _queue(ITEMS)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start_at = time.time() + 8  # after every process has imported and connected
     workers = [await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.review_queues.claim_worker", db, str(queue_id),
-        str(uuid.uuid4()), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        for _ in range(WORKERS)]
+        str(uuid.uuid4()), str(start_at), cwd=ROOT, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE) for _ in range(WORKERS)]
     outputs = [await worker.communicate() for worker in workers]
     for worker, (_, err) in zip(workers, outputs, strict=True):
         assert worker.returncode == 0, err.decode()
@@ -46,6 +48,7 @@ async def test_no_item_is_claimed_by_two_processes(db: str) -> None:
     per_worker = [len(out.decode().split()) for out, _ in outputs]
     twice = [item for item, count in Counter(claimed).items() if count > 1]
     assert twice == [] and len(claimed) == ITEMS
+    print(f"claims per process ({db.split(":")[0]}): {per_worker}")
     assert sum(1 for n in per_worker if n > 0) >= 2, per_worker  # they really competed
     assert await ReviewItemRow.filter(queue_id=queue_id, status="DONE").count() == ITEMS
 
