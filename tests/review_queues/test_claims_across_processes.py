@@ -48,7 +48,8 @@ async def test_no_item_is_claimed_by_two_processes(db: str) -> None:
     per_worker = [len(out.decode().split()) for out, _ in outputs]
     twice = [item for item, count in Counter(claimed).items() if count > 1]
     assert twice == [] and len(claimed) == ITEMS
-    print(f"claims per process ({db.split(":")[0]}): {per_worker}")
+    backend = db.partition(":")[0]
+    print(f"claims per process ({backend}): {per_worker}")
     assert sum(1 for n in per_worker if n > 0) >= 2, per_worker  # they really competed
     assert await ReviewItemRow.filter(queue_id=queue_id, status="DONE").count() == ITEMS
 
