@@ -17,6 +17,7 @@ from tortoise.transactions import in_transaction
 
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.rubric import check_answer, same_verdict
+from agenteval.engine.review_queues.final_verdicts import settle
 from agenteval.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from agenteval.store.models import (
     ApiKey,
@@ -132,29 +133,25 @@ async def _next_stage(root: ReviewItemRow, stage: str, excluded: list[str]) -> N
         excluded_key_ids=excluded)
 
 
-async def _settle(root: ReviewItemRow, answer: dict[str, Any], source: str) -> None:
-    await ReviewItemRow.filter(id=root.id).update(final=answer, final_source=source)
-
-
 async def _follow_up(item: ReviewItemRow, root: ReviewItemRow, row: ReviewAnswerRow) -> None:
     who = str(row.reviewer_key_id)
     if item.stage == "FIRST":
         if item.double_review:
             await _next_stage(root, "SECOND", [who])
         else:
-            await _settle(root, row.answer, "REVIEW")
+            await settle(root, row.answer, "REVIEW", row)
     elif item.stage == "SECOND":
         first = await ReviewAnswerRow.filter(item_id=root.id).order_by("id").first()
         assert first is not None, "a second review follows a first"
         if same_verdict(first.answer, row.answer):
-            await _settle(root, first.answer, "REVIEW")
+            await settle(root, first.answer, "REVIEW", first)
         else:
             await _next_stage(root, "ARBITRATION", [str(first.reviewer_key_id), who])
     elif item.stage == "ARBITRATION":
-        await _settle(root, row.answer, "ARBITRATION")
+        await settle(root, row.answer, "ARBITRATION", row)
     elif item.stage == "APPEAL":
         appeal = await ReviewAppealRow.get(appeal_item_id=item.id)
         appeal.status, appeal.decided_by, appeal.decided_at = "DECIDED", row.reviewer, now()
         appeal.overturned = not same_verdict(appeal.appealed_verdict, row.answer)
         await appeal.save()
-        await _settle(root, row.answer, "APPEAL")
+        await settle(root, row.answer, "APPEAL", row)
