@@ -11,7 +11,6 @@ import asyncio
 import os
 import subprocess
 import sys
-import time
 import uuid
 from collections import Counter
 from datetime import UTC, datetime, timedelta
@@ -33,14 +32,15 @@ async def _queue(items: int) -> uuid.UUID:
     return queue.id
 
 
-async def test_no_item_is_claimed_by_two_processes(db: str) -> None:
+async def test_no_item_is_claimed_by_two_processes(db: str, tmp_path: Path) -> None:
     queue_id = await _queue(ITEMS)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    start_at = time.time() + 8  # after every process has imported and connected
+    barrier = tmp_path / "ready"
+    barrier.mkdir()
     workers = [await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.review_queues.claim_worker", db, str(queue_id),
-        str(uuid.uuid4()), str(start_at), cwd=ROOT, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE) for _ in range(WORKERS)]
+        str(uuid.uuid4()), str(barrier), str(WORKERS), cwd=ROOT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(WORKERS)]
     outputs = [await worker.communicate() for worker in workers]
     for worker, (_, err) in zip(workers, outputs, strict=True):
         assert worker.returncode == 0, err.decode()

@@ -98,11 +98,6 @@ async def family(item: ReviewItemRow) -> list[ReviewItemRow]:
     return await ReviewItemRow.filter(id=root) + await ReviewItemRow.filter(parent_id=root)
 
 
-async def answers_of(items: list[ReviewItemRow]) -> dict[uuid.UUID, ReviewAnswerRow]:
-    rows = await ReviewAnswerRow.filter(item_id__in=[i.id for i in items]).order_by("id")
-    return {row.item_id: row for row in rows}
-
-
 async def record_answer(item_id: uuid.UUID, raw: Any, note: str | None, seconds: float | None,
                         key: ApiKey) -> ReviewItemRow:
     """Store the key's answer to an item it holds; the next stage follows from it."""
