@@ -118,6 +118,9 @@ class Settings:
     # (0 turns the alert off).
     judge_drift_window: int = 50
     judge_drift_min_agreement: float = 0.8
+    # Review queues (issue 39): a reviewer's claim on a batch of items lapses this long
+    # after it was made (or renewed), and the items go back to the queue.
+    review_claim_timeout_s: float = 900.0
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():

@@ -7,9 +7,12 @@ Pure functions, no I/O.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+
+from agenteval.domain.statistics import BOOTSTRAP_SEED
 
 
 @dataclass(frozen=True)
@@ -57,3 +60,22 @@ def describe_agreement(agreement: Agreement | None) -> str:
     kappa = "κ undefined" if agreement.kappa is None else f"κ = {agreement.kappa:.2f}"
     return (f"{agreement.agreed} of {agreement.reviewed} reviewed agree "
             f"({agreement.agreement:.1%}, {kappa})")
+
+
+KAPPA_RESAMPLES = 1000
+
+
+def kappa_interval(pairs: Sequence[tuple[Hashable, Hashable]],
+                   resamples: int = KAPPA_RESAMPLES) -> tuple[float, float] | None:
+    """95% percentile bootstrap interval of Cohen's κ, resampling whole pairs with the fixed
+    seed of domain/statistics (the same reviews always give the same interval). Resamples
+    where κ is undefined are left out; None without pairs or when κ is never defined."""
+    if not pairs:
+        return None
+    rng = random.Random(BOOTSTRAP_SEED)
+    values = sorted(k for _ in range(resamples)
+                    if (k := cohen_kappa(rng.choices(pairs, k=len(pairs)))) is not None)
+    if not values:
+        return None
+    return values[int(0.025 * len(values))], values[min(len(values) - 1,
+                                                        int(0.975 * len(values)))]

@@ -104,6 +104,9 @@ async def authenticated_key(request: Request, *, bearer: bool = False,
     if key.role == "INGEST" and not sending:
         raise Forbidden("an API key with role INGEST may only send conversations "
                         "(POST /api/ingest, /v1/traces, /v1/logs); it reads nothing")
+    if key.role == "REVIEWER":
+        raise Forbidden("an API key with role REVIEWER may only read the items of the "
+                        "review queues it is given and record reviews (through /graphql)")
     return key
 
 

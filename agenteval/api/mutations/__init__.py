@@ -9,6 +9,7 @@ from agenteval.api.mutations.model_checks import ModelCheckMutations
 from agenteval.api.mutations.monitoring import MonitoringMutations
 from agenteval.api.mutations.regression import RegressionMutations
 from agenteval.api.mutations.review import ReviewMutations
+from agenteval.api.mutations.review_queues import ReviewQueueMutations
 from agenteval.api.mutations.scorecards import ScorecardMutations
 from agenteval.api.mutations.static import StaticMutations
 from agenteval.api.mutations.webhooks import WebhookMutations
@@ -17,4 +18,4 @@ MUTATIONS: tuple[type, ...] = (AccessMutations, StaticMutations, IntelligentMuta
                                 ReviewMutations, WebhookMutations, DeletionMutations,
                                 ModelCheckMutations, RegressionMutations,
                                 ConversationMutations, ScorecardMutations,
-                                MonitoringMutations, AlignmentMutations)
+                                MonitoringMutations, AlignmentMutations, ReviewQueueMutations)

@@ -21,7 +21,7 @@ from agenteval.api.unset import value
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.alignment import drift
-from agenteval.engine.alignment.case_reviews import all_case_level_reviewed
+from agenteval.engine.alignment.sources import all_reviewed
 from agenteval.engine.review import record
 from agenteval.engine.static.run_reports import stored_outcomes
 from agenteval.errors import ValidationFailed
@@ -52,7 +52,7 @@ class ReviewMutations:
             parse_id(run_id, "runId"), case_key, attempt, success_level.value,
             _checked_note(value(note)), await info.context.require_key())
         # Agreement on the latest reviews of the case's JUDGE rule may have fallen.
-        await drift.check_all(all_case_level_reviewed, info.context.services.settings)
+        await drift.check_all(all_reviewed, info.context.services.settings)
         stored = [s for s in await stored_outcomes(run)
                   if (s.view["case_key"], s.view["attempt"]) == (case_key, attempt)]
         return CaseOutcome.from_stored(stored[0], run.id)

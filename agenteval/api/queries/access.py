@@ -10,7 +10,7 @@ from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.list_order import ListOrder, ordered, searched
 from agenteval.api.pagination import Connection, paginate
-from agenteval.api.permissions import CanRead, IsAdmin
+from agenteval.api.permissions import AnyKey, CanRead, IsAdmin
 from agenteval.api.schema_help import (
     channel_config_with_help,
     channel_description_translations,
@@ -26,7 +26,7 @@ from agenteval.store.models import Target as TargetRow
 
 @strawberry.type
 class AccessQueries:
-    @strawberry.field(permission_classes=[CanRead], description="The caller's own API key.")
+    @strawberry.field(permission_classes=[AnyKey], description="The caller's own API key.")
     async def me(self, info: ResolverInfo) -> ApiKey:
         return ApiKey.from_row(await info.context.require_key())
 

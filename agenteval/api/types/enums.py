@@ -37,6 +37,8 @@ class KeyRole(Enum):
     VIEWER = "VIEWER"
     # Monitoring (issue 37): may only send conversations (POST /api/ingest, OTLP); reads nothing.
     INGEST = "INGEST"
+    # Review queues (issue 39): reads the items of the queues it is given, records reviews.
+    REVIEWER = "REVIEWER"
 
 
 @strawberry.enum

@@ -73,9 +73,18 @@ class RuleJudgeAgreement:
     rule_type: str
     judge_model: str
     agreement: JudgeAgreement
+    basis: str | None = strawberry.field(
+        default=None, description='"item": per-item reviews of the rule (review queues); '
+                                  '"case": the levels of reviewed cases that carry it.')
+    kappa_low: float | None = strawberry.field(
+        default=None, description="κ's 95% bootstrap interval (fixed seed).")
+    kappa_high: float | None = None
 
     @classmethod
     def from_data(cls, data: RuleAgreement) -> RuleJudgeAgreement:
         agreement = JudgeAgreement.from_data(data.agreement)
         assert agreement is not None
-        return cls(rule_type=data.rule_type, judge_model=data.judge_model, agreement=agreement)
+        interval = data.kappa_interval
+        return cls(rule_type=data.rule_type, judge_model=data.judge_model, agreement=agreement,
+                   basis=data.basis, kappa_low=None if interval is None else interval[0],
+                   kappa_high=None if interval is None else interval[1])

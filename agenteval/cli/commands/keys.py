@@ -15,7 +15,7 @@ def keys() -> None:
 @keys.command("create")
 @click.option("--name", required=True)
 @click.option("--role", required=True,
-              type=click.Choice(["ADMIN", "OPERATOR", "AGENT", "VIEWER", "INGEST"],
+              type=click.Choice(["ADMIN", "OPERATOR", "AGENT", "VIEWER", "INGEST", "REVIEWER"],
                                 case_sensitive=False))
 @click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
 def keys_create(name: str, role: str, database_url: str | None) -> None:

@@ -1,20 +1,19 @@
 """What the API calls: align with the configured JUDGE and the stored reviews; roll back.
 
-`reviewed_source` is where reviewed judgements come from: today the case-level reviews of
-cases with one JUDGE rule; the review queues' per-item reviews
-(`engine.review_queues.corrections.reviewed_rule_judgements`) replace or join it at merge.
+`reviewed_source` is where reviewed judgements come from (engine/alignment/sources.py): the
+review queues' per-item reviews, then the case-level reviews of cases with one JUDGE rule.
 """
 
 from __future__ import annotations
 
 from agenteval.engine.alignment.align import AlignRequest, ReviewSource, align
-from agenteval.engine.alignment.case_reviews import case_level_reviewed
+from agenteval.engine.alignment.sources import reviewed
 from agenteval.engine.catalog.models import load_model_registry
 from agenteval.store.judge_revisions import revisions
 from agenteval.store.models import AlignmentRow, JudgeRevisionRow
 from agenteval.store.response_cache import DatabaseResponseCache
 
-reviewed_source: ReviewSource = case_level_reviewed
+reviewed_source: ReviewSource = reviewed
 
 
 async def align_judge(request: AlignRequest) -> AlignmentRow:

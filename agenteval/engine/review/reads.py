@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from tortoise.expressions import Q
 
-from agenteval.domain.agreement import Agreement, judge_agreement
+from agenteval.domain.agreement import Agreement, judge_agreement, kappa_interval
+from agenteval.engine.review_queues.corrections import item_rule_pairs
 from agenteval.rules.registry import rule_types
 from agenteval.store.models import CaseOutcome, HumanReviewRow, RuleResultRow
 
@@ -60,16 +61,30 @@ def finding_counts(rows: Sequence[HumanReviewRow]) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class RuleAgreement:
-    """Agreement of humans with the outcomes of cases judged by one JUDGE rule and model."""
+    """Agreement of humans with one JUDGE rule and model: over per-item reviews of the rule
+    (basis "item", review queues) where they exist, else over the outcomes of reviewed cases
+    that carry it (basis "case"); κ's 95% bootstrap interval alongside."""
 
     rule_type: str
     judge_model: str
     agreement: Agreement
+    basis: str = "case"
+    kappa_interval: tuple[float, float] | None = None
 
 
 async def agreement_by_judge_rule() -> list[RuleAgreement]:
-    """Across all runs: for each JUDGE-backed rule type and judge model, the automatic
-    level of the reviewed attempts that carry that rule against the human level."""
+    """For each JUDGE-backed rule type and judge model: per-item reviews of its verdicts
+    where there are any (basis "item"), else, across all runs, the automatic level of the
+    reviewed attempts that carry that rule against the human level (basis "case")."""
+    by_item = await item_rule_pairs()
+    found = [RuleAgreement(rule, model, agreement, "item", kappa_interval(pairs))
+             for (rule, model), pairs in sorted(by_item.items())
+             if (agreement := judge_agreement(pairs)) is not None]
+    return sorted(found + [a for a in await _case_level() if (a.rule_type, a.judge_model)
+                           not in by_item], key=lambda a: (a.rule_type, a.judge_model))
+
+
+async def _case_level() -> list[RuleAgreement]:
     judge_rules = [info.name for info in rule_types() if info.model_role == "JUDGE"]
     reviews = await HumanReviewRow.filter(run_id__not_isnull=True,
                                           success_level__not_isnull=True).order_by("id")
@@ -100,5 +115,6 @@ async def agreement_by_judge_rule() -> list[RuleAgreement]:
     for (rule_type, model), by_outcome in sorted(pairs.items()):
         agreement = judge_agreement(list(by_outcome.values()))
         if agreement is not None:
-            found.append(RuleAgreement(rule_type, model, agreement))
+            found.append(RuleAgreement(rule_type, model, agreement, "case",
+                                       kappa_interval(list(by_outcome.values()))))
     return found

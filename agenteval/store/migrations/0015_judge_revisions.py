@@ -6,7 +6,7 @@ from uuid import uuid4
 from tortoise import fields
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0013_monitoring_partitions')]
+    dependencies = [('models', '0014_review_queues')]
 
     initial = False
 

@@ -27,6 +27,13 @@ from agenteval.store.models.monitoring import (
 )
 from agenteval.store.models.notifications import Webhook, WebhookDelivery
 from agenteval.store.models.review import HumanReviewRow
+from agenteval.store.models.review_queues import (
+    ReviewAnswerRow,
+    ReviewAppealRow,
+    ReviewItemRow,
+    ReviewPlanRow,
+    ReviewQueueRow,
+)
 from agenteval.store.models.scorecards import ScorecardRecord, WordLibraryRecord
 from agenteval.store.models.static import (
     Campaign,
@@ -46,4 +53,5 @@ __all__ = [
     "ScorecardRecord", "WordLibraryRecord",
     "MonitoredSource", "MonitoredConversation", "MonitoredTurn", "Monitor", "MonitorVerdict",
     "RedLineHit", "MonitorAlert", "JudgeRevisionRow", "AlignmentRow", "JudgeDriftAlertRow",
+    "ReviewPlanRow", "ReviewQueueRow", "ReviewItemRow", "ReviewAnswerRow", "ReviewAppealRow",
 ]

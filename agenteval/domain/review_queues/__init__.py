@@ -1,0 +1,1 @@
+"""The review workbench (人工复核台), pure parts: sampling plans, selection, rubrics, figures."""

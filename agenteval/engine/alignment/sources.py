@@ -1,0 +1,36 @@
+"""Where the reviewed judgements that align and the drift alert read come from.
+
+The review queues' per-item reviews first: a reviewer said of that very rule whether the
+judge was right. Then today's case-level reviews of cases with a single JUDGE rule
+(engine/alignment/case_reviews.py), for the attempts no queue item decided: a queue's
+final verdict is also written as a case-level review, and must count once.
+"""
+
+from __future__ import annotations
+
+from agenteval.domain.alignment.reviewed import ReviewedJudgement
+from agenteval.engine.alignment.case_reviews import all_case_level_reviewed, case_level_reviewed
+from agenteval.engine.review_queues.corrections import (
+    reviewed_case_targets,
+    reviewed_rule_judgements,
+)
+from agenteval.rules.registry import rule_types
+
+
+async def reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
+    """Reviewed judgements of one rule type in one language, per-item reviews first."""
+    per_item = await reviewed_rule_judgements(rule_type, language)
+    covered = await reviewed_case_targets()
+    return per_item + [item for item in await case_level_reviewed(rule_type, language)
+                       if item.item_id not in covered]
+
+
+async def all_reviewed() -> list[ReviewedJudgement]:
+    """Every reviewed judgement of any JUDGE rule type and language (the drift check)."""
+    per_item = []
+    for info in rule_types():
+        if info.model_role == "JUDGE":
+            per_item += await reviewed_rule_judgements(info.name, None)
+    covered = await reviewed_case_targets()
+    return per_item + [item for item in await all_case_level_reviewed()
+                       if item.item_id not in covered]

@@ -1,0 +1,74 @@
+"""Appeals (申诉): a bot's owner (OPERATOR) contests an item's verdict, automatic or human.
+
+The appeal becomes an APPEAL item of the same queue that neither the first
+reviewer, nor whoever gave the appealed verdict, nor the appellant may take; its
+answer is the final verdict. The appeal row keeps the trail: who appealed, when,
+why, what was appealed, who decided, when, and whether the verdict was overturned.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from tortoise.expressions import Q
+from tortoise.transactions import in_transaction
+
+from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.limits import check_text
+from agenteval.domain.review_queues.rubric import machine_answer
+from agenteval.engine.review_queues.work import family, now, reviewer_of
+from agenteval.errors import Conflict, InvalidTransition, NotFound, ValidationFailed
+from agenteval.store.models import ApiKey, ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
+
+
+async def _verdict_giver(root: ReviewItemRow) -> uuid.UUID | None:
+    """The key whose answer is the item's final verdict."""
+    stage = {"REVIEW": "FIRST", "ARBITRATION": "ARBITRATION", "APPEAL": "APPEAL"}[
+        root.final_source or "REVIEW"]
+    items = [i for i in await family(root) if i.stage == stage and i.status == "DONE"]
+    rows = await ReviewAnswerRow.filter(item_id__in=[i.id for i in items]).order_by("-id")
+    return rows[0].reviewer_key_id if rows else None
+
+
+async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey) -> ReviewAppealRow:
+    errors = FieldErrors()
+    check_text(errors, "reason", reason, required=True)
+    errors.raise_if_any()
+    root = await ReviewItemRow.get_or_none(id=item_id)
+    if root is None:
+        raise NotFound(f"review item {item_id} does not exist")
+    if root.parent_id is not None:
+        raise ValidationFailed.one("itemId", f"review item {item_id} is a later stage: appeal "
+                                             f"its first item {root.parent_id}")
+    if await ReviewAppealRow.filter(item_id=root.id, status="OPEN").exists():
+        raise Conflict(f"review item {item_id} already has an open appeal")
+    first = await ReviewAnswerRow.filter(item_id=root.id).order_by("id").first()
+    excluded = {str(key.id)}
+    async with in_transaction():
+        if root.final is not None:
+            source, verdict = "HUMAN", root.final
+            giver = await _verdict_giver(root)
+        elif first is None:
+            source, verdict, giver = "AUTOMATIC", machine_answer(root.kind, root.rubric), None
+            taken = await (ReviewItemRow.filter(id=root.id, status="OPEN")
+                           .filter(Q(claimed_by_key_id__isnull=True) | Q(claimed_until__lt=now()))
+                           .update(status="APPEALED", claimed_by_key_id=None,
+                                   claimed_until=None))
+            if not taken:
+                raise Conflict(f"review item {item_id} is being reviewed: appeal its verdict "
+                               "once it has one")
+        else:
+            raise InvalidTransition(f"review item {item_id} is under second review or "
+                                    "arbitration: appeal once it has a final verdict",
+                                    status="PENDING", allowed=["OPEN", "DECIDED"])
+        excluded.update(str(k) for k in (giver, first and first.reviewer_key_id) if k)
+        appeal_item_id = uuid.uuid4()
+        await ReviewItemRow.create(
+            id=appeal_item_id, queue_id=root.queue_id, position=root.position, stage="APPEAL",
+            parent_id=root.id, kind=root.kind, target=root.target, run_id=root.run_id,
+            eval_id=root.eval_id, reasons=[*root.reasons, "appeal"], rubric=root.rubric,
+            excluded_key_ids=sorted(excluded))
+        return await ReviewAppealRow.create(
+            id=uuid.uuid4(), item_id=root.id, appeal_item_id=appeal_item_id,
+            verdict_source=source, appealed_verdict=verdict, appealed_reviewer_key_id=giver,
+            reason=reason, appealed_by=reviewer_of(key), appealed_by_key_id=key.id)

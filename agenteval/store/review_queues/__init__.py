@@ -1,0 +1,1 @@
+"""Review workbench storage: claims of queue items (one reviewer per item at a time)."""
