@@ -23,7 +23,6 @@ from agenteval import plugins
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain import limits
-from agenteval.engine.catalog import scorecards as stored_scorecards
 from agenteval.engine.catalog.models import load_model_provider
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.services import CoreServices
@@ -46,9 +45,12 @@ ACTOR_SHUTDOWN_DEADLINE_S = 10.0
 
 
 async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.AsyncExitStack,
-                     settings: Settings, *, migrate: bool) -> CoreServices:
+                     settings: Settings, *, migrate: bool, stored_qa: bool = True
+                     ) -> CoreServices:
     """Start the core on `stack`; the start-up lock is entered on `startup`, which the
-    caller closes once its own start-up singletons (admin key, demo) are done."""
+    caller closes once its own start-up singletons (admin key, demo) are done. Without
+    `stored_qa` the stored QA scorecards and word libraries are not loaded (a gate whose
+    scenarios name no rule that could refer to them)."""
     configure_process(settings)
     check_price_setting(settings.model_prices)
     await startup.enter_async_context(leases.startup_lock(settings.database_url))
@@ -56,10 +58,8 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
         await database.migrate(settings.database_url)
     await database.open_database(settings.database_url)
     stack.push_async_callback(database.close_database)
-    # Stored QA scorecards and word libraries, for the `scorecard` rules of the cases; they
-    # belong to this database, so the process forgets them with it.
-    await stored_scorecards.load_stored()
-    stack.callback(stored_scorecards.forget_stored)
+    if stored_qa:
+        await load_stored_qa(stack)
 
     events = create_event_bus(settings.redis_url)
     await events.start()
@@ -81,6 +81,16 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
                         owned=owned, runs=runs)
+
+
+async def load_stored_qa(stack: contextlib.AsyncExitStack) -> None:
+    """Stored QA scorecards and word libraries, for the `scorecard` rules of the cases; they
+    belong to this database, so the process forgets them with it. Imported here: the
+    scorecard machinery and the QA rules are ~15 modules a gate without them never uses."""
+    from agenteval.engine.catalog import scorecards as stored_scorecards
+
+    await stored_scorecards.load_stored()
+    stack.callback(stored_scorecards.forget_stored)
 
 
 async def run_models(run_id: uuid.UUID) -> ClosableModels:
@@ -118,13 +128,13 @@ def run_kind(runs: RunEngine, settings: Settings) -> EntityKind:
 
 
 @contextlib.asynccontextmanager
-async def running_core(settings: Settings, *, migrate: bool = True
+async def running_core(settings: Settings, *, migrate: bool = True, stored_qa: bool = True
                        ) -> AsyncIterator[CoreServices]:
     """The core alone (the CI gate): no admin key, driver, watchdog or background loop."""
     async with contextlib.AsyncExitStack() as stack:
         startup = contextlib.AsyncExitStack()
         stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
-        core = await start_core(stack, startup, settings, migrate=migrate)
+        core = await start_core(stack, startup, settings, migrate=migrate, stored_qa=stored_qa)
         await startup.aclose()
         yield core
 
