@@ -41,9 +41,9 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar
 
-from actors.asks import Ask
+from actors.asks import EntityTypeKey
 from actors.delivery import Delivery, delivering
 from actors.errors import ActorFailed, ActorStopped
 from actors.interval import IntervalWork
@@ -66,7 +66,7 @@ from actors.system import ActorSystem
 logger = logging.getLogger("actors.owned")
 
 Policy = Literal["activation", "per-message", "work", "interval", "singleton"]
-R = TypeVar("R")
+M = TypeVar("M")  # the messages of the kind asked
 # (key, lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
 OpenMessage = Callable[[str, str, float], Awaitable[tuple[Fence | None, Any]]]
 
@@ -138,19 +138,16 @@ class OwnedSystem:
         return limit is None or len(self._active[kind]) < limit
 
     # ------------------------------------------------------------ asks
-    @overload
-    async def ask(self, kind: str, key: str, message: Ask[R], *,
-                  timeout: float | None = None) -> R: ...  # noqa: ASYNC109
-
-    @overload
-    async def ask(self, kind: str, key: str, message: Any, *,
-                  timeout: float | None = None) -> Any: ...  # noqa: ASYNC109
-
-    async def ask(self, kind: str, key: str, message: Any, *,
+    async def ask(self, kind: EntityTypeKey[M], key: str, message: M, *,
                   timeout: float | None = None) -> Any:  # noqa: ASYNC109
         """Deliver `message` to the key's actor (activated under its lease if it must be)
         and return its answer, or the kind's `elsewhere` answer when another process
-        owns the key."""
+        owns the key.
+
+        `kind` is the kind's typed key (`actors.asks.EntityTypeKey`): mypy refuses a
+        message its entities do not take. The answer is the actor's; the engine's typed
+        wrappers (a kind's `Ask[R]` messages) say which. A plain name works the same at
+        run time (tests)."""
         entity = self._kinds[kind]
         if entity.policy == "per-message":
             return await self._ask_per_message(entity, key, message, timeout)

@@ -17,11 +17,11 @@ import uuid
 from dataclasses import dataclass
 from typing import TypeVar
 
-from actors import ActorSystem, Ask, EntityKind, OwnedSystem
+from actors import ActorSystem, EntityKind, OwnedSystem
 from actors.owned import OpenMessage
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
-from agenteval.domain.owned_kinds import EVAL, SESSION
+from agenteval.domain.owned_kinds import EVAL, SESSION, EvalAsk, SessionAsk
 from agenteval.engine.asks import answered
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_actor import EvalActor
@@ -72,12 +72,12 @@ class IntelligentEngine:
                           factory=lambda key: EvalActor(self, uuid.UUID(key)),
                           wait_s=EVAL_WAIT_S)
 
-    async def ask_eval(self, eval_id: uuid.UUID, message: Ask[R]) -> R:
+    async def ask_eval(self, eval_id: uuid.UUID, message: EvalAsk[R]) -> R:
         return await answered(self.owned.ask(EVAL, str(eval_id), message,
                                              timeout=ASK_TIMEOUT_S))
 
-    async def ask_session(self, session_id: uuid.UUID, message: Ask[R]) -> R:
-        result = await answered(self.owned.ask(SESSION, str(session_id), message,
+    async def ask_session(self, session_id: uuid.UUID, message: SessionAsk[R]) -> R:
+        result: R = await answered(self.owned.ask(SESSION, str(session_id), message,
                                                timeout=ASK_TIMEOUT_S))
         match message, result:
             case (commands.CloseSession() | commands.ExpireSession(), EvalSession()):
