@@ -113,8 +113,9 @@ def load_plugins() -> list[str]:
     """Import the rules and channels other installed packages declare as entry points
     (`agenteval.rules`, `agenteval.channels`); the `group:name` of those loaded now.
 
-    The built-in ones are not entry points: importing `agenteval.rules` and
-    `agenteval.channels` registers them, with the same decorators."""
+    The built-in ones are not entry points: the rule registry imports a built-in rule
+    when its type is first looked up (`rules/builtin_index.py`), and importing
+    `agenteval.channels` registers the channels, with the same decorators."""
     return plugins.discover({rule_types.ENTRY_POINT_GROUP: rule_types.RULES,
                              channel_types.ENTRY_POINT_GROUP: channel_types.CHANNELS})
 
