@@ -123,9 +123,10 @@ def load_plugins() -> list[str]:
 def run_kind(runs: RunEngine, settings: Settings) -> EntityKind:
     """Static runs: owned while executing (at most `run_claim_limit` per process), by
     the holder of their lease; runs nobody executes are resumed when `resume_runs`."""
-    return EntityKind(RUN_KIND, "activation", settings.lease_ttl_s, factory=runs.actor,
-                      elsewhere=runs.answer_elsewhere, max_active=settings.run_claim_limit,
-                      take_over=runs.take_over if settings.resume_runs else None)
+    return EntityKind.activation(
+        RUN_KIND, settings.lease_ttl_s, factory=runs.actor, elsewhere=runs.answer_elsewhere,
+        max_active=settings.run_claim_limit,
+        take_over=runs.take_over if settings.resume_runs else None)
 
 
 @contextlib.asynccontextmanager
