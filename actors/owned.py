@@ -2,7 +2,8 @@
 their key's lease — Akka Cluster Sharding's lease before activation, Orleans'
 activation and deactivation by the runtime.
 
-An `EntityKind` is declared once (at the composition root) with its lease policy:
+An `EntityKind` is declared once (at the composition root) with its lease policy, each
+policy with its own constructor taking only its fields (`actors.kinds`):
 
 - `"activation"`: the lease is claimed before the key's actor is activated (its state
   loaded, `OwnedActor.load`, before its first message), renewed while it is active,
@@ -39,18 +40,17 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Hashable, Iterable
-from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, overload
+from collections.abc import Hashable, Iterable
+from typing import Any, TypeVar
 
-from actors.asks import Ask
+from actors.asks import EntityTypeKey
 from actors.delivery import Delivery, delivering
 from actors.errors import ActorFailed, ActorStopped
 from actors.interval import IntervalWork
+from actors.kinds import EntityKind, OpenMessage, Policy
 from actors.owned_actor import Cell, OwnedActor
 from actors.owned_work import OwnedRun, claim_work, clear_waiter
 from actors.ownership import (
-    Fence,
     Holding,
     LeaseStore,
     OwnershipLost,
@@ -64,36 +64,8 @@ from actors.singleton import SingletonWork
 from actors.system import ActorSystem
 
 logger = logging.getLogger("actors.owned")
-
-Policy = Literal["activation", "per-message", "work", "interval", "singleton"]
-R = TypeVar("R")
-# (key, lease name, ttl) → the claimed fence (None: held elsewhere) and what was read with it.
-OpenMessage = Callable[[str, str, float], Awaitable[tuple[Fence | None, Any]]]
-
-
-@dataclass(frozen=True)
-class EntityKind:
-    """One kind of owned entity; its leases are named `"<name>:<key>"`."""
-
-    name: str
-    policy: Policy
-    ttl_s: float
-    factory: Callable[[str], OwnedActor] | None = None  # the key's actor (not for "work")
-    # The answer when the key is owned elsewhere (activation kinds).
-    elsewhere: Callable[[str, Any], Awaitable[Any]] | None = None
-    max_active: int | None = None  # keys of this kind this process owns at once
-    take_over: Callable[[str], Awaitable[None]] | None = None  # for a lapsed key
-    open: OpenMessage | None = None  # per-message: claim and read together
-    # per-message: which messages take the lease (default: every one; a message that
-    # does not runs unfenced, so a kind whose every write must be fenced leaves it None).
-    leased: Callable[[Any], bool] | None = None
-    wait_s: float = 120.0  # per-message: how long to wait beyond the ttl for another owner
-    check_s: float = 0.0  # interval: how often the takeover loop looks, at most
-    step: Callable[[], Awaitable[Any]] | None = None  # singleton: one round of its work
-    step_s: float = 1.0  # singleton: the pause between two steps
-    # work: a lapsed key, claimed by the takeover loop, to run (or give back).
-    resume: Callable[[str, OwnedRun], Awaitable[None]] | None = None
-    waiting: str | None = None  # work: the kind a claim waiting for a busy key holds
+__all__ = ["EntityKind", "OpenMessage", "OwnedSystem", "Policy"]
+M = TypeVar("M")  # the messages of the kind asked
 
 
 class OwnedSystem:
@@ -138,19 +110,16 @@ class OwnedSystem:
         return limit is None or len(self._active[kind]) < limit
 
     # ------------------------------------------------------------ asks
-    @overload
-    async def ask(self, kind: str, key: str, message: Ask[R], *,
-                  timeout: float | None = None) -> R: ...  # noqa: ASYNC109
-
-    @overload
-    async def ask(self, kind: str, key: str, message: Any, *,
-                  timeout: float | None = None) -> Any: ...  # noqa: ASYNC109
-
-    async def ask(self, kind: str, key: str, message: Any, *,
+    async def ask(self, kind: EntityTypeKey[M], key: str, message: M, *,
                   timeout: float | None = None) -> Any:  # noqa: ASYNC109
         """Deliver `message` to the key's actor (activated under its lease if it must be)
         and return its answer, or the kind's `elsewhere` answer when another process
-        owns the key."""
+        owns the key.
+
+        `kind` is the kind's typed key (`actors.asks.EntityTypeKey`): mypy refuses a
+        message its entities do not take. The answer is the actor's; the engine's typed
+        wrappers (a kind's `Ask[R]` messages) say which. A plain name works the same at
+        run time (tests)."""
         entity = self._kinds[kind]
         if entity.policy == "per-message":
             return await self._ask_per_message(entity, key, message, timeout)

@@ -23,7 +23,6 @@ from agenteval import plugins
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain import limits
-from agenteval.engine.catalog import scorecards as stored_scorecards
 from agenteval.engine.catalog.models import load_model_provider
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.services import CoreServices
@@ -46,9 +45,12 @@ ACTOR_SHUTDOWN_DEADLINE_S = 10.0
 
 
 async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.AsyncExitStack,
-                     settings: Settings, *, migrate: bool) -> CoreServices:
+                     settings: Settings, *, migrate: bool, stored_qa: bool = True
+                     ) -> CoreServices:
     """Start the core on `stack`; the start-up lock is entered on `startup`, which the
-    caller closes once its own start-up singletons (admin key, demo) are done."""
+    caller closes once its own start-up singletons (admin key, demo) are done. Without
+    `stored_qa` the stored QA scorecards and word libraries are not loaded (a gate whose
+    scenarios name no rule that could refer to them)."""
     configure_process(settings)
     check_price_setting(settings.model_prices)
     await startup.enter_async_context(leases.startup_lock(settings.database_url))
@@ -56,10 +58,8 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
         await database.migrate(settings.database_url)
     await database.open_database(settings.database_url)
     stack.push_async_callback(database.close_database)
-    # Stored QA scorecards and word libraries, for the `scorecard` rules of the cases; they
-    # belong to this database, so the process forgets them with it.
-    await stored_scorecards.load_stored()
-    stack.callback(stored_scorecards.forget_stored)
+    if stored_qa:
+        await load_stored_qa(stack)
 
     events = create_event_bus(settings.redis_url)
     await events.start()
@@ -83,6 +83,16 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
                         owned=owned, runs=runs)
 
 
+async def load_stored_qa(stack: contextlib.AsyncExitStack) -> None:
+    """Stored QA scorecards and word libraries, for the `scorecard` rules of the cases; they
+    belong to this database, so the process forgets them with it. Imported here: the
+    scorecard machinery and the QA rules are ~15 modules a gate without them never uses."""
+    from agenteval.engine.catalog import scorecards as stored_scorecards
+
+    await stored_scorecards.load_stored()
+    stack.callback(stored_scorecards.forget_stored)
+
+
 async def run_models(run_id: uuid.UUID) -> ClosableModels:
     """A run's models as configured now; their calls' usage is recorded under the run."""
     return await load_model_provider(usage_sink=UsageRecorder(run_id=run_id))
@@ -103,8 +113,9 @@ def load_plugins() -> list[str]:
     """Import the rules and channels other installed packages declare as entry points
     (`agenteval.rules`, `agenteval.channels`); the `group:name` of those loaded now.
 
-    The built-in ones are not entry points: importing `agenteval.rules` and
-    `agenteval.channels` registers them, with the same decorators."""
+    The built-in ones are not entry points: the rule registry imports a built-in rule
+    when its type is first looked up (`rules/builtin_index.py`), and importing
+    `agenteval.channels` registers the channels, with the same decorators."""
     return plugins.discover({rule_types.ENTRY_POINT_GROUP: rule_types.RULES,
                              channel_types.ENTRY_POINT_GROUP: channel_types.CHANNELS})
 
@@ -112,19 +123,20 @@ def load_plugins() -> list[str]:
 def run_kind(runs: RunEngine, settings: Settings) -> EntityKind:
     """Static runs: owned while executing (at most `run_claim_limit` per process), by
     the holder of their lease; runs nobody executes are resumed when `resume_runs`."""
-    return EntityKind(RUN_KIND, "activation", settings.lease_ttl_s, factory=runs.actor,
-                      elsewhere=runs.answer_elsewhere, max_active=settings.run_claim_limit,
-                      take_over=runs.take_over if settings.resume_runs else None)
+    return EntityKind.activation(
+        RUN_KIND, settings.lease_ttl_s, factory=runs.actor, elsewhere=runs.answer_elsewhere,
+        max_active=settings.run_claim_limit,
+        take_over=runs.take_over if settings.resume_runs else None)
 
 
 @contextlib.asynccontextmanager
-async def running_core(settings: Settings, *, migrate: bool = True
+async def running_core(settings: Settings, *, migrate: bool = True, stored_qa: bool = True
                        ) -> AsyncIterator[CoreServices]:
     """The core alone (the CI gate): no admin key, driver, watchdog or background loop."""
     async with contextlib.AsyncExitStack() as stack:
         startup = contextlib.AsyncExitStack()
         stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
-        core = await start_core(stack, startup, settings, migrate=migrate)
+        core = await start_core(stack, startup, settings, migrate=migrate, stored_qa=stored_qa)
         await startup.aclose()
         yield core
 

@@ -86,8 +86,8 @@ def _openclaw(settings: Settings, owned: OwnedSystem, connect: Connect | None,
     schedules = notifier.sessions
     if schedules is None:
         return Driver(notifier)
-    return Driver(notifier, (EntityKind(SCHEDULES, "work", settings.lease_ttl_s,
-                                        resume=schedules.resume),), (schedules.aclose,))
+    return Driver(notifier, (EntityKind.work(SCHEDULES, settings.lease_ttl_s,
+                                             resume=schedules.resume),), (schedules.aclose,))
 
 
 def drive_kinds(settings: Settings, wakeups: WakeUps, viewer: AgentEvalApi
@@ -95,9 +95,9 @@ def drive_kinds(settings: Settings, wakeups: WakeUps, viewer: AgentEvalApi
     """The built-in driver's owned work: driving an eval (`drive`), and a wake-up waiting
     for a busy drive (`drive-wait`); a lapsed drive wakes the role still waiting."""
     ttl_s = settings.lease_ttl_s
-    return (EntityKind(DRIVE, "work", ttl_s, waiting=DRIVE_WAIT,
-                       resume=wakeups.resumer(role_waiting_of(viewer))),
-            EntityKind(DRIVE_WAIT, "work", ttl_s))
+    return (EntityKind.work(DRIVE, ttl_s, waiting=DRIVE_WAIT,
+                            resume=wakeups.resumer(role_waiting_of(viewer))),
+            EntityKind.work(DRIVE_WAIT, ttl_s))
 
 
 async def load_driver_models(eval_id: str) -> ModelRegistry | None:

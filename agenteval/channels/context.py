@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-
-import aiohttp
+from typing import TYPE_CHECKING
 
 from agenteval.channels.base import TargetSpec
 from agenteval.net.limiter import ConcurrencyLimiter
+
+if TYPE_CHECKING:
+    import aiohttp
 
 
 @dataclass(frozen=True)

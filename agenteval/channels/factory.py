@@ -7,9 +7,8 @@ import copy
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import aiohttp
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
@@ -21,6 +20,9 @@ from agenteval.errors import ValidationFailed
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.shared_limiter import SharedLimiter, SharedSlots
 from agenteval.plugins import Registry, is_builtin
+
+if TYPE_CHECKING:  # imported with the first HTTP session (never for the demo bot)
+    import aiohttp
 
 # Distinct valid target configs remembered by `open`; the memory is cleared when full.
 VALID_CONFIG_MEMORY = 1024
@@ -169,6 +171,8 @@ class ChannelFactory:
         return limiter
 
     async def _http_session(self) -> aiohttp.ClientSession:
+        import aiohttp
+
         loop = asyncio.get_running_loop()
         if self._session is None or self._session.closed or self._session_loop is not loop:
             # A session is bound to the loop it was made in; a new loop needs a new one.

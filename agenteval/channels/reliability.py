@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
-
-import aiohttp
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from agenteval.channels.base import ChannelError
 from agenteval.net.http_attempt import AttemptFailed, HttpAnswer, http_attempt
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.retry import RetryPolicy, retrying
+
+if TYPE_CHECKING:
+    import aiohttp
 
 T = TypeVar("T")
 __all__ = ["HttpAnswer", "call_with_retries", "http_exchange", "reliability_properties",

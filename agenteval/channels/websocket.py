@@ -13,8 +13,7 @@ import asyncio
 import json
 import time
 import uuid
-
-import aiohttp
+from typing import TYPE_CHECKING
 
 from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
 from agenteval.channels.context import ChannelContext
@@ -25,6 +24,9 @@ from agenteval.channels.reliability import (
     reliability_properties,
     retry_policy,
 )
+
+if TYPE_CHECKING:  # imported with the first socket: see net/http_attempt.py
+    import aiohttp
 
 NAME = "websocket"
 DESCRIPTION = (
@@ -59,7 +61,6 @@ CONFIG_SCHEMA: dict = {
 }
 
 _CLOSE_TIMEOUT_S = 2.0  # do not hang in aclose on a target that ignores the close handshake
-_CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED)
 
 
 @register_channel(name=NAME, description=DESCRIPTION, config_schema=CONFIG_SCHEMA)
@@ -90,6 +91,8 @@ class WebSocketChannel(Channel):
         return reply
 
     async def _attempt(self, frame: str) -> Reply:
+        import aiohttp  # here, not at the top: see net/http_attempt.py
+
         config = self._context.config
         url, timeout_s = config["url"], float(config["timeout_s"])
         async with self._context.limiter.slot():
@@ -119,8 +122,11 @@ class WebSocketChannel(Channel):
         return await self._to_reply(message, latency_ms)
 
     async def _to_reply(self, message: aiohttp.WSMessage, latency_ms: int) -> Reply:
+        from aiohttp import WSMsgType
+
         url, reply_path = self._context.config["url"], self._context.config["reply_path"]
-        if message.type in _CLOSED or message.type == aiohttp.WSMsgType.ERROR:
+        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                            WSMsgType.ERROR):
             await self._drop_socket()
             raise ChannelError("connection", f"{url} closed the websocket before replying")
         data = message.data
@@ -133,6 +139,8 @@ class WebSocketChannel(Channel):
         return Reply(extract_reply_text(document, reply_path, body), latency_ms, document)
 
     async def _open_socket(self) -> aiohttp.ClientWebSocketResponse:
+        import aiohttp
+
         if self._socket is None or self._socket.closed:
             session = await self._context.http_session()
             self._socket = await session.ws_connect(

@@ -37,6 +37,7 @@ from agenteval.gate.console import Console
 from agenteval.gate.flow import GateOptions, finish, load_checked_baseline, run_scenarios
 from agenteval.gate.inputs import (
     BadInput,
+    may_name_stored_qa,
     model_endpoints,
     read_text,
     scenario_files,
@@ -131,7 +132,8 @@ async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str,
     # settings (input limits, prices) hold as for the server.
     settings = Settings.from_env().with_overrides(
         database_url=url, driver="none", demo=False, resume_runs=False, watchdog_interval_s=0)
-    async with running_core(settings) as services:
+    stored_qa = may_name_stored_qa([text for _, text in documents])
+    async with running_core(settings, stored_qa=stored_qa) as services:
         for channel_type in channel_types:
             services.channels.register(*channel_type)
         target_row = await _target(services, target)

@@ -17,6 +17,8 @@ from agenteval.llm.config import ModelEndpoint
 from agenteval.yaml_loader import YamlError, load_yaml
 
 SCENARIO_SUFFIXES = (".json", ".yaml", ".yml")
+# The rule types that may refer to a stored scorecard or word library (`name@version`).
+STORED_QA_RULES = ("scorecard", "qa_word_library")
 
 
 class BadInput(Exception):
@@ -97,3 +99,11 @@ def model_endpoints(models_file: str | None) -> list[ModelEndpoint]:
         return file_endpoints(read_text(models_file, "models file"), models_file)
     except ModelSourceError as exc:
         raise BadInput(str(exc)) from None
+
+
+def may_name_stored_qa(texts: Sequence[str]) -> bool:
+    """Whether a scenario text could name a rule that reads a stored scorecard or word
+    library: the gate then loads them from its database before importing the scenarios.
+    The rule types are looked for in the raw text, before any parsing; a word that is not
+    a rule type only costs that load."""
+    return any(rule in text for text in texts for rule in STORED_QA_RULES)

@@ -13,9 +13,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
-
-import aiohttp
+from typing import TYPE_CHECKING, Any
 
 from agenteval.llm.cache import ResponseCache, cache_key
 from agenteval.llm.config import ModelEndpoint
@@ -26,9 +24,12 @@ from agenteval.llm.transport import PostResult, post_json
 from agenteval.net.retry import excerpt
 from agenteval.observability.metrics import model_called
 
+if TYPE_CHECKING:  # imported with the first session: a run without models never needs it
+    import aiohttp
+
 logger = logging.getLogger(__name__)
 
-SessionFactory = Callable[[], aiohttp.ClientSession]
+SessionFactory = Callable[[], "aiohttp.ClientSession"]
 __all__ = ["USAGE_KEYS", "ChatResult", "ModelClient", "ModerationResult", "SessionFactory",
            "UsageSink"]
 
@@ -45,7 +46,7 @@ class ModelClient:
                  usage_sink: UsageSink | None = None) -> None:
         self.endpoint = endpoint
         self.usage_sink = usage_sink
-        self._session_factory = session_factory or aiohttp.ClientSession
+        self._session_factory = session_factory
         self._session: aiohttp.ClientSession | None = None
         self.calls = 0
         self.usage_totals = zero_usage()
@@ -197,6 +198,10 @@ class ModelClient:
 
     def _get_session(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
+            if self._session_factory is None:
+                import aiohttp
+
+                self._session_factory = aiohttp.ClientSession
             self._session = self._session_factory()
         return self._session
 

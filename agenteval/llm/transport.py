@@ -14,15 +14,16 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-import aiohttp
+from typing import TYPE_CHECKING, Any
 
 from agenteval.llm.config import ModelEndpoint
 from agenteval.llm.errors import ModelCallError
 from agenteval.net.http_attempt import AttemptFailed, http_attempt
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.retry import RetryPolicy, excerpt, retrying
+
+if TYPE_CHECKING:
+    import aiohttp
 
 logger = logging.getLogger(__name__)
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
-
-import aiohttp
+from typing import TYPE_CHECKING, Any, Literal
 
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.retry import TransientFailure, excerpt, parse_retry_after
+
+if TYPE_CHECKING:  # imported where a request is made: a gate against the demo bot never
+    import aiohttp  # makes one, and aiohttp's import (SSL contexts, CA store) is ~0.1 s
 
 AttemptKind = Literal["timeout", "connection", "http_status", "bad_response"]
 
@@ -105,6 +106,8 @@ async def http_attempt(
     The timeout counts from the moment the slot is held, so waiting behind other
     requests for a single-slot server ("queued on the target") is not a timeout.
     """
+    import aiohttp  # already imported by whoever made `session`
+
     async with limiter.slot():
         started = time.perf_counter()
         try:

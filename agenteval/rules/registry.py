@@ -38,6 +38,7 @@ from agenteval.rules.base import (
     RuleScope,
     RuleTypeInfo,
 )
+from agenteval.rules.builtin_index import builtin_rule_modules
 from agenteval.rules.common_params import apply_aliases, with_common_params
 from agenteval.rules.schema_messages import join_path, schema_errors
 
@@ -127,9 +128,10 @@ class RegisteredRule:
         return evaluate
 
 
-# Every rule type of the process: the built-in ones (imported by `agenteval.rules`) and
-# those of the plugins named under ENTRY_POINT_GROUP (`agenteval.plugins.discover`).
-RULES: Registry[RegisteredRule] = Registry("rule type")
+# Every rule type of the process: the built-in ones (each module imported when its type is
+# first looked up, `builtin_index`) and those of the plugins named under ENTRY_POINT_GROUP
+# (`agenteval.plugins.discover`).
+RULES: Registry[RegisteredRule] = Registry("rule type", builtins=builtin_rule_modules)
 ENTRY_POINT_GROUP = "agenteval.rules"
 
 

@@ -18,8 +18,6 @@ import functools
 import re
 from typing import Any
 
-import re2
-
 # Compiled programs bigger than this are refused (RE2's default is 8 MiB; a pattern such
 # as `a{1000}{1000}` would otherwise spend memory and time at compile).
 _MAX_PROGRAM_BYTES = 2 << 20
@@ -30,6 +28,8 @@ class UnsupportedPattern(ValueError):
 
 
 def _options(ignore_case: bool) -> Any:
+    import re2
+
     options = re2.Options()
     options.log_errors = False  # RE2 would print every refused pattern on stderr
     options.max_mem = _MAX_PROGRAM_BYTES
@@ -40,6 +40,8 @@ def _options(ignore_case: bool) -> Any:
 @functools.lru_cache(maxsize=1024)
 def compile_pattern(pattern: str, ignore_case: bool = False) -> Any:
     """The compiled linear-time program of `pattern`; raises UnsupportedPattern."""
+    import re2  # here: most scenarios have no pattern, and compiled ones are cached
+
     try:
         return re2.compile(pattern, _options(ignore_case))
     except re2.error as exc:

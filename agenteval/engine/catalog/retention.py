@@ -30,5 +30,5 @@ def retention_kind(days: float, actors: ActorSystem | None = None,
         await purge_older_than(days, actors)
 
     every = check_s if check_s is not None else min(CHECK_S, interval_s)
-    return EntityKind(RETENTION, "interval", interval_s, take_over=purge, check_s=every)
+    return EntityKind.interval(RETENTION, interval_s, take_over=purge, check_s=every)
 

@@ -2,8 +2,8 @@
 
 Messages are plain data (no callables, no ORM rows): what they carry can be
 logged, compared and, one day, sent to another process. Each says what its
-answer is (`actors.Ask[R]`), so the engine's `ask_eval`/`ask_session` are typed
-end to end.
+answer is (`actors.Ask[R]`) and which kind takes it (`EvalAsk`, `SessionAsk`:
+domain/owned_kinds.py), so the engine's `ask_eval`/`ask_session` are typed end to end.
 """
 
 from __future__ import annotations
@@ -12,21 +12,21 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from actors import Ask
+from agenteval.domain.owned_kinds import EvalAsk, SessionAsk
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
 
 # ---------------------------------------------------------------- EvalActor
 # A command whose answer is the eval as it is after the change.
-EvalCommand = Ask[IntelligentEval]
+EvalCommand = EvalAsk[IntelligentEval]
 
 
 @dataclass(frozen=True)
-class StartPlanning(Ask[IntelligentEval]):
+class StartPlanning(EvalAsk[IntelligentEval]):
     """DRAFT → PLANNING right after creation (records CREATED, wakes the planner)."""
 
 
 @dataclass(frozen=True)
-class SubmitPlan(Ask[IntelligentEval]):
+class SubmitPlan(EvalAsk[IntelligentEval]):
     plan: dict[str, Any]  # validated by plan_validation.validate_plan
 
 
@@ -37,34 +37,34 @@ Requester = dict[str, str]
 
 
 @dataclass(frozen=True)
-class ApprovePlan(Ask[IntelligentEval]):
+class ApprovePlan(EvalAsk[IntelligentEval]):
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class RejectPlan(Ask[IntelligentEval]):
+class RejectPlan(EvalAsk[IntelligentEval]):
     feedback: str
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class CancelEval(Ask[IntelligentEval]):
+class CancelEval(EvalAsk[IntelligentEval]):
     reason: str | None
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class SubmitReport(Ask[IntelligentEval]):
+class SubmitReport(EvalAsk[IntelligentEval]):
     report: dict[str, Any]  # validated and with verified evidence
 
 
 @dataclass(frozen=True)
-class Heartbeat(Ask[IntelligentEval]):
+class Heartbeat(EvalAsk[IntelligentEval]):
     note: str | None
 
 
 @dataclass(frozen=True)
-class CreateSession(Ask[EvalSession]):
+class CreateSession(EvalAsk[EvalSession]):
     persona: dict[str, Any]
     goal: str
     dimension: str | None
@@ -74,7 +74,7 @@ class CreateSession(Ask[EvalSession]):
 
 
 @dataclass(frozen=True)
-class FailEval(Ask[IntelligentEval | None]):
+class FailEval(EvalAsk[IntelligentEval | None]):
     """The watchdog: FAILED with `reason` if the fresh row is still stalled for that reason
     at `now` (the watchdog's clock, so a test's moved clock holds inside the actor too)."""
 
@@ -83,7 +83,7 @@ class FailEval(Ask[IntelligentEval | None]):
 
 
 @dataclass(frozen=True)
-class SessionsSettled(Ask[None]):
+class SessionsSettled(EvalAsk[None]):
     """A session closed or expired: wake the analyst once every planned session is done."""
 
 
@@ -99,25 +99,25 @@ class SentMessage:
 
 
 @dataclass(frozen=True)
-class SendMessage(Ask[SentMessage]):
+class SendMessage(SessionAsk[SentMessage]):
     content: str
     idempotency_key: str | None
 
 
 @dataclass(frozen=True)
-class CloseSession(Ask[EvalSession]):
+class CloseSession(SessionAsk[EvalSession]):
     verdict: dict[str, Any]  # raw VerdictInput as camelCase dict; validated by the actor
 
 
 @dataclass(frozen=True)
-class ExpireSession(Ask[EvalSession | None]):
+class ExpireSession(SessionAsk[EvalSession | None]):
     """The watchdog: EXPIRED if the session is still RUNNING and idle since before `idle_before`."""
 
     idle_before: datetime
 
 
 @dataclass(frozen=True)
-class FailSession(Ask[EvalSession | None]):
+class FailSession(SessionAsk[EvalSession | None]):
     """From the EvalActor once the eval has left EXECUTING (or the watchdog, for a session
     left RUNNING by a crash): FAILED at `failed_at` if the session is still RUNNING."""
 

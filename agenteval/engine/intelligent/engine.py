@@ -17,11 +17,11 @@ import uuid
 from dataclasses import dataclass
 from typing import TypeVar
 
-from actors import ActorSystem, Ask, EntityKind, OwnedSystem
-from actors.owned import OpenMessage
+from actors import ActorSystem, EntityKind, OwnedSystem
+from actors.kinds import OpenMessage
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
-from agenteval.domain.owned_kinds import EVAL, SESSION
+from agenteval.domain.owned_kinds import EVAL, SESSION, EvalAsk, SessionAsk
 from agenteval.engine.asks import answered
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_actor import EvalActor
@@ -61,23 +61,23 @@ class IntelligentEngine:
         """Sessions: one message at a time across processes, owned per message (every
         write fenced: a turn, a close, an expiry, a failure); `open_turn` (the store's)
         claims and reads the turn's state in one round trip."""
-        return EntityKind(SESSION, "per-message", self.settings.lease_ttl_s,
-                          factory=lambda key: SessionActor(self, uuid.UUID(key)),
-                          open=open_turn, wait_s=TURN_WAIT_S)
+        return EntityKind.per_message(SESSION, self.settings.lease_ttl_s,
+                                      factory=lambda key: SessionActor(self, uuid.UUID(key)),
+                                      open=open_turn, wait_s=TURN_WAIT_S)
 
     def eval_kind(self) -> EntityKind:
         """Evals: one command at a time across processes, owned per command; the actor
         keeps its row while no other process owned the eval in between."""
-        return EntityKind(EVAL, "per-message", self.settings.lease_ttl_s,
-                          factory=lambda key: EvalActor(self, uuid.UUID(key)),
-                          wait_s=EVAL_WAIT_S)
+        return EntityKind.per_message(EVAL, self.settings.lease_ttl_s,
+                                      factory=lambda key: EvalActor(self, uuid.UUID(key)),
+                                      wait_s=EVAL_WAIT_S)
 
-    async def ask_eval(self, eval_id: uuid.UUID, message: Ask[R]) -> R:
+    async def ask_eval(self, eval_id: uuid.UUID, message: EvalAsk[R]) -> R:
         return await answered(self.owned.ask(EVAL, str(eval_id), message,
                                              timeout=ASK_TIMEOUT_S))
 
-    async def ask_session(self, session_id: uuid.UUID, message: Ask[R]) -> R:
-        result = await answered(self.owned.ask(SESSION, str(session_id), message,
+    async def ask_session(self, session_id: uuid.UUID, message: SessionAsk[R]) -> R:
+        result: R = await answered(self.owned.ask(SESSION, str(session_id), message,
                                                timeout=ASK_TIMEOUT_S))
         match message, result:
             case (commands.CloseSession() | commands.ExpireSession(), EvalSession()):

@@ -9,9 +9,9 @@ from __future__ import annotations
 import uuid
 from typing import Protocol, TypeVar
 
-from actors import Ask
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
+from agenteval.domain.owned_kinds import SessionAsk
 from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.session_store import SessionStore
 from agenteval.engine.intelligent.wakeups import WakeUps
@@ -54,4 +54,4 @@ class EvalServices(Protocol):
     @property
     def wakeups(self) -> WakeUps: ...
 
-    async def ask_session(self, session_id: uuid.UUID, message: Ask[R]) -> R: ...
+    async def ask_session(self, session_id: uuid.UUID, message: SessionAsk[R]) -> R: ...

@@ -65,5 +65,5 @@ def watchdog_kind(engine: IntelligentEngine) -> EntityKind:
     async def make_a_pass(_: str) -> None:
         await run_once(engine)
 
-    return EntityKind(WATCHDOG, "interval", engine.settings.watchdog_interval_s,
-                      take_over=make_a_pass)
+    return EntityKind.interval(WATCHDOG, engine.settings.watchdog_interval_s,
+                               take_over=make_a_pass)

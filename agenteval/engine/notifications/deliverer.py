@@ -95,5 +95,5 @@ class Deliverer:
 
 def webhooks_kind(deliverer: Deliverer, ttl_s: float) -> EntityKind:
     """The webhook sender as a singleton kind: `deliverer.deliver_due` every `poll_s`."""
-    return EntityKind(WEBHOOKS_KIND, "singleton", ttl_s, step=deliverer.deliver_due,
-                      step_s=deliverer.poll_s)
+    return EntityKind.singleton(WEBHOOKS_KIND, ttl_s, step=deliverer.deliver_due,
+                                step_s=deliverer.poll_s)

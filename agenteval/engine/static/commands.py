@@ -1,7 +1,7 @@
 """The messages a RunActor handles (plain data: no callables, no ORM rows, no tasks).
 
-StartRun and CancelRun say what they answer (`actors.Ask[R]`): a snapshot of the
-run, never the row its execution keeps writing.
+StartRun and CancelRun say what they answer (`RunAsk[R]`, an `actors.Ask[R]` a run's
+actor takes): a snapshot of the run, never the row its execution keeps writing.
 """
 
 from __future__ import annotations
@@ -9,19 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from actors import Ask
+from agenteval.domain.owned_kinds import RunAsk
 from agenteval.store.models import Run
 
 
 @dataclass(frozen=True)
-class StartRun(Ask[Run]):
+class StartRun(RunAsk[Run]):
     """Start (QUEUED) or resume (RUNNING) the run; replies with the Run row."""
 
     by: str | None = None  # the user who started it ("name (key id)"); None: a resume
 
 
 @dataclass(frozen=True)
-class CancelRun(Ask[Run]):
+class CancelRun(RunAsk[Run]):
     """Stop the attempts in flight and end the run CANCELLED; replies with the Run row."""
 
     by: str | None = None  # the user who cancelled it ("name (key id)")

@@ -17,6 +17,7 @@ from typing import Any
 
 from actors import OwnedSystem
 from agenteval.channels import ChannelFactory
+from agenteval.domain.owned_kinds import RUN
 from agenteval.engine.asks import answered
 from agenteval.engine.catalog import campaigns
 from agenteval.engine.static.ports import ClosableModels, LoadModels, RunStore
@@ -31,7 +32,6 @@ from agenteval.engine.static.run_cancel import cancel_stored
 from agenteval.simulation.case_users import PlayCase
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import Run
-from agenteval.store.runs.run_store import RUN_KIND
 
 logger = logging.getLogger("agenteval.runs")
 
@@ -92,6 +92,6 @@ class RunEngine:
                 return await self.store.run(run_id)
 
     async def _ask(self, run_id: uuid.UUID, message: StartRun | CancelRun) -> Run:
-        run: Run = await answered(self.owned.ask(RUN_KIND, str(run_id), message,
+        run: Run = await answered(self.owned.ask(RUN, str(run_id), message,
                                                  timeout=ASK_TIMEOUT_S))
         return run

@@ -17,7 +17,6 @@ from agenteval.domain.judging.cases import CaseSpec, Turn
 from agenteval.domain.judging.judgement import first_turn_error, judge_case
 from agenteval.domain.limits import bounded_raw
 from agenteval.domain.static.run_records import FinishedAttempt
-from agenteval.engine.static.checked_simulation import simulate_checked
 from agenteval.rules import ModelProvider
 from agenteval.rules.case_rules import judge_rules
 from agenteval.simulation.case_users import PlayCase, play_case
@@ -53,6 +52,10 @@ async def run_attempt(channels: ChannelFactory, target: TargetSpec, models: Mode
         turns = await talk(channels, target, case)
         error = first_turn_error(turns)
     else:
+        # Imported here: the simulator's audit (its lexicons and patterns) is ~15 modules
+        # a run without simulated cases, such as most CI gates, never uses.
+        from agenteval.engine.static.checked_simulation import simulate_checked
+
         dialog = await simulate_checked(channels, target, case, users,
                                         models.get("SIMULATOR"), models.get("JUDGE"))
         turns, simulation = dialog.turns, dialog.record
