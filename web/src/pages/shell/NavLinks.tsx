@@ -30,6 +30,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       <Stack gap="sm">
         {link("/", t("nav.home"), true)}
         {link("/evals", t("nav.intelligent"))}
+        {link("/monitoring", t("monitoring.nav"))}
         <Stack gap={6} role="group" aria-label={t("nav.static")} pl="sm"
           style={{ borderLeft: "2px solid var(--mantine-color-gray-3)" }}>
           <Text size="xs" c="dimmed">{t("nav.static")}</Text>
@@ -43,6 +44,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
     <Group gap="sm" wrap="nowrap">
       {link("/", t("nav.home"), true)}
       {link("/evals", t("nav.intelligent"))}
+      {link("/monitoring", t("monitoring.nav"))}
       <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")}>
         <Text size="xs" c="dimmed">{t("nav.static")}:</Text>
         {staticLinks}
