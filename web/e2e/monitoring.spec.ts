@@ -29,6 +29,27 @@ async function expectFits(page: Page, what: string) {
   expect(overflow, `${what}: page wider than the screen`).toBeLessThanOrEqual(0);
 }
 
+/** One OpenTelemetry GenAI span per model call, with no conversation id: the server groups them by shared history. */
+async function sendTracesWithoutIds(server: AgentEvalServer, service: string): Promise<void> {
+  const text = (role: string, content: string) => ({ role, parts: [{ type: "text", content }] });
+  const calls = [[[text("user", "hello")], "hi, how can I help?"],
+    [[text("user", "hello"), text("assistant", "hi, how can I help?"), text("user", "track order 7")], "It ships today."]] as const;
+  const start = BigInt(Date.now()) * 1_000_000n;
+  const spans = calls.map(([history, reply], n) => ({
+    traceId: "5b8efff798038103d269b633813fc60c", spanId: `${n + 1}`.padStart(16, "0"), name: "chat",
+    startTimeUnixNano: String(start + BigInt(n) * 1_000_000_000n), endTimeUnixNano: String(start + BigInt(n) * 1_000_000_000n + 250_000_000n),
+    attributes: [
+      { key: "gen_ai.input.messages", value: { stringValue: JSON.stringify(history) } },
+      { key: "gen_ai.output.messages", value: { stringValue: JSON.stringify([{ ...text("assistant", reply), finish_reason: "stop" }]) } },
+    ],
+  }));
+  const body = { resourceSpans: [{ resource: { attributes: [{ key: "service.name", value: { stringValue: service } }] }, scopeSpans: [{ spans }] }] };
+  const response = await fetch(`${server.url}/v1/traces`, {
+    method: "POST", headers: { "content-type": "application/json", "x-api-key": ADMIN_KEY }, body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
 async function useLanguage(page: Page, language: "en" | "zh") {
   await page.evaluate((l) => window.localStorage.setItem("agenteval.language", l), language);
   await page.reload();
@@ -149,6 +170,19 @@ test("an OPERATOR creates a monitor, sees production conversations judged, follo
   await expect(page.getByRole("img", { name: /Pass rate over the last 24 windows/ })).toBeVisible();
   await screenshot(page, "monitoring-list-1280-en");
   await expectAccessible(page, "monitoring list en");
+
+  // A conversation rebuilt from traces that carried no conversation id says its grouping was inferred.
+  await sendTracesWithoutIds(server, "e2e-otel-bot");
+  const found = await server.gql<{ monitoredSources: { id: string; name: string }[] }>("{ monitoredSources { id name } }");
+  const otelSource = found.monitoredSources.find((s) => s.name === "e2e-otel-bot");
+  expect(otelSource).toBeTruthy();
+  const listed = await server.gql<{ monitoredConversations: { id: string; inferred: boolean }[] }>(
+    `{ monitoredConversations(sourceId: "${otelSource?.id}") { id inferred } }`);
+  expect(listed.monitoredConversations).toHaveLength(1);
+  await page.goto(`/monitoring/conversations/${listed.monitoredConversations[0].id}`);
+  await expect(page.getByRole("note").filter({ hasText: "Grouping inferred" })).toBeVisible();
+  await expect(page.locator("#turn-2").getByText("track order 7")).toBeVisible();
+  await screenshot(page, "monitoring-inferred-1280-en");
 
   // In Chinese, at desktop and phone width.
   await useLanguage(page, "zh");

@@ -25,7 +25,7 @@ export function ConversationTurns({ conversationId, turns, hits, highlighted }: 
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="xs" fw={700} c="dimmed">{t("monitoring.turnN", { n: number })}</Text>
               {here.length > 0 && (
-                <AddToRegression compact what={t("monitoring.regressionUpTo", { n: number })}
+                <AddToRegression what={t("monitoring.regressionUpTo", { n: number })}
                   source={{ kind: "conversation", conversationId, upToTurn: turn.index }} />
               )}
             </Group>

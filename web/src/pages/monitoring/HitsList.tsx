@@ -54,7 +54,7 @@ export function HitsList({ monitorId, sourceId }: { monitorId: string; sourceId:
       {data && hits.length === 0 && <Text size="sm">{t("monitoring.hitsEmpty")}</Text>}
       {data && hits.length > 0 && shown.length === 0 && <Text size="sm">{t("monitoring.hitsFiltered")}</Text>}
       {shown.length > 0 && (
-        <TableScroll minWidth={720} label={t("monitoring.hits")}>
+        <TableScroll minWidth={820} label={t("monitoring.hits")}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -69,8 +69,8 @@ export function HitsList({ monitorId, sourceId }: { monitorId: string; sourceId:
               {shown.slice(0, SHOWN).map((h) => (
                 <Table.Tr key={h.key}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{formatTime(h.at, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={h.kind === "redLine" ? "red" : "orange"}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Badge size="sm" variant="light" style={{ flexShrink: 0, overflow: "visible" }} color={h.kind === "redLine" ? "red" : "orange"}>
                       {h.kind === "redLine" ? t("monitoring.kindRedLine") : t("monitoring.kindAtClose")}
                     </Badge>
                   </Table.Td>

@@ -13,6 +13,8 @@ const typesOf = (list: JsonValue | undefined): string[] => (Array.isArray(list) 
 
 export function MonitorSummary({ monitor, source }: { monitor: Monitor; source: string | null }) {
   const { t } = useTranslation();
+  const logicName = (logic: JsonValue | undefined) => (logic === "ANY" ? t("monitoring.logicAny")
+    : logic === "WEIGHTED" ? t("monitoring.logicWeighted") : t("monitoring.logicAll"));
   const judge = typeof monitor.judge === "object" && monitor.judge !== null && !Array.isArray(monitor.judge) ? monitor.judge : {};
   const rules = typesOf(judge.rules);
   const redLines = typesOf(monitor.redLines);
@@ -26,7 +28,7 @@ export function MonitorSummary({ monitor, source }: { monitor: Monitor; source: 
         {match.map((m) => <Badge key={m} variant="outline" color="gray" tt="none">{m}</Badge>)}
       </Group>
       <Text size="sm" mt={6}>
-        {t("monitoring.judgesRules", { count: rules.length, logic: String(judge.ruleLogic ?? "ALL") })}
+        {t("monitoring.judgesRules", { count: rules.length, logic: logicName(judge.ruleLogic) })}
         {rules.length > 0 && <Text span size="sm" ff="monospace"> — {rules.join(", ")}</Text>}
       </Text>
       <Text size="sm">

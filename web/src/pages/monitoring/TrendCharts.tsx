@@ -5,7 +5,7 @@
 import { Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import {
-  Area, Bar, BarChart, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis,
+  Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis,
 } from "recharts";
 import type { AlertMarker, TrendPoint } from "./trend";
 
@@ -56,7 +56,9 @@ export default function TrendCharts({ points, markers }: Props) {
                 <Area dataKey="band" name={t("monitoring.band")} stroke="none" fill="var(--mantine-color-green-2)"
                   isAnimationActive={false} connectNulls={false} />
                 <Line dataKey="pass" name={t("monitoring.passRate")} stroke="var(--mantine-color-green-8)" strokeWidth={2}
-                  dot={{ r: 3 }} isAnimationActive={false} connectNulls={false} />
+                  dot={{ r: 3 }} isAnimationActive={false} connectNulls={false}>
+                  <ErrorBar dataKey="spread" width={6} strokeWidth={1.5} stroke="var(--mantine-color-green-6)" direction="y" />
+                </Line>
                 {markerLines}
               </ComposedChart>
             </ResponsiveContainer>

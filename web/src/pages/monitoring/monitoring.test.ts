@@ -62,7 +62,7 @@ describe("trend", () => {
 
   it("gives percentages with their Wilson band, and none for an empty window", () => {
     const points = trendPoints(windows, "en");
-    expect(points.map((p) => [p.volume, p.pass, p.band])).toEqual([[0, null, null], [12, 80, [49, 94.3]]]);
+    expect(points.map((p) => [p.volume, p.pass, p.band, p.spread])).toEqual([[0, null, null, null], [12, 80, [49, 94.3], [31, 14.3]]]);
     expect(rateText(windows[1].passRate)).toBe("80 % (49–94.3 %)");
     expect(rateText(windows[0].passRate)).toBe("—");
   });

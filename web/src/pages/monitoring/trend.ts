@@ -13,6 +13,8 @@ export interface TrendPoint {
   pass: number | null;
   /** The 95 % Wilson interval in percent as [low, high] (recharts draws a range area from it). */
   band: [number, number] | null;
+  /** The same interval as distances below and above the rate (an error bar shows it on a lone point). */
+  spread: [number, number] | null;
   judged: number;
 }
 
@@ -26,11 +28,15 @@ export function windowLabel(start: string, end: string, locale: string): string 
 }
 
 export function trendPoints(windows: readonly WindowRow[], locale: string): TrendPoint[] {
-  return windows.map((w) => ({
-    label: windowLabel(w.start, w.end, locale), start: w.start, volume: w.volume, judged: w.passRate.total,
-    pass: w.passRate.value === null ? null : percent(w.passRate.value),
-    band: w.passRate.low === null || w.passRate.high === null ? null : [percent(w.passRate.low), percent(w.passRate.high)],
-  }));
+  return windows.map((w) => {
+    const { value, low, high } = w.passRate;
+    const pass = value === null ? null : percent(value);
+    const band: [number, number] | null = low === null || high === null ? null : [percent(low), percent(high)];
+    return {
+      label: windowLabel(w.start, w.end, locale), start: w.start, volume: w.volume, judged: w.passRate.total, pass, band,
+      spread: pass === null || band === null ? null : [Math.round((pass - band[0]) * 10) / 10, Math.round((band[1] - pass) * 10) / 10],
+    };
+  });
 }
 
 /** The window an alert belongs to: a drop names its window, a red line falls where it was raised. */
