@@ -16,7 +16,7 @@ export const enMonitoring = {
     monitorNotFound: "No such monitor.",
     edit: "Edit",
     trend: "Trend",
-    trendHint: "One point per window; the shaded band is the 95 % Wilson interval. Red lines mark windows with alerts.",
+    trendHint: "One point per window; the shaded band is the 95 % Wilson interval. A red dot marks a window with alerts.",
     volumeChart: "Conversations per window",
     passChart: "Pass rate per window",
     band: "95 % interval",

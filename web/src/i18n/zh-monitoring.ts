@@ -16,7 +16,7 @@ export const zhMonitoring = {
     monitorNotFound: "没有这个监控。",
     edit: "编辑",
     trend: "趋势",
-    trendHint: "每个窗口一个点；阴影带为 95% Wilson 区间。红色竖线标出有告警的窗口。",
+    trendHint: "每个窗口一个点；阴影带为 95% Wilson 区间。红点标出有告警的窗口。",
     volumeChart: "每个窗口的会话量",
     passChart: "每个窗口的通过率",
     band: "95% 区间",

@@ -5,7 +5,7 @@
 import { Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import {
-  Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis,
+  Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Line, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis,
 } from "recharts";
 import type { AlertMarker, TrendPoint } from "./trend";
 
@@ -15,13 +15,14 @@ export default function TrendCharts({ points, markers }: Props) {
   const { t } = useTranslation();
   const labelOf = new Map(points.map((p) => [p.start, p.label]));
   const tick = (start: string) => labelOf.get(start) ?? start;
-  const markerLines = markers.map((m) => {
+  // A dot above the window, not a line through it: a line would hide the interval's error bar.
+  const markerDots = (top: number) => markers.map((m) => {
     const start = points.find((p) => p.label === m.label)?.start;
     return start ? (
-      <ReferenceLine key={start} x={start} stroke="var(--mantine-color-red-6)" strokeWidth={2} strokeDasharray="4 2"
-        ifOverflow="extendDomain" />
+      <ReferenceDot key={start} x={start} y={top} r={5} fill="var(--mantine-color-red-6)" stroke="white" ifOverflow="extendDomain" />
     ) : null;
   });
+  const topVolume = Math.max(1, ...points.map((p) => p.volume));
   const percent = (value: number) => `${value}%`;
   return (
     <section aria-label={t("monitoring.trend")}>
@@ -38,7 +39,7 @@ export default function TrendCharts({ points, markers }: Props) {
                 <YAxis allowDecimals={false} fontSize={11} width={36} />
                 <Tooltip labelFormatter={(start) => tick(String(start))} />
                 <Bar dataKey="volume" name={t("monitoring.volume")} fill="var(--mantine-color-blue-5)" isAnimationActive={false} />
-                {markerLines}
+                {markerDots(topVolume)}
               </BarChart>
             </ResponsiveContainer>
           </div>
@@ -59,7 +60,7 @@ export default function TrendCharts({ points, markers }: Props) {
                   dot={{ r: 3 }} isAnimationActive={false} connectNulls={false}>
                   <ErrorBar dataKey="spread" width={6} strokeWidth={1.5} stroke="var(--mantine-color-green-6)" direction="y" />
                 </Line>
-                {markerLines}
+                {markerDots(100)}
               </ComposedChart>
             </ResponsiveContainer>
           </div>
@@ -68,7 +69,7 @@ export default function TrendCharts({ points, markers }: Props) {
       {markers.length > 0 && (
         <Group gap="md" mt={4}>
           {markers.map((m) => (
-            <Text key={m.label} size="xs" c="red.8">▍{m.label}: {t("monitoring.alertsInWindow", { drops: m.drops, redLines: m.redLines })}</Text>
+            <Text key={m.label} size="xs" c="red.8">● {m.label}: {t("monitoring.alertsInWindow", { drops: m.drops, redLines: m.redLines })}</Text>
           ))}
         </Group>
       )}

@@ -40,13 +40,16 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       </Stack>
     );
   }
+  // Below 1408 px the row needs the room: the static group's visible label gives way to a rule
+  // (the group keeps its accessible name).
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap">
       {link("/", t("nav.home"), true)}
       {link("/evals", t("nav.intelligent"))}
       {link("/monitoring", t("monitoring.nav"))}
-      <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")}>
-        <Text size="xs" c="dimmed">{t("nav.static")}:</Text>
+      <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")} pl={6}
+        style={{ borderLeft: "1px solid var(--mantine-color-gray-4)" }}>
+        <Text size="xs" c="dimmed" visibleFrom="xl">{t("nav.static")}:</Text>
         {staticLinks}
       </Group>
       {rest}
