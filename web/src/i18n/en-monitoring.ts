@@ -26,7 +26,7 @@ export const enMonitoring = {
     ruleHitRates: "Rule hit rates (current window)",
     rule: "Rule", hitRate: "Hit rate", noRules: "No rule judged in this window yet.",
     settings: "Settings",
-    selection: "Selection", judgesRules_one: "{{count}} rule judged at close ({{logic}})", judgesRules_other: "{{count}} rules judged at close ({{logic}})",
+    judgesRules_one: "{{count}} rule judged at close ({{logic}})", judgesRules_other: "{{count}} rules judged at close ({{logic}})",
     redLinesCount_one: "{{count}} red line checked at once", redLinesCount_other: "{{count}} red lines checked at once",
     sampling: "Sampling {{percent}} %", budget: "Daily model budget", noBudget: "no limit",
     hits: "Hits",
@@ -81,7 +81,7 @@ export const enMonitoring = {
     stratifyBy: "Stratify by", stratifyHelp: "A metadata field: each of its values is sampled at the same rate.",
     budgetHelp: "Model-judged conversations a day; empty for no limit.",
     activeHelp: "A paused monitor judges nothing and raises no alert.",
-    save: "Save monitor", saved: "Saved", cancel: "Cancel",
+    save: "Save monitor", cancel: "Cancel",
     problems: "Fix these first",
   },
 };

@@ -26,7 +26,7 @@ export const zhMonitoring = {
     ruleHitRates: "规则命中率（当前窗口）",
     rule: "规则", hitRate: "命中率", noRules: "本窗口还没有规则评判结果。",
     settings: "设置",
-    selection: "筛选", judgesRules_one: "结束时评判 {{count}} 条规则（{{logic}}）", judgesRules_other: "结束时评判 {{count}} 条规则（{{logic}}）",
+    judgesRules_one: "结束时评判 {{count}} 条规则（{{logic}}）", judgesRules_other: "结束时评判 {{count}} 条规则（{{logic}}）",
     redLinesCount_one: "即时检查 {{count}} 条红线", redLinesCount_other: "即时检查 {{count}} 条红线",
     sampling: "抽样 {{percent}}%", budget: "每日模型预算", noBudget: "不限",
     hits: "命中",
@@ -81,7 +81,7 @@ export const zhMonitoring = {
     stratifyBy: "分层字段", stratifyHelp: "一个元数据字段：它的每个取值按相同比例抽样。",
     budgetHelp: "每天由模型评判的会话数；留空表示不限。",
     activeHelp: "暂停的监控不评判，也不告警。",
-    save: "保存监控", saved: "已保存", cancel: "取消",
+    save: "保存监控", cancel: "取消",
     problems: "请先修正以下问题",
   },
 };
