@@ -1,11 +1,10 @@
-/** Monitoring: the monitors with their volume and pass-rate sparklines, and every monitor's alert log. */
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+/** Monitoring: the monitors (cards) with their volume and pass-rate sparklines, and every monitor's alert log. */
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { TableScroll } from "../../components/layout/TableScroll";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
 import { AlertLog } from "./AlertLog";
@@ -37,25 +36,13 @@ export function MonitorsPage() {
         {!data && !result.error && <Loading />}
         {data && data.monitors.length === 0 && <Text size="sm">{t("monitoring.empty")}</Text>}
         {data && data.monitors.length > 0 && (
-          <TableScroll minWidth={640} label={t("monitoring.monitors")}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("monitoring.name")}</Table.Th>
-                  <Table.Th>{t("monitoring.source")}</Table.Th>
-                  <Table.Th>{t("monitoring.volume")} <Text span size="xs" c="dimmed">({t("monitoring.lastWindows", { count: SPARK_WINDOWS })})</Text></Table.Th>
-                  <Table.Th>{t("monitoring.passRate")}</Table.Th>
-                  <Table.Th>{t("monitoring.state")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.monitors.map((m) => (
-                  <MonitorRow key={m.id} id={m.id} name={m.name} active={m.active}
-                    source={m.sourceId ? sources.get(m.sourceId) ?? m.sourceId : t("monitoring.anySource")} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+          // Cards, not a table: on a phone the sparklines stay on the screen instead of scrolling out of it.
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label={t("monitoring.monitors")}>
+            {data.monitors.map((m) => (
+              <MonitorCard key={m.id} id={m.id} name={m.name} active={m.active}
+                source={m.sourceId ? sources.get(m.sourceId) ?? m.sourceId : t("monitoring.anySource")} />
+            ))}
+          </SimpleGrid>
         )}
       </Card>
       <AlertLog monitorId={null} />
@@ -63,7 +50,7 @@ export function MonitorsPage() {
   );
 }
 
-function MonitorRow({ id, name, source, active }: { id: string; name: string; source: string; active: boolean }) {
+function MonitorCard({ id, name, source, active }: { id: string; name: string; source: string; active: boolean }) {
   const { t } = useTranslation();
   const [result, refetch] = useQuery({ query: MonitorSparkQuery, variables: { monitorId: id, count: SPARK_WINDOWS }, requestPolicy: "cache-and-network" });
   useMonitoringRefresh(refetch);
@@ -75,26 +62,30 @@ function MonitorRow({ id, name, source, active }: { id: string; name: string; so
     values.length === 0 ? t("monitoring.noData") : values.map((v) => (v === null ? "–" : format(v))).join(", ");
   const percent = (v: number) => `${Math.round(v * 100)}%`;
   return (
-    <Table.Tr>
-      <Table.Td><Anchor component={Link} to={`/monitoring/monitors/${id}`} fw={500}>{name}</Anchor></Table.Td>
-      <Table.Td>{source}</Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Sparkline values={volumes} colour="var(--mantine-color-blue-6)"
-            label={t("monitoring.sparkVolume", { count: windows.length, values: said(volumes, String) })} />
-          <Text size="sm" ff="monospace">{last ? last.volume : "—"}</Text>
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Sparkline values={rates} max={1} colour="var(--mantine-color-green-7)"
-            label={t("monitoring.sparkPass", { count: windows.length, values: said(rates, percent) })} />
-          <Text size="sm" ff="monospace">{last && last.passRate.value !== null ? percent(last.passRate.value) : "—"}</Text>
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={active ? "green" : "gray"} variant="light">{active ? t("monitoring.active") : t("monitoring.paused")}</Badge>
-      </Table.Td>
-    </Table.Tr>
+    <Card withBorder padding="sm" role="listitem">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Anchor component={Link} to={`/monitoring/monitors/${id}`} fw={600} style={{ wordBreak: "break-word" }}>{name}</Anchor>
+        <Badge color={active ? "green" : "gray"} variant="light" style={{ flexShrink: 0 }}>{active ? t("monitoring.active") : t("monitoring.paused")}</Badge>
+      </Group>
+      <Text size="xs" c="dimmed">{t("monitoring.source")}: {source}</Text>
+      <Group mt="xs" gap="lg" wrap="wrap">
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">{t("monitoring.volume")} · {t("monitoring.lastWindows", { count: SPARK_WINDOWS })}</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Sparkline values={volumes} colour="var(--mantine-color-blue-6)"
+              label={t("monitoring.sparkVolume", { count: windows.length, values: said(volumes, String) })} />
+            <Text size="sm" ff="monospace">{last ? last.volume : "—"}</Text>
+          </Group>
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">{t("monitoring.passRate")}</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Sparkline values={rates} max={1} colour="var(--mantine-color-green-7)"
+              label={t("monitoring.sparkPass", { count: windows.length, values: said(rates, percent) })} />
+            <Text size="sm" ff="monospace">{last && last.passRate.value !== null ? percent(last.passRate.value) : "—"}</Text>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
   );
 }
