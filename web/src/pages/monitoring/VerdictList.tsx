@@ -1,6 +1,7 @@
 /** Each monitor's verdicts on the conversation (latest version first): status, pass, and each rule's result. */
-import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { formatTime } from "../../components/time";
 import type { JsonValue } from "../../graphql/graphql";
 
@@ -25,7 +26,7 @@ export function VerdictList({ verdicts, monitors }: { verdicts: readonly Verdict
         {verdicts.map((v) => (
           <div key={`${v.monitorId}:${v.version}`}>
             <Group gap="xs" wrap="wrap">
-              <Text size="sm" fw={600}>{monitors.get(v.monitorId) ?? v.monitorId}</Text>
+              <Anchor size="sm" fw={600} component={Link} to={`/monitoring/monitors/${v.monitorId}`}>{monitors.get(v.monitorId) ?? v.monitorId}</Anchor>
               <Text size="xs" c="dimmed">{t("monitoring.version", { n: v.version })} · {formatTime(v.judgedAt, i18n.language)}</Text>
               <Badge variant="light" color={v.passed === null ? "gray" : v.passed ? "green" : "red"}>
                 {v.passed === null ? t("monitoring.notJudged") : v.passed ? t("monitoring.passed") : t("monitoring.failed")}
