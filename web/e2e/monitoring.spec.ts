@@ -121,6 +121,10 @@ test("an OPERATOR creates a monitor, sees production conversations judged, follo
   await page.getByRole("option", { name: "channel=app" }).click();
   await expect(hits.getByRole("cell", { name: "commitment_phrases" }).first()).toBeVisible();
   await expectAccessible(page, "monitor page en");
+  // Conversations closed before a monitor existed are judged when asked: here the three, already judged by it.
+  const backfill = page.getByRole("region", { name: "Judge earlier conversations" });
+  await backfill.getByRole("button", { name: "Judge them" }).click();
+  await expect(backfill.getByRole("status")).toHaveText("3 conversations queued to be judged.");
 
   // Acknowledge the promise's alert, mute the phone number's.
   const promise = alerts.getByRole("article").filter({ hasText: "commitment_phrases" });

@@ -83,5 +83,9 @@ export const enMonitoring = {
     activeHelp: "A paused monitor judges nothing and raises no alert.",
     save: "Save monitor", cancel: "Cancel",
     problems: "Fix these first",
+    backfill: "Judge earlier conversations",
+    backfillHelp: "A monitor judges the conversations that close after it exists. Ask here for those closed since a time (model-judged rules within the daily budget).",
+    backfillSince: "Closed since", backfillStart: "Judge them",
+    backfillQueued_one: "{{count}} conversation queued to be judged.", backfillQueued_other: "{{count}} conversations queued to be judged.",
   },
 };

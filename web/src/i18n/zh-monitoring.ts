@@ -83,5 +83,9 @@ export const zhMonitoring = {
     activeHelp: "暂停的监控不评判，也不告警。",
     save: "保存监控", cancel: "取消",
     problems: "请先修正以下问题",
+    backfill: "评判更早的会话",
+    backfillHelp: "监控只评判它创建之后结束的会话。在这里可以补评某个时间之后结束的会话（模型评判的规则受每日预算限制）。",
+    backfillSince: "结束时间不早于", backfillStart: "开始补评",
+    backfillQueued_one: "已排队补评 {{count}} 通会话。", backfillQueued_other: "已排队补评 {{count}} 通会话。",
   },
 };

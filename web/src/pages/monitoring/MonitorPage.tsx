@@ -10,6 +10,7 @@ import { TableScroll } from "../../components/layout/TableScroll";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { useLastData } from "../../graphql/useLastData";
 import { AlertLog } from "./AlertLog";
+import { BackfillForm } from "./BackfillForm";
 import { HitsList } from "./HitsList";
 import { AlertsQuery, MonitorQuery } from "./queries";
 import { alertMarkers, rateText, trendPoints } from "./trend";
@@ -81,6 +82,7 @@ export function MonitorPage() {
       )}
       <HitsList monitorId={monitor.id} sourceId={monitor.sourceId} />
       <AlertLog monitorId={monitor.id} />
+      <BackfillForm monitorId={monitor.id} />
     </Stack>
   );
 }

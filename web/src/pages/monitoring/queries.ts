@@ -92,3 +92,7 @@ export const UpdateMonitorMutation = graphql(`
                   dailyModelBudget: $dailyModelBudget, active: $active) { id }
   }
 `);
+
+export const BackfillMonitorMutation = graphql(`
+  mutation MonitoringBackfill($id: ID!, $since: String!) { backfillMonitor(id: $id, since: $since) }
+`);
