@@ -26,6 +26,10 @@ const LogsPage = lazy(() => import("./pages/logs/LogsPage").then((m) => ({ defau
 const LogSetPage = lazy(() => import("./pages/logs/LogSetPage").then((m) => ({ default: m.LogSetPage })));
 const ModelsPage = lazy(() => import("./pages/models/ModelsPage").then((m) => ({ default: m.ModelsPage })));
 const ScorecardsPage = lazy(() => import("./pages/scorecards/ScorecardsPage").then((m) => ({ default: m.ScorecardsPage })));
+const MonitorsPage = lazy(() => import("./pages/monitoring/MonitorsPage").then((m) => ({ default: m.MonitorsPage })));
+const MonitorPage = lazy(() => import("./pages/monitoring/MonitorPage").then((m) => ({ default: m.MonitorPage })));
+const MonitorFormPage = lazy(() => import("./pages/monitoring/MonitorFormPage").then((m) => ({ default: m.MonitorFormPage })));
+const ConversationPage = lazy(() => import("./pages/monitoring/ConversationPage").then((m) => ({ default: m.ConversationPage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
@@ -61,6 +65,11 @@ const router = createBrowserRouter([
       { path: "logs/:setId", element: page(<LogSetPage />) },
       { path: "models", element: page(<ModelsPage />) },
       { path: "scorecards", element: page(<ScorecardsPage />) },
+      { path: "monitoring", element: page(<MonitorsPage />) },
+      { path: "monitoring/monitors/new", element: page(<MonitorFormPage />) },
+      { path: "monitoring/monitors/:monitorId", element: page(<MonitorPage />) },
+      { path: "monitoring/monitors/:monitorId/edit", element: page(<MonitorFormPage />) },
+      { path: "monitoring/conversations/:conversationId", element: page(<ConversationPage />) },
       { path: "settings", element: page(<SettingsPage />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ] }],

@@ -49,6 +49,24 @@ class MonitoringMutations:
             sample_rate, bounded(stratify_by, "stratifyBy"), daily_model_budget)
         return Monitor.from_row(row)
 
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="Replace a monitor's settings (checked as createMonitor's); "
+                                     "what was judged before keeps its verdicts.")
+    async def update_monitor(
+            self, id: strawberry.ID, name: str, judge: JSON, source_id: strawberry.ID | None = None,
+            metadata_match: JSON | None = None, red_lines: JSON | None = None,
+            sample_rate: float = 1.0, stratify_by: str | None = None,
+            daily_model_budget: int | None = None, active: bool = True) -> Monitor:
+        bounded_json(judge, "judge")
+        bounded_json(metadata_match, "metadataMatch")
+        bounded_json(red_lines, "redLines")
+        row = await monitors.update_monitor(
+            parse_id(id), bounded(name, "name") or "",
+            parse_id(source_id, "sourceId") if source_id else None,
+            metadata_match if metadata_match is not None else {}, judge, red_lines or [],
+            sample_rate, bounded(stratify_by, "stratifyBy"), daily_model_budget, active)
+        return Monitor.from_row(row)
+
     @strawberry.mutation(permission_classes=[IsOperator])
     async def acknowledge_monitor_alert(self, id: strawberry.ID) -> MonitorAlert:
         return MonitorAlert.from_row(await monitors.set_alert_state(parse_id(id), "ACKNOWLEDGED"))

@@ -55,6 +55,11 @@ class MonitoringQueries:
         return [MonitoredConversation.from_row(r) for r in rows]
 
     @strawberry.field(permission_classes=[CanRead])
+    async def monitored_conversation(self, id: strawberry.ID) -> MonitoredConversation | None:
+        row = await models.MonitoredConversation.get_or_none(id=parse_id(id))
+        return None if row is None else MonitoredConversation.from_row(row)
+
+    @strawberry.field(permission_classes=[CanRead])
     async def monitored_turns(self, conversation_id: strawberry.ID) -> list[MonitoredTurn]:
         rows = await models.MonitoredTurn.filter(
             conversation_id=parse_id(conversation_id, "conversationId"))
@@ -63,8 +68,11 @@ class MonitoringQueries:
 
     @strawberry.field(permission_classes=[CanRead])
     async def red_line_hits(self, monitor_id: strawberry.ID | None = None,
-                            rule_type: str | None = None, first: int = 50) -> list[RedLineHit]:
+                            rule_type: str | None = None, first: int = 50,
+                            conversation_id: strawberry.ID | None = None) -> list[RedLineHit]:
         query = models.RedLineHit.all()
+        if conversation_id is not None:
+            query = query.filter(conversation_id=parse_id(conversation_id, "conversationId"))
         if monitor_id is not None:
             query = query.filter(monitor_id=parse_id(monitor_id, "monitorId"))
         if rule_type is not None:

@@ -42,9 +42,10 @@ async def create_source(name: str, target_id: uuid.UUID | None, quiet_period_s: 
                               retention_days=retention_days)
 
 
-async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match: Any,
-                         judge: Any, red_lines: Any, sample_rate: float,
-                         stratify_by: str | None, daily_model_budget: int | None) -> Monitor:
+async def _checked_monitor(name: str, source_id: uuid.UUID | None, metadata_match: Any,
+                           judge: Any, red_lines: Any, sample_rate: float,
+                           daily_model_budget: int | None) -> None:
+    """Every bad field of a monitor as it would be saved, at once (nothing saved)."""
     errors = FieldErrors()
     if not name.strip():
         errors.add("name", "must not be empty")
@@ -60,6 +61,13 @@ async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match:
         errors.add("dailyModelBudget", "must be ≥ 0")
     if errors:
         raise ValidationFailed(errors)
+
+
+async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match: Any,
+                         judge: Any, red_lines: Any, sample_rate: float,
+                         stratify_by: str | None, daily_model_budget: int | None) -> Monitor:
+    await _checked_monitor(name, source_id, metadata_match, judge, red_lines, sample_rate,
+                           daily_model_budget)
     try:
         return await Monitor.create(name=name, source_id=source_id, metadata_match=metadata_match,
                                     judge=judge, red_lines=red_lines or [],
@@ -67,6 +75,28 @@ async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match:
                                     daily_model_budget=daily_model_budget)
     except IntegrityError:
         raise Conflict(f"a monitor named {name!r} exists") from None
+
+
+async def update_monitor(monitor_id: uuid.UUID, name: str, source_id: uuid.UUID | None,
+                         metadata_match: Any, judge: Any, red_lines: Any, sample_rate: float,
+                         stratify_by: str | None, daily_model_budget: int | None,
+                         active: bool) -> Monitor:
+    """Replace a monitor's settings, checked as at creation. Verdicts, hits and alerts already
+    stored stay as they were judged; conversations judged from now on use the new settings."""
+    monitor = await Monitor.get_or_none(id=monitor_id)
+    if monitor is None:
+        raise NotFound("no such monitor")
+    await _checked_monitor(name, source_id, metadata_match, judge, red_lines, sample_rate,
+                           daily_model_budget)
+    monitor.update_from_dict({
+        "name": name, "source_id": source_id, "metadata_match": metadata_match, "judge": judge,
+        "red_lines": red_lines or [], "sample_rate": sample_rate, "stratify_by": stratify_by,
+        "daily_model_budget": daily_model_budget, "active": active})
+    try:
+        await monitor.save()
+    except IntegrityError:
+        raise Conflict(f"a monitor named {name!r} exists") from None
+    return monitor
 
 
 async def set_alert_state(alert_id: uuid.UUID, state: str) -> MonitorAlert:

@@ -1,3 +1,4 @@
+import { enMonitoring } from "./en-monitoring";
 import { enScorecards } from "./en-scorecards";
 import { enDaily } from "./en-daily";
 import { enCompare } from "./en-compare";
@@ -144,6 +145,7 @@ export const en = {
   ...enOffline,
   ...enModels,
   ...enScorecards,
+  ...enMonitoring,
   ...enForms,
   ...enSimulated,
   ...enOfflineSkipped,

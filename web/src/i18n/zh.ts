@@ -1,3 +1,4 @@
+import { zhMonitoring } from "./zh-monitoring";
 /** 中文。Same keys as en.ts; the seeds' own words are the labels (智能评估, 批准, 打回, 取消, 导出 Markdown). */
 import { zhScorecards } from "./zh-scorecards";
 import type { Dictionary } from "./en";
@@ -145,6 +146,7 @@ export const zh: Dictionary = {
   ...zhOffline,
   ...zhModels,
   ...zhScorecards,
+  ...zhMonitoring,
   ...zhForms,
   ...zhSimulated,
   ...zhOfflineSkipped,

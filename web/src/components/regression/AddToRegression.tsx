@@ -7,7 +7,7 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Tex
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useClient, useQuery } from "urql";
+import { useClient, useQuery, type Client } from "urql";
 import { ErrorNotice } from "../ErrorNotice";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { graphql, type ResultOf } from "../../graphql/graphql";
@@ -48,12 +48,29 @@ export const FromSessionMutation = graphql(`
   }
 `);
 
-// The two mutations ask for the same fields, written out twice: gql.tada types only literal documents.
+export const FromConversationMutation = graphql(`
+  mutation RegressionFromConversation($conversationId: ID!, $upToTurn: Int, $scenarioId: ID, $newScenarioName: String) {
+    createCaseFromConversation(conversationId: $conversationId, upToTurn: $upToTurn, scenarioId: $scenarioId,
+                               newScenarioName: $newScenarioName) {
+      scenarioId scenarioName notes
+      case {
+        key type messages expectation ruleLogic rulePassThreshold successThreshold partialThreshold tags
+        evalRules { type params weight scope }
+        turnChecks { turnIndex expect evalRules { type params weight scope } }
+        toolResults
+        origin { evalId sessionId findingId findingIndex evalName }
+      }
+    }
+  }
+`);
+
+// The three mutations ask for the same fields, written out twice: gql.tada types only literal documents.
 
 /** What the editor receives in the router state (`regressionDraft`). */
 export type RegressionDraft = ResultOf<typeof FromFindingMutation>["createCaseFromFinding"];
 
-export type DraftSource = { kind: "finding"; findingId: string } | { kind: "session"; sessionId: string; upToTurn?: number };
+export type DraftSource = { kind: "finding"; findingId: string } | { kind: "session"; sessionId: string; upToTurn?: number }
+  | { kind: "conversation"; conversationId: string; upToTurn?: number };
 
 interface Props {
   source: DraftSource;
@@ -76,6 +93,21 @@ export function AddToRegression({ source, what, compact }: Props) {
   );
 }
 
+type Target = NonNullable<ReturnType<typeof targetVariables>>;
+
+/** The draft from whichever mutation the source needs, or the API's error. */
+async function askForDraft(client: Client, source: DraftSource, target: Target): Promise<{ error: ApiError | null; drafted: RegressionDraft | null }> {
+  const answer = source.kind === "finding"
+    ? await client.mutation(FromFindingMutation, { findingId: source.findingId, ...target }).toPromise()
+    : source.kind === "session"
+      ? await client.mutation(FromSessionMutation, { sessionId: source.sessionId, upToTurn: source.upToTurn ?? null, ...target }).toPromise()
+      : await client.mutation(FromConversationMutation, { conversationId: source.conversationId, upToTurn: source.upToTurn ?? null, ...target }).toPromise();
+  const data = answer.data;
+  const drafted = !data ? null : "createCaseFromFinding" in data ? data.createCaseFromFinding
+    : "createCaseFromSession" in data ? data.createCaseFromSession : data.createCaseFromConversation;
+  return { error: answer.error ? apiErrorFromCombined(answer.error) : null, drafted: drafted ?? null };
+}
+
 function RegressionDialog({ source, onClose }: { source: DraftSource; onClose(): void }) {
   const { t } = useTranslation();
   const client = useClient();
@@ -90,13 +122,9 @@ function RegressionDialog({ source, onClose }: { source: DraftSource; onClose():
   const draft = async () => {
     if (!target) return;
     setBusy(true);
-    const answer = source.kind === "finding"
-      ? await client.mutation(FromFindingMutation, { findingId: source.findingId, ...target }).toPromise()
-      : await client.mutation(FromSessionMutation, { sessionId: source.sessionId, upToTurn: source.upToTurn ?? null, ...target }).toPromise();
+    const { error: failed, drafted } = await askForDraft(client, source, target);
     setBusy(false);
-    const data = answer.data;
-    const drafted = data && ("createCaseFromFinding" in data ? data.createCaseFromFinding : data.createCaseFromSession);
-    if (answer.error || !drafted) { setError(answer.error ? apiErrorFromCombined(answer.error) : null); return; }
+    if (failed || !drafted) { setError(failed); return; }
     navigate(`/scenarios/${drafted.scenarioId ?? "new"}/edit`, { state: { regressionDraft: drafted } });
   };
 

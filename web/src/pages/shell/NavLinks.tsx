@@ -30,6 +30,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       <Stack gap="sm">
         {link("/", t("nav.home"), true)}
         {link("/evals", t("nav.intelligent"))}
+        {link("/monitoring", t("monitoring.nav"))}
         <Stack gap={6} role="group" aria-label={t("nav.static")} pl="sm"
           style={{ borderLeft: "2px solid var(--mantine-color-gray-3)" }}>
           <Text size="xs" c="dimmed">{t("nav.static")}</Text>
@@ -39,12 +40,16 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       </Stack>
     );
   }
+  // Below 1408 px the row needs the room: the static group's visible label gives way to a rule
+  // (the group keeps its accessible name).
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap">
       {link("/", t("nav.home"), true)}
       {link("/evals", t("nav.intelligent"))}
-      <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")}>
-        <Text size="xs" c="dimmed">{t("nav.static")}:</Text>
+      {link("/monitoring", t("monitoring.nav"))}
+      <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")} pl={6}
+        style={{ borderLeft: "1px solid var(--mantine-color-gray-4)" }}>
+        <Text size="xs" c="dimmed" visibleFrom="xl">{t("nav.static")}:</Text>
         {staticLinks}
       </Group>
       {rest}
