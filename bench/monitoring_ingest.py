@@ -142,6 +142,11 @@ async def main(args: argparse.Namespace) -> None:
         limits = httpx.Limits(max_connections=64)
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits,
                                      timeout=60) as client:
+            if "one" in args.only:
+                one = await sustained(client, "/api/ingest", single, "application/json",
+                                      args.seconds, args.concurrency * 2, 1)
+                print(f"{label}: one-turn requests: {one:,.0f} requests/s")
+                return
             ndjson = await sustained(client, "/api/ingest", ndjson_batch, "application/x-ndjson",
                                      args.seconds, args.concurrency, 100)
             print(f"{label}: NDJSON batches of 100: {ndjson:,.0f} turns/s")
@@ -172,6 +177,7 @@ if __name__ == "__main__":
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--only", default="")
     arguments = parser.parse_args()
     if arguments.database_url is None:
         import tempfile
