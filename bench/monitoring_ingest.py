@@ -201,7 +201,7 @@ async def main(args: argparse.Namespace) -> None:
             if args.judging:
                 await create_monitor(session, urls[0])
             ndjson = None
-            if "ndjson" in phases or "paced" in phases:
+            if "ndjson" in phases or ("paced" in phases and not args.paced_rate):
                 ndjson = await sustained(session, urls, "/api/ingest", ndjson_batch,
                                          "application/x-ndjson", args.seconds, args.concurrency,
                                          100, meter, "NDJSON")
@@ -220,8 +220,8 @@ async def main(args: argparse.Namespace) -> None:
                 print(f"{label}: one-turn requests: {one:,.0f} requests/s")
                 figures.record(f"ingest one-turn requests/s ({label})", one, "req/s", 300,
                                "higher")
-            if "paced" in phases and ndjson:
-                rate = args.paced_rate or 0.7 * ndjson / 100
+            if "paced" in phases and (ndjson or args.paced_rate):
+                rate = args.paced_rate or 0.7 * (ndjson or 0) / 100
                 latencies = sorted(await paced(session, urls, rate, args.seconds))
                 p50 = statistics.median(latencies)
                 p99 = latencies[int(0.99 * (len(latencies) - 1))]
@@ -232,6 +232,12 @@ async def main(args: argparse.Namespace) -> None:
                 verdicts, waiting = await judged(args.database_url)
                 print(f"{label}: judged meanwhile: {verdicts:,} verdicts, {waiting:,} "
                       f"conversations not judged yet at the end")
+                began = time.monotonic()
+                while waiting and time.monotonic() - began < 120:
+                    await asyncio.sleep(0.5)
+                    verdicts, waiting = await judged(args.database_url)
+                print(f"{label}: the rest judged {time.monotonic() - began:.1f} s after the "
+                      f"load stopped ({verdicts:,} verdicts, {waiting:,} still waiting)")
     per_turn = await bytes_per_turn(args.database_url)
     if per_turn is not None:
         print(f"{label}: {per_turn:,.0f} bytes per stored turn (table, indexes, TOAST)")
