@@ -6,7 +6,7 @@ it was first seen (`first_seen_day`, the turns' partition key on PostgreSQL), so
 retried or late turn finds its earlier copy. A turn arriving after the conversation
 closed reopens it; its next close is judged as a new version.
 
-On PostgreSQL the whole request is one statement (ingest_statement.py: one round trip,
+On PostgreSQL the whole request is one statement (ingest_statement.py: prepared and run,
 atomic, no ORM object per turn); SQLite goes through the ORM below in one transaction.
 """
 
