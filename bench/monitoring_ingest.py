@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import statistics
 import sys
 import time
 import uuid
 
+import aiohttp
 import figures
-import httpx
-from served import ADMIN_KEY, free_port, server
+from served import ADMIN_KEY, cpu_s, free_port, server
 
 HEADERS = {"X-API-Key": ADMIN_KEY}
 
@@ -36,7 +38,7 @@ def ndjson_batch(run: str, number: int, size: int = 100) -> bytes:
             "source": "bench", "conversationId": conversation, "messageId": f"m{i % 10}",
             "role": "user" if i % 2 == 0 else "assistant",
             "content": f"message {i} of batch {number}: where is my order 12345? call 13800138000",
-            "latencyMs": 420}))
+            "latencyMs": 420, "end": i % 10 == 9}))
     return "\n".join(lines).encode()
 
 
@@ -66,29 +68,79 @@ def otlp_batch(run: str, number: int, spans: int = 50) -> bytes:
     return request.SerializeToString()
 
 
-async def sustained(client: httpx.AsyncClient, path: str, make: object, content_type: str,
-                    seconds: float, concurrency: int, turns_per_request: int) -> float:
+class Meter:
+    """CPU seconds used by the load generator (this process), the server process(es) and
+    the PostgreSQL backends serving them, so a figure can be read per request even on a
+    machine other work shares."""
+
+    def __init__(self, servers: list[int], database_url: str) -> None:
+        self.servers = servers
+        self.database_url = database_url
+
+    async def backends(self) -> list[int]:
+        if not self.database_url.startswith("postgres"):
+            return []
+        import asyncpg
+
+        url = self.database_url.replace("postgres://", "postgresql://", 1)
+        connection = await asyncpg.connect(url)
+        try:
+            rows = await connection.fetch(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid()")
+        finally:
+            await connection.close()
+        return [row["pid"] for row in rows]
+
+    async def read(self) -> tuple[float, float, float]:
+        database = 0.0
+        for pid in await self.backends():
+            with contextlib.suppress(OSError):
+                database += cpu_s(pid)
+        return time.process_time(), sum(cpu_s(pid) for pid in self.servers), database
+
+
+async def post(session: aiohttp.ClientSession, url: str, body: bytes, content_type: str
+               ) -> None:
+    async with session.post(url, data=body,
+                            headers={**HEADERS, "Content-Type": content_type}) as response:
+        text = await response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{response.status}: {text[:300]!r}")
+
+
+async def sustained(session: aiohttp.ClientSession, urls: list[str], path: str, make: object,
+                    content_type: str, seconds: float, concurrency: int,
+                    turns_per_request: int, meter: Meter, label: str) -> float:
+    """Closed loop, `concurrency` senders spread over the servers; turns/s (or requests/s)."""
     run = uuid.uuid4().hex[:8]
     counter = iter(range(10**9))
     done = 0
+    requests = 0
     deadline = time.monotonic() + seconds
 
-    async def sender() -> None:
-        nonlocal done
+    async def sender(url: str) -> None:
+        nonlocal done, requests
         while time.monotonic() < deadline:
-            body = make(run, next(counter))  # type: ignore[operator]
-            response = await client.post(path, content=body,
-                                         headers={**HEADERS, "Content-Type": content_type})
-            if response.status_code != 200:
-                raise RuntimeError(f"{response.status_code}: {response.text[:300]}")
+            await post(session, url + path, make(run, next(counter)),  # type: ignore[operator]
+                       content_type)
             done += turns_per_request
+            requests += 1
 
+    before = await meter.read()
     started = time.monotonic()
-    await asyncio.gather(*(sender() for _ in range(concurrency)))
-    return done / (time.monotonic() - started)
+    await asyncio.gather(*(sender(urls[i % len(urls)]) for i in range(concurrency)))
+    elapsed = time.monotonic() - started
+    after = await meter.read()
+    client, server, database = (1e6 * (b - a) / max(requests, 1)
+                                for a, b in zip(before, after, strict=True))
+    print(f"  {label}: {requests} requests in {elapsed:.1f} s; CPU per request: load "
+          f"generator {client:,.0f} µs, server {server:,.0f} µs, database {database:,.0f} µs")
+    return done / elapsed
 
 
-async def paced(client: httpx.AsyncClient, rate_requests: float, seconds: float) -> list[float]:
+async def paced(session: aiohttp.ClientSession, urls: list[str], rate_requests: float,
+                seconds: float) -> list[float]:
     """Open loop: requests started on a schedule whatever the answers; their latencies (ms)."""
     run = uuid.uuid4().hex[:8]
     latencies: list[float] = []
@@ -96,9 +148,8 @@ async def paced(client: httpx.AsyncClient, rate_requests: float, seconds: float)
 
     async def one(number: int) -> None:
         began = time.monotonic()
-        response = await client.post("/api/ingest", content=ndjson_batch(run, number),
-                                     headers={**HEADERS, "Content-Type": "application/x-ndjson"})
-        assert response.status_code == 200, response.text[:200]
+        await post(session, urls[number % len(urls)] + "/api/ingest", ndjson_batch(run, number),
+                   "application/x-ndjson")
         latencies.append((time.monotonic() - began) * 1000)
 
     start = time.monotonic()
@@ -133,38 +184,100 @@ async def bytes_per_turn(database_url: str) -> float | None:
 
 
 async def main(args: argparse.Namespace) -> None:
-    port = free_port()
     label = "PostgreSQL" if args.database_url.startswith("postgres") else "SQLite"
-    import os
-    os.environ["AGENTEVAL_MONITORING_POLL_S"] = "0"  # judging idle: ingestion alone
+    label += f", {args.processes} processes" if args.processes > 1 else ""
+    # Judging idle (ingestion alone) unless --judging: then each server's worker runs.
+    os.environ["AGENTEVAL_MONITORING_POLL_S"] = "1" if args.judging else "0"
     os.environ["AGENTEVAL_INGEST_BACKLOG_LIMIT"] = "0"
-    with server(args.database_url, port):
-        limits = httpx.Limits(max_connections=64)
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits,
-                                     timeout=60) as client:
-            ndjson = await sustained(client, "/api/ingest", ndjson_batch, "application/x-ndjson",
-                                     args.seconds, args.concurrency, 100)
-            print(f"{label}: NDJSON batches of 100: {ndjson:,.0f} turns/s")
-            figures.record(f"ingest NDJSON turns/s ({label})", ndjson, "turns/s", 2000, "higher")
-            otlp = await sustained(client, "/v1/traces", otlp_batch, "application/x-protobuf",
-                                   args.seconds, args.concurrency, 100)
-            print(f"{label}: OTLP 50 spans (100 turns): {otlp:,.0f} turns/s")
-            figures.record(f"ingest OTLP turns/s ({label})", otlp, "turns/s", 2000, "higher")
-            one = await sustained(client, "/api/ingest", single, "application/json",
-                                  args.seconds, args.concurrency * 2, 1)
-            print(f"{label}: one-turn requests: {one:,.0f} requests/s")
-            figures.record(f"ingest one-turn requests/s ({label})", one, "req/s", 300, "higher")
-            rate = 0.7 * ndjson / 100
-            latencies = sorted(await paced(client, rate, args.seconds))
-            p50 = statistics.median(latencies)
-            p99 = latencies[int(0.99 * (len(latencies) - 1))]
-            print(f"{label}: at 70 % ({rate:.1f} batches/s): ack p50 {p50:.0f} ms, "
-                  f"p99 {p99:.0f} ms")
-            figures.record(f"ingest ack p99 at 70 % ({label})", p99, "ms", 100)
+    phases = set(args.only.split(",")) if args.only else {"ndjson", "otlp", "one", "paced"}
+    with contextlib.ExitStack() as stack:
+        ports = [free_port() for _ in range(args.processes)]
+        children = [stack.enter_context(server(args.database_url, port)) for port in ports]
+        urls = [f"http://127.0.0.1:{port}" for port in ports]
+        meter = Meter([child.pid for child in children], args.database_url)
+        connector = aiohttp.TCPConnector(limit=64)
+        timeout = aiohttp.ClientTimeout(total=60)
+        async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
+            if args.judging:
+                await create_monitor(session, urls[0])
+            ndjson = None
+            if "ndjson" in phases or ("paced" in phases and not args.paced_rate):
+                ndjson = await sustained(session, urls, "/api/ingest", ndjson_batch,
+                                         "application/x-ndjson", args.seconds, args.concurrency,
+                                         100, meter, "NDJSON")
+                print(f"{label}: NDJSON batches of 100: {ndjson:,.0f} turns/s")
+                figures.record(f"ingest NDJSON turns/s ({label})", ndjson, "turns/s", 2000,
+                               "higher")
+            if "otlp" in phases:
+                otlp = await sustained(session, urls, "/v1/traces", otlp_batch,
+                                       "application/x-protobuf", args.seconds, args.concurrency,
+                                       100, meter, "OTLP")
+                print(f"{label}: OTLP 50 spans (100 turns): {otlp:,.0f} turns/s")
+                figures.record(f"ingest OTLP turns/s ({label})", otlp, "turns/s", 2000, "higher")
+            if "one" in phases:
+                one = await sustained(session, urls, "/api/ingest", single, "application/json",
+                                      args.seconds, args.concurrency * 2, 1, meter, "one-turn")
+                print(f"{label}: one-turn requests: {one:,.0f} requests/s")
+                figures.record(f"ingest one-turn requests/s ({label})", one, "req/s", 300,
+                               "higher")
+            if "paced" in phases and (ndjson or args.paced_rate):
+                rate = args.paced_rate or 0.7 * (ndjson or 0) / 100
+                latencies = sorted(await paced(session, urls, rate, args.seconds))
+                p50 = statistics.median(latencies)
+                p99 = latencies[int(0.99 * (len(latencies) - 1))]
+                print(f"{label}: paced at {rate * 100:,.0f} turns/s ({rate:.1f} batches/s): "
+                      f"ack p50 {p50:.0f} ms, p99 {p99:.0f} ms")
+                figures.record(f"ingest ack p99 at 70 % ({label})", p99, "ms", 100)
+            if args.judging:
+                verdicts, waiting = await judged(args.database_url)
+                print(f"{label}: judged meanwhile: {verdicts:,} verdicts, {waiting:,} "
+                      f"conversations not judged yet at the end")
+                began = time.monotonic()
+                while waiting and time.monotonic() - began < 120:
+                    await asyncio.sleep(0.5)
+                    verdicts, waiting = await judged(args.database_url)
+                print(f"{label}: the rest judged {time.monotonic() - began:.1f} s after the "
+                      f"load stopped ({verdicts:,} verdicts, {waiting:,} still waiting)")
     per_turn = await bytes_per_turn(args.database_url)
     if per_turn is not None:
         print(f"{label}: {per_turn:,.0f} bytes per stored turn (table, indexes, TOAST)")
         figures.record("bytes per stored turn (PostgreSQL)", per_turn, "bytes")
+
+
+MONITOR = """mutation($judge: JSON!) { createMonitor(name: "bench", judge: $judge) { id } }"""
+RULES = [{"type": "keyword_match", "params": {"keywords": ["order"]}},
+         {"type": "commitment_phrases"}, {"type": "personal_data_leak"},
+         {"type": "forbidden_reply", "params": {"patterns": ["stupid"]}},
+         {"type": "response_time", "params": {"max_ms": 3000}}]
+
+
+async def create_monitor(session: aiohttp.ClientSession, url: str) -> None:
+    """A monitor of 5 model-free rules on every source: the servers' workers judge at close."""
+    async with session.post(url + "/graphql", json={
+            "query": MONITOR, "variables": {"judge": {"kind": "rules", "rules": RULES}}},
+            headers=HEADERS) as response:
+        body = await response.json()
+        assert not body.get("errors"), body
+
+
+async def judged(database_url: str) -> tuple[int, int]:
+    """(verdicts stored, conversations not judged yet)."""
+    query = ("SELECT (SELECT count(*) FROM monitor_verdicts), "
+             "(SELECT count(*) FROM monitored_conversations WHERE status <> 'JUDGED')")
+    if database_url.startswith("postgres"):
+        import asyncpg
+
+        connection = await asyncpg.connect(database_url.replace("postgres://", "postgresql://"))
+        try:
+            row = await connection.fetchrow(query)
+        finally:
+            await connection.close()
+        return int(row[0]), int(row[1])
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(database_url.removeprefix("sqlite://"))) as db:
+        verdicts, waiting = db.execute(query).fetchone()
+    return int(verdicts), int(waiting)
 
 
 if __name__ == "__main__":
@@ -172,6 +285,15 @@ if __name__ == "__main__":
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--only", default="",
+                        help="comma-separated phases: ndjson, otlp, one, paced")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="servers behind the same database, the load spread over them")
+    parser.add_argument("--paced-rate", type=float, default=None,
+                        help="batches/s of the open-loop phase (default 70 %% of NDJSON's)")
+    parser.add_argument("--judging", action="store_true",
+                        help="the servers' monitoring workers judge meanwhile (a monitor of "
+                             "5 model-free rules; every 10-turn conversation ends)")
     arguments = parser.parse_args()
     if arguments.database_url is None:
         import tempfile

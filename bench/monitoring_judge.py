@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import tempfile
 import time
 from datetime import UTC, datetime
 
 import figures
+from served import cpu_s
 
 from agenteval.domain.monitoring.ingest_lines import IngestTurn
 from agenteval.engine.monitoring.judging import Judge
@@ -44,18 +46,36 @@ async def main(url: str, count: int) -> None:
                  for c in range(start, min(count, start + 100)) for i in range(10)]
         await store_turns(turns, {source.name: source}, today)
     judge = Judge()
-    began = time.perf_counter()
+    database_cpu = await backends_cpu(url)
+    began, cpu = time.perf_counter(), time.process_time()
     while await MonitoredConversation.filter(source_id=source.id).exclude(
             status="JUDGED").exists():
         await judge.step(limit=200)
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
+    database_cpu = await backends_cpu(url) - database_cpu
     label = "PostgreSQL" if url.startswith("postgres") else "SQLite"
     rate = count / elapsed
     print(f"{label}: {count} closed 10-turn conversations, 5 model-free rules: "
-          f"{rate:,.0f} judged/s (closing and claiming included)")
+          f"{rate:,.0f} judged/s (closing and claiming included); CPU per conversation: "
+          f"this process {1e6 * cpu / count:,.0f} µs, database {1e6 * database_cpu / count:,.0f} µs")
     figures.record(f"monitoring judged conversations/s ({label})", rate, "conv/s", 1000,
                    "higher")
     await database.close_database()
+
+
+async def backends_cpu(url: str) -> float:
+    """CPU seconds used so far by the PostgreSQL backends connected to this database."""
+    if not url.startswith("postgres"):
+        return 0.0
+    from tortoise import Tortoise
+
+    _, rows = await Tortoise.get_connection("default").execute_query(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+    total = 0.0
+    for row in rows:
+        with contextlib.suppress(OSError):
+            total += cpu_s(row["pid"])
+    return total
 
 
 if __name__ == "__main__":

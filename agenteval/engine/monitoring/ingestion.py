@@ -17,6 +17,7 @@ from agenteval.domain.monitoring.ingest_lines import IngestLimits, IngestTurn, r
 from agenteval.domain.monitoring.masking import KINDS, mask, mask_json
 from agenteval.domain.storable_text import clean_text as storable
 from agenteval.domain.storable_text import storable_value
+from agenteval.engine.monitoring import wakeup
 from agenteval.errors import RateLimited, ValidationFailed
 from agenteval.store.models import MonitoredSource, MonitoredTurn
 from agenteval.store.monitoring.ingest_writes import Stored, store_turns
@@ -74,6 +75,8 @@ async def ingest(body: bytes, content_type: str, default_source: str | None,
     today = datetime.now(UTC).date()
     await ensure_partitions({today})
     stored: Stored = await store_turns(read.turns, sources, today)
+    if stored.accepted or any(t.end for t in read.turns):
+        wakeup.ingested()  # committed: this process's worker looks at once
     return IngestResult(stored.accepted, stored.duplicates, stored.conversations)
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import logging
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime, time
 from typing import Any
 
-from agenteval.domain.judging.cases import RuleSpec
+from agenteval.domain.judging.cases import CaseSpec, RuleSpec
 from agenteval.domain.judging.judgement import judge_case
 from agenteval.domain.monitoring.dialogs import dialog_of
 from agenteval.domain.monitoring.monitor_judge import case_of
@@ -26,8 +27,8 @@ from agenteval.rules import NO_MODELS
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.case_rules import judge_rules
 from agenteval.rules.registry import get_rule
-from agenteval.store.models import Monitor, MonitoredConversation, MonitorVerdict
-from agenteval.store.monitoring.claims import claim_closed, close_quiet, finish
+from agenteval.store.models import Monitor, MonitorVerdict
+from agenteval.store.monitoring.claims import Claimed, claim_closed, close_quiet, finish
 from agenteval.store.monitoring.reads import active_monitors, messages_of_many
 from agenteval.store.monitoring.verdicts import (
     judged_versions,
@@ -41,6 +42,21 @@ logger = logging.getLogger("agenteval.monitoring")
 def model_judged(spec: RuleSpec) -> bool:
     rule = get_rule(spec.type)
     return rule is not None and rule.info.model_required
+
+
+@dataclass(frozen=True)
+class _Cases:
+    """A monitor's case, whether it wants a model, and its model-free part."""
+
+    full: CaseSpec
+    wants_model: bool
+    model_free: CaseSpec
+
+    @classmethod
+    def of(cls, judge: dict[str, Any]) -> _Cases:
+        full = case_of(judge)
+        return cls(full, any(model_judged(r) for r in full.eval_rules),
+                   case_of(judge, keep=lambda r: not model_judged(r)))
 
 
 class Judge:
@@ -67,9 +83,11 @@ class Judge:
         await finish([(c.id, c.version) for c in claimed], self.worker)
         return len(claimed)
 
-    async def judge(self, claimed: list[MonitoredConversation], monitors: list[Monitor],
+    async def judge(self, claimed: list[Claimed], monitors: list[Monitor],
                     now: datetime) -> None:
         monitors = [m for m in monitors if m.judge.get("rules") or m.judge.get("expectation")]
+        # Each monitor's case is built once per batch, not once per conversation.
+        cases = {m.id: _Cases.of(m.judge) for m in monitors}
         ids = [c.id for c in claimed]
         done = await judged_versions(ids)
         hits = await red_line_monitors(ids)
@@ -84,14 +102,14 @@ class Judge:
                 continue
             dialog, _ = dialog_of(messages[conversation.id])
             for monitor in chosen:
-                rows.append(await self._verdict(monitor, conversation, dialog,
-                                                (monitor.id, conversation.id) in hits, now))
+                rows.append(await self._verdict(monitor, cases[monitor.id], conversation,
+                                                dialog, (monitor.id, conversation.id) in hits,
+                                                now))
         await save_verdicts(rows)
 
-    async def _verdict(self, monitor: Monitor, conversation: MonitoredConversation,
+    async def _verdict(self, monitor: Monitor, cases: _Cases, conversation: Claimed,
                        dialog: list[Any], red_line_hit: bool, now: datetime) -> MonitorVerdict:
-        full = case_of(monitor.judge)
-        wants_model = any(model_judged(r) for r in full.eval_rules)
+        full, wants_model = cases.full, cases.wants_model
         status, models = "JUDGED", None
         if wants_model:
             if not sampled(monitor.sample_rate, str(conversation.id), conversation.metadata,
@@ -99,8 +117,7 @@ class Judge:
                 status = "NOT_SAMPLED"
             elif not await within_budget(monitor, now):
                 status = "SKIPPED_BUDGET"
-        case = full if status == "JUDGED" else case_of(
-            monitor.judge, keep=lambda r: not model_judged(r))
+        case = full if status == "JUDGED" else cases.model_free
         provider: ModelProvider = NO_MODELS
         try:
             if status == "JUDGED" and wants_model:

@@ -16,8 +16,8 @@ from agenteval.domain.monitoring.otel_logs import LogEvent, calls_of_logs
 from agenteval.domain.monitoring.otel_spans import SpanRecord, calls_of_spans
 from agenteval.domain.monitoring.otel_turns import assign_conversations, turns_of
 from agenteval.domain.storable_text import clean_text as storable
+from agenteval.engine.monitoring import wakeup
 from agenteval.engine.monitoring.ingestion import prepare
-from agenteval.store.models import MonitoredConversation
 from agenteval.store.monitoring.ingest_writes import store_turns
 from agenteval.store.monitoring.partitions import ensure_partitions
 from agenteval.store.monitoring.sources import sources_named
@@ -51,7 +51,8 @@ async def _store(calls: list[tuple[str, LlmCall]], problems: list[str],
             prepare(turn, sources[turn.source])
         today = datetime.now(UTC).date()
         await ensure_partitions({today})
-        await store_turns(turns, sources, today)
-        if inferred:
-            await MonitoredConversation.filter(external_id__in=inferred).update(inferred=True)
+        # Inferred groupings are marked in the same write (the same transaction).
+        stored = await store_turns(turns, sources, today, inferred=frozenset(inferred))
+        if stored.accepted:
+            wakeup.ingested()  # committed: this process's worker looks at once
     return len(problems), "; ".join(problems[:10])

@@ -42,20 +42,24 @@ _CASE = CaseSpec(key="monitored", messages=[])
 
 async def check_pending(limit: int = 500) -> int:
     """One pass over the waiting assistant turns; how many were checked."""
-    pending = await (MonitoredTurn.filter(red_line_pending=True).order_by("received_at")
-                     .limit(limit))
+    monitors = [m for m in await active_monitors() if m.red_lines]
+    waiting = MonitoredTurn.filter(red_line_pending=True).order_by("received_at").limit(limit)
+    if not monitors:  # nothing to check them against: only their ids are read, to let go
+        ids = await waiting.values_list("id", flat=True)
+        if ids:
+            await MonitoredTurn.filter(id__in=ids).update(red_line_pending=False)
+        return len(ids)
+    pending = await waiting
     if not pending:
         return 0
-    monitors = [m for m in await active_monitors() if m.red_lines]
     by_conversation: dict[Any, list[MonitoredTurn]] = defaultdict(list)
     for turn in pending:
         by_conversation[turn.conversation_id].append(turn)
-    if monitors:
-        for conversation_id, turns in by_conversation.items():
-            try:
-                await _check_conversation(conversation_id, turns, monitors)
-            except Exception:  # one broken conversation must not stall the others
-                logger.exception("red-line check of conversation %s failed", conversation_id)
+    for conversation_id, turns in by_conversation.items():
+        try:
+            await _check_conversation(conversation_id, turns, monitors)
+        except Exception:  # one broken conversation must not stall the others
+            logger.exception("red-line check of conversation %s failed", conversation_id)
     await MonitoredTurn.filter(id__in=[t.id for t in pending]).update(red_line_pending=False)
     return len(pending)
 

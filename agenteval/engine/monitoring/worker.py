@@ -4,6 +4,11 @@ Started by the composition root among the background work. Every process may run
 red-line hits are unique per (monitor, conversation, rule) and judging claims its
 conversations, so several workers share the work without doing any of it twice. A pass
 that fails is logged and the next one goes on; ingestion never waits for it.
+
+While there is work the loop goes again at once. Idle, it sleeps `poll_s`, doubling up to
+`IDLE_BACKOFF` × `poll_s` while nothing comes; ingestion in this process wakes it at once
+(wakeup.py), so red lines never wait for the back-off, and conversations closing by their
+quiet period (minutes) are closed at most that back-off late.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from agenteval.engine.monitoring import wakeup
 from agenteval.engine.monitoring.judging import Judge
 from agenteval.engine.monitoring.red_lines import check_pending
 from agenteval.engine.monitoring.windows import DropSettings, check_drops
@@ -21,6 +27,7 @@ from agenteval.store.backends.database_outage import is_database_unreachable, ou
 from agenteval.store.monitoring.retention import purge_expired
 
 RETENTION_EVERY_S = 3600.0
+IDLE_BACKOFF = 8
 
 logger = logging.getLogger("agenteval.monitoring")
 
@@ -49,16 +56,25 @@ class MonitoringWorker:
         return done
 
     async def run_forever(self) -> None:
-        while True:
-            try:
-                busy = await self.step()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                if is_database_unreachable(exc):  # said once by the outage tracker, not per pass
-                    outage.noticed(exc)
+        with wakeup.listening() as woken:
+            delay = self.poll_s
+            while True:
+                busy = await self._pass()
+                if busy:
+                    delay = self.poll_s
+                elif await wakeup.wait(woken, delay):
+                    delay = self.poll_s
                 else:
-                    logger.exception("monitoring pass failed; the next one goes on")
-                busy = 0
-            if not busy:
-                await asyncio.sleep(self.poll_s)
+                    delay = min(delay * 2, self.poll_s * IDLE_BACKOFF)
+
+    async def _pass(self) -> int:
+        try:
+            return await self.step()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if is_database_unreachable(exc):  # said once by the outage tracker, not per pass
+                outage.noticed(exc)
+            else:
+                logger.exception("monitoring pass failed; the next one goes on")
+            return 0

@@ -7,7 +7,8 @@ and die:
   since the cutoff), so a turn committed meanwhile keeps its conversation open. Each
   close adds one to `version`.
 - Claiming takes a row for `ttl` (claimed_by, claimed_until). On PostgreSQL the
-  candidates are read `FOR UPDATE SKIP LOCKED`, so concurrent workers take disjoint
+  candidates are read `FOR UPDATE SKIP LOCKED` and taken by the same statement (one round
+  trip: the UPDATE returns what judging needs), so concurrent workers take disjoint
   rows without waiting on each other; on SQLite (one writer at a time) each claim is a
   compare-and-set UPDATE whose row count says who won. A claim whose owner died
   (kill -9) lapses at `claimed_until` and is taken again.
@@ -22,11 +23,14 @@ docs/design.md ("Monitoring: judging exactly once") says more.
 
 from __future__ import annotations
 
+import json
 import uuid
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
+from tortoise import Tortoise
 from tortoise.expressions import F, Q
-from tortoise.transactions import in_transaction
 
 from agenteval.store.models import MonitoredConversation, MonitoredSource
 from agenteval.store.monitoring.partitions import is_postgres
@@ -46,21 +50,38 @@ async def close_quiet(now: datetime) -> int:
     return closed
 
 
+@dataclass(frozen=True)
+class Claimed:
+    """A closed conversation held for judging: what the judging reads of it."""
+
+    id: uuid.UUID
+    version: int
+    source_id: uuid.UUID
+    metadata: dict[str, Any]
+
+
+CLAIM_POSTGRES = """
+WITH picked AS (
+  SELECT id FROM monitored_conversations
+   WHERE status = 'CLOSED' AND (claimed_until IS NULL OR claimed_until < $1)
+   ORDER BY last_turn_at LIMIT $2 FOR UPDATE SKIP LOCKED
+)
+UPDATE monitored_conversations c SET claimed_by = $3, claimed_until = $4
+  FROM picked WHERE c.id = picked.id
+RETURNING c.id, c.version, c.source_id, c.metadata
+"""
+
+
 async def claim_closed(worker: str, now: datetime, ttl_s: float, limit: int = 100
-                       ) -> list[MonitoredConversation]:
+                       ) -> list[Claimed]:
     """Closed conversations no live worker holds, now held by `worker` until now + ttl."""
     until = now + timedelta(seconds=ttl_s)
     if is_postgres():
-        async with in_transaction() as connection:
-            _, rows = await connection.execute_query(
-                "SELECT id FROM monitored_conversations WHERE status = 'CLOSED' "
-                "AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY last_turn_at "
-                "LIMIT $2 FOR UPDATE SKIP LOCKED", [now, limit])
-            ids = [row["id"] for row in rows]
-            if ids:
-                await (MonitoredConversation.filter(id__in=ids).using_db(connection)
-                       .update(claimed_by=worker, claimed_until=until))
-        return list(await MonitoredConversation.filter(id__in=ids)) if ids else []
+        _, rows = await Tortoise.get_connection("default").execute_query(
+            CLAIM_POSTGRES, [now, limit, worker, until])
+        return [Claimed(uuid.UUID(bytes=r["id"].bytes), r["version"],
+                        uuid.UUID(bytes=r["source_id"].bytes), _json(r["metadata"]))
+                for r in rows]
     candidates = await (MonitoredConversation.filter(status="CLOSED")
                         .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
                         .order_by("last_turn_at").limit(limit).values_list("id", flat=True))
@@ -71,7 +92,15 @@ async def claim_closed(worker: str, now: datetime, ttl_s: float, limit: int = 10
                        .update(claimed_by=worker, claimed_until=until))
         if taken:
             won.append(conversation_id)
-    return list(await MonitoredConversation.filter(id__in=won)) if won else []
+    if not won:
+        return []
+    return [Claimed(c.id, c.version, c.source_id, c.metadata)
+            for c in await MonitoredConversation.filter(id__in=won)]
+
+
+def _json(value: Any) -> dict[str, Any]:
+    """A jsonb column as asyncpg gives it (text, unless a codec decoded it)."""
+    return json.loads(value) if isinstance(value, str) else dict(value or {})
 
 
 async def finish(claimed: list[tuple[uuid.UUID, int]], worker: str) -> None:

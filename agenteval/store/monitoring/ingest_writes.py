@@ -5,6 +5,9 @@ request, are counted as duplicates and not written again. A conversation keeps t
 it was first seen (`first_seen_day`, the turns' partition key on PostgreSQL), so a
 retried or late turn finds its earlier copy. A turn arriving after the conversation
 closed reopens it; its next close is judged as a new version.
+
+On PostgreSQL the whole request is one statement (ingest_statement.py: prepared and run,
+atomic, no ORM object per turn); SQLite goes through the ORM below in one transaction.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
+from tortoise import Tortoise
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
 from agenteval.domain.monitoring.ingest_lines import IngestTurn
 from agenteval.store.models import MonitoredConversation, MonitoredSource, MonitoredTurn
+from agenteval.store.monitoring import ingest_statement
+from agenteval.store.monitoring.partitions import is_postgres
 
 
 @dataclass(frozen=True)
@@ -29,12 +35,16 @@ class Stored:
 
 
 async def store_turns(turns: list[IngestTurn], sources: dict[str, MonitoredSource],
-                      today: date, now: datetime | None = None) -> Stored:
-    """Write `turns` (already masked) and their conversations; counts of what was new."""
+                      today: date, now: datetime | None = None,
+                      inferred: frozenset[str] = frozenset()) -> Stored:
+    """Write `turns` (already masked) and their conversations; counts of what was new.
+    Conversations named in `inferred` are marked as grouped by shared prefix (OTLP)."""
     now = now or datetime.now(UTC)
     by_conversation: dict[tuple[uuid.UUID, str], list[IngestTurn]] = {}
     for turn in turns:
         by_conversation.setdefault((sources[turn.source].id, turn.conversation_id), []).append(turn)
+    if is_postgres():
+        return await _store_postgres(by_conversation, len(turns), today, now, inferred)
     async with in_transaction():
         conversations = await _conversations(by_conversation, today, now)
         existing = await _existing_keys([c.id for c in conversations.values()],
@@ -51,7 +61,29 @@ async def store_turns(turns: list[IngestTurn], sources: dict[str, MonitoredSourc
         if rows:
             # A concurrent request with the same key: its copy wins, this one is skipped.
             await MonitoredTurn.bulk_create(rows, ignore_conflicts=True)
+        if inferred:
+            await MonitoredConversation.filter(
+                id__in=[c.id for k, c in conversations.items() if k[1] in inferred]
+            ).update(inferred=True)
     return Stored(len(rows), duplicates, len(by_conversation))
+
+
+async def _store_postgres(by_conversation: dict[tuple[uuid.UUID, str], list[IngestTurn]],
+                          sent: int, today: date, now: datetime,
+                          inferred: frozenset[str]) -> Stored:
+    """The request as one statement; a repeat of a key inside the request is a duplicate
+    (the first copy is written, as on the ORM path)."""
+    groups = []
+    for (source_id, external), group in sorted(by_conversation.items(),
+                                               key=lambda item: (str(item[0][0]), item[0][1])):
+        first_copies: dict[str, IngestTurn] = {}
+        for turn in group:
+            first_copies.setdefault(turn.message_key, turn)
+        groups.append(ingest_statement.Group(source_id, external, list(first_copies.values()),
+                                             external in inferred))
+    accepted = await ingest_statement.write(Tortoise.get_connection("default"), groups,
+                                            today, now)
+    return Stored(accepted, sent - accepted, len(groups))
 
 
 async def _conversations(groups: dict[tuple[uuid.UUID, str], list[IngestTurn]], today: date,

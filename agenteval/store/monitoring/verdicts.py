@@ -8,10 +8,13 @@ import uuid
 from datetime import datetime
 from typing import Any
 
+from tortoise import Tortoise
 from tortoise.exceptions import IntegrityError
+from tortoise.fields.data import JSON_DUMPS
 from tortoise.transactions import in_transaction
 
 from agenteval.store.models import MonitorAlert, MonitorVerdict, RedLineHit
+from agenteval.store.monitoring.partitions import is_postgres
 from agenteval.store.notifications import outbox
 
 RED_LINE_EVENT = "monitoring.red_line"
@@ -34,10 +37,33 @@ async def red_line_monitors(conversation_ids: list[uuid.UUID]
     return {(uuid.UUID(str(m)), uuid.UUID(str(c))) for m, c in rows}
 
 
+SAVE_POSTGRES = """
+INSERT INTO monitor_verdicts (id, monitor_id, conversation_id, version, status, passed,
+    success_level, score, results, model_judged, error, judged_at)
+SELECT id, monitor_id, conversation_id, version, status, passed, success_level, score,
+       results::jsonb, model_judged, error, judged_at
+  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::text[], $6::bool[],
+              $7::text[], $8::float8[], $9::text[], $10::bool[], $11::text[],
+              $12::timestamptz[])
+    AS v(id, monitor_id, conversation_id, version, status, passed, success_level, score,
+         results, model_judged, error, judged_at)
+ON CONFLICT (monitor_id, conversation_id, version) DO NOTHING
+"""
+COLUMNS = ("id", "monitor_id", "conversation_id", "version", "status", "passed",
+           "success_level", "score", "results", "model_judged", "error", "judged_at")
+
+
 async def save_verdicts(rows: list[MonitorVerdict]) -> None:
-    """Insert; a verdict another process wrote first (a lapsed claim) is kept as it is."""
-    if rows:
+    """Insert (on PostgreSQL one statement for the batch); a verdict another process wrote
+    first (a lapsed claim) is kept as it is."""
+    if not rows:
+        return
+    if not is_postgres():
         await MonitorVerdict.bulk_create(rows, ignore_conflicts=True)
+        return
+    columns: list[list[Any]] = [[getattr(row, name) for row in rows] for name in COLUMNS]
+    columns[8] = [JSON_DUMPS(value) for value in columns[8]]
+    await Tortoise.get_connection("default").execute_query(SAVE_POSTGRES, columns)
 
 
 async def record_red_line(monitor_id: uuid.UUID, conversation_id: uuid.UUID, rule_type: str,
