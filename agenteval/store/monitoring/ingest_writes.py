@@ -19,6 +19,7 @@ from tortoise.transactions import in_transaction
 
 from agenteval.domain.monitoring.ingest_lines import IngestTurn
 from agenteval.store.models import MonitoredConversation, MonitoredSource, MonitoredTurn
+from agenteval.store.search import hooks as search_index
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ async def store_turns(turns: list[IngestTurn], sources: dict[str, MonitoredSourc
         if rows:
             # A concurrent request with the same key: its copy wins, this one is skipped.
             await MonitoredTurn.bulk_create(rows, ignore_conflicts=True)
+    search_index.monitored_turns_written(rows)
     return Stored(len(rows), duplicates, len(by_conversation))
 
 
