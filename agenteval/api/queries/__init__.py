@@ -6,9 +6,10 @@ from agenteval.api.queries.intelligent import IntelligentQueries
 from agenteval.api.queries.monitoring import MonitoringQueries
 from agenteval.api.queries.review import ReviewQueries
 from agenteval.api.queries.scorecards import ScorecardQueries
+from agenteval.api.queries.search import SearchQueries
 from agenteval.api.queries.static import StaticQueries
 from agenteval.api.queries.webhooks import WebhookQueries
 
 QUERIES: tuple[type, ...] = (AccessQueries, StaticQueries, IntelligentQueries, ReviewQueries,
                              WebhookQueries, ConversationQueries, ScorecardQueries,
-                             MonitoringQueries)
+                             MonitoringQueries, SearchQueries)
