@@ -6,16 +6,18 @@ from __future__ import annotations
 import httpx
 import pytest
 from starlette.applications import Starlette
+from tortoise import connections
 
 from agenteval.store.models import MonitoredConversation
 from agenteval.store.search import index_writes
+from agenteval.store.search.reindex import reindex
 from tests.api.monitoring.helpers import key_of, post_ingest, turn
 from tests.support.graphql_client import GraphQLClient, running_app
 
 SEARCH = """query($q: String!, $kinds: [SearchKind!], $first: Int, $after: String) {
   search(query: $q, kinds: $kinds, first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor }
-    edges { node { kind conversationId ownerId turnIndex role matches
+    edges { node { kind conversationId ownerId title turnIndex role matches
                    snippet { text highlighted } } } } }"""
 
 CONVERSATIONS = [
@@ -57,6 +59,7 @@ async def test_an_ingested_turn_is_found_by_a_two_character_chinese_word(ingeste
     node = found["edges"][0]["node"]
     assert node["kind"] == "MONITORED" and node["matches"] == 2
     assert await _external_id(gql, node["conversationId"]) == "c-refund"
+    assert node["title"] == "c-refund"
     assert [f["text"] for f in node["snippet"] if f["highlighted"]] == ["退款"]
     assert "退款" in "".join(f["text"] for f in node["snippet"])
 
@@ -111,3 +114,14 @@ async def test_an_ingest_key_reads_nothing_and_a_viewer_searches_everything(inge
     assert (await gql.with_key(None).error(SEARCH, {"q": "退款"})).code == "UNAUTHENTICATED"
     viewer = await key_of(gql, "VIEWER")
     assert (await _search(gql.with_key(viewer), "退款"))["totalCount"] == 1
+
+
+async def test_reindex_adds_what_the_index_lost_and_a_second_run_adds_nothing(ingested):
+    gql, _ = ingested
+    client = connections.get("default")
+    await client.execute_script("DELETE FROM search_documents")
+    assert (await _search(gql, "退款"))["totalCount"] == 0
+    added = await reindex(batch=2)
+    assert added == {"run": 0, "session": 0, "monitored": 6, "imported": 0}
+    assert await _conversation_ids(gql, "退款") == ["c-refund"]
+    assert await reindex() == {"run": 0, "session": 0, "monitored": 0, "imported": 0}

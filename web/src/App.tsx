@@ -26,6 +26,7 @@ const LogsPage = lazy(() => import("./pages/logs/LogsPage").then((m) => ({ defau
 const LogSetPage = lazy(() => import("./pages/logs/LogSetPage").then((m) => ({ default: m.LogSetPage })));
 const ModelsPage = lazy(() => import("./pages/models/ModelsPage").then((m) => ({ default: m.ModelsPage })));
 const ScorecardsPage = lazy(() => import("./pages/scorecards/ScorecardsPage").then((m) => ({ default: m.ScorecardsPage })));
+const SearchPage = lazy(() => import("./pages/search/SearchPage").then((m) => ({ default: m.SearchPage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
@@ -62,6 +63,7 @@ const router = createBrowserRouter([
       { path: "models", element: page(<ModelsPage />) },
       { path: "scorecards", element: page(<ScorecardsPage />) },
       { path: "settings", element: page(<SettingsPage />) },
+      { path: "search", element: page(<SearchPage />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ] }],
   },

@@ -12,6 +12,7 @@ from agenteval.api.types.search import SearchHit, SearchKind
 from agenteval.api.unset import value
 from agenteval.errors import ValidationFailed
 from agenteval.store.search import documents, segmenter
+from agenteval.store.search.labels import labels
 from agenteval.store.search.search_reads import search
 
 MAX_QUERY_CHARS = 200
@@ -54,5 +55,8 @@ class SearchQueries:
         asked = value(kinds)
         wanted = [k for k in readable if asked is None or SearchKind(k) in asked]
         page = await search(words, wanted, start, size)
-        return connection_from_items(page.hits, start, page.total,
-                                     lambda hit: SearchHit.from_stored(hit, words))
+        titles = await labels(page.hits)
+        return connection_from_items(
+            page.hits, start, page.total,
+            lambda hit: SearchHit.from_stored(hit, words,
+                                              titles.get((hit.kind, hit.conversation_key))))

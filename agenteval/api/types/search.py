@@ -34,6 +34,10 @@ class SearchHit:
     kind: SearchKind
     conversation_id: strawberry.ID
     owner_id: strawberry.ID
+    title: str | None = strawberry.field(description=(
+        "What the conversation is called: the case key (RUN), the session's goal (SESSION), "
+        "the conversation id the sender gave (MONITORED), the log's name and dialog number "
+        "(IMPORTED); null when it was deleted since."))
     dialog_index: int | None
     turn_index: int = strawberry.field(description="The matching message's turn, from 0.")
     role: str
@@ -42,12 +46,12 @@ class SearchHit:
     score: float
 
     @classmethod
-    def from_stored(cls, hit: StoredHit, words: list[str]) -> SearchHit:
+    def from_stored(cls, hit: StoredHit, words: list[str], title: str | None) -> SearchHit:
         dialog = None
         if hit.kind == documents.IMPORTED:
             dialog = int(hit.conversation_key.rpartition(":")[2])
         return cls(kind=SearchKind(hit.kind), conversation_id=strawberry.ID(hit.conversation_key),
-                   owner_id=strawberry.ID(hit.owner_id), dialog_index=dialog,
+                   owner_id=strawberry.ID(hit.owner_id), title=title, dialog_index=dialog,
                    turn_index=hit.position, role=hit.role,
                    snippet=[SnippetFragment(text=text, highlighted=marked)
                             for text, marked in snippet(hit.content, words)],

@@ -42,7 +42,7 @@ async def eval_purged(eval_id: uuid.UUID) -> int:
     return await index_writes.forget_owners(documents.SESSION, [eval_id])
 
 
-async def monitored_conversations_deleted(conversation_ids: Sequence[uuid.UUID]) -> int:
+async def monitored_conversations_deleted(conversation_ids: Sequence[object]) -> int:
     return await index_writes.forget_owners(documents.MONITORED, conversation_ids)
 
 

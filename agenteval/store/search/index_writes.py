@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from tortoise import connections
 
@@ -109,10 +110,9 @@ async def write(documents: Sequence[SearchDocument]) -> None:
     words = await asyncio.to_thread(lambda: [segmenter.index_text(d.content) for d in documents])
     client = connections.get("default")
     postgres = client.capabilities.dialect == "postgres"
-    rows = [(d.kind, d.source_key, d.owner_id, d.conversation_key, d.position, d.role,
-             d.content, text) for d, text in zip(documents, words, strict=True)]
-    await client.execute_many(_INSERT_POSTGRES if postgres else _INSERT_SQLITE,
-                              rows)  # type: ignore[arg-type]  # drivers take tuples
+    rows: list[list[Any]] = [[d.kind, d.source_key, d.owner_id, d.conversation_key, d.position, d.role,
+             d.content, text] for d, text in zip(documents, words, strict=True)]
+    await client.execute_many(_INSERT_POSTGRES if postgres else _INSERT_SQLITE, rows)
 
 
 async def forget_owners(kind: str, owner_ids: Sequence[object]) -> int:

@@ -7,7 +7,7 @@ import { AppShell, Badge, Burger, Button, Drawer, Group, Stack, Text, Title } fr
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { NewBuildNotice } from "../../components/errors/NewBuildNotice";
@@ -17,6 +17,7 @@ import { LanguageSwitch } from "../../components/language/LanguageSwitch";
 import { KeyForm } from "./KeyForm";
 import { MeQuery } from "../../graphql/meQuery";
 import { NavLinks } from "./NavLinks";
+import { SearchBox } from "../../components/search/SearchBox";
 
 export function Shell() {
   const { t } = useTranslation();
@@ -59,6 +60,9 @@ export function Shell() {
             </nav>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {/* Search: a box where the header has room, else a link to the search page. */}
+            <Group visibleFrom="xl"><SearchBox /></Group>
+            <Button hiddenFrom="xl" size="xs" variant="subtle" component={Link} to="/search">{t("search.open")}</Button>
             {signedIn && identity && (
               // Below 1408 px the nav needs the room: the key's name moves into the badge's title.
               <Group gap={4} wrap="nowrap">
@@ -81,6 +85,7 @@ export function Shell() {
           {signedIn && identity && (
             <Text size="sm" style={{ wordBreak: "break-word" }}>{t("shell.signedInAs", identity)}</Text>
           )}
+          <SearchBox width="100%" onSearch={drawer.close} />
           <nav aria-label={t("nav.label")}>
             <NavLinks vertical onNavigate={drawer.close} />
           </nav>
