@@ -60,15 +60,21 @@ async def test_a_mixed_query_needs_every_word(indexing: str):
     assert (hit.kind, hit.position, hit.role) == ("monitored", 0, "user")
 
 
-async def test_results_rank_the_conversation_that_says_it_more_first_and_page(indexing: str):
-    strong, weak = uuid.uuid4(), uuid.uuid4()
-    hooks.monitored_turns_written([_turn(weak, 0, "user", "我想问一下物流的情况，另外能退款吗，还有发票")])
-    hooks.monitored_turns_written([_turn(strong, 0, "user", "退款 退款 退款")])
+async def test_the_conversation_with_more_matching_messages_ranks_first_then_the_newest(
+        indexing: str):
+    strong, weak, newest = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
+    hooks.monitored_turns_written([_turn(strong, 0, "user", "退款还没到"),
+                                   _turn(strong, 1, "assistant", "退款已经发起")])
+    hooks.monitored_turns_written([_turn(weak, 0, "user", "我想问物流，另外能退款吗")])
+    await index_writes.flush()
+    hooks.monitored_turns_written([_turn(newest, 3, "user", "申请退款")])
     await index_writes.flush()
     page = await _find("退款")
-    assert [h.conversation_key for h in page.hits] == [str(strong), str(weak)]
+    assert [h.conversation_key for h in page.hits] == [str(strong), str(newest), str(weak)]
+    assert [h.matches for h in page.hits] == [2, 1, 1]
+    assert page.hits[0].position == 0  # shown at its first matching message
     second = await search(segmenter.query_words("退款"), documents.KINDS, 1, 1)
-    assert [h.conversation_key for h in second.hits] == [str(weak)] and second.total == 2
+    assert [h.conversation_key for h in second.hits] == [str(newest)] and second.total == 3
 
 
 async def test_writing_the_same_message_twice_indexes_it_once(indexing: str):

@@ -43,7 +43,8 @@ async def query_words(query: str) -> list[str]:
 class SearchQueries:
     @strawberry.field(permission_classes=[CanRead], description=(
         "Conversations whose messages contain every word of `query` (Chinese segmented into "
-        "words), best first, one hit per conversation; `kinds` narrows what is searched."))
+        "words), one hit per conversation: most matching messages first, then the newest; "
+        "`kinds` narrows what is searched."))
     async def search(self, info: Info, query: str, kinds: list[SearchKind] | None = UNSET,
                      first: int | None = 20, after: str | None = UNSET
                      ) -> Connection[SearchHit]:

@@ -26,7 +26,7 @@ class SnippetFragment:
 
 
 @strawberry.type(description=(
-    "A conversation that matched, at its best-matching message. Link targets by kind: "
+    "A conversation that matched, at its first matching message. Link targets by kind: "
     "RUN → run `ownerId`, case outcome `conversationId`; SESSION → eval `ownerId`, "
     "session `conversationId`; MONITORED → monitored conversation `conversationId`; "
     "IMPORTED → conversation set `ownerId`, dialog `dialogIndex`."))
@@ -42,8 +42,8 @@ class SearchHit:
     turn_index: int = strawberry.field(description="The matching message's turn, from 0.")
     role: str
     snippet: list[SnippetFragment]
-    matches: int = strawberry.field(description="Messages of the conversation that matched.")
-    score: float
+    matches: int = strawberry.field(description=(
+        "Messages of the conversation that matched (what ranks it: most first)."))
 
     @classmethod
     def from_stored(cls, hit: StoredHit, words: list[str], title: str | None) -> SearchHit:
@@ -55,4 +55,4 @@ class SearchHit:
                    turn_index=hit.position, role=hit.role,
                    snippet=[SnippetFragment(text=text, highlighted=marked)
                             for text, marked in snippet(hit.content, words)],
-                   matches=hit.matches, score=round(hit.score, 6))
+                   matches=hit.matches)

@@ -41,6 +41,9 @@ SQLITE = [
         created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP
     )""",
     "CREATE INDEX idx_search_documents_owner ON search_documents (kind, owner_id)",
+    # What a search groups matches by, read without touching the wide rows (search_reads).
+    "CREATE INDEX idx_search_documents_group ON search_documents "
+    "(id, kind, conversation_key, position)",
     """CREATE VIRTUAL TABLE search_words USING fts5(
         words, content='search_documents', content_rowid='id',
         tokenize='unicode61 remove_diacritics 2')""",

@@ -1,11 +1,17 @@
-"""Ranked search results, one per conversation: its best-matching message and how many
-of its messages matched. One statement on each backend.
+"""Search results, one per conversation: the conversations whose messages contain every
+query word, most matching messages first, then the most recently indexed; each shown at
+its first matching message. One statement on each backend.
 
 Every query word must be in a message (AND), each as a prefix (refund finds refunds,
-退款 finds 退款单), over the words segmented at write time. Ranking: bm25 on SQLite
-(FTS5's `rank`, negated so larger is better), `ts_rank` on PostgreSQL. A conversation
-ranks by its best message; ties by the order of indexing. Pages are offsets into that
-order (search results are read, not walked).
+退款 finds 退款单), over the words segmented at write time.
+
+Why not bm25 / ts_rank: scoring is computed for every matching message before any can be
+ranked — at 100,000 turns a common two-character word matches ~14,000 of them, and the
+scores alone cost SQLite ~70 ms and PostgreSQL a read of every match's tsvector
+(docs/performance.md). Messages are one chat turn each, short and alike in length, so a
+conversation that says the words in more messages is the better answer, and counting is
+what grouping does anyway. SQLite reads the grouping columns from a covering index
+(`idx_search_documents_group`, forced: the planner otherwise takes the wide rows).
 """
 
 from __future__ import annotations
@@ -15,37 +21,33 @@ from dataclasses import dataclass
 
 from tortoise import connections
 
-# {hits} selects (id, kind, conversation_key, position, score) of the matching documents.
+# {hits} selects (id, kind, conversation_key) of the matching documents.
 _GROUPED = """
 WITH hits AS ({hits}),
-ranked AS (
-    SELECT id, score,
-           count(*) OVER (PARTITION BY kind, conversation_key) AS matches,
-           row_number() OVER (PARTITION BY kind, conversation_key
-                              ORDER BY score DESC, position, id) AS place
-    FROM hits
+grouped AS (
+    SELECT kind, conversation_key, count(*) AS matches, min(id) AS first_id, max(id) AS last_id
+    FROM hits GROUP BY kind, conversation_key
 ),
-best AS (
-    SELECT id, score, matches, count(*) OVER () AS total
-    FROM ranked WHERE place = 1
-    ORDER BY score DESC, id LIMIT {limit} OFFSET {offset}
+page AS (
+    SELECT first_id, matches, last_id, count(*) OVER () AS total
+    FROM grouped ORDER BY matches DESC, last_id DESC LIMIT {limit} OFFSET {offset}
 )
 SELECT d.kind, d.owner_id, d.conversation_key, d.position, d.role, d.content,
-       best.score, best.matches, best.total
-FROM best JOIN search_documents d ON d.id = best.id
-ORDER BY best.score DESC, d.id
+       page.matches, page.total
+FROM page JOIN search_documents d ON d.id = page.first_id
+ORDER BY page.matches DESC, page.last_id DESC
 """
 
 _HITS_SQLITE = """
-SELECT d.id, d.kind, d.conversation_key, d.position, -bm25(search_words) AS score
-FROM search_words JOIN search_documents d ON d.id = search_words.rowid
+SELECT d.id, d.kind, d.conversation_key
+FROM search_words
+JOIN search_documents d INDEXED BY idx_search_documents_group ON d.id = search_words.rowid
 WHERE search_words MATCH ? AND d.kind IN ({kinds})
 """
 
 _HITS_POSTGRES = """
-SELECT d.id, d.kind, d.conversation_key, d.position, ts_rank(d.words, q.query) AS score
-FROM search_documents d, (SELECT to_tsquery('simple', $1) AS query) q
-WHERE d.words @@ q.query AND d.kind = ANY($2::text[])
+SELECT id, kind, conversation_key FROM search_documents
+WHERE words @@ to_tsquery('simple', $1) AND kind = ANY($2::text[])
 """
 
 
@@ -54,10 +56,9 @@ class SearchHit:
     kind: str
     owner_id: str
     conversation_key: str
-    position: int
+    position: int  # of the conversation's first matching message
     role: str
     content: str
-    score: float
     matches: int
 
 
@@ -91,6 +92,6 @@ async def search(words: Sequence[str], kinds: Sequence[str], offset: int, limit:
         sql = _GROUPED.format(hits=hits, **bounds)
         rows = await client.execute_query_dict(sql, [fts5_query(words), *kinds])
     found = [SearchHit(row["kind"], row["owner_id"], row["conversation_key"],
-                       int(row["position"]), row["role"], row["content"], float(row["score"]),
-                       int(row["matches"])) for row in rows]
+                       int(row["position"]), row["role"], row["content"], int(row["matches"]))
+             for row in rows]
     return SearchPage(found, int(rows[0]["total"]) if rows else 0)
