@@ -26,6 +26,8 @@ from pathlib import Path
 from asgi_client import ADMIN_KEY, Client
 from figures import record
 
+from tortoise import Tortoise
+
 from agenteval.app import create_app
 from agenteval.config import Settings
 from agenteval.store.search import documents, index_writes, segmenter
@@ -87,6 +89,9 @@ async def bench(url: str, count: int, repeat: int) -> tuple[dict[str, tuple[floa
         for start in range(0, len(made), 1000):
             await index_writes.write(made[start:start + 1000])
         indexed_per_s = count / (time.perf_counter() - started)
+        # Statistics as autovacuum's analyze leaves them after a load this size: without
+        # them PostgreSQL's first plans are guesses.
+        await Tortoise.get_connection("default").execute_script("ANALYZE")
         print(f"indexed {count} turns at {indexed_per_s:,.0f} turns/s "
               f"(dictionary loaded in {load_s:.2f} s)")
         timings: dict[str, list[float]] = {name: [] for name in QUERIES}

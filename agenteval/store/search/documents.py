@@ -10,6 +10,7 @@ message twice (a retry, the backfill) keeps one document. Pure: no I/O.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,17 @@ class SearchDocument:
     position: int  # the turn, counted from 0 as stored
     role: str      # user | assistant (monitoring also tool)
     content: str
+
+    @property
+    def conversation_no(self) -> int:
+        return conversation_number(self.kind, self.conversation_key)
+
+
+def conversation_number(kind: str, conversation_key: str) -> int:
+    """A stable 63-bit number for the conversation (what a search groups by): BIGINT on
+    both backends, collisions as likely as two equal random 63-bit numbers."""
+    digest = hashlib.blake2b(f"{kind}\0{conversation_key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def _document(kind: str, source_key: str, owner: Any, conversation: Any, position: int,

@@ -30,13 +30,13 @@ from agenteval.store.search.documents import SearchDocument
 log = logging.getLogger(__name__)
 
 BATCH = 500
-COLUMNS = ("kind", "source_key", "owner_id", "conversation_key", "position", "role",
-           "content", "words")
+COLUMNS = ("kind", "source_key", "owner_id", "conversation_key", "conversation_no", "position",
+           "role", "content", "words")
 
 _INSERT_SQLITE = (f"INSERT OR IGNORE INTO search_documents ({', '.join(COLUMNS)}) "
-                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _INSERT_POSTGRES = (f"INSERT INTO search_documents ({', '.join(COLUMNS)}) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, to_tsvector('simple', $8)) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_tsvector('simple', $9)) "
                     "ON CONFLICT (source_key) DO NOTHING")
 
 _pending: list[SearchDocument] = []
@@ -110,7 +110,8 @@ async def write(documents: Sequence[SearchDocument]) -> None:
     words = await asyncio.to_thread(lambda: [segmenter.index_text(d.content) for d in documents])
     client = connections.get("default")
     postgres = client.capabilities.dialect == "postgres"
-    rows: list[list[Any]] = [[d.kind, d.source_key, d.owner_id, d.conversation_key, d.position, d.role,
+    rows: list[list[Any]] = [[d.kind, d.source_key, d.owner_id, d.conversation_key,
+                              d.conversation_no, d.position, d.role,
              d.content, text] for d, text in zip(documents, words, strict=True)]
     await client.execute_many(_INSERT_POSTGRES if postgres else _INSERT_SQLITE, rows)
 

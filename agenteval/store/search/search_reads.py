@@ -10,8 +10,9 @@ ranked — at 100,000 turns a common two-character word matches ~14,000 of them,
 scores alone cost SQLite ~70 ms and PostgreSQL a read of every match's tsvector
 (docs/performance.md). Messages are one chat turn each, short and alike in length, so a
 conversation that says the words in more messages is the better answer, and counting is
-what grouping does anyway. SQLite reads the grouping columns from a covering index
-(`idx_search_documents_group`, forced: the planner otherwise takes the wide rows).
+what grouping does anyway. Matches are grouped by `conversation_no` (a number standing for
+kind and conversation); SQLite reads it from a covering index (`idx_search_documents_group`,
+forced: the planner otherwise takes the wide rows).
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ from dataclasses import dataclass
 
 from tortoise import connections
 
-# {hits} selects (id, kind, conversation_key) of the matching documents.
+from agenteval.store.search.documents import KINDS
+
+# {hits} selects (id, conversation_no) of the matching documents.
 _GROUPED = """
 WITH hits AS ({hits}),
 grouped AS (
-    SELECT kind, conversation_key, count(*) AS matches, min(id) AS first_id, max(id) AS last_id
-    FROM hits GROUP BY kind, conversation_key
+    SELECT count(*) AS matches, min(id) AS first_id, max(id) AS last_id
+    FROM hits GROUP BY conversation_no
 ),
 page AS (
     SELECT first_id, matches, last_id, count(*) OVER () AS total
@@ -39,15 +42,15 @@ ORDER BY page.matches DESC, page.last_id DESC
 """
 
 _HITS_SQLITE = """
-SELECT d.id, d.kind, d.conversation_key
+SELECT d.id, d.conversation_no
 FROM search_words
 JOIN search_documents d INDEXED BY idx_search_documents_group ON d.id = search_words.rowid
-WHERE search_words MATCH ? AND d.kind IN ({kinds})
+WHERE search_words MATCH ?{kinds}
 """
 
 _HITS_POSTGRES = """
-SELECT id, kind, conversation_key FROM search_documents
-WHERE words @@ to_tsquery('simple', $1) AND kind = ANY($2::text[])
+SELECT id, conversation_no FROM search_documents
+WHERE words @@ to_tsquery('simple', $1){kinds}
 """
 
 
@@ -84,13 +87,18 @@ async def search(words: Sequence[str], kinds: Sequence[str], offset: int, limit:
         return SearchPage([], 0)
     client = connections.get("default")
     bounds = {"limit": int(limit), "offset": int(offset)}
+    narrowed = set(kinds) != set(KINDS)  # no filter at all when every kind is asked for
     if client.capabilities.dialect == "postgres":
-        sql = _GROUPED.format(hits=_HITS_POSTGRES, **bounds)
-        rows = await client.execute_query_dict(sql, [tsquery(words), list(kinds)])
+        hits = _HITS_POSTGRES.format(kinds=" AND kind = ANY($2::text[])" if narrowed else "")
+        rows = await client.execute_query_dict(
+            _GROUPED.format(hits=hits, **bounds),
+            [tsquery(words), *([list(kinds)] if narrowed else [])])
     else:
-        hits = _HITS_SQLITE.format(kinds=", ".join("?" for _ in kinds))
-        sql = _GROUPED.format(hits=hits, **bounds)
-        rows = await client.execute_query_dict(sql, [fts5_query(words), *kinds])
+        marks = ", ".join("?" for _ in kinds)
+        hits = _HITS_SQLITE.format(kinds=f" AND d.kind IN ({marks})" if narrowed else "")
+        rows = await client.execute_query_dict(
+            _GROUPED.format(hits=hits, **bounds),
+            [fts5_query(words), *(kinds if narrowed else [])])
     found = [SearchHit(row["kind"], row["owner_id"], row["conversation_key"],
                        int(row["position"]), row["role"], row["content"], int(row["matches"]))
              for row in rows]
