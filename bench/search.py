@@ -25,7 +25,6 @@ from pathlib import Path
 
 from asgi_client import ADMIN_KEY, Client
 from figures import record
-
 from tortoise import Tortoise
 
 from agenteval.app import create_app
