@@ -1,10 +1,13 @@
 """The search index's one writer: the stores hand it documents, it writes them in batches.
 
-Why a queue: segmenting is pure Python (~200 µs a message) and the writers are hot paths
+Why a queue: segmenting is pure Python (~200–500 µs a message) and the writers are hot paths
 (ingestion, a run's attempts, a session's turn). `add` only appends and returns; one
 task per process drains the queue — jieba in a worker thread, then one `executemany`
 per batch of up to BATCH documents — so what arrives while a batch is written goes in
 the next one, and a busy ingestion makes bigger batches, not more statements.
+
+Segmentation runs in a worker process (segmenting_process): jieba holds the GIL, so in a
+thread it would still take its CPU from the event loop.
 
 What it does not promise: a document still queued when the process dies is not in the
 index. Every write is idempotent (`source_key`), and `agenteval reindex` (reindex.py)
@@ -24,7 +27,7 @@ from typing import Any
 
 from tortoise import connections
 
-from agenteval.store.search import segmenter
+from agenteval.store.search import segmenting_process
 from agenteval.store.search.documents import SearchDocument
 
 log = logging.getLogger(__name__)
@@ -45,10 +48,10 @@ _enabled = False
 
 
 def enable() -> None:
-    """Index what the stores write from now on (and start loading jieba's dictionary)."""
+    """Index what the stores write from now on (and start the segmenting process)."""
     global _enabled
     _enabled = True
-    _start_task(segmenter.ready())
+    segmenting_process.start()
 
 
 def disable() -> None:
@@ -106,8 +109,7 @@ async def write(documents: Sequence[SearchDocument]) -> None:
     """Segment `documents` off the event loop and insert those not indexed yet."""
     if not documents:
         return
-    await segmenter.ready()
-    words = await asyncio.to_thread(lambda: [segmenter.index_text(d.content) for d in documents])
+    words = await segmenting_process.index_texts_off_loop([d.content for d in documents])
     client = connections.get("default")
     postgres = client.capabilities.dialect == "postgres"
     rows: list[list[Any]] = [[d.kind, d.source_key, d.owner_id, d.conversation_key,
