@@ -74,7 +74,7 @@ def add(documents: Sequence[SearchDocument]) -> None:
         return
     _pending.extend(documents)
     if _drainer is None or _drainer.done():
-        _drainer = _start_task(_drain())
+        _drainer = _start_drain()
 
 
 async def flush() -> None:
@@ -83,13 +83,12 @@ async def flush() -> None:
         await asyncio.shield(_drainer)
 
 
-def _start_task(work: object) -> asyncio.Task[None] | None:
+def _start_drain() -> asyncio.Task[None] | None:
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # no loop (a synchronous caller): the next add starts it
-        work.close()  # type: ignore[attr-defined]  # an un-awaited coroutine
         return None
-    return loop.create_task(work)  # type: ignore[arg-type]  # a coroutine
+    return loop.create_task(_drain())
 
 
 async def _drain() -> None:
