@@ -36,7 +36,10 @@ async function searchFor(page: Page, words: string) {
 test("the header's search finds a Chinese two-character word, an English word, and opens the log it was said in", async ({ signedIn: page, server }) => {
   const setId = await seed(server.url);
 
-  // From the header's box (wide screens have one) to the results page.
+  // From the header's box (wide screens have one; narrower ones a link) to the results page.
+  await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Search conversations" })).toBeVisible();
+  await page.setViewportSize({ width: 1800, height: 900 });
   const box = page.getByRole("banner").getByRole("searchbox", { name: "Search conversations" });
   await box.fill("退款");
   await box.press("Enter");
@@ -51,6 +54,10 @@ test("the header's search finds a Chinese two-character word, an English word, a
   await expect(hit).toContainText("2 matching messages");
   await expectAccessible(page, "search results");
   await screenshot(page, "search-results-en");
+  const header = await page.getByRole("banner").evaluate((h) => h.scrollWidth - h.clientWidth);
+  expect(header).toBeLessThanOrEqual(0); // the box leaves the whole header in view
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, "search-results-1280-en", { fullPage: false });
 
   await searchFor(page, "refund");
   await expect(page.getByRole("list", { name: "Results" }).getByRole("link", { name: "parcel-9" })).toBeVisible();

@@ -3,7 +3,7 @@
  * From 1200 px (Mantine's `lg`) everything sits in the header; below it the header keeps the
  * title and a burger that opens a drawer with the links, the language switch and Forget key.
  */
-import { AppShell, Badge, Burger, Button, Drawer, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, AppShell, Badge, Burger, Button, Drawer, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +18,7 @@ import { KeyForm } from "./KeyForm";
 import { MeQuery } from "../../graphql/meQuery";
 import { NavLinks } from "./NavLinks";
 import { SearchBox } from "../../components/search/SearchBox";
+import { SearchIcon } from "../../components/search/SearchIcon";
 
 export function Shell() {
   const { t } = useTranslation();
@@ -61,8 +62,11 @@ export function Shell() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {/* Search: a box where the header has room, else a link to the search page. */}
-            <Group visibleFrom="xl"><SearchBox /></Group>
-            <Button hiddenFrom="xl" size="xs" variant="subtle" component={Link} to="/search">{t("search.open")}</Button>
+            <div className="shell-search-box"><SearchBox /></div>
+            <Anchor className="shell-search-link" size="sm" fw={500} component={Link} to="/search"
+              aria-label={t("search.open")} title={t("search.open")} style={{ display: "inline-flex", marginInline: -6 }}>
+              <SearchIcon /><span className="shell-search-word">{t("search.open")}</span>
+            </Anchor>
             {signedIn && identity && (
               // Below 1408 px the nav needs the room: the key's name moves into the badge's title.
               <Group gap={4} wrap="nowrap">
