@@ -53,6 +53,7 @@ from agenteval.engine.services import Services
 from agenteval.model_checks import check_models
 from agenteval.store.access import api_keys
 from agenteval.store.evals.database_evals import DatabaseEvals
+from agenteval.store.search import index_writes as search_index
 from agenteval.store.sessions.database_sessions import DatabaseSessions
 
 # The drivers and the demo (with the GraphQL client they act through) are imported
@@ -91,6 +92,8 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         startup = contextlib.AsyncExitStack()
         stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
         core = await start_core(stack, startup, settings, migrate=migrate)
+        search_index.enable()  # the server's writes are searchable (the CI gate's are not)
+        stack.callback(search_index.disable)
         if admin_key:
             await _ensure_admin_key(settings)
         await stack.enter_async_context(api_keys.evictions_on_revocation(core.events))

@@ -36,6 +36,7 @@ from agenteval.store import database, leases
 from agenteval.store.event_bus import create_event_bus
 from agenteval.store.runs.database_runs import DatabaseRuns
 from agenteval.store.runs.run_store import RUN_KIND
+from agenteval.store.search import index_writes as search_index
 from agenteval.store.usage import UsageRecorder
 
 # An idle actor (eval, session, run) is passivated after this long; the next message
@@ -58,6 +59,8 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
         await database.migrate(settings.database_url)
     await database.open_database(settings.database_url)
     stack.push_async_callback(database.close_database)
+    # Last before closing: what the actors' final writes queued for the search index.
+    stack.push_async_callback(search_index.flush)
     if stored_qa:
         await load_stored_qa(stack)
 

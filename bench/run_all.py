@@ -64,12 +64,16 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("monitoring_ingest.py", ["--database-url", "{pg}"], True),
     ("monitoring_judge.py", [], False),
     ("monitoring_judge.py", ["--database-url", "{pg}"], True),
+    # Full-text search (issue 41): a two-character query at 100,000 turns.
+    ("search.py", [], False),
+    ("search.py", ["--database-url", "{pg}"], True),
 ]
 # Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
 HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py",
            "served.py", "asgi_client.py"}
 # Shorter runs for a smoke check of the runner itself.
 QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
+         "search.py": ["--turns", "2000", "--repeat", "3"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
          "outcomes_reads.py": ["--rows", "500", "--repeat", "10"],
          "subscriptions.py": ["--subscribers", "50"], "judged_run.py": ["--cases", "50"],

@@ -20,6 +20,7 @@ COMMANDS = {
     "import": "agenteval.cli.commands.import_command:import_tests",
     "judge": "agenteval.cli.commands.judge:judge",
     "ingest": "agenteval.cli.commands.ingest:ingest",
+    "reindex": "agenteval.cli.commands.reindex:reindex",
     "docs-rules": "agenteval.cli.commands.docs_rules:docs_rules",
     "demo": "agenteval.cli.commands.demo:demo",
     "driver": "agenteval.cli.commands.driver:driver",

@@ -20,6 +20,7 @@ from agenteval.store.backends.database_outage import (
 )
 from agenteval.store.backends.schema_template import copy_template, fresh_sqlite_path
 from agenteval.store.monitoring.sources import forget_sources
+from agenteval.store.search import index_writes as search_index
 
 MODELS_MODULE = "agenteval.store.models"
 MIGRATIONS_MODULE = "agenteval.store.migrations"
@@ -99,6 +100,7 @@ async def open_database(database_url: str) -> None:
     api_keys.cache.clear()  # keys read from another database must not authenticate here
     response_cache.forget_all()  # nor its judge answers be served here
     forget_sources()  # nor monitoring's sources (their ids and pseudonym keys)
+    search_index.forget()  # nor messages queued for another database's search index
     quiet_driver_outage_logs()
     transaction_start.install()  # a failed BEGIN leaves no dead connection behind
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)

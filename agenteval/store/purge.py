@@ -28,6 +28,7 @@ from agenteval.store.models import (
     RunTurn,
     WebhookDelivery,
 )
+from agenteval.store.search import hooks as search_index
 
 BATCH = 500
 
@@ -50,6 +51,7 @@ async def purge_run(run_id: uuid.UUID, statuses: frozenset[str],
     """
     removed = {
         "rule_results": await delete_in_batches(RuleResultRow, batch, outcome__run_id=run_id),
+        "search_documents": await search_index.run_purged(run_id),
         "run_turns": await delete_in_batches(RunTurn, batch, outcome__run_id=run_id),
         "case_outcomes": await delete_in_batches(CaseOutcome, batch, run_id=run_id),
         "model_usage": await delete_in_batches(ModelUsage, batch, run_id=run_id),
@@ -69,6 +71,7 @@ async def purge_eval(eval_id: uuid.UUID, statuses: frozenset[str],
     What was removed, table by table; None when the eval was not (or no longer) there.
     """
     removed = {
+        "search_documents": await search_index.eval_purged(eval_id),
         "eval_messages": await delete_in_batches(EvalMessage, batch, session__eval_id=eval_id),
         "eval_sessions": await delete_in_batches(EvalSession, batch, eval_id=eval_id),
         "eval_events": await delete_in_batches(EvalEvent, batch, eval_id=eval_id),

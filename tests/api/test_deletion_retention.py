@@ -97,7 +97,7 @@ async def test_only_what_finished_before_the_cutoff_is_purged_and_each_purge_is_
                       "model_usage": 0, "human_reviews": 0, "webhook_deliveries": 0,
                       "intelligent_evals": 1,
                       "eval_sessions": 1, "eval_messages": 2, "eval_events": 1,
-                      "plan_revisions": 0}
+                      "plan_revisions": 0, "search_documents": 0}
     assert await CaseOutcome.all().count() == 6  # the recent and the running run's
     logged = [r.getMessage() for r in caplog.records]
     assert sum(m.startswith(f"deleted run {ids['old run']}") for m in logged) == 1

@@ -30,6 +30,7 @@ const MonitorsPage = lazy(() => import("./pages/monitoring/MonitorsPage").then((
 const MonitorPage = lazy(() => import("./pages/monitoring/MonitorPage").then((m) => ({ default: m.MonitorPage })));
 const MonitorFormPage = lazy(() => import("./pages/monitoring/MonitorFormPage").then((m) => ({ default: m.MonitorFormPage })));
 const ConversationPage = lazy(() => import("./pages/monitoring/ConversationPage").then((m) => ({ default: m.ConversationPage })));
+const SearchPage = lazy(() => import("./pages/search/SearchPage").then((m) => ({ default: m.SearchPage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
@@ -71,6 +72,7 @@ const router = createBrowserRouter([
       { path: "monitoring/monitors/:monitorId/edit", element: page(<MonitorFormPage />) },
       { path: "monitoring/conversations/:conversationId", element: page(<ConversationPage />) },
       { path: "settings", element: page(<SettingsPage />) },
+      { path: "search", element: page(<SearchPage />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ] }],
   },

@@ -17,6 +17,7 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.errors import NotFound
 from agenteval.store.models import ConversationSet
+from agenteval.store.search import hooks as search_index
 
 
 def check_dialogs(dialogs: list[dict[str, Any]], errors: FieldErrors | None = None) -> None:
@@ -63,11 +64,13 @@ async def store_conversation_set(name: str | None, file_format: str,
         for logged in dialog["turns"]:
             if "raw" in logged:  # kept whole when it fits the stored-reply limit
                 logged["raw"] = limits.bounded_raw(logged["raw"])
-    return await ConversationSet.create(
+    stored = await ConversationSet.create(
         name=(name or f"{file_format} log of {total} conversations").strip(),
         source_format=file_format, dialogs=dialogs, dialog_count=len(dialogs),
         turn_count=sum(len(d["turns"]) for d in dialogs), total_in_document=total,
         skipped=skipped, redacted=redacted)
+    search_index.conversation_set_written(stored.id, dialogs)
+    return stored
 
 
 async def get_conversation_set(set_id: uuid.UUID, path: str = "id") -> ConversationSet:
@@ -80,5 +83,6 @@ async def get_conversation_set(set_id: uuid.UUID, path: str = "id") -> Conversat
 async def delete_conversation_set(set_id: uuid.UUID) -> str:
     """The set goes; runs that judged it keep their own copy of its dialogs."""
     found = await get_conversation_set(set_id)
+    await search_index.conversation_set_deleted(found.id)
     await found.delete()
     return str(found.id)

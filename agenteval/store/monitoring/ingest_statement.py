@@ -39,6 +39,7 @@ one-turn request's whole write.
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -101,6 +102,7 @@ WITH g AS (
 )
 SELECT (SELECT count(*) FROM added) AS accepted,
        (SELECT count(*) FROM created) AS created,
+       (SELECT json_agg(json_build_array(n, id)) FROM conv) AS conversations,
        (SELECT count(*) FROM touched) AS touched,
        -- Data-dependent, so not folded at planning: fails only when it must.
        (SELECT CASE WHEN count(*) > 0
@@ -164,15 +166,18 @@ def parameters(groups: list[Group], today: date, now: datetime) -> list[Any]:
 
 
 async def write(connection: BaseDBAsyncClient, groups: list[Group], today: date,
-                now: datetime) -> int:
-    """Run the statement (again after a lost race or a deadlock); how many turns were new."""
+                now: datetime) -> tuple[int, list[uuid.UUID]]:
+    """Run the statement (again after a lost race or a deadlock): how many turns were new,
+    and each group's conversation id (in the order of `groups`)."""
     global _created
     arguments = parameters(groups, today, now)
     for attempt in range(ATTEMPTS):
         try:
             _, rows = await connection.execute_query(statement_text(), arguments)
             _created += int(rows[0]["created"])
-            return int(rows[0]["accepted"])
+            ids = dict(json.loads(rows[0]["conversations"] or "[]"))
+            return int(rows[0]["accepted"]), [uuid.UUID(ids[n]) for n in
+                                              range(1, len(groups) + 1)]
         except Exception as exc:  # noqa: BLE001 - only the two retryable failures
             if attempt == ATTEMPTS - 1 or not _retryable(exc):
                 raise

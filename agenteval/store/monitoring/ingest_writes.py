@@ -15,7 +15,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from tortoise import Tortoise
 from tortoise.expressions import F
@@ -25,6 +25,7 @@ from agenteval.domain.monitoring.ingest_lines import IngestTurn
 from agenteval.store.models import MonitoredConversation, MonitoredSource, MonitoredTurn
 from agenteval.store.monitoring import ingest_statement
 from agenteval.store.monitoring.partitions import is_postgres
+from agenteval.store.search import hooks as search_index
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ async def store_turns(turns: list[IngestTurn], sources: dict[str, MonitoredSourc
             await MonitoredConversation.filter(
                 id__in=[c.id for k, c in conversations.items() if k[1] in inferred]
             ).update(inferred=True)
+    search_index.monitored_turns_written(rows)
     return Stored(len(rows), duplicates, len(by_conversation))
 
 
@@ -81,9 +83,25 @@ async def _store_postgres(by_conversation: dict[tuple[uuid.UUID, str], list[Inge
             first_copies.setdefault(turn.message_key, turn)
         groups.append(ingest_statement.Group(source_id, external, list(first_copies.values()),
                                              external in inferred))
-    accepted = await ingest_statement.write(Tortoise.get_connection("default"), groups,
-                                            today, now)
+    accepted, conversation_ids = await ingest_statement.write(
+        Tortoise.get_connection("default"), groups, today, now)
+    # The first copies, as stored; a key stored before is also indexed already, and the
+    # index ignores it again (its source key is the conversation and the message key).
+    search_index.monitored_turns_written(
+        IndexedTurn(conversation_id, turn.message_key, turn.position, turn.role, turn.content)
+        for group, conversation_id in zip(groups, conversation_ids, strict=True)
+        for turn in group.turns)
     return Stored(accepted, sent - accepted, len(groups))
+
+
+class IndexedTurn(NamedTuple):
+    """What the search index reads of a stored turn (statement writes build no rows)."""
+
+    conversation_id: uuid.UUID
+    message_key: str
+    position: int | None
+    role: str
+    content: str
 
 
 async def _conversations(groups: dict[tuple[uuid.UUID, str], list[IngestTurn]], today: date,

@@ -18,6 +18,7 @@ from agenteval.store.models import (
     RedLineHit,
 )
 from agenteval.store.monitoring.partitions import drop_partitions_before
+from agenteval.store.search import hooks as search_index
 
 BATCH = 500
 
@@ -36,6 +37,7 @@ async def purge_expired(today: date) -> int:
                          .limit(BATCH).values_list("id", flat=True))
             if not ids:
                 break
+            await search_index.monitored_conversations_deleted(ids)
             await MonitoredTurn.filter(conversation_id__in=ids).delete()
             await MonitorVerdict.filter(conversation_id__in=ids).delete()
             await RedLineHit.filter(conversation_id__in=ids).delete()

@@ -41,6 +41,7 @@ from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.notifications.outbox import enqueue_run_notification
 from agenteval.store.runs.case_tags import case_tags
 from agenteval.store.runs.run_rows import attempt_rows, insert_attempt_rows
+from agenteval.store.search import hooks as search_index
 
 PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
 # A run's state (status, version, counters, summary, times) without its cases snapshot,
@@ -122,6 +123,7 @@ async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[Fini
         if not updated:
             raise StaleRun(str(run_id))
         await insert_attempt_rows(connection, rows)
+    search_index.run_turns_written(run_id, rows.turns)
     return version + 1
 
 

@@ -22,6 +22,7 @@ from agenteval.domain.intelligent import eval_state
 from agenteval.errors import Conflict, NotFound
 from agenteval.store.evals.eval_log import NewEvent, append_events
 from agenteval.store.models import EvalEvent, EvalMessage, EvalSession, IntelligentEval, Target
+from agenteval.store.search import hooks as search_index
 from agenteval.store.sessions import turns
 from agenteval.store.sessions.turns import StoredTurn, TurnState
 
@@ -63,8 +64,10 @@ class DatabaseSessions:
     async def store_turn(self, session: EvalSession, plan: dict[str, Any] | None, turn: int,
                          user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
                          now: datetime, enforce_budget: bool) -> StoredTurn:
-        return await turns.store_turn(session, plan, turn, user, reply, conversation_id,
-                                      now, enforce_budget)
+        stored = await turns.store_turn(session, plan, turn, user, reply, conversation_id,
+                                        now, enforce_budget)
+        search_index.session_turn_written(session.eval_id, session.id, user, reply)
+        return stored
 
     async def change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
                             event: str, now: datetime, agent_active: bool = False,

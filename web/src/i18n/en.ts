@@ -11,6 +11,7 @@ import { enModels } from "./en-models";
 import { enForms } from "./en-forms";
 import { enSimulated } from "./en-simulated";
 import { enOfflineSkipped } from "./en-offline-skipped";
+import { enSearch } from "./en-search";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -149,6 +150,7 @@ export const en = {
   ...enForms,
   ...enSimulated,
   ...enOfflineSkipped,
+  ...enSearch,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -13,6 +13,7 @@ import { zhModels } from "./zh-models";
 import { zhForms } from "./zh-forms";
 import { zhSimulated } from "./zh-simulated";
 import { zhOfflineSkipped } from "./zh-offline-skipped";
+import { zhSearch } from "./zh-search";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -150,4 +151,5 @@ export const zh: Dictionary = {
   ...zhForms,
   ...zhSimulated,
   ...zhOfflineSkipped,
+  ...zhSearch,
 };

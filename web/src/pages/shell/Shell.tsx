@@ -3,11 +3,11 @@
  * From 1200 px (Mantine's `lg`) everything sits in the header; below it the header keeps the
  * title and a burger that opens a drawer with the links, the language switch and Forget key.
  */
-import { AppShell, Badge, Burger, Button, Drawer, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, AppShell, Badge, Burger, Button, Drawer, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { NewBuildNotice } from "../../components/errors/NewBuildNotice";
@@ -17,6 +17,8 @@ import { LanguageSwitch } from "../../components/language/LanguageSwitch";
 import { KeyForm } from "./KeyForm";
 import { MeQuery } from "../../graphql/meQuery";
 import { NavLinks } from "./NavLinks";
+import { SearchBox } from "../../components/search/SearchBox";
+import { SearchIcon } from "../../components/search/SearchIcon";
 
 export function Shell() {
   const { t } = useTranslation();
@@ -59,6 +61,12 @@ export function Shell() {
             </nav>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {/* Search: a box where the header has room, else a link to the search page. */}
+            <div className="shell-search-box"><SearchBox /></div>
+            <Anchor className="shell-search-link" size="sm" fw={500} component={Link} to="/search"
+              aria-label={t("search.open")} title={t("search.open")} style={{ display: "inline-flex", marginInline: -6 }}>
+              <SearchIcon /><span className="shell-search-word">{t("search.open")}</span>
+            </Anchor>
             {signedIn && identity && (
               // Below 1408 px the nav needs the room: the key's name moves into the badge's title.
               <Group gap={4} wrap="nowrap">
@@ -81,6 +89,7 @@ export function Shell() {
           {signedIn && identity && (
             <Text size="sm" style={{ wordBreak: "break-word" }}>{t("shell.signedInAs", identity)}</Text>
           )}
+          <SearchBox width="100%" onSearch={drawer.close} />
           <nav aria-label={t("nav.label")}>
             <NavLinks vertical onNavigate={drawer.close} />
           </nav>

@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { ADMIN_KEY, expect, expectAccessible, screenshot, test } from "./support/fixtures";
+
+const LOG = [
+  { id: "log-1", messages: [{ role: "user", content: "请问发票什么时候开？" }, { role: "assistant", content: "发票会在确认收货后开具。" }] },
+  { id: "log-2", messages: [{ role: "user", content: "空调不制冷" }, { role: "assistant", content: "师傅明天上门" }] },
+].map((line) => JSON.stringify(line)).join("\n");
+
+const TURNS = [
+  { source: "shop", conversationId: "order-77", messageId: "1", role: "user", content: "你好，我想申请退款，订单号 A77" },
+  { source: "shop", conversationId: "order-77", messageId: "2", role: "assistant", content: "好的，退款会在三个工作日内到账" },
+  { source: "shop", conversationId: "parcel-9", messageId: "1", role: "user", content: "My parcel never arrived, I want a refund" },
+].map((line) => JSON.stringify(line)).join("\n");
+
+async function post(url: string, body: string, contentType: string): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": contentType, "x-api-key": ADMIN_KEY }, body });
+}
+
+async function seed(serverUrl: string): Promise<string> {
+  expect((await post(`${serverUrl}/api/ingest`, TURNS, "application/x-ndjson")).status).toBe(200);
+  const imported = await post(`${serverUrl}/graphql`, JSON.stringify({
+    query: "mutation($d: String!) { importConversations(document: $d, format: \"jsonl\", name: \"Week 49 log\") { id } }",
+    variables: { d: LOG },
+  }), "application/json").then((r) => r.json()) as { data: { importConversations: { id: string } } };
+  return imported.data.importConversations.id;
+}
+
+/** The index is written in the background: search until the words are found. */
+async function searchFor(page: Page, words: string) {
+  await expect(async () => {
+    await page.goto(`/search?q=${encodeURIComponent(words)}`);
+    await expect(page.getByRole("list", { name: /Results|搜索结果/ }).getByRole("listitem").first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test("the header's search finds a Chinese two-character word, an English word, and opens the log it was said in", async ({ signedIn: page, server }) => {
+  const setId = await seed(server.url);
+
+  // From the header's box (wide screens have one; narrower ones a link) to the results page.
+  await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Search conversations" })).toBeVisible();
+  await page.setViewportSize({ width: 1800, height: 900 });
+  const box = page.getByRole("banner").getByRole("searchbox", { name: "Search conversations" });
+  await box.fill("退款");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=%E9%80%80%E6%AC%BE/);
+  await searchFor(page, "退款");
+  const results = page.getByRole("list", { name: "Results" });
+  await expect(results.getByRole("listitem")).toHaveCount(1);
+  const hit = results.getByRole("listitem").first();
+  await expect(hit.getByRole("link", { name: "order-77" })).toHaveAttribute("href", /^\/monitoring\/conversations\/[0-9a-f-]+#turn-1$/);
+  await expect(hit.getByText("Monitoring")).toBeVisible();
+  await expect(hit.locator("mark").first()).toHaveText("退款");
+  await expect(hit).toContainText("2 matching messages");
+  await expectAccessible(page, "search results");
+  await screenshot(page, "search-results-en");
+  const header = await page.getByRole("banner").evaluate((h) => h.scrollWidth - h.clientWidth);
+  expect(header).toBeLessThanOrEqual(0); // the box leaves the whole header in view
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, "search-results-1280-en", { fullPage: false });
+
+  await searchFor(page, "refund");
+  await expect(page.getByRole("list", { name: "Results" }).getByRole("link", { name: "parcel-9" })).toBeVisible();
+
+  await searchFor(page, "发票");
+  await page.getByRole("list", { name: "Results" }).getByRole("link", { name: "Week 49 log #1" }).click();
+  await expect(page).toHaveURL(new RegExp(`/logs/${setId}$`));
+  await expect(page.getByRole("heading", { name: "Week 49 log" })).toBeVisible();
+
+  // No match, and a query with no word: said, not a blank page.
+  await page.goto("/search?q=%E7%BB%B4%E4%BF%AE%E5%8D%95");
+  await expect(page.getByText("No conversation contains “维修单”.")).toBeVisible();
+  await page.goto("/search?q=%EF%BC%8C%E3%80%82");
+  await expect(page.getByRole("alert")).toContainText("VALIDATION_FAILED");
+});
+
+test("at phone width in Chinese the search is one tap from the header and the results fit", async ({ signedIn: page, server }) => {
+  await seed(server.url);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
+  await page.goto("/evals");
+  await page.getByRole("banner").getByRole("link", { name: "搜索" }).click();
+  await expect(page.getByRole("heading", { name: "搜索对话" })).toBeVisible();
+  const input = page.getByRole("searchbox", { name: "搜索对话" });
+  await input.fill("退款 到账");
+  await input.press("Enter");
+  await expect(page.getByRole("list", { name: "搜索结果" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByText(/第 \d+ 轮，机器人/).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page, "search results at phone width");
+  await screenshot(page, "search-results-390-zh");
+});
