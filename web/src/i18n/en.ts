@@ -10,6 +10,7 @@ import { enModels } from "./en-models";
 import { enForms } from "./en-forms";
 import { enSimulated } from "./en-simulated";
 import { enOfflineSkipped } from "./en-offline-skipped";
+import { enWorkbench } from "./en-workbench";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -147,6 +148,7 @@ export const en = {
   ...enForms,
   ...enSimulated,
   ...enOfflineSkipped,
+  ...enWorkbench,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

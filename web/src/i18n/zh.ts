@@ -12,6 +12,7 @@ import { zhModels } from "./zh-models";
 import { zhForms } from "./zh-forms";
 import { zhSimulated } from "./zh-simulated";
 import { zhOfflineSkipped } from "./zh-offline-skipped";
+import { zhWorkbench } from "./zh-workbench";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -148,4 +149,5 @@ export const zh: Dictionary = {
   ...zhForms,
   ...zhSimulated,
   ...zhOfflineSkipped,
+  ...zhWorkbench,
 };
