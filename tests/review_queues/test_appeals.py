@@ -64,6 +64,8 @@ async def test_an_appeal_overturns_a_human_verdict_and_keeps_the_trail(
 
     report = (await gql.execute(REPORT, {"queue": queue_id}))["reviewQueueReport"]
     assert (report["appealed"], report["overturnedByAppeal"]) == (1, 1)
+    assert "1 appealed, 1 overturned by appeal" in report["markdown"]
+    assert "| llm_score | fake-judge-1 |" in report["markdown"]
     reviewers = {r["reviewer"].split(" ")[0]: r for r in report["reviewers"]}
     assert reviewers["ann"]["overturnedByAppeal"] == 1
     assert reviewers["bo"]["overturnedByAppeal"] == 0

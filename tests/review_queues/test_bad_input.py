@@ -77,3 +77,16 @@ async def test_bad_answers_and_answers_without_a_claim_change_nothing(
         "mutation($q: ID!) { claimReviewBatch(queueId: $q, size: 500) { id } }",
         {"q": queue_id})
     assert too_big.code == "VALIDATION_FAILED"
+
+
+async def test_item_listing_arguments_are_checked(gql: GraphQLClient) -> None:
+    run_id = str(await seed.finished_run(2))
+    queue_id = await queue(gql, run_id, {"share": 1.0}, [])
+    error = await gql.error("""query($q: ID!) { reviewItems(queueId: $q, stage: "LATER",
+        status: "MAYBE", offset: -1, limit: 0) { id } }""", {"q": queue_id})
+    assert error.code == "VALIDATION_FAILED"
+    assert sorted(d["path"] for d in error.details) == ["limit", "offset", "stage", "status"]
+    appeal_later = await gql.error(
+        """mutation($i: ID!) { appealReviewVerdict(itemId: $i, reason: " ") { id } }""",
+        {"i": str(uuid.uuid4())})
+    assert appeal_later.code == "VALIDATION_FAILED"  # a blank reason, checked first

@@ -32,13 +32,15 @@ async def _queue(items: int) -> uuid.UUID:
     return queue.id
 
 
-async def test_no_item_is_claimed_by_two_processes(db: str) -> None:
+async def test_no_item_is_claimed_by_two_processes(db: str, tmp_path: Path) -> None:
     queue_id = await _queue(ITEMS)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    barrier = tmp_path / "ready"
+    barrier.mkdir()
     workers = [await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.review_queues.claim_worker", db, str(queue_id),
-        str(uuid.uuid4()), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        for _ in range(WORKERS)]
+        str(uuid.uuid4()), str(barrier), str(WORKERS), cwd=ROOT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(WORKERS)]
     outputs = [await worker.communicate() for worker in workers]
     for worker, (_, err) in zip(workers, outputs, strict=True):
         assert worker.returncode == 0, err.decode()
@@ -46,6 +48,8 @@ async def test_no_item_is_claimed_by_two_processes(db: str) -> None:
     per_worker = [len(out.decode().split()) for out, _ in outputs]
     twice = [item for item, count in Counter(claimed).items() if count > 1]
     assert twice == [] and len(claimed) == ITEMS
+    backend = db.partition(":")[0]
+    print(f"claims per process ({backend}): {per_worker}")
     assert sum(1 for n in per_worker if n > 0) >= 2, per_worker  # they really competed
     assert await ReviewItemRow.filter(queue_id=queue_id, status="DONE").count() == ITEMS
 

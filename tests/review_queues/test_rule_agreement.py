@@ -11,6 +11,8 @@ from tests.support.graphql_client import GraphQLClient
 
 AGREEMENT = """{ judgeAgreement { ruleType judgeModel basis kappaLow kappaHigh
   agreement { reviewed agreed kappa } } }"""
+HISTORY = """query($id: ID!) { run(id: $id) {
+  reviewHistory { target review { successLevel note } } } }"""
 REVIEW_CASE = """mutation($run: ID!, $key: String!, $level: SuccessLevel!) {
   reviewCaseOutcome(runId: $run, caseKey: $key, successLevel: $level) { caseKey } }"""
 
@@ -32,6 +34,11 @@ async def test_kappa_per_rule_prefers_per_item_reviews(gql: GraphQLClient) -> No
         ("llm_score", seed.JUDGE_MODEL, "item")]
     assert (after[0]["agreement"]["reviewed"], after[0]["agreement"]["agreed"]) == (4, 3)
     assert after[0]["kappaLow"] is not None and after[0]["kappaLow"] <= after[0]["kappaHigh"]
+
+    history = (await gql.execute(HISTORY, {"id": run_id}))["run"]["reviewHistory"]
+    assert [(h["target"], h["review"]["successLevel"]) for h in history] == [
+        ("case:c0#0", "FAILURE")] + [(f"case:c{i}#0", "SUCCESS") for i in range(4)]
+    assert history[-1]["review"]["note"] == "review queue (review): case:c3#0"
 
     judged = await reviewed_rule_judgements("llm_score", "zh")
     assert [(j.machine_passed, j.human_passed) for j in judged] == [

@@ -28,7 +28,7 @@ APPEAL = """mutation($item: ID!, $reason: String!) {
   appealReviewVerdict(itemId: $item, reason: $reason) {
   id verdictSource appealedVerdict reason appealedBy status } }"""
 REPORT = """query($queue: ID!) { reviewQueueReport(queueId: $queue) {
-  items decided openByStage appealed overturnedByAppeal
+  items decided openByStage appealed overturnedByAppeal markdown
   reviewers { reviewer answered holding secondsMedian overturnedByAppeal
               withMachine { agreement { reviewed agreed kappa } kappaLow kappaHigh } }
   rules { ruleType judgeModel reviewed appealed overturnedByAppeal

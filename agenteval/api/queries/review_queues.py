@@ -19,10 +19,10 @@ from agenteval.api.types.review_queues import (
     ReviewQueue,
     ReviewQueueReport,
 )
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.engine.review_queues import work
 from agenteval.engine.review_queues.reports import queue_report
 from agenteval.engine.review_queues.views import item_view
-from agenteval.errors import ValidationFailed
 from agenteval.store.models import (
     ApiKey,
     ReviewAppealRow,
@@ -32,6 +32,8 @@ from agenteval.store.models import (
 )
 
 MAX_ITEMS = 500
+STAGES = ("FIRST", "SECOND", "ARBITRATION", "APPEAL")
+STATUSES = ("OPEN", "DONE", "APPEALED")
 
 
 async def item_type(row: ReviewItemRow, key: ApiKey, *, transcript: bool = False) -> ReviewItem:
@@ -68,8 +70,16 @@ class ReviewQueueQueries:
                            mine: bool = False, offset: int = 0,
                            limit: int = 100) -> list[ReviewItem] | None:
         key = await info.context.require_key()
-        if not 0 <= offset or not 1 <= limit <= MAX_ITEMS:
-            raise ValidationFailed.one("limit", f"offset ≥ 0 and limit from 1 to {MAX_ITEMS}")
+        errors = FieldErrors()
+        if offset < 0:
+            errors.add("offset", "must not be negative")
+        if not 1 <= limit <= MAX_ITEMS:
+            errors.add("limit", f"must be from 1 to {MAX_ITEMS}")
+        if stage is not None and stage not in STAGES:
+            errors.add("stage", f"must be one of {', '.join(STAGES)}")
+        if status is not None and status not in STATUSES:
+            errors.add("status", f"must be one of {', '.join(STATUSES)}")
+        errors.raise_if_any()
         queue = await work.queue_for(parse_id(queue_id, "queueId"), key)
         query = ReviewItemRow.filter(queue_id=queue.id)
         if stage is not None:
@@ -106,4 +116,4 @@ class ReviewQueueQueries:
                                   queue_id: strawberry.ID) -> ReviewQueueReport | None:
         queue = await work.queue_for(parse_id(queue_id, "queueId"),
                                      await info.context.require_key())
-        return ReviewQueueReport.from_data(await queue_report(queue.id))
+        return ReviewQueueReport.from_data(await queue_report(queue.id), queue.name)

@@ -10,6 +10,7 @@ from strawberry.scalars import JSON
 
 from agenteval.api.types.review import JudgeAgreement
 from agenteval.domain.review_queues import figures as f
+from agenteval.domain.review_queues.report_markdown import queue_markdown
 from agenteval.store.models import (
     ReviewAnswerRow,
     ReviewAppealRow,
@@ -188,9 +189,11 @@ class ReviewQueueReport:
     reviewers: list[ReviewerReport]
     rules: list[RuleReviewReport]
     inter_reviewer: list[InterReviewerAgreement]
+    markdown: str | None = strawberry.field(default=None,
+                                            description="The same figures as Markdown.")
 
     @classmethod
-    def from_data(cls, data: f.QueueFigures) -> ReviewQueueReport:
+    def from_data(cls, data: f.QueueFigures, name: str) -> ReviewQueueReport:
         reviewers = [ReviewerReport(
             reviewer_key_id=strawberry.ID(r.reviewer_key_id), reviewer=r.reviewer,
             answered=r.answered, holding=r.holding, seconds_median=r.seconds_median,
@@ -206,4 +209,5 @@ class ReviewQueueReport:
                                             k.between_reviewers)) for k in data.kinds]
         return cls(items=data.items, decided=data.decided, open_by_stage=JSON(data.open_by_stage),
                    appealed=data.appealed, overturned_by_appeal=data.overturned_by_appeal,
-                   reviewers=reviewers, rules=rules, inter_reviewer=kinds)
+                   reviewers=reviewers, rules=rules, inter_reviewer=kinds,
+                   markdown=queue_markdown(name, data))

@@ -17,7 +17,7 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import check_text
 from agenteval.domain.review_queues.rubric import machine_answer
 from agenteval.engine.review_queues.work import family, now, reviewer_of
-from agenteval.errors import Conflict, InvalidTransition, NotFound
+from agenteval.errors import Conflict, InvalidTransition, NotFound, ValidationFailed
 from agenteval.store.models import ApiKey, ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
 
 
@@ -38,8 +38,8 @@ async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey) -> ReviewApp
     if root is None:
         raise NotFound(f"review item {item_id} does not exist")
     if root.parent_id is not None:
-        raise NotFound(f"review item {item_id} is a later stage: appeal its first item "
-                       f"{root.parent_id}")
+        raise ValidationFailed.one("itemId", f"review item {item_id} is a later stage: appeal "
+                                             f"its first item {root.parent_id}")
     if await ReviewAppealRow.filter(item_id=root.id, status="OPEN").exists():
         raise Conflict(f"review item {item_id} already has an open appeal")
     first = await ReviewAnswerRow.filter(item_id=root.id).order_by("id").first()

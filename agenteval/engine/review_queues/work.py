@@ -17,6 +17,7 @@ from tortoise.transactions import in_transaction
 
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.rubric import check_answer, same_verdict
+from agenteval.engine.review_queues.final_verdicts import settle
 from agenteval.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from agenteval.store.models import (
     ApiKey,
@@ -71,6 +72,15 @@ async def claim_batch(queue_id: uuid.UUID, size: int, key: ApiKey, lease_s: floa
 async def assign_batch(queue_id: uuid.UUID, size: int, reviewer: ApiKey, lease_s: float
                        ) -> list[ReviewItemRow]:
     """An OPERATOR hands a batch to a reviewer: the same claim, made on its behalf."""
+    queue = await ReviewQueueRow.get_or_none(id=queue_id)
+    if queue is None:
+        raise NotFound(f"review queue {queue_id} does not exist")
+    if reviewer.role not in ("ADMIN", "OPERATOR", "REVIEWER"):
+        raise ValidationFailed.one("reviewerKeyId", f"key {reviewer.id} has role "
+                                   f"{reviewer.role}: a reviewer needs REVIEWER, OPERATOR or ADMIN")
+    if reviewer.role == "REVIEWER" and str(reviewer.id) not in (queue.reviewer_key_ids or []):
+        raise ValidationFailed.one("reviewerKeyId", "the queue is not given to this key: "
+                                                    "assignReviewQueue first")
     return await claim_batch(queue_id, size, reviewer, lease_s)
 
 
@@ -86,11 +96,6 @@ async def family(item: ReviewItemRow) -> list[ReviewItemRow]:
     """The FIRST item and every later stage about the same subject."""
     root = item.parent_id or item.id
     return await ReviewItemRow.filter(id=root) + await ReviewItemRow.filter(parent_id=root)
-
-
-async def answers_of(items: list[ReviewItemRow]) -> dict[uuid.UUID, ReviewAnswerRow]:
-    rows = await ReviewAnswerRow.filter(item_id__in=[i.id for i in items]).order_by("id")
-    return {row.item_id: row for row in rows}
 
 
 async def record_answer(item_id: uuid.UUID, raw: Any, note: str | None, seconds: float | None,
@@ -123,29 +128,25 @@ async def _next_stage(root: ReviewItemRow, stage: str, excluded: list[str]) -> N
         excluded_key_ids=excluded)
 
 
-async def _settle(root: ReviewItemRow, answer: dict[str, Any], source: str) -> None:
-    await ReviewItemRow.filter(id=root.id).update(final=answer, final_source=source)
-
-
 async def _follow_up(item: ReviewItemRow, root: ReviewItemRow, row: ReviewAnswerRow) -> None:
     who = str(row.reviewer_key_id)
     if item.stage == "FIRST":
         if item.double_review:
             await _next_stage(root, "SECOND", [who])
         else:
-            await _settle(root, row.answer, "REVIEW")
+            await settle(root, row.answer, "REVIEW", row)
     elif item.stage == "SECOND":
         first = await ReviewAnswerRow.filter(item_id=root.id).order_by("id").first()
         assert first is not None, "a second review follows a first"
         if same_verdict(first.answer, row.answer):
-            await _settle(root, first.answer, "REVIEW")
+            await settle(root, first.answer, "REVIEW", first)
         else:
             await _next_stage(root, "ARBITRATION", [str(first.reviewer_key_id), who])
     elif item.stage == "ARBITRATION":
-        await _settle(root, row.answer, "ARBITRATION")
+        await settle(root, row.answer, "ARBITRATION", row)
     elif item.stage == "APPEAL":
         appeal = await ReviewAppealRow.get(appeal_item_id=item.id)
         appeal.status, appeal.decided_by, appeal.decided_at = "DECIDED", row.reviewer, now()
         appeal.overturned = not same_verdict(appeal.appealed_verdict, row.answer)
         await appeal.save()
-        await _settle(root, row.answer, "APPEAL")
+        await settle(root, row.answer, "APPEAL", row)
