@@ -1,7 +1,7 @@
 /** English strings of the review workbench: queues, the reviewing page, appeals, reports (spread into en.ts). */
 export const enWorkbench = {
   workbench: {
-    nav: "Review workbench",
+    nav: "Review",
     title: "Review queues",
     intro: "A sampling plan picks items of finished runs and evals; reviewers claim batches and answer them item by item.",
     empty: "No queue yet: create a plan and a queue below.",
@@ -142,6 +142,7 @@ export const enWorkbench = {
       noRows: "Nothing reviewed yet.",
       kappaUndefined: "undefined",
       basis: "κ per rule is computed from per-item rubric reviews.",
+      markdown: "Export Markdown",
     },
   },
 };

@@ -142,6 +142,7 @@ export const zhWorkbench = {
       noRows: "还没有复核。",
       kappaUndefined: "无定义",
       basis: "按规则的 κ 由逐项评分细则复核计算。",
+      markdown: "导出 Markdown",
     },
   },
 };

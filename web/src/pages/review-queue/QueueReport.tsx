@@ -1,10 +1,11 @@
 /** The queue's report: per reviewer, per rule and between reviewers — reviewed, agreement, κ with interval, overturned. */
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { saveText } from "../../components/files/tableExport";
 import { TableScroll } from "../../components/layout/TableScroll";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { readFragment, type FragmentOf } from "../../graphql/graphql";
@@ -53,7 +54,14 @@ export function QueueReport({ queueId }: { queueId: string }) {
       <Section title={r.rules} headers={[r.rule, r.judgeModel, r.reviewed, `${r.agreement} · ${r.withMachine}`, r.kappa, r.appealed, r.overturned]}
         rows={report.rules.map((x) => { const f = figures(x.withMachine); return [x.ruleType, x.judgeModel ?? none, x.reviewed,
           agreementText(f, none), kappaText(f, none, undef), x.appealed, x.overturnedByAppeal]; })} />
-      <Group><Text size="xs" c="dimmed">{r.basis}</Text></Group>
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">{r.basis}</Text>
+        {report.markdown && (
+          <Button size="xs" variant="default" onClick={() => saveText(`review-queue-${queueId}.md`, report.markdown ?? "", "text/markdown")}>
+            {r.markdown}
+          </Button>
+        )}
+      </Group>
       <Section title={r.between} headers={[r.kind, r.reviewed, r.agreement, r.kappa]}
         rows={report.interReviewer.map((x) => { const f = figures(x.betweenReviewers); return [
           t(`workbench.kind.${x.kind as "CASE"}`, { defaultValue: x.kind }), f.agreement?.reviewed ?? 0, agreementText(f, none), kappaText(f, none, undef)]; })} />

@@ -25,6 +25,7 @@ export const QueueReportQuery = graphql(`
       reviewers { reviewerKeyId reviewer answered holding secondsMedian overturnedByAppeal withMachine { ...ReviewFiguresFields } }
       rules { ruleType judgeModel reviewed appealed overturnedByAppeal withMachine { ...ReviewFiguresFields } }
       interReviewer { kind betweenReviewers { ...ReviewFiguresFields } }
+      markdown
     }
   }
 `, [ReviewFiguresFields]);

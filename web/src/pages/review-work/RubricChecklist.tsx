@@ -12,9 +12,9 @@ function YesNo({ label, value, current, onAnswer }: {
   return (
     <Group gap="xs" className="rubric-question" data-current={current ? "true" : "false"} role="group" aria-label={label} p={2}>
       <Text size="sm" fw={current ? 700 : 400}>{label}</Text>
-      <Button size="compact-xs" variant={value === true ? "filled" : "default"} color="green" aria-pressed={value === true}
+      <Button size="compact-xs" variant={value === true ? "filled" : "default"} color="teal.9" autoContrast aria-pressed={value === true}
         onClick={() => onAnswer(true)}>{t("workbench.work.yes")} (y)</Button>
-      <Button size="compact-xs" variant={value === false ? "filled" : "default"} color="red" aria-pressed={value === false}
+      <Button size="compact-xs" variant={value === false ? "filled" : "default"} color="red.9" autoContrast aria-pressed={value === false}
         onClick={() => onAnswer(false)}>{t("workbench.work.no")} (n)</Button>
     </Group>
   );

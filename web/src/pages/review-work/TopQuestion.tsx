@@ -11,7 +11,7 @@ export function TopQuestion({ kind, machine, value, onChoose }: {
   const question = asksLevel(kind) ? t("workbench.work.question")
     : kind === "SESSION" ? t("workbench.work.goalQuestion") : t("workbench.work.findingQuestion");
   const choices: (Level | boolean)[] = asksLevel(kind) ? [...LEVELS] : [true, false];
-  const colors = asksLevel(kind) ? ["green", "yellow", "red"] : ["green", "red"];
+  const colors = asksLevel(kind) ? ["teal.9", "yellow", "red.9"] : ["teal.9", "red.9"];
   return (
     <Stack gap={4}>
       <Group gap="xs" justify="space-between">
@@ -20,7 +20,7 @@ export function TopQuestion({ kind, machine, value, onChoose }: {
       </Group>
       <Group gap="xs" role="group" aria-labelledby="top-question">
         {choices.map((choice, index) => (
-          <Button key={String(choice)} size="sm" color={colors[index]} variant={value === choice ? "filled" : "default"}
+          <Button key={String(choice)} size="sm" color={colors[index]} autoContrast variant={value === choice ? "filled" : "default"}
             aria-pressed={value === choice} onClick={() => onChoose(index as 0 | 1 | 2)}>
             {index + 1} · {verdictText(t, choice)}
           </Button>

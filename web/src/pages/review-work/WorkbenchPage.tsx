@@ -119,7 +119,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
-          <Anchorish queueId={queueId} />
+          <Anchorish queueId={queueId} operator={data.me.role !== "REVIEWER"} />
           <Title order={2}>{t("workbench.work.title", { name: data.reviewQueue?.name ?? queueId })}</Title>
         </Stack>
         <Group gap="xs" align="flex-end">
@@ -160,7 +160,11 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
   );
 }
 
-function Anchorish({ queueId }: { queueId: string }) {
+/** Back to the queues; the queue's page (appeals, report) only for the roles that may read it. */
+function Anchorish({ queueId, operator }: { queueId: string; operator: boolean }) {
   const { t } = useTranslation();
-  return <Text size="xs"><Link to="/review">{t("workbench.title")}</Link>{" · "}<Link to={`/review/${queueId}`}>{t("workbench.details")}</Link></Text>;
+  return (
+    <Text size="xs"><Link to="/review">{t("workbench.title")}</Link>
+      {operator && <>{" · "}<Link to={`/review/${queueId}`}>{t("workbench.details")}</Link></>}</Text>
+  );
 }
