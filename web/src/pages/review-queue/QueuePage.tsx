@@ -30,7 +30,7 @@ export function QueuePage() {
         <Title order={2}>{t("workbench.queue.title", { name: detail.data.reviewQueue?.name ?? queueId })}</Title>
         <Anchor component={Link} to={`/review/${queueId}/work`} fw={700}>{t("workbench.startReviewing")}</Anchor>
       </Group>
-      {notice && <Text size="sm" c="green.9" role="status">{notice}</Text>}
+      {notice && <Text size="sm" c="teal.9" role="status">{notice}</Text>}
       <Tabs defaultValue="items" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="items">{t("workbench.queue.items")} ({items.length})</Tabs.Tab>

@@ -93,7 +93,7 @@ export function NewQueueForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreat
           : <Textarea label={t("workbench.create.reviewerIds")} description={t("workbench.create.reviewerIdsHint")} value={typedIds}
               onChange={(e) => setTypedIds(e.currentTarget.value)} autosize minRows={1} error={at("reviewerKeyIds")} />}
         {error && <ErrorNotice error={error} />}
-        {done && <Text size="sm" c="green.9" role="status">{done}</Text>}
+        {done && <Text size="sm" c="teal.9" role="status">{done}</Text>}
         <Group><Button onClick={() => void submit()} loading={created.fetching}>
           {planId === NEW ? t("workbench.create.submit") : t("workbench.create.submitQueue")}
         </Button></Group>
