@@ -20,6 +20,7 @@ export const enWorkbench = {
     stage: { FIRST: "First review", SECOND: "Second review (blind)", ARBITRATION: "Arbitration", APPEAL: "Appeal" },
     itemStatus: { OPEN: "Open", DONE: "Decided", APPEALED: "Appealed" },
     kind: { CASE: "Case", CONVERSATION: "Conversation", SESSION: "Session", FINDING: "Finding", RULE: "Rubric item" },
+    reason: { random: "random share", vetoed: "veto or red line", judgeSplit: "judge samples disagreed", lowConfidence: "low judge confidence", rulesDisagree: "rules disagree", appeal: "appeal" },
     source: { REVIEW: "review", ARBITRATION: "arbitration", APPEAL: "appeal" },
     create: {
       title: "New plan and queue",

@@ -20,6 +20,7 @@ export const zhWorkbench = {
     stage: { FIRST: "初审", SECOND: "二次复核（盲审）", ARBITRATION: "仲裁", APPEAL: "申诉" },
     itemStatus: { OPEN: "待处理", DONE: "已定论", APPEALED: "已申诉" },
     kind: { CASE: "用例", CONVERSATION: "对话", SESSION: "会话", FINDING: "发现", RULE: "评分项" },
+    reason: { random: "随机抽取", vetoed: "一票否决或红线", judgeSplit: "评判采样不一致", lowConfidence: "评判置信度低", rulesDisagree: "规则结论不一致", appeal: "申诉" },
     source: { REVIEW: "复核", ARBITRATION: "仲裁", APPEAL: "申诉" },
     create: {
       title: "新建计划和队列",

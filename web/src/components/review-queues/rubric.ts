@@ -123,3 +123,8 @@ export function median(values: readonly number[]): number | null {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
+
+/** A reviewer as the API spells it, "name (key id)", shortened to the name (the id goes in a title). */
+export function personOf(reviewer: string): string {
+  return reviewer.replace(/ \([0-9a-f-]{36}\)$/, "");
+}

@@ -1,6 +1,7 @@
 /** Appeals with their trail: who appealed, when and why; who decided, when; overturned or upheld; the final verdict. */
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { personOf } from "../../components/review-queues/rubric";
 import { formatTime } from "../../components/time";
 import type { ResultOf } from "../../graphql/graphql";
 import type { QueueDetailQuery } from "./queries";
@@ -27,10 +28,10 @@ export function AppealsList({ appeals, items }: { appeals: NonNullable<Detail["r
               </Badge>
             </Group>
             <Text size="sm" className="transcript-text">“{appeal.reason}”</Text>
-            <Text size="xs">{t("workbench.queue.appealedBy", { who: appeal.appealedBy, time: formatTime(appeal.appealedAt, i18n.language) })}</Text>
+            <Text size="xs">{t("workbench.queue.appealedBy", { who: personOf(appeal.appealedBy), time: formatTime(appeal.appealedAt, i18n.language) })}</Text>
             <Text size="xs">{t("workbench.queue.appealedVerdict", { source, value: verdictOf(t, kind, appeal.appealedVerdict) })}</Text>
             {appeal.decidedBy && (
-              <Text size="xs">{t("workbench.queue.decidedBy", { who: appeal.decidedBy, time: formatTime(appeal.decidedAt, i18n.language) })}</Text>
+              <Text size="xs">{t("workbench.queue.decidedBy", { who: personOf(appeal.decidedBy), time: formatTime(appeal.decidedAt, i18n.language) })}</Text>
             )}
             {item && appeal.status !== "OPEN" && (
               <Text size="sm" fw={600}>{t("workbench.queue.finalVerdict", { value: standingVerdict(t, item) })}</Text>

@@ -9,6 +9,7 @@ import { saveText } from "../../components/files/tableExport";
 import { TableScroll } from "../../components/layout/TableScroll";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { readFragment, type FragmentOf } from "../../graphql/graphql";
+import { personOf } from "../../components/review-queues/rubric";
 import { agreementText, kappaText, type Figures } from "./figures";
 import { QueueReportQuery, ReviewFiguresFields } from "./queries";
 
@@ -48,10 +49,10 @@ export function QueueReport({ queueId }: { queueId: string }) {
           <Paper key={label} withBorder p="xs"><Text size="xs" c="dimmed">{label}</Text><Text fw={700} size="lg">{n}</Text></Paper>
         ))}
       </SimpleGrid>
-      <Section title={r.reviewers} headers={[t("workbench.reviewer"), r.reviewed, `${r.agreement} · ${r.withMachine}`, r.kappa, t("workbench.median"), r.overturned]}
-        rows={report.reviewers.map((x) => { const f = figures(x.withMachine); return [x.reviewer, x.answered, agreementText(f, none), kappaText(f, none, undef),
+      <Section title={r.reviewers} headers={[t("workbench.reviewer"), r.reviewed, r.withMachine, r.kappa, t("workbench.median"), r.overturned]}
+        rows={report.reviewers.map((x) => { const f = figures(x.withMachine); return [<span title={x.reviewer}>{personOf(x.reviewer)}</span>, x.answered, agreementText(f, none), kappaText(f, none, undef),
           x.secondsMedian === null ? none : t("workbench.seconds", { n: Math.round(x.secondsMedian) }), x.overturnedByAppeal]; })} />
-      <Section title={r.rules} headers={[r.rule, r.judgeModel, r.reviewed, `${r.agreement} · ${r.withMachine}`, r.kappa, r.appealed, r.overturned]}
+      <Section title={r.rules} headers={[r.rule, r.judgeModel, r.reviewed, r.withMachine, r.kappa, r.appealed, r.overturned]}
         rows={report.rules.map((x) => { const f = figures(x.withMachine); return [x.ruleType, x.judgeModel ?? none, x.reviewed,
           agreementText(f, none), kappaText(f, none, undef), x.appealed, x.overturnedByAppeal]; })} />
       <Group justify="space-between">

@@ -1,7 +1,7 @@
 /** The reviews an arbitrator or an appeal's reviewer decides between (never shown on a blind second review). */
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { entriesOf, topOf, type ItemKind, type RubricEntry } from "../../components/review-queues/rubric";
+import { entriesOf, personOf, topOf, type ItemKind, type RubricEntry } from "../../components/review-queues/rubric";
 import { formatTime } from "../../components/time";
 import type { JsonValue } from "../../graphql/graphql";
 import { verdictText } from "./verdictText";
@@ -20,8 +20,8 @@ export function EarlierAnswers({ kind, answers, entries }: { kind: ItemKind; ans
           const changed = entries.filter((e) => checked[e.key] && checked[e.key].verdict !== e.verdict);
           const stage = t(`workbench.stage.${answer.stage as "FIRST"}`, { defaultValue: answer.stage });
           return (
-            <Paper key={index} withBorder p="xs" component="article" aria-label={t("workbench.work.answerBy", { reviewer: answer.reviewer, stage })}>
-              <Text size="sm" fw={700}>{t("workbench.work.answerBy", { reviewer: answer.reviewer, stage })}</Text>
+            <Paper key={index} withBorder p="xs" component="article" aria-label={t("workbench.work.answerBy", { reviewer: personOf(answer.reviewer), stage })}>
+              <Text size="sm" fw={700} title={answer.reviewer}>{t("workbench.work.answerBy", { reviewer: personOf(answer.reviewer), stage })}</Text>
               <Text size="sm">{verdictText(t, topOf(kind, answer.answer))}</Text>
               {changed.length > 0 && (
                 <Text size="xs">{t("workbench.work.entriesChanged", { n: changed.length })}: {changed.map((e) => e.ruleType).join(", ")}</Text>

@@ -1,7 +1,7 @@
 /** One item under review: the transcript on one side; the question, rubric, earlier reviews and note on the other. */
 import { Alert, Badge, Box, Button, Grid, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { itemKind, machineTop, readRubric, asObject } from "../../components/review-queues/rubric";
+import { asObject, itemKind, machineTop, personOf, readRubric } from "../../components/review-queues/rubric";
 import type { JsonValue } from "../../graphql/graphql";
 import { answerAt, chooseTop, questionsOf, type Draft } from "./draft";
 import { EarlierAnswers, type ShownAnswer } from "./EarlierAnswers";
@@ -44,10 +44,10 @@ export function ItemReview({ item, draft, submitted, busy, onDraft, onSubmit }: 
           {item.stage === "ARBITRATION" && <Alert color="orange" variant="light" p="xs">{t("workbench.work.arbitration")}</Alert>}
           {item.appeal && (
             <Alert color="grape" variant="light" p="xs">
-              <span className="transcript-text">{t("workbench.work.appealBanner", { who: item.appeal.appealedBy, reason: item.appeal.reason })}</span>
+              <span className="transcript-text">{t("workbench.work.appealBanner", { who: personOf(item.appeal.appealedBy), reason: item.appeal.reason })}</span>
             </Alert>
           )}
-          {item.reasons.length > 0 && <Text size="xs" c="dimmed">{t("workbench.work.reasons", { reasons: item.reasons.join(", ") })}</Text>}
+          {item.reasons.length > 0 && <Text size="xs" c="dimmed">{t("workbench.work.reasons", { reasons: item.reasons.map((r) => t(`workbench.reason.${r as "random"}`, { defaultValue: r })).join(", ") })}</Text>}
           {rubric.goal && <Text size="sm"><b>{t("workbench.work.goal")}:</b> <span className="transcript-text">{rubric.goal}</span></Text>}
           {finding && (
             <Paper withBorder p="xs">

@@ -1,4 +1,4 @@
-/** The keys, always visible: a reviewer learns them from the page itself. */
+/** The keys, always visible on a screen with room for them (a phone is tapped): a reviewer learns them from the page. */
 import { Group, Kbd, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
@@ -13,7 +13,7 @@ export function KeyLegend() {
     [["c"], t("workbench.work.keys.claim")],
   ];
   return (
-    <Paper withBorder p="xs" className="key-legend" component="aside" aria-label={t("workbench.work.legend")}>
+    <Paper withBorder p="xs" className="key-legend" component="aside" visibleFrom="sm" aria-label={t("workbench.work.legend")}>
       <Text size="xs" fw={700} mb={4}>{t("workbench.work.legend")}</Text>
       <Group gap="md">
         {rows.map(([keys, what]) => (

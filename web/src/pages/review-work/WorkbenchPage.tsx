@@ -30,10 +30,16 @@ export function WorkbenchPage() {
   return <Workbench key={queueId} queueId={queueId} data={loaded.data} />;
 }
 
+/** This key's timed answers in the queue; a settled item shows its whole family's answers, so each counts once. */
 function myTimes(data: Loaded): number[] {
   const suffix = `(${data.me.id})`;
-  return (data.done ?? []).flatMap((item) => item.answers
-    .filter((a) => a.reviewer.endsWith(suffix) && typeof a.seconds === "number").map((a) => a.seconds as number));
+  const seen = new Map<string, number>();
+  for (const item of data.done ?? []) {
+    for (const a of item.answers) {
+      if (a.reviewer.endsWith(suffix) && typeof a.seconds === "number") seen.set(a.reviewedAt, a.seconds);
+    }
+  }
+  return [...seen.values()];
 }
 
 function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRubric, median } from "../../components/review-queues/rubric";
+import { median, personOf, readRubric } from "../../components/review-queues/rubric";
 import { answerAt, answerQuestion, buildAnswer, chooseTop, emptyDraft, questionsOf } from "./draft";
 
 const rubric = readRubric({
@@ -49,5 +49,11 @@ describe("an answer built from the keys", () => {
     expect(median([])).toBeNull();
     expect(median([30, 10, 20])).toBe(20);
     expect(median([10, 20, 30, 40])).toBe(25);
+  });
+
+  it("shows a reviewer by name, keeping a name that merely ends in brackets", () => {
+    expect(personOf("Ann (89c27b2a-f103-48e5-8712-d02dbd1ca217)")).toBe("Ann");
+    expect(personOf("admin (AGENTEVAL_ADMIN_KEY) (cdf3b242-f80d-478e-bb6c-271124d25f01)")).toBe("admin (AGENTEVAL_ADMIN_KEY)");
+    expect(personOf("Bo (night shift)")).toBe("Bo (night shift)");
   });
 });

@@ -12,7 +12,7 @@ export const WorkQueueQuery = graphql(`
   query WorkQueue($queueId: ID!) {
     reviewQueue(id: $queueId) { id name secondReviewShare }
     held: reviewItems(queueId: $queueId, mine: true, limit: 100) { ...WorkItemFields }
-    done: reviewItems(queueId: $queueId, status: "DONE", limit: 500) { id answers { reviewer seconds } }
+    done: reviewItems(queueId: $queueId, status: "DONE", limit: 500) { id answers { reviewer seconds reviewedAt } }
     me { id name role }
   }
 `, [WorkItemFields]);
