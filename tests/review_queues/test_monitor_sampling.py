@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 
+from agenteval.engine.review_queues.corrections import reviewed_rule_judgements
 from agenteval.store.models import (
     Monitor,
     MonitoredConversation,
@@ -72,3 +73,10 @@ async def test_a_plan_samples_a_monitors_conversations(gql: GraphQLClient) -> No
     done = await answer(operator, items[0]["id"], {"successLevel": "PARTIAL",
                                                    "entries": {"rule:0": {"verdict": False}}})
     assert done["final"]["successLevel"] == "PARTIAL"
+    [judged] = await reviewed_rule_judgements("llm_score", "zh")
+    assert (judged.machine_passed, judged.human_passed) == (items[0]["rubric"]["entries"][0][
+        "verdict"], False)
+    assert judged.transcript == [{"role": "user", "content": "退款"},
+                                 {"role": "assistant", "content": "好的"}]
+    assert judged.rule_params == {"criterion": "x"} and judged.judge_model == "j"
+    assert await reviewed_rule_judgements("llm_score", "en") == []

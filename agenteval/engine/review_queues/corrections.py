@@ -2,15 +2,18 @@
 
 `reviewed_rule_judgements` is the plain function the judge-alignment work reads:
 one `ReviewedJudgement` per final human verdict on a judged rule entry of a case
-item (the final verdict counts: after a second review, arbitration or appeal).
+attempt or a monitored conversation (the final verdict counts: after a second
+review, arbitration or appeal).
 """
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
+from agenteval.domain.eval_language import text_language
 from agenteval.domain.review_queues.corrections import ReviewedJudgement
-from agenteval.engine.review_queues.transcripts import case_transcript
+from agenteval.engine.review_queues.transcripts import case_transcript, conversation_transcript
 from agenteval.store.models import ReviewAnswerRow, ReviewItemRow, Run
 
 
@@ -22,9 +25,10 @@ def _params(case: dict[str, Any], rule_type: str) -> dict[str, Any]:
 
 
 async def judged_entries() -> list[tuple[ReviewItemRow, dict[str, Any], dict[str, Any]]]:
-    """(case item, rubric entry, human entry) for every final verdict on a JUDGE rule."""
-    roots = await ReviewItemRow.filter(stage="FIRST", kind="CASE", final__not_isnull=True
-                                       ).order_by("created_at", "position")
+    """(item, rubric entry, human entry) for every final verdict on a JUDGE rule of a case
+    attempt or a production conversation."""
+    roots = await ReviewItemRow.filter(stage="FIRST", kind__in=["CASE", "CONVERSATION"],
+                                       final__not_isnull=True).order_by("created_at", "position")
     found = []
     for root in roots:
         human_entries = (root.final or {}).get("entries") or {}
@@ -35,32 +39,52 @@ async def judged_entries() -> list[tuple[ReviewItemRow, dict[str, Any], dict[str
     return found
 
 
+async def _context(root: ReviewItemRow, entry: dict[str, Any], runs: dict[Any, Run | None]
+                   ) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """The transcript up to the judged turn and the rule's params; None once deleted."""
+    turn = entry.get("turnIndex")
+    params = dict(entry.get("params") or {})
+    if root.kind == "CONVERSATION":
+        turns = await conversation_transcript(uuid.UUID(root.rubric["conversationId"]))
+        return [t for t in turns if turn is None or t["turn"] <= turn], params
+    if root.run_id not in runs:
+        runs[root.run_id] = await Run.get_or_none(id=root.run_id)
+    run = runs[root.run_id]
+    if run is None:
+        return None  # the run was deleted since
+    case_key, attempt = root.rubric["caseKey"], int(root.rubric["attempt"])
+    case = next((c for c in run.cases or [] if str(c.get("id")) == case_key), {})
+    transcript = await case_transcript(run.id, case_key, attempt, turn)
+    return transcript, params or _params(case, entry["ruleType"])
+
+
 async def reviewed_rule_judgements(rule_type: str, language: str | None
                                    ) -> list[ReviewedJudgement]:
-    """Reviewed verdicts of one JUDGE rule type (in one language when given), oldest first."""
+    """Reviewed verdicts of one JUDGE rule type (in one language when given), oldest first.
+
+    The language is the judge's (detail.language) when it says, else the transcript's by
+    the measure the judged rules use to pick a zh or en prompt."""
     found = []
     runs: dict[Any, Run | None] = {}
     for root, entry, human in await judged_entries():
-        entry_language = str(entry.get("language") or "zh")
-        if entry["ruleType"] != rule_type or language not in (None, entry_language):
+        if entry["ruleType"] != rule_type:
             continue
-        if root.run_id not in runs:
-            runs[root.run_id] = await Run.get_or_none(id=root.run_id)
-        run = runs[root.run_id]
-        if run is None:
-            continue  # the run was deleted since
-        case_key, attempt = root.rubric["caseKey"], int(root.rubric["attempt"])
-        case = next((c for c in run.cases or [] if str(c.get("id")) == case_key), {})
-        turn = entry.get("turnIndex")
-        transcript = await case_transcript(run.id, case_key, attempt, turn)
+        context = await _context(root, entry, runs)
+        if context is None:
+            continue
+        transcript, params = context
+        said = text_language("\n".join(str(t["content"]) for t in transcript))
+        entry_language = str(entry.get("language") or said or "zh")
+        if language not in (None, entry_language):
+            continue
         later = await ReviewItemRow.filter(parent_id=root.id).values_list("id", flat=True)
         latest = await ReviewAnswerRow.filter(item_id__in=[root.id, *later]
                                               ).order_by("-id").first()
         found.append(ReviewedJudgement(
             item_id=str(root.id), rule_type=rule_type, language=entry_language,
-            judge_model=entry.get("judgeModel"), rule_params=dict(entry.get("params") or _params(case, rule_type)),
-            transcript=[{"role": m["role"], "content": m["content"]} for m in transcript],
-            judged_turn=turn, machine_passed=bool(entry["verdict"]),
+            judge_model=entry.get("judgeModel"), rule_params=params,
+            transcript=[{"role": t["role"], "content": t["content"]} for t in transcript],
+            judged_turn=entry.get("turnIndex"), machine_passed=bool(entry["verdict"]),
             human_passed=bool(human["verdict"]),
             reviewed_at=latest.created_at if latest else root.created_at,
             note=latest.note if latest else None))

@@ -29,7 +29,7 @@ from tests.support.graphql_client import ADMIN_KEY
 EXAMPLES = int(os.environ.get("AGENTEVAL_FUZZ_EXAMPLES", "50"))
 # createWebhook and testWebhook too: a generated webhook URL would get deliveries.
 CALLS_OUT = {"probeTarget", "startRun", "sendMessage", "createWebhook", "testWebhook"}
-ROLES = ("ADMIN", "OPERATOR", "AGENT", "VIEWER")
+ROLES = ("ADMIN", "OPERATOR", "AGENT", "VIEWER", "REVIEWER")
 CONTRACT_CODES = {"UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_FAILED",
                   "INVALID_TRANSITION", "CONFLICT", "BUDGET_EXCEEDED", "TARGET_ERROR",
                   "MODEL_ERROR", "RATE_LIMITED", "UNAVAILABLE"}
