@@ -16,7 +16,6 @@ export const enWorkbench = {
     none: "—",
     startReviewing: "Start reviewing",
     details: "Items, appeals and report",
-    mine: "{{done}} done by you · {{open}} open",
     stage: { FIRST: "First review", SECOND: "Second review (blind)", ARBITRATION: "Arbitration", APPEAL: "Appeal" },
     itemStatus: { OPEN: "Open", DONE: "Decided", APPEALED: "Appealed" },
     kind: { CASE: "Case", CONVERSATION: "Conversation", SESSION: "Session", FINDING: "Finding", RULE: "Rubric item" },

@@ -16,7 +16,6 @@ export const zhWorkbench = {
     none: "—",
     startReviewing: "开始复核",
     details: "条目、申诉和报告",
-    mine: "你已完成 {{done}} 条 · 待处理 {{open}} 条",
     stage: { FIRST: "初审", SECOND: "二次复核（盲审）", ARBITRATION: "仲裁", APPEAL: "申诉" },
     itemStatus: { OPEN: "待处理", DONE: "已定论", APPEALED: "已申诉" },
     kind: { CASE: "用例", CONVERSATION: "对话", SESSION: "会话", FINDING: "发现", RULE: "评分项" },

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { TableScroll } from "../../components/layout/TableScroll";
+import { personOf } from "../../components/review-queues/rubric";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import type { JsonValue } from "../../graphql/graphql";
@@ -40,7 +41,7 @@ export function QueueCard({ queue, operator }: { queue: Queue; operator: boolean
             {operator && <Anchor component={Link} to={`/review/${queue.id}`}>{t("workbench.details")}</Anchor>}
           </Group>
         </Group>
-        <Text size="xs" c="dimmed">{t("workbench.created", { time: formatTime(queue.createdAt, i18n.language), who: queue.createdBy })}</Text>
+        <Text size="xs" c="dimmed">{t("workbench.created", { time: formatTime(queue.createdAt, i18n.language), who: personOf(queue.createdBy) })}</Text>
         {error && <ErrorNotice error={apiErrorFromCombined(error)} />}
         <Group gap="xs" wrap="nowrap">
           <Progress value={total ? (decided / total) * 100 : 0} style={{ flex: 1 }} aria-label={t("workbench.progress", { decided, items: total })} />
@@ -57,7 +58,7 @@ export function QueueCard({ queue, operator }: { queue: Queue; operator: boolean
               <Table.Tbody>
                 {data.reviewers.map((r) => (
                   <Table.Tr key={r.reviewerKeyId}>
-                    <Table.Td>{r.reviewer}</Table.Td><Table.Td>{r.answered}</Table.Td><Table.Td>{r.holding}</Table.Td>
+                    <Table.Td title={r.reviewer}>{personOf(r.reviewer)}</Table.Td><Table.Td>{r.answered}</Table.Td><Table.Td>{r.holding}</Table.Td>
                     <Table.Td>{r.secondsMedian === null ? t("workbench.none") : t("workbench.seconds", { n: Math.round(r.secondsMedian) })}</Table.Td>
                   </Table.Tr>
                 ))}
