@@ -129,6 +129,7 @@ test("two reviewers work through a queue with the keyboard; a disagreement is ar
     const agreed = rows.filter({ hasText: "Success (review)" }).first();
     await agreed.getByRole("button", { name: /^Appeal: / }).click();
     await page.getByRole("textbox", { name: "Reason" }).fill("The bot never confirmed the time.");
+    await page.waitForTimeout(300); // the dialog's fade-in, for the screenshot
     await screenshot(page, "workbench-appeal-dialog-en");
     await page.getByRole("button", { name: "Send appeal" }).click();
     await expect(page.getByText("Appeal sent")).toBeVisible();
