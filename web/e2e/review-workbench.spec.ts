@@ -133,6 +133,7 @@ test("two reviewers work through a queue with the keyboard; a disagreement is ar
     await screenshot(page, "workbench-appeal-dialog-en");
     await page.getByRole("button", { name: "Send appeal" }).click();
     await expect(page.getByText("Appeal sent")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByRole("tab", { name: /Appeals/ }).click();
     await expect(page.getByRole("list", { name: "Appeals" })).toContainText("Waiting for a reviewer");
     await expectAccessible(page, "queue appeals");

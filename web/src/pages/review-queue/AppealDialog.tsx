@@ -23,7 +23,7 @@ export function AppealDialog({ item, onClose, onAppealed }: {
     onAppealed();
   }
   return (
-    <Modal opened={item !== null} onClose={onClose} title={item ? t("workbench.queue.appealTitle", { target: item.target }) : ""}>
+    <Modal opened={item !== null} onClose={onClose} closeButtonProps={{ "aria-label": t("review.close") }} title={item ? t("workbench.queue.appealTitle", { target: item.target }) : ""}>
       <Stack gap="sm">
         <Textarea label={t("workbench.queue.reason")} description={t("workbench.queue.reasonHint")} required autosize minRows={3}
           value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
