@@ -93,7 +93,7 @@ export const enWorkbench = {
       earlier: "Earlier reviews",
       answerBy: "{{reviewer}} ({{stage}})",
       level: "Level: {{value}}",
-      entriesChanged: "{{n}} rubric verdicts changed",
+      entriesChanged: "Rubric verdicts changed ({{n}})",
       goal: "Goal",
       finding: "Finding",
       reasons: "Why sampled: {{reasons}}",
