@@ -18,8 +18,10 @@ export interface ItemShown {
   appeal: { reason: string; appealedBy: string } | null;
 }
 
-export function ItemReview({ item, draft, submitted, busy, onDraft, onSubmit }: {
+export function ItemReview({ item, draft, submitted, busy, onDraft, onSubmit, onRelease }: {
   item: ItemShown; draft: Draft; submitted: boolean; busy: boolean; onDraft(draft: Draft): void; onSubmit(): void;
+  /** Gives the item back to the queue (someone else may take it); absent where that is not offered. */
+  onRelease?(): void;
 }) {
   const { t } = useTranslation();
   const kind = itemKind(item.kind);
@@ -67,6 +69,7 @@ export function ItemReview({ item, draft, submitted, busy, onDraft, onSubmit }: 
             {submitted
               ? <Badge color="green" size="lg">{t("workbench.work.submitted")}</Badge>
               : <Button onClick={onSubmit} loading={busy}>{t("workbench.work.submit")} (Enter)</Button>}
+            {!submitted && onRelease && <Button variant="default" onClick={onRelease}>{t("workbench.work.release")}</Button>}
           </Group>
         </Stack>
       </Grid.Col>

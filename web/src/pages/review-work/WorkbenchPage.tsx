@@ -16,7 +16,7 @@ import { answerQuestion, buildAnswer, chooseTop, emptyDraft, questionsOf, type D
 import { ItemReview, NOTE_ID } from "./ItemReview";
 import { actionForKey, focusPlace, type WorkAction } from "./keyboard";
 import { KeyLegend } from "./KeyLegend";
-import { ClaimBatchMutation, SubmitAnswerMutation, WorkItemFields, WorkItemQuery, WorkQueueQuery } from "./queries";
+import { ClaimBatchMutation, ReleaseItemMutation, SubmitAnswerMutation, WorkItemFields, WorkItemQuery, WorkQueueQuery } from "./queries";
 import { useItemClock } from "./useItemClock";
 
 type WorkItem = ResultOf<typeof WorkItemFields>;
@@ -56,6 +56,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
   const [size, setSize] = useState<number>(10);
   const [claimed, claim] = useMutation(ClaimBatchMutation);
   const [sent, send] = useMutation(SubmitAnswerMutation);
+  const [, release] = useMutation(ReleaseItemMutation);
   const current = batch[index] ?? null;
   const [shown] = useQuery({ query: WorkItemQuery, variables: { id: current?.id ?? "" }, pause: !current });
   const clock = useItemClock(current?.id ?? null);
@@ -94,6 +95,15 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
     if (next >= 0) setIndex(next);
     else if (earlier >= 0) setIndex(earlier);
     else await claimNext(); // the batch is done: the next one comes without a key press
+  }
+
+  async function giveBack() {
+    if (!current) return;
+    const result = await release({ itemId: current.id });
+    if (result.error) { setProblem(apiErrorFromCombined(result.error)); return; }
+    setProblem(null);
+    setBatch((items) => items.filter((i) => i.id !== current.id));
+    setIndex((i) => Math.max(0, Math.min(i, batch.length - 2)));
   }
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
@@ -158,7 +168,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
             </Group>
           </Group>
           <ItemReview key={current.id} busy={sent.fetching} submitted={!!submitted[current.id]} draft={draft} onDraft={setDraft}
-            onSubmit={() => void submit()}
+            onSubmit={() => void submit()} onRelease={() => void giveBack()}
             item={{ ...item, transcript: fresh?.id === current.id ? shown.data?.reviewItem?.transcript ?? null : null }} />
         </>
       )}
