@@ -12,7 +12,7 @@ const NewEvalPage = lazy(() => import("./pages/eval-new/NewEvalPage").then((m) =
 const EvalPage = lazy(() => import("./pages/eval/EvalPage").then((m) => ({ default: m.EvalPage })));
 const ReportPage = lazy(() => import("./pages/report/ReportPage").then((m) => ({ default: m.ReportPage })));
 const SessionPage = lazy(() => import("./pages/session/SessionPage").then((m) => ({ default: m.SessionPage })));
-const HomePage = lazy(() => import("./pages/home/HomePage").then((m) => ({ default: m.HomePage })));
+const RoleHome = lazy(() => import("./pages/home/RoleHome").then((m) => ({ default: m.RoleHome })));
 const TargetsPage = lazy(() => import("./pages/targets/TargetsPage").then((m) => ({ default: m.TargetsPage })));
 const TargetFormPage = lazy(() => import("./pages/targets/TargetFormPage").then((m) => ({ default: m.TargetFormPage })));
 const ScenariosPage = lazy(() => import("./pages/scenarios/ScenariosPage").then((m) => ({ default: m.ScenariosPage })));
@@ -31,6 +31,9 @@ const MonitorPage = lazy(() => import("./pages/monitoring/MonitorPage").then((m)
 const MonitorFormPage = lazy(() => import("./pages/monitoring/MonitorFormPage").then((m) => ({ default: m.MonitorFormPage })));
 const ConversationPage = lazy(() => import("./pages/monitoring/ConversationPage").then((m) => ({ default: m.ConversationPage })));
 const SearchPage = lazy(() => import("./pages/search/SearchPage").then((m) => ({ default: m.SearchPage })));
+const QueuesPage = lazy(() => import("./pages/review-queues/QueuesPage").then((m) => ({ default: m.QueuesPage })));
+const QueuePage = lazy(() => import("./pages/review-queue/QueuePage").then((m) => ({ default: m.QueuePage })));
+const WorkbenchPage = lazy(() => import("./pages/review-work/WorkbenchPage").then((m) => ({ default: m.WorkbenchPage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
@@ -47,7 +50,7 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     // Every page fails inside the shell: the navigation stays, the error page replaces the page only.
     children: [{ errorElement: <RouteError />, children: [
-      { index: true, element: page(<HomePage />) },
+      { index: true, element: page(<RoleHome />) },
       { path: "evals", element: <EvalListPage /> },
       { path: "evals/new", element: page(<NewEvalPage />) },
       { path: "evals/:evalId", element: page(<EvalPage />) },
@@ -71,6 +74,9 @@ const router = createBrowserRouter([
       { path: "monitoring/monitors/:monitorId", element: page(<MonitorPage />) },
       { path: "monitoring/monitors/:monitorId/edit", element: page(<MonitorFormPage />) },
       { path: "monitoring/conversations/:conversationId", element: page(<ConversationPage />) },
+      { path: "review", element: page(<QueuesPage />) },
+      { path: "review/:queueId", element: page(<QueuePage />) },
+      { path: "review/:queueId/work", element: page(<WorkbenchPage />) },
       { path: "settings", element: page(<SettingsPage />) },
       { path: "search", element: page(<SearchPage />) },
       { path: "*", element: <Navigate to="/" replace /> },

@@ -12,6 +12,7 @@ import { enForms } from "./en-forms";
 import { enSimulated } from "./en-simulated";
 import { enOfflineSkipped } from "./en-offline-skipped";
 import { enSearch } from "./en-search";
+import { enWorkbench } from "./en-workbench";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -151,6 +152,7 @@ export const en = {
   ...enSimulated,
   ...enOfflineSkipped,
   ...enSearch,
+  ...enWorkbench,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -14,6 +14,7 @@ import { zhForms } from "./zh-forms";
 import { zhSimulated } from "./zh-simulated";
 import { zhOfflineSkipped } from "./zh-offline-skipped";
 import { zhSearch } from "./zh-search";
+import { zhWorkbench } from "./zh-workbench";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -152,4 +153,5 @@ export const zh: Dictionary = {
   ...zhSimulated,
   ...zhOfflineSkipped,
   ...zhSearch,
+  ...zhWorkbench,
 };

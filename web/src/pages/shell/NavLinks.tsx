@@ -2,10 +2,14 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useQuery } from "urql";
+import { MeQuery } from "../../graphql/meQuery";
 
 export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?(): void }) {
   const { t } = useTranslation();
   const size = vertical ? "md" : "sm";
+  const [me] = useQuery({ query: MeQuery });
+  const role = me.data?.me.role;
   const link = (to: string, label: string, end = false) => (
     <Anchor size={size} component={NavLink} to={to} end={end} onClick={onNavigate}>{label}</Anchor>
   );
@@ -18,8 +22,14 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       {link("/scorecards", t("scorecards.nav"))}
     </>
   );
+  // The workbench is for the roles that may review; a REVIEWER key may use nothing else.
+  const review = (role === "ADMIN" || role === "OPERATOR" || role === "REVIEWER") && link("/review", t("workbench.nav"));
+  if (role === "REVIEWER") {
+    return vertical ? <Stack gap="sm">{review}</Stack> : <Group gap="sm" wrap="nowrap">{review}</Group>;
+  }
   const rest = (
     <>
+      {review}
       <Anchor size={size} href="/graphql" target="_blank" rel="noopener" onClick={onNavigate}>{t("nav.graphiql")}</Anchor>
       {link("/models", t("nav.models"))}
       {link("/settings", t("nav.settings"))}
