@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_JSON_CHARS, MAX_NAME, check_json_size, check_text
 from agenteval.errors import FieldError, ValidationFailed
 
@@ -47,3 +48,15 @@ def iso_datetime(value: str, path: str) -> datetime:
     if parsed.tzinfo is None:
         raise ValidationFailed([FieldError(path, "needs a time zone (e.g. 2026-12-06T08:00:00Z)")])
     return parsed
+
+
+# The columns a judge is keyed by (store/models/judge_revisions.py): longer is not one of them.
+JUDGE_KEY_LENGTHS = {"ruleType": 64, "language": 8, "judgeModel": 200}
+
+
+def judge_key(**values: str | None) -> None:
+    """VALIDATION_FAILED naming each of ruleType / language / judgeModel that is too long."""
+    errors = FieldErrors()
+    for path, value in values.items():
+        check_text(errors, path, value, max_length=JUDGE_KEY_LENGTHS[path])
+    errors.raise_if_any()

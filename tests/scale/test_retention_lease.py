@@ -39,7 +39,7 @@ async def test_one_owner_purges_per_interval_the_other_skips(database_url: str) 
         # The interval passes (the lease expires): the next look purges, in any process.
         await leases.query("UPDATE leases SET expires_at = 0 WHERE name = $1", RETENTION_LEASE)
         assert await purge_if_due(30, interval_s=600, owner="host:2:b") == {
-            "runs": 1, "case_outcomes": 3, "run_turns": 3, "rule_results": 3,
+            "runs": 1, "case_outcomes": 3, "run_turns": 3, "rule_results": 3, "search_documents": 0,
             "model_usage": 0, "human_reviews": 0, "webhook_deliveries": 0}
         assert not await Run.filter(id=late).exists()
         current = await leases.current(RETENTION_LEASE)

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { demoTargetId, startRepairEval } from "./support/finishedWork";
 import { expect, expectAccessible, screenshot, test } from "./support/fixtures";
 
-const WIDTHS = [390, 768, 1024, 1280] as const;
+const WIDTHS = [390, 768, 1024, 1200, 1280, 1408, 1700] as const;
 const NAV = {
   en: ["Home", "Intelligent evaluation", "Targets", "Scenarios", "Campaigns & runs", "API (GraphiQL)", "Models", "Settings"],
   zh: ["首页", "智能评估", "被测对象", "场景", "测试活动与运行", "API（GraphiQL）", "模型", "设置"],
@@ -52,6 +52,10 @@ test("at every width every link, the language switch and Forget key are reachabl
       } else {
         await expect(burger).toBeHidden();
         for (const name of NAV[language]) await expect(page.getByRole("banner").getByRole("link", { name, exact: true })).toBeVisible();
+        // Visible is not enough: the header clips what does not fit (Forget key ended past the edge at 1200 px,
+        // and the role badge was squeezed to an empty ring at 1280 px).
+        await expect(page.getByRole("banner").getByRole("button", { name: language === "en" ? "Forget key" : "清除密钥" })).toBeInViewport({ ratio: 1 });
+        await expect(page.getByRole("banner").getByText("ADMIN", { exact: true })).toBeInViewport({ ratio: 1 });
         await screenshot(page, `shell-${width}-${language}`);
       }
     }

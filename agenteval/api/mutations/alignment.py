@@ -6,6 +6,7 @@ import strawberry
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.permissions import IsOperator
+from agenteval.api.text_arguments import judge_key
 from agenteval.api.types.alignment import Alignment, AlignmentStrategy, JudgeRevision
 from agenteval.domain.alignment.strategy import Strategy
 from agenteval.engine.alignment import service
@@ -38,5 +39,6 @@ class AlignmentMutations:
                     "own examples only); the history is kept. Null when none is active.")
     async def roll_back_judge_revision(self, rule_type: str, language: str, judge_model: str,
                                        to_revision: int) -> JudgeRevision | None:
+        judge_key(ruleType=rule_type, language=language, judgeModel=judge_model)
         row = await service.roll_back(rule_type, language, judge_model, to_revision)
         return None if row is None else JudgeRevision.from_row(row)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 
 from agenteval.api.permissions import CanRead
+from agenteval.api.text_arguments import judge_key
 from agenteval.api.types.alignment import Alignment, JudgeRevision
 from agenteval.store.judge_revisions import alignments, revisions
 
@@ -17,6 +18,7 @@ class AlignmentQueries:
                       description="Alignment attempts, the latest first.")
     async def alignments(self, rule_type: str | None = None, language: str | None = None,
                          first: int = 50) -> list[Alignment]:
+        judge_key(ruleType=rule_type, language=language)
         rows = await alignments.list_alignments(rule_type, language,
                                                 max(0, min(first, MAX_ALIGNMENTS)))
         return [Alignment.from_row(row) for row in rows]
@@ -26,5 +28,6 @@ class AlignmentQueries:
                                   "rule type, language and judge model.")
     async def judge_revisions(self, rule_type: str | None = None, language: str | None = None,
                               judge_model: str | None = None) -> list[JudgeRevision]:
+        judge_key(ruleType=rule_type, language=language, judgeModel=judge_model)
         rows = await revisions.list_revisions(rule_type, language, judge_model)
         return [JudgeRevision.from_row(row) for row in rows]

@@ -73,8 +73,8 @@ WITH g AS (
   SELECT * FROM unnest($10::int[], $11::text[], $12::int[], $13::text[], $14::text[],
                        $15::timestamptz[], $16::int[], $17::text[], $18::text[], $19::text[],
                        $20::text[])
-    AS t(n, message_key, position, role, content, sent_at, latency_ms, raw_response,
-         tool_calls, metadata, personal_data)
+    WITH ORDINALITY AS t(n, message_key, position, role, content, sent_at, latency_ms,
+                         raw_response, tool_calls, metadata, personal_data, ord)
 ), added AS (
   INSERT INTO monitored_turns (conversation_id, first_seen_day, message_key, position, role,
       content, sent_at, received_at, latency_ms, raw_response, tool_calls, metadata,
@@ -83,6 +83,9 @@ WITH g AS (
          coalesce(t.sent_at, $1), $1, t.latency_ms, t.raw_response::jsonb,
          t.tool_calls::jsonb, t.metadata::jsonb, t.personal_data::jsonb, t.role = 'assistant'
     FROM t JOIN conv ON conv.n = t.n
+   -- Ids in the request's order: turns without a position or timestamp are ordered by id
+   -- (domain/monitoring/dialogs.py), and a hash join does not keep the order of `t`.
+   ORDER BY t.ord
   ON CONFLICT DO NOTHING
   RETURNING conversation_id
 ), counted AS (

@@ -50,8 +50,8 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       </Stack>
     );
   }
-  // Below 1408 px the row needs the room: the static group's visible label gives way to a rule
-  // (the group keeps its accessible name).
+  // Below 1700 px the row needs the room: the static group's visible label gives way to a rule
+  // (the group keeps its accessible name; app.css, "nav-static-label").
   return (
     <Group gap="xs" wrap="nowrap">
       {link("/", t("nav.home"), true)}
@@ -59,7 +59,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
       {link("/monitoring", t("monitoring.nav"))}
       <Group gap={6} wrap="nowrap" role="group" aria-label={t("nav.static")} pl={6}
         style={{ borderLeft: "1px solid var(--mantine-color-gray-4)" }}>
-        <Text size="xs" c="dimmed" visibleFrom="xl">{t("nav.static")}:</Text>
+        <Text size="xs" c="dimmed" className="nav-static-label">{t("nav.static")}:</Text>
         {staticLinks}
       </Group>
       {rest}

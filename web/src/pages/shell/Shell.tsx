@@ -46,6 +46,14 @@ export function Shell() {
   const signOut = signedIn && (
     <Button size="xs" variant="subtle" onClick={() => { drawer.close(); clearApiKey(); }}>{t("key.signOut")}</Button>
   );
+  // In the header between 1200 and 1699 px the row needs the room: the button is its icon, named
+  // and titled by its words (app.css, "shell-forget").
+  const headerSignOut = signedIn && (
+    <Button size="xs" variant="subtle" className="shell-forget" aria-label={t("key.signOut")} title={t("key.signOut")}
+      onClick={() => { drawer.close(); clearApiKey(); }}>
+      <span className="shell-forget-word">{t("key.signOut")}</span><SignOutIcon />
+    </Button>
+  );
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -54,8 +62,8 @@ export function Shell() {
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
-            <Title order={1} size="h3">AgentEval</Title>
+          <Group gap="lg" wrap="nowrap" className="shell-start">
+            <Title order={1} size="h3" className="shell-title">AgentEval</Title>
             <nav aria-label={t("nav.label")} className="shell-wide-nav">
               <NavLinks />
             </nav>
@@ -68,15 +76,15 @@ export function Shell() {
               <SearchIcon /><span className="shell-search-word">{t("search.open")}</span>
             </Anchor>
             {signedIn && identity && (
-              // Below 1408 px the nav needs the room: the key's name moves into the badge's title.
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" maw={220} truncate="end" visibleFrom="xl">{identity.name}</Text>
+              // Below 1700 px the nav needs the room: the key's name moves into the badge's title.
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Text size="xs" maw={220} truncate="end" className="shell-key-name">{identity.name}</Text>
                 <Badge variant="outline" size="sm" title={identity.name} style={{ flexShrink: 0 }}>{identity.role}</Badge>
               </Group>
             )}
             <Group gap="sm" wrap="nowrap" visibleFrom="lg">
               {language}
-              {signOut}
+              {headerSignOut}
             </Group>
             <Burger hiddenFrom="lg" opened={drawerOpen} onClick={drawer.toggle} size="sm"
               aria-label={drawerOpen ? t("shell.closeNav") : t("shell.openNav")} aria-expanded={drawerOpen} />
@@ -101,5 +109,16 @@ export function Shell() {
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: "none" }}>{body}</AppShell.Main>
       <NewBuildNotice />
     </AppShell>
+  );
+}
+
+/** A door with an arrow leaving it (inline SVG: the UI ships no icon font). */
+function SignOutIcon() {
+  return (
+    <svg className="shell-forget-icon" width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor"
+      strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M10 4H5v16h5" />
+      <path d="M14 8l4 4-4 4M18 12H9" />
+    </svg>
   );
 }
