@@ -14,7 +14,6 @@ from agenteval.engine.review_queues.corrections import (
     reviewed_case_targets,
     reviewed_rule_judgements,
 )
-from agenteval.rules.registry import rule_types
 
 
 async def reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
@@ -27,10 +26,7 @@ async def reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
 
 async def all_reviewed() -> list[ReviewedJudgement]:
     """Every reviewed judgement of any JUDGE rule type and language (the drift check)."""
-    per_item = []
-    for info in rule_types():
-        if info.model_role == "JUDGE":
-            per_item += await reviewed_rule_judgements(info.name, None)
+    per_item = await reviewed_rule_judgements(None, None)  # one pass over the reviews
     covered = await reviewed_case_targets()
     return per_item + [item for item in await all_case_level_reviewed()
                        if item.item_id not in covered]

@@ -58,16 +58,17 @@ async def _context(root: ReviewItemRow, entry: dict[str, Any], runs: dict[Any, R
     return transcript, params or _params(case, entry["ruleType"])
 
 
-async def reviewed_rule_judgements(rule_type: str, language: str | None
+async def reviewed_rule_judgements(rule_type: str | None, language: str | None
                                    ) -> list[ReviewedJudgement]:
-    """Reviewed verdicts of one JUDGE rule type (in one language when given), oldest first.
+    """Reviewed verdicts of one JUDGE rule type (every one when None; in one language when
+    given), oldest first.
 
     The language is the judge's (detail.language) when it says, else the transcript's by
     the measure the judged rules use to pick a zh or en prompt."""
     found = []
     runs: dict[Any, Run | None] = {}
     for root, entry, human in await judged_entries():
-        if entry["ruleType"] != rule_type:
+        if rule_type not in (None, entry["ruleType"]):
             continue
         context = await _context(root, entry, runs)
         if context is None:
@@ -81,7 +82,7 @@ async def reviewed_rule_judgements(rule_type: str, language: str | None
         latest = await ReviewAnswerRow.filter(item_id__in=[root.id, *later]
                                               ).order_by("-id").first()
         found.append(ReviewedJudgement(
-            item_id=str(root.id), rule_type=rule_type, language=entry_language,
+            item_id=str(root.id), rule_type=entry["ruleType"], language=entry_language,
             judge_model=entry.get("judgeModel"), rule_params=params,
             transcript=[{"role": t["role"], "content": t["content"]} for t in transcript],
             judged_turn=entry.get("turnIndex"), machine_passed=bool(entry["verdict"]),
