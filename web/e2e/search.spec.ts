@@ -68,9 +68,10 @@ test("the header's search finds a Chinese two-character word, an English word, a
   await expect(page).toHaveURL(new RegExp(`/logs/${setId}$`));
   await expect(page.getByRole("heading", { name: "Week 49 log" })).toBeVisible();
 
-  // No match, and a query with no word: said, not a blank page.
-  await page.goto("/search?q=%E7%BB%B4%E4%BF%AE%E5%8D%95");
-  await expect(page.getByText("No conversation contains “维修单”.")).toBeVisible();
+  // No match, and a query with no word: said, not a blank page. The word is one no spec says
+  // (the suite's other specs book air-conditioner repairs: 维修 is found in a full run).
+  await page.goto(`/search?q=${encodeURIComponent("鸵鸟蛋")}`);
+  await expect(page.getByText("No conversation contains “鸵鸟蛋”.")).toBeVisible();
   await page.goto("/search?q=%EF%BC%8C%E3%80%82");
   await expect(page.getByRole("alert")).toContainText("VALIDATION_FAILED");
 });
