@@ -149,13 +149,36 @@ def _conversation_metric(d: dict[str, Any]) -> str | None:
     return "; ".join(parts)
 
 
+def _scorecard(d: dict[str, Any]) -> str | None:
+    """A scorecard: total and grade, then the vetoes and the items that cost points, each at
+    its first evidence turn (the whole result is in the detail; this is the line a person reads)."""
+    if "scorecard" not in d or "items" not in d:
+        return None
+    parts = [f"{d['scorecard']}: total {d.get('total', 0):g} ({d.get('grade', '')})"]
+    vetoes = set(d.get("vetoes") or [])
+    costly = [i for i in d["items"]
+              if i.get("item") in vetoes or (i.get("status") == "hit" and i.get("points", 0) < 0)]
+    for item in sorted(costly, key=lambda i: (i.get("item") not in vetoes, i.get("points", 0)))[:3]:
+        what = "veto" if item.get("item") in vetoes else f"{item.get('points', 0):g}"
+        evidence = (item.get("evidence") or [{}])[0]
+        at = "" if evidence.get("turn_index") is None else \
+            f" at turn {turn_number(evidence['turn_index'])}"
+        quote = f" {json.dumps(evidence['quote'], ensure_ascii=False)}" \
+            if evidence.get("quote") else ""
+        parts.append(f"{item.get('item')} ({what}){at}{quote}")
+    if d.get("errors"):
+        parts.append(f"could not judge: {', '.join(map(str, d['errors']))}")
+    return "; ".join(parts)
+
+
 def _reason(d: dict[str, Any]) -> str | None:
     return str(d["reason"]) if d.get("reason") else None
 
 
 _EXPLAINERS: tuple[Callable[[dict[str, Any]], str | None], ...] = (
     _json_path, _tool_call, _intent, _completion, _llm_score, _similarity, _json, _safety,
-    _latency, _keywords, _contains, _not_contains, _regex, _conversation_metric, _reason)
+    _latency, _keywords, _contains, _not_contains, _regex, _conversation_metric, _scorecard,
+    _reason)
 
 
 def rule_reason(result: RuleResultView) -> str:
