@@ -29,7 +29,11 @@ from agenteval.rules.case_rules import judge_rules
 from agenteval.rules.registry import get_rule
 from agenteval.store.models import Monitor, MonitorVerdict
 from agenteval.store.monitoring.claims import Claimed, claim_closed, close_quiet, finish
-from agenteval.store.monitoring.reads import active_monitors, messages_of_many
+from agenteval.store.monitoring.reads import (
+    active_monitors,
+    messages_of_many,
+    model_judged_since,
+)
 from agenteval.store.monitoring.verdicts import (
     judged_versions,
     red_line_monitors,
@@ -145,6 +149,5 @@ async def within_budget(monitor: Monitor, now: datetime) -> bool:
     if monitor.daily_model_budget is None:
         return True
     start = datetime.combine(now.date(), time(), tzinfo=UTC)
-    used = await MonitorVerdict.filter(monitor_id=monitor.id, model_judged=True,
-                                       judged_at__gte=start).count()
+    used = await model_judged_since(monitor.id, start)
     return used < monitor.daily_model_budget
