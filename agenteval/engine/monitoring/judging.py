@@ -27,14 +27,15 @@ from agenteval.rules import NO_MODELS
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.case_rules import judge_rules
 from agenteval.rules.registry import get_rule
-from agenteval.store.models import Monitor, MonitorVerdict
 from agenteval.store.monitoring.claims import Claimed, claim_closed, close_quiet, finish
 from agenteval.store.monitoring.reads import (
+    Monitor,
     active_monitors,
     messages_of_many,
     model_judged_since,
 )
 from agenteval.store.monitoring.verdicts import (
+    NewVerdict,
     judged_versions,
     red_line_monitors,
     save_verdicts,
@@ -112,7 +113,7 @@ class Judge:
         await save_verdicts(rows)
 
     async def _verdict(self, monitor: Monitor, cases: _Cases, conversation: Claimed,
-                       dialog: list[Any], red_line_hit: bool, now: datetime) -> MonitorVerdict:
+                       dialog: list[Any], red_line_hit: bool, now: datetime) -> NewVerdict:
         full, wants_model = cases.full, cases.wants_model
         status, models = "JUDGED", None
         if wants_model:
@@ -134,7 +135,7 @@ class Judge:
         verdict = judge_case(case, results)
         if verdict.error is not None and status == "JUDGED":
             status = "ERROR"  # "could not judge" is never a pass
-        return MonitorVerdict(
+        return NewVerdict(
             id=uuid.uuid4(), monitor_id=monitor.id, conversation_id=conversation.id,
             version=conversation.version, status=status, passed=verdict.passed,
             success_level=verdict.success_level, score=verdict.score,
