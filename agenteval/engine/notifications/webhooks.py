@@ -13,10 +13,10 @@ from agenteval.engine.notifications.sender import webhook_sender
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.store.notifications import outbox
 from agenteval.store.notifications import webhooks as stored
-from agenteval.store.notifications.webhooks import Webhook
+from agenteval.store.notifications.webhooks import StoredWebhook
 
 
-async def create_webhook(name: str, url: str, format: str, events: list[str]) -> Webhook:
+async def create_webhook(name: str, url: str, format: str, events: list[str]) -> StoredWebhook:
     """Store a webhook after checking every field (VALIDATION_FAILED lists each bad one)."""
     errors: list[dict[str, str]] = []
     check_text(errors, "name", name, max_length=MAX_NAME, required=True)
@@ -41,11 +41,11 @@ async def create_webhook(name: str, url: str, format: str, events: list[str]) ->
     return await stored.create(name.strip(), url.strip(), format, list(dict.fromkeys(events)))
 
 
-async def list_webhooks() -> list[Webhook]:
+async def list_webhooks() -> list[StoredWebhook]:
     return await stored.every()
 
 
-async def get_webhook(webhook_id: uuid.UUID) -> Webhook:
+async def get_webhook(webhook_id: uuid.UUID) -> StoredWebhook:
     row = await stored.find(webhook_id)
     if row is None:
         raise NotFound(f"webhook {webhook_id} does not exist")
@@ -55,7 +55,7 @@ async def get_webhook(webhook_id: uuid.UUID) -> Webhook:
 async def delete_webhook(webhook_id: uuid.UUID) -> uuid.UUID:
     """Delete it and its undelivered events (the rows cascade)."""
     row = await get_webhook(webhook_id)
-    await stored.remove(row)
+    await stored.remove(row.id)
     return webhook_id
 
 

@@ -1,31 +1,50 @@
-"""Webhooks on the database (ADMIN manages them; the deliverer reads each delivery's).
-
-The rows still cross this port (the API's types read their attributes); exported here so
-the engine names them without importing the models."""
+"""Webhooks on the database (ADMIN manages them; the deliverer reads each delivery's),
+handed out as frozen records."""
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from agenteval.store.models import Webhook
 
-__all__ = ["Webhook", "create", "every", "find", "remove"]
+
+@dataclass(frozen=True)
+class StoredWebhook:
+    id: uuid.UUID
+    name: str
+    url: str  # a secret: the API never reads it back
+    format: str
+    events: list[str]  # empty: every event
+    created_at: datetime
+    last_delivery_ok: bool | None
+    last_delivery_at: datetime | None
+    last_error: str | None
 
 
-async def create(name: str, url: str, format: str, events: list[str]) -> Webhook:
-    return await Webhook.create(name=name, url=url, format=format, events=events)
+def _record(row: Webhook) -> StoredWebhook:
+    return StoredWebhook(row.id, row.name, row.url, row.format, list(row.events or []),
+                         row.created_at, row.last_delivery_ok, row.last_delivery_at,
+                         row.last_error)
 
 
-async def every() -> list[Webhook]:
-    return list(await Webhook.all().order_by("created_at", "id"))
+async def create(name: str, url: str, format: str, events: list[str]) -> StoredWebhook:
+    return _record(await Webhook.create(name=name, url=url, format=format, events=events))
 
 
-async def find(webhook_id: Any) -> Webhook | None:
-    return await Webhook.get_or_none(id=webhook_id)
+async def every() -> list[StoredWebhook]:
+    return [_record(row) for row in await Webhook.all().order_by("created_at", "id")]
 
 
-async def remove(row: Webhook) -> None:
+async def find(webhook_id: Any) -> StoredWebhook | None:
+    row = await Webhook.get_or_none(id=webhook_id)
+    return None if row is None else _record(row)
+
+
+async def remove(webhook_id: uuid.UUID) -> None:
     """The webhook and its undelivered events (the rows cascade)."""
-    await row.delete()
-
-
+    row = await Webhook.get_or_none(id=webhook_id)
+    if row is not None:
+        await row.delete()
