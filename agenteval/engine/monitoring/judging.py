@@ -29,11 +29,11 @@ from agenteval.rules.case_rules import judge_rules
 from agenteval.rules.registry import get_rule
 from agenteval.store.monitoring.claims import Claimed, claim_closed, close_quiet, finish
 from agenteval.store.monitoring.reads import (
-    Monitor,
     active_monitors,
     messages_of_many,
     model_judged_since,
 )
+from agenteval.store.monitoring.settings import MonitorSettings
 from agenteval.store.monitoring.verdicts import (
     NewVerdict,
     judged_versions,
@@ -88,7 +88,7 @@ class Judge:
         await finish([(c.id, c.version) for c in claimed], self.worker)
         return len(claimed)
 
-    async def judge(self, claimed: list[Claimed], monitors: list[Monitor],
+    async def judge(self, claimed: list[Claimed], monitors: list[MonitorSettings],
                     now: datetime) -> None:
         monitors = [m for m in monitors if m.judge.get("rules") or m.judge.get("expectation")]
         # Each monitor's case is built once per batch, not once per conversation.
@@ -112,7 +112,7 @@ class Judge:
                                                 now))
         await save_verdicts(rows)
 
-    async def _verdict(self, monitor: Monitor, cases: _Cases, conversation: Claimed,
+    async def _verdict(self, monitor: MonitorSettings, cases: _Cases, conversation: Claimed,
                        dialog: list[Any], red_line_hit: bool, now: datetime) -> NewVerdict:
         full, wants_model = cases.full, cases.wants_model
         status, models = "JUDGED", None
@@ -145,7 +145,7 @@ class Judge:
             judged_at=now)
 
 
-async def within_budget(monitor: Monitor, now: datetime) -> bool:
+async def within_budget(monitor: MonitorSettings, now: datetime) -> bool:
     """The monitor's model-judged conversations today are under its daily budget."""
     if monitor.daily_model_budget is None:
         return True

@@ -12,7 +12,7 @@ from agenteval.domain.monitoring.monitor_judge import validate_judge, validate_r
 from agenteval.errors import Conflict, NotFound, ValidationFailed
 from agenteval.rules.catalog import RULE_CATALOG
 from agenteval.store.monitoring import settings
-from agenteval.store.monitoring.settings import Monitor, MonitorAlert, MonitoredSource
+from agenteval.store.monitoring.settings import MonitorAlert, MonitoredSource, MonitorSettings
 from agenteval.store.monitoring.sources import create_source as store_source
 
 ALERT_STATES = ("OPEN", "ACKNOWLEDGED", "MUTED")
@@ -64,7 +64,7 @@ async def _checked_monitor(name: str, source_id: uuid.UUID | None, metadata_matc
 
 async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match: Any,
                          judge: Any, red_lines: Any, sample_rate: float,
-                         stratify_by: str | None, daily_model_budget: int | None) -> Monitor:
+                         stratify_by: str | None, daily_model_budget: int | None) -> MonitorSettings:
     await _checked_monitor(name, source_id, metadata_match, judge, red_lines, sample_rate,
                            daily_model_budget)
     monitor = await settings.create_monitor({
@@ -79,7 +79,7 @@ async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match:
 async def update_monitor(monitor_id: uuid.UUID, name: str, source_id: uuid.UUID | None,
                          metadata_match: Any, judge: Any, red_lines: Any, sample_rate: float,
                          stratify_by: str | None, daily_model_budget: int | None,
-                         active: bool) -> Monitor:
+                         active: bool) -> MonitorSettings:
     """Replace a monitor's settings, checked as at creation. Verdicts, hits and alerts already
     stored stay as they were judged; conversations judged from now on use the new settings."""
     monitor = await settings.find_monitor(monitor_id)
@@ -87,13 +87,14 @@ async def update_monitor(monitor_id: uuid.UUID, name: str, source_id: uuid.UUID 
         raise NotFound("no such monitor")
     await _checked_monitor(name, source_id, metadata_match, judge, red_lines, sample_rate,
                            daily_model_budget)
-    if not await settings.update_monitor(monitor, {
-            "name": name, "source_id": source_id, "metadata_match": metadata_match,
-            "judge": judge, "red_lines": red_lines or [], "sample_rate": sample_rate,
-            "stratify_by": stratify_by, "daily_model_budget": daily_model_budget,
-            "active": active}):
+    updated = await settings.update_monitor(monitor_id, {
+        "name": name, "source_id": source_id, "metadata_match": metadata_match,
+        "judge": judge, "red_lines": red_lines or [], "sample_rate": sample_rate,
+        "stratify_by": stratify_by, "daily_model_budget": daily_model_budget,
+        "active": active})
+    if updated is None:
         raise Conflict(f"a monitor named {name!r} exists")
-    return monitor
+    return updated
 
 
 async def set_alert_state(alert_id: uuid.UUID, state: str) -> MonitorAlert:

@@ -27,8 +27,9 @@ from agenteval.rules import NO_MODELS
 from agenteval.rules.registry import run_rule
 from agenteval.rules.reply_evidence import QUOTE_MARGIN
 from agenteval.store.monitoring import red_line_queue
-from agenteval.store.monitoring.reads import Monitor, active_monitors, messages_of
+from agenteval.store.monitoring.reads import active_monitors, messages_of
 from agenteval.store.monitoring.red_line_queue import Conversation, PendingTurn, Source
+from agenteval.store.monitoring.settings import MonitorSettings
 from agenteval.store.monitoring.verdicts import record_red_line
 
 logger = logging.getLogger("agenteval.monitoring")
@@ -60,7 +61,7 @@ async def check_pending(limit: int = 500) -> int:
 
 
 async def _check_conversation(conversation_id: Any, turns: list[PendingTurn],
-                              monitors: list[Monitor]) -> None:
+                              monitors: list[MonitorSettings]) -> None:
     conversation = await red_line_queue.conversation(conversation_id)
     if conversation is None:
         return
@@ -118,7 +119,7 @@ def personal_data_finding(dialog: list[Turn], index: int, found: list[dict[str, 
     return None
 
 
-async def _raise(monitor: Monitor, conversation: Conversation,
+async def _raise(monitor: MonitorSettings, conversation: Conversation,
                  source: Source, rule: str, index: int, turn: PendingTurn,
                  found: dict[str, Any]) -> None:
     received: datetime = turn.received_at

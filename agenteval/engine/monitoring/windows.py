@@ -12,7 +12,8 @@ from typing import Any
 
 from agenteval.domain.monitoring.trends import Rate, alert_gate, decide_drop, window_start
 from agenteval.store.monitoring import drop_alerts
-from agenteval.store.monitoring.reads import Monitor, active_monitors
+from agenteval.store.monitoring.reads import active_monitors
+from agenteval.store.monitoring.settings import MonitorSettings
 
 COUNTED = ("JUDGED", "NOT_SAMPLED", "SKIPPED_BUDGET")  # ERROR is not a pass nor a failure
 
@@ -83,7 +84,7 @@ async def check_drops(now: datetime, settings: DropSettings) -> int:
     return raised
 
 
-async def _raise_drop(monitor: Monitor, previous: Window, last: Window,
+async def _raise_drop(monitor: MonitorSettings, previous: Window, last: Window,
                       p_value: float | None) -> None:
     low, high = last.passed.wilson() or (None, None)
     event = {"monitor": {"id": str(monitor.id), "name": monitor.name},

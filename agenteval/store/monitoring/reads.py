@@ -12,6 +12,7 @@ from tortoise import Tortoise
 from agenteval.domain.monitoring.dialogs import Message
 from agenteval.store.models import Monitor, MonitoredTurn, MonitorVerdict
 from agenteval.store.monitoring.partitions import is_postgres
+from agenteval.store.monitoring.settings import MonitorSettings, monitor_settings
 
 
 def _message(row: MonitoredTurn) -> Message:
@@ -57,8 +58,9 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-async def active_monitors() -> list[Monitor]:
-    return list(await Monitor.filter(active=True).order_by("created_at"))
+async def active_monitors() -> list[MonitorSettings]:
+    return [monitor_settings(row) for row in await Monitor.filter(active=True)
+            .order_by("created_at")]
 
 
 async def model_judged_since(monitor_id: Any, start: datetime) -> int:
