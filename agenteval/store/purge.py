@@ -10,7 +10,9 @@ that point nowhere.
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, cast
 
 from tortoise.models import Model
 
@@ -84,3 +86,36 @@ async def purge_eval(eval_id: uuid.UUID, statuses: frozenset[str],
     if not await IntelligentEval.filter(id=eval_id, status__in=list(statuses)).delete():
         return None
     return {"intelligent_evals": 1, **removed}
+
+
+# What deleting reads before it purges: an entity's status alone (not a run's large
+# cases snapshot), an eval's session ids (their actors are stopped), and what finished
+# before the retention cutoff.
+
+async def run_status(run_id: uuid.UUID) -> str | None:
+    return await _status(Run, run_id)
+
+
+async def eval_status(eval_id: uuid.UUID) -> str | None:
+    return await _status(IntelligentEval, eval_id)
+
+
+async def _status(model: type[Run] | type[IntelligentEval], entity_id: uuid.UUID) -> str | None:
+    # Tortoise types values_list as tuples even with flat=True, which gives the scalar.
+    return cast(str | None, await model.filter(id=entity_id).first()
+                .values_list("status", flat=True))
+
+
+async def session_ids_of(eval_id: uuid.UUID) -> list[uuid.UUID]:
+    return cast(list[uuid.UUID], await EvalSession.filter(eval_id=eval_id)
+                .values_list("id", flat=True))
+
+
+async def runs_finished_before(cutoff: datetime, statuses: Iterable[str]) -> list[uuid.UUID]:
+    return cast(list[uuid.UUID], await Run.filter(
+        status__in=list(statuses), completed_at__lt=cutoff).values_list("id", flat=True))
+
+
+async def evals_finished_before(cutoff: datetime, statuses: Iterable[str]) -> list[uuid.UUID]:
+    return cast(list[uuid.UUID], await IntelligentEval.filter(
+        status__in=list(statuses), completed_at__lt=cutoff).values_list("id", flat=True))

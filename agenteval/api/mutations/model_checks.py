@@ -9,7 +9,7 @@ from agenteval.api.permissions import IsOperator
 from agenteval.api.types.model_check import ModelCheck
 from agenteval.engine.catalog.model_sources import effective_endpoints
 from agenteval.engine.catalog.models import endpoints_of
-from agenteval.store.models import ModelConfig
+from agenteval.store.catalog import model_configs
 
 
 @strawberry.type
@@ -25,5 +25,5 @@ class ModelCheckMutations:
         checker = getattr(info.context.services, "check_models", None)
         if checker is None:
             return None
-        endpoints = effective_endpoints(endpoints_of(await ModelConfig.all()))
+        endpoints = effective_endpoints(endpoints_of(await model_configs.every()))
         return [ModelCheck.from_result(result) for result in await checker(endpoints)]

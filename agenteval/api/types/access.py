@@ -11,6 +11,7 @@ from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.channels.secrets import masked_model_config
 from agenteval.store import models
+from agenteval.store.catalog.model_configs import StoredModelConfig
 
 
 @strawberry.type
@@ -89,7 +90,7 @@ class ModelConfig:
     has_api_key: bool
 
     @classmethod
-    def from_row(cls, row: models.ModelConfig) -> ModelConfig:
+    def from_row(cls, row: StoredModelConfig) -> ModelConfig:
         # Credentials inside the URL and header values are write-only (channels/secrets.py).
         base_url, params = masked_model_config(row.base_url, row.params)
         return cls(role=ModelRole(row.role), provider=row.provider, base_url=base_url,

@@ -7,7 +7,7 @@ from datetime import datetime
 import strawberry
 from strawberry.scalars import JSON
 
-from agenteval.store import models
+from agenteval.store.scorecards.versions import StoredScorecard, StoredWordLibrary
 
 
 @strawberry.type(description="One version of a QA scorecard (docs/scorecards.md); a case or "
@@ -24,7 +24,7 @@ class Scorecard:
     created_at: datetime
 
     @classmethod
-    def from_row(cls, row: models.ScorecardRecord) -> Scorecard:
+    def from_row(cls, row: StoredScorecard) -> Scorecard:
         return cls(id=strawberry.ID(str(row.id)), name=row.name, version=row.version,
                    ref=f"{row.name}@{row.version}", content_hash=row.content_hash,
                    item_count=len(row.document.get("items") or []), document=JSON(row.document),
@@ -41,14 +41,14 @@ class WordLibrary:
     content_hash: str
     word_count: int
     created_at: datetime
-    row: strawberry.Private[models.WordLibraryRecord]
+    row: strawberry.Private[StoredWordLibrary]
 
     @strawberry.field(description="The words, in their stored order (at most `first`).")
     def words(self, first: int = 100) -> list[str]:
         return list(self.row.words[:max(0, min(first, 10_000))])
 
     @classmethod
-    def from_row(cls, row: models.WordLibraryRecord) -> WordLibrary:
+    def from_row(cls, row: StoredWordLibrary) -> WordLibrary:
         return cls(id=strawberry.ID(str(row.id)), name=row.name, version=row.version,
                    ref=f"{row.name}@{row.version}", content_hash=row.content_hash,
                    word_count=len(row.words), created_at=row.created_at, row=row)

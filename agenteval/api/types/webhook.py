@@ -7,7 +7,7 @@ from datetime import datetime
 
 import strawberry
 
-from agenteval.store import models
+from agenteval.store.notifications.webhooks import StoredWebhook
 
 SECRET_PLACEHOLDER = "********"
 
@@ -36,7 +36,7 @@ class Webhook:
     last_delivery_at: datetime | None
 
     @classmethod
-    def from_row(cls, row: models.Webhook) -> Webhook:
+    def from_row(cls, row: StoredWebhook) -> Webhook:
         return cls(id=strawberry.ID(str(row.id)), name=row.name,
                    format=WebhookFormat(row.format), events=list(row.events or []),
                    url=SECRET_PLACEHOLDER, created_at=row.created_at,

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import uuid
 
-from tortoise.transactions import in_transaction
-
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.static.scenario_document import revalidate_cases
@@ -13,7 +11,12 @@ from agenteval.engine.catalog.models import judge_configured, simulator_configur
 from agenteval.engine.catalog.offline_runs import OFFLINE_CHANNEL
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.rules import RULE_CATALOG
-from agenteval.store.models import Campaign, Run, Scenario, Target
+from agenteval.store.catalog import campaigns as stored
+from agenteval.store.catalog import scenarios as stored_scenarios
+from agenteval.store.catalog import targets as stored_targets
+from agenteval.store.catalog.campaigns import Campaign, Run
+from agenteval.store.catalog.scenarios import Scenario
+from agenteval.store.catalog.targets import Target
 
 MAX_REPEAT = 100
 MAX_CONCURRENCY = 1000
@@ -37,18 +40,14 @@ async def create_campaign(name: str, scenario_id: str, target_ids: list[str], re
     revalidate_cases(scenario.cases, RULE_CATALOG, await judge_configured(),
                      path="input.scenarioId.cases",
                      simulator_configured=await simulator_configured())
-    async with in_transaction():
-        campaign = await Campaign.create(name=name.strip(), scenario=scenario, repeat=repeat,
-                                         concurrency=concurrency)
-        await campaign.targets.add(*targets)
-    return campaign
+    return await stored.create(name.strip(), scenario, repeat, concurrency, targets)
 
 
 async def _scenario_or_error(scenario_id: str, errors: FieldErrors) -> Scenario | None:
     parsed = _input_id(scenario_id, "input.scenarioId", errors)
     if parsed is None:
         return None
-    scenario = await Scenario.get_or_none(id=parsed)
+    scenario = await stored_scenarios.find(parsed)
     if scenario is None:
         errors.add("input.scenarioId", "no scenario has this id")
     return scenario
@@ -69,7 +68,7 @@ async def _targets_or_errors(target_ids: list[str], errors: FieldErrors) -> list
             errors.add(path, "is listed twice")
             continue
         seen.add(str(target_id))
-        target = await Target.get_or_none(id=target_id)
+        target = await stored_targets.find(target_id)
         if target is None:
             errors.add(path, "no target has this id")
         elif target.channel_type == OFFLINE_CHANNEL:
@@ -90,7 +89,7 @@ def _input_id(raw: str, path: str, errors: FieldErrors) -> uuid.UUID | None:
 
 
 async def get_campaign(campaign_id: uuid.UUID) -> Campaign:
-    campaign = await Campaign.get_or_none(id=campaign_id)
+    campaign = await stored.find(campaign_id)
     if campaign is None:
         raise NotFound(f"campaign {campaign_id} does not exist")
     return campaign
@@ -99,20 +98,14 @@ async def get_campaign(campaign_id: uuid.UUID) -> Campaign:
 async def queue_runs(campaign_id: uuid.UUID, target_id: uuid.UUID | None) -> list[Run]:
     """One QUEUED run per target of the campaign (or the one given), stored in one transaction."""
     campaign = await get_campaign(campaign_id)
-    scenario = await Scenario.get_or_none(id=campaign.scenario_id)
-    targets = await campaign.targets.all().order_by("created_at", "id")
+    scenario = await stored_scenarios.find(campaign.scenario_id)
+    chosen = await stored.targets_of(campaign)
     if target_id is not None:
-        targets = [t for t in targets if t.id == target_id]
-        if not targets:
+        chosen = [t for t in chosen if t.id == target_id]
+        if not chosen:
             raise ValidationFailed.one("targetId", "is not a target of this campaign")
-    if not targets:
+    if not chosen:
         raise ValidationFailed.one("campaignId", "the campaign has no targets left")
     if scenario is None or not scenario.cases:
         raise ValidationFailed.one("campaignId", "the campaign's scenario has no cases")
-    async with in_transaction():
-        runs = [await Run.create(campaign=campaign, target=target, status="QUEUED",
-                                 cases=scenario.cases, repeat=campaign.repeat,
-                                 concurrency=campaign.concurrency,
-                                 total=len(scenario.cases) * campaign.repeat)
-                for target in targets]
-    return runs
+    return await stored.queue_runs(campaign, scenario, chosen)

@@ -16,7 +16,8 @@ from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.errors import NotFound
-from agenteval.store.models import ConversationSet
+from agenteval.store.catalog import conversation_sets as stored_sets
+from agenteval.store.catalog.conversation_sets import ConversationSet
 from agenteval.store.search import hooks as search_index
 
 
@@ -64,7 +65,7 @@ async def store_conversation_set(name: str | None, file_format: str,
         for logged in dialog["turns"]:
             if "raw" in logged:  # kept whole when it fits the stored-reply limit
                 logged["raw"] = limits.bounded_raw(logged["raw"])
-    stored = await ConversationSet.create(
+    stored = await stored_sets.create(
         name=(name or f"{file_format} log of {total} conversations").strip(),
         source_format=file_format, dialogs=dialogs, dialog_count=len(dialogs),
         turn_count=sum(len(d["turns"]) for d in dialogs), total_in_document=total,
@@ -74,7 +75,7 @@ async def store_conversation_set(name: str | None, file_format: str,
 
 
 async def get_conversation_set(set_id: uuid.UUID, path: str = "id") -> ConversationSet:
-    found = await ConversationSet.get_or_none(id=set_id)
+    found = await stored_sets.find(set_id)
     if found is None:
         raise NotFound(f"conversation set {set_id} does not exist", {"path": path})
     return found
@@ -84,5 +85,5 @@ async def delete_conversation_set(set_id: uuid.UUID) -> str:
     """The set goes; runs that judged it keep their own copy of its dialogs."""
     found = await get_conversation_set(set_id)
     await search_index.conversation_set_deleted(found.id)
-    await found.delete()
+    await stored_sets.remove(found)
     return str(found.id)

@@ -13,14 +13,12 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import cast
 
 from actors import ActorSystem
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.static import run_state
 from agenteval.errors import Conflict, NotFound
 from agenteval.store import purge
-from agenteval.store.models import EvalSession, IntelligentEval, Run
 
 logger = logging.getLogger("agenteval.retention")
 
@@ -30,7 +28,7 @@ EVAL_DONE = eval_state.TERMINAL_STATUSES
 
 async def delete_run(run_id: uuid.UUID, actors: ActorSystem | None = None) -> dict[str, int]:
     """Delete a finished run with its outcomes, turns and results; what was removed."""
-    status = await _status(Run, run_id)
+    status = await purge.run_status(run_id)
     if status is None:
         raise NotFound(f"run {run_id} does not exist")
     if status not in RUN_DONE:
@@ -47,13 +45,13 @@ async def delete_run(run_id: uuid.UUID, actors: ActorSystem | None = None) -> di
 
 async def delete_eval(eval_id: uuid.UUID, actors: ActorSystem | None = None) -> dict[str, int]:
     """Delete a terminal eval with its sessions, messages, events, report and plans."""
-    status = await _status(IntelligentEval, eval_id)
+    status = await purge.eval_status(eval_id)
     if status is None:
         raise NotFound(f"intelligent eval {eval_id} does not exist")
     if status not in EVAL_DONE:
         raise Conflict(f"intelligent eval {eval_id} is {status}: only a COMPLETED, CANCELLED "
                        "or FAILED eval can be deleted (cancel it first)", {"status": status})
-    session_ids = await EvalSession.filter(eval_id=eval_id).values_list("id", flat=True)
+    session_ids = await purge.session_ids_of(eval_id)
     removed = await purge.purge_eval(eval_id, EVAL_DONE)
     if removed is None:
         raise NotFound(f"intelligent eval {eval_id} does not exist")
@@ -73,25 +71,16 @@ async def purge_older_than(days: float, actors: ActorSystem | None = None,
     """
     cutoff = (now or datetime.now(UTC)) - timedelta(days=days)
     totals: dict[str, int] = {}
-    # Tortoise types values_list as tuples even with flat=True, which gives the ids.
-    run_ids = cast(list[uuid.UUID], await Run.filter(
-        status__in=list(RUN_DONE), completed_at__lt=cutoff).values_list("id", flat=True))
+    run_ids = await purge.runs_finished_before(cutoff, RUN_DONE)
     for run_id in run_ids:
         _add(totals, await _quietly(delete_run, run_id, actors))
-    eval_ids = cast(list[uuid.UUID], await IntelligentEval.filter(
-        status__in=list(EVAL_DONE), completed_at__lt=cutoff).values_list("id", flat=True))
+    eval_ids = await purge.evals_finished_before(cutoff, EVAL_DONE)
     for eval_id in eval_ids:
         _add(totals, await _quietly(delete_eval, eval_id, actors))
     logger.info("retention (%g days, finished before %s): removed %s", days,
                 cutoff.isoformat(), totals or "nothing")
     return totals
 
-
-async def _status(model: type[Run] | type[IntelligentEval], entity_id: uuid.UUID) -> str | None:
-    # Tortoise types values_list as tuples even with flat=True, which gives the scalar;
-    # reading the status alone spares loading a run's large cases snapshot.
-    return cast(str | None, await model.filter(id=entity_id).first()
-                .values_list("status", flat=True))
 
 
 Deleter = Callable[[uuid.UUID, ActorSystem | None], Awaitable[dict[str, int]]]

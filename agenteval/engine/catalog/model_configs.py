@@ -9,14 +9,15 @@ from agenteval.channels.secrets import merged_model_config
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
 from agenteval.llm.config import params_problems
-from agenteval.store.models import ModelConfig
+from agenteval.store.catalog import model_configs as stored
+from agenteval.store.catalog.model_configs import StoredModelConfig
 
 PROVIDERS = ("openai",)
 SECRET_PLACEHOLDER = "********"
 
 
 async def set_model_config(role: str, *, provider: str, model: str, base_url: str | None,
-                           api_key: str | None, params: Any) -> ModelConfig:
+                           api_key: str | None, params: Any) -> StoredModelConfig:
     errors = FieldErrors()
     if provider not in PROVIDERS:
         errors.add("input.provider",
@@ -40,7 +41,7 @@ async def set_model_config(role: str, *, provider: str, model: str, base_url: st
             errors.add(f"input.{path}", message)
     check_text(errors, "input.apiKey", api_key, max_length=2000)
     errors.raise_if_any()
-    existing = await ModelConfig.get_or_none(role=role)
+    existing = await stored.find(role)
     # The URL's credentials and the header values read as "********": kept when sent
     # back, to be entered again for another origin (channels/secrets.py).
     base_url, params, refused = merged_model_config(
@@ -55,7 +56,4 @@ async def set_model_config(role: str, *, provider: str, model: str, base_url: st
     values: dict[str, Any] = {"provider": provider, "model": model.strip(),
                               "base_url": base_url, "api_key": api_key or None,
                               "params": params or {}}
-    if existing is None:
-        return await ModelConfig.create(role=role, **values)
-    await ModelConfig.filter(role=role).update(**values)
-    return await ModelConfig.get(role=role)
+    return await stored.put(role, values, exists=existing is not None)

@@ -17,8 +17,9 @@ from agenteval.engine.catalog.model_sources import effective_endpoints
 from agenteval.llm import ModelClient, ModelEndpoint, ModelRegistry, ResponseCache
 from agenteval.llm.client import UsageSink
 from agenteval.llm.config import MODEL_ROLES
+from agenteval.store.catalog import model_configs
+from agenteval.store.catalog.model_configs import StoredModelConfig
 from agenteval.store.judge_revisions.revisions import load_overlay
-from agenteval.store.models import ModelConfig
 from agenteval.store.response_cache import DatabaseResponseCache
 
 
@@ -49,37 +50,37 @@ class ConfiguredModels:
         await self.aclose()
 
 
-def endpoint_of(row: ModelConfig) -> ModelEndpoint:
+def endpoint_of(row: StoredModelConfig) -> ModelEndpoint:
     return ModelEndpoint(role=row.role, model=row.model,  # type: ignore[arg-type]  # checked
                          base_url=row.base_url, api_key=row.api_key, provider=row.provider,
                          params=dict(row.params or {}))
 
 
-def endpoints_of(rows: Iterable[ModelConfig]) -> list[ModelEndpoint]:
+def endpoints_of(rows: Iterable[StoredModelConfig]) -> list[ModelEndpoint]:
     """Endpoints of the rows with a known role (an unknown role is skipped, not fatal)."""
     return [endpoint_of(row) for row in rows if row.role in MODEL_ROLES]
 
 
 async def load_model_registry(usage_sink: UsageSink | None = None) -> ModelRegistry:
     """Clients for the effective endpoints: stored rows, the environment, a `--models` file."""
-    return ModelRegistry(effective_endpoints(endpoints_of(await ModelConfig.all())),
+    return ModelRegistry(effective_endpoints(endpoints_of(await model_configs.every())),
                          usage_sink=usage_sink)
 
 
 async def load_role_models(roles: Iterable[str], usage_sink: UsageSink | None = None
                            ) -> ModelRegistry | None:
     """Clients for the stored configs of `roles` (None: none of them is stored)."""
-    endpoints = endpoints_of(await ModelConfig.filter(role__in=list(roles)))
+    endpoints = endpoints_of(await model_configs.of_roles(roles))
     return ModelRegistry(endpoints, usage_sink=usage_sink) if endpoints else None
 
 
-async def effective_model_configs() -> list[ModelConfig]:
+async def effective_model_configs() -> list[StoredModelConfig]:
     """What `modelConfigs` lists: stored rows, and unsaved rows for the roles configured
     from the environment (or a `--models` file) that no stored row configures."""
-    rows = {row.role: row for row in await ModelConfig.all()}
+    rows = {row.role: row for row in await model_configs.every()}
     for endpoint in effective_endpoints(endpoints_of(rows.values())):
         if endpoint.role not in rows or endpoint != endpoint_of(rows[endpoint.role]):
-            rows[endpoint.role] = ModelConfig(
+            rows[endpoint.role] = StoredModelConfig(
                 role=endpoint.role, provider=endpoint.provider, base_url=endpoint.base_url,
                 model=endpoint.model, api_key=endpoint.api_key, params=endpoint.params)
     return [rows[role] for role in sorted(rows)]
@@ -99,7 +100,7 @@ async def role_configured(role: str) -> bool:
     """True when a model for `role` is configured: stored, from the environment or a file."""
     if any(e.role == role for e in effective_endpoints([])):
         return True
-    return await ModelConfig.filter(role=role).exists()
+    return await model_configs.stored(role)
 
 
 async def judge_configured() -> bool:

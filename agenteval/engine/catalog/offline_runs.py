@@ -18,8 +18,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from agenteval.engine.catalog.conversation_sets import get_conversation_set
 from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.offline_templates import (
@@ -30,7 +28,12 @@ from agenteval.engine.catalog.offline_templates import (
     template_from_scenario,
 )
 from agenteval.errors import ValidationFailed
-from agenteval.store.models import Campaign, ConversationSet, Run, Scenario, Target
+from agenteval.store.catalog import campaigns
+from agenteval.store.catalog import scenarios as stored_scenarios
+from agenteval.store.catalog.campaigns import Run
+from agenteval.store.catalog.conversation_sets import ConversationSet
+from agenteval.store.catalog.scenarios import Scenario
+from agenteval.store.catalog.targets import Target
 
 OFFLINE_TARGET_ID = uuid.UUID("0ff11e00-0000-4000-8000-000000000000")
 OFFLINE_TARGET_NAME = "offline — logged replies (nothing sent)"
@@ -39,12 +42,11 @@ OFFLINE_CHANNEL = "offline"  # registered nowhere: a live run on this target can
 
 async def offline_target() -> Target:
     """The one target offline runs name (made on first use)."""
-    target, _ = await Target.get_or_create(
-        id=OFFLINE_TARGET_ID,
-        defaults={"name": OFFLINE_TARGET_NAME, "channel_type": OFFLINE_CHANNEL,
-                  "description": "Offline runs judge logged conversations: the replies are "
-                                 "the logged ones and nothing is sent.", "max_concurrency": 8})
-    return target
+    return await campaigns.offline_target(
+        OFFLINE_TARGET_ID,
+        {"name": OFFLINE_TARGET_NAME, "channel_type": OFFLINE_CHANNEL,
+         "description": "Offline runs judge logged conversations: the replies are "
+                        "the logged ones and nothing is sent.", "max_concurrency": 8})
 
 
 async def judge_conversations(set_id: uuid.UUID, scenario_id: uuid.UUID | None,
@@ -57,7 +59,7 @@ async def judge_conversations(set_id: uuid.UUID, scenario_id: uuid.UUID | None,
     latencies = logs_latencies(found.dialogs)
     scenario: Scenario | None = None
     if scenario_id is not None:
-        scenario = await Scenario.get_or_none(id=scenario_id)
+        scenario = await stored_scenarios.find(scenario_id)
         if scenario is None:
             raise ValidationFailed.one("scenarioId", "no scenario has this id")
         if not scenario.cases:
@@ -67,7 +69,7 @@ async def judge_conversations(set_id: uuid.UUID, scenario_id: uuid.UUID | None,
     else:
         template = template_from_rules(rules, judge, latencies)
     cases = [dialog_case(dialog, template.checks) for dialog in found.dialogs]
-    async with in_transaction():
+    async with campaigns.transaction():
         if scenario is None:
             scenario = await _rules_scenario(found, cases)
         return await queue_offline_run(scenario, cases, f"Offline: {found.name}",
@@ -80,18 +82,14 @@ async def queue_offline_run(scenario: Scenario, cases: list[dict[str, Any]], nam
     """A QUEUED offline run of these cases (`dialog_case`s) under a new campaign of the
     scenario; `skipped`: the scenario's cases left out, with why (kept on the run)."""
     target = await offline_target()
-    campaign = await Campaign.create(name=name[:200], scenario=scenario, repeat=1,
-                                     concurrency=8)
-    await campaign.targets.add(target)
-    return await Run.create(campaign=campaign, target=target, status="QUEUED", cases=cases,
-                            repeat=1, concurrency=8, total=len(cases), offline=True,
-                            conversation_set_id=set_id, offline_skipped=skipped or None)
+    return await campaigns.queue_offline(scenario, target, name[:200], cases, skipped or None,
+                                         set_id)
 
 
 async def _rules_scenario(found: ConversationSet, cases: list[dict[str, Any]]) -> Scenario:
     # The set's user turns with the rules: a real scenario (without the logged replies).
-    return await Scenario.create(
-        name=f"Offline rules: {found.name}"[:200],
-        description=f"The user turns of conversation set {found.name!r} with the rules they "
-                    "were judged by offline; run it live to replay them against a bot.",
-        cases=[{k: v for k, v in case.items() if k != "logged"} for case in cases])
+    return await stored_scenarios.create(
+        f"Offline rules: {found.name}"[:200],
+        f"The user turns of conversation set {found.name!r} with the rules they "
+        "were judged by offline; run it live to replay them against a bot.",
+        [{k: v for k, v in case.items() if k != "logged"} for case in cases])

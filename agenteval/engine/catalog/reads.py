@@ -9,44 +9,37 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from agenteval.store.models import Campaign, Scenario, Target
+from agenteval.store.catalog import campaigns, scenarios, targets
+from agenteval.store.catalog.campaigns import Campaign
+from agenteval.store.catalog.scenarios import Scenario
+from agenteval.store.catalog.targets import Target
 
 
 async def find_target(target_id: uuid.UUID) -> Target | None:
-    return await Target.get_or_none(id=target_id)
+    return await targets.find(target_id)
 
 
 async def targets_by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Target]:
-    return {row.id: row for row in await Target.filter(id__in=list(set(ids)))}
+    return await targets.by_ids(ids)
 
 
 async def targets_by_campaign(campaign_ids: Sequence[uuid.UUID]
                               ) -> dict[uuid.UUID, list[Target]]:
     """Each campaign's targets, oldest first (one statement through the link table)."""
-    found: dict[uuid.UUID, list[Target]] = {campaign_id: [] for campaign_id in campaign_ids}
-    links = await Campaign.filter(id__in=list(found)).values_list("id", "targets__id")
-    target_ids = [target_id for _, target_id in links if target_id is not None]
-    targets = await targets_by_ids(target_ids) if target_ids else {}
-    for campaign_id, target_id in links:
-        if target_id is not None:
-            found[campaign_id].append(targets[target_id])
-    for rows in found.values():
-        rows.sort(key=lambda row: (row.created_at, str(row.id)))
-    return found
+    return await targets.by_campaign(campaign_ids)
 
 
 async def find_scenario(scenario_id: uuid.UUID) -> Scenario | None:
-    return await Scenario.get_or_none(id=scenario_id)
+    return await scenarios.find(scenario_id)
 
 
 async def scenarios_by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Scenario]:
-    return {row.id: row for row in await Scenario.filter(id__in=list(set(ids)))}
+    return await scenarios.by_ids(ids)
 
 
 async def find_campaign(campaign_id: uuid.UUID) -> Campaign | None:
-    return await Campaign.get_or_none(id=campaign_id)
+    return await campaigns.find(campaign_id)
 
 
 async def campaigns_by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Campaign]:
-    return {row.id: row for row in await Campaign.filter(id__in=list(set(ids)))}
-
+    return await campaigns.by_ids(ids)

@@ -10,8 +10,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.judging.case_origin import origin_from_document
 from agenteval.domain.judging.cases import CaseSpec
@@ -26,7 +24,8 @@ from agenteval.domain.static.turn_checks import checks_from_documents, rule_from
 from agenteval.engine.catalog.models import judge_configured, simulator_configured
 from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
-from agenteval.store.models import Campaign, Scenario
+from agenteval.store.catalog import scenarios as stored
+from agenteval.store.catalog.scenarios import Scenario
 
 
 def case_from_document(document: dict[str, Any]) -> CaseSpec:
@@ -56,7 +55,7 @@ def cases_of(stored: list[dict[str, Any]]) -> list[CaseSpec]:
 
 
 async def get_scenario(scenario_id: uuid.UUID) -> Scenario:
-    scenario = await Scenario.get_or_none(id=scenario_id)
+    scenario = await stored.find(scenario_id)
     if scenario is None:
         raise NotFound(f"scenario {scenario_id} does not exist")
     return scenario
@@ -77,16 +76,16 @@ async def create_scenario(name: str, description: str | None,
     _check_header(name, description, name_required=True)
     specs = validate_case_inputs(cases, RULE_CATALOG, await judge_configured(),
                                  "input.cases", simulator_configured=await simulator_configured())
-    return await Scenario.create(name=name.strip(), description=description,
-                                 cases=[case_to_document(spec) for spec in specs])
+    return await stored.create(name.strip(), description,
+                               [case_to_document(spec) for spec in specs])
 
 
 async def import_scenario(document: str) -> Scenario:
     """A scenario from the JSON / YAML file format; errors carry document paths."""
     parsed = parse_scenario_document(document, RULE_CATALOG, await judge_configured(),
                                      simulator_configured=await simulator_configured())
-    return await Scenario.create(name=parsed.name.strip(), description=parsed.description,
-                                 cases=[case_to_document(spec) for spec in parsed.cases])
+    return await stored.create(parsed.name.strip(), parsed.description,
+                               [case_to_document(spec) for spec in parsed.cases])
 
 
 async def update_scenario(scenario_id: uuid.UUID, name: str | None, description: str | None,
@@ -105,15 +104,13 @@ async def update_scenario(scenario_id: uuid.UUID, name: str | None, description:
         scenario.description = description
     if specs is not None:
         scenario.cases = [case_to_document(spec) for spec in specs]
-    await scenario.save()
+    await stored.write(scenario)
     return scenario
 
 
 async def delete_scenario(scenario_id: uuid.UUID) -> str:
     scenario = await get_scenario(scenario_id)
-    async with in_transaction():
-        if await Campaign.filter(scenario_id=scenario.id).exists():
-            raise Conflict(f"scenario {scenario.name!r} is used by a campaign; delete that first",
-                           {"usedBy": ["a campaign"]})
-        await scenario.delete()
+    if not await stored.delete_unless_used(scenario):
+        raise Conflict(f"scenario {scenario.name!r} is used by a campaign; delete that first",
+                       {"usedBy": ["a campaign"]})
     return str(scenario.id)

@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from tortoise.exceptions import IntegrityError
-
 from agenteval.domain.judging.cases import Turn
 from agenteval.domain.scorecards.document import (
     MAX_LIBRARY_WORDS,
@@ -31,10 +29,11 @@ from agenteval.rules.qa.scorecard_runner import (
     score_conversation,
 )
 from agenteval.rules.qa.word_libraries import forget_library, known_library, register_library
-from agenteval.store.models import ScorecardRecord, WordLibraryRecord
+from agenteval.store.scorecards import versions
+from agenteval.store.scorecards.versions import StoredScorecard, StoredWordLibrary
 
 MAX_DOCUMENT_CHARS = 2_000_000
-R = TypeVar("R", ScorecardRecord, WordLibraryRecord)
+R = TypeVar("R", StoredScorecard, StoredWordLibrary)
 
 
 # What this process registered from the database it has open: a process that opens another
@@ -57,7 +56,7 @@ def parse_document(text: str) -> Any:
                                  "message": f"is not YAML or JSON: {exc}"}]) from None
 
 
-async def save_scorecard(text: str) -> ScorecardRecord:
+async def save_scorecard(text: str) -> StoredScorecard:
     """Validate and store one version of a scorecard (its word libraries may be stored ones)."""
     try:  # stored as JSON: the hash is over exactly what a reader gets back
         stored = json.loads(json.dumps(parse_document(text), ensure_ascii=False))
@@ -66,21 +65,21 @@ async def save_scorecard(text: str) -> ScorecardRecord:
                                  "form for (a YAML date? quote it)"}]) from None
     await _register_stored_libraries(stored)
     scorecard = load_scorecard(stored)
-    existing = await ScorecardRecord.get_or_none(name=scorecard.name, version=scorecard.version)
+    existing = await versions.scorecard(scorecard.name, scorecard.version)
     if existing is not None:
         return _same_or_conflict(existing, scorecard.content_hash, scorecard.ref)
-    try:
-        row = await ScorecardRecord.create(name=scorecard.name, version=scorecard.version,
-                                           content_hash=scorecard.content_hash, document=stored)
-    except IntegrityError:  # saved by someone else in the meantime
-        again = await ScorecardRecord.get(name=scorecard.name, version=scorecard.version)
+    row = await versions.create_scorecard(scorecard.name, scorecard.version,
+                                          scorecard.content_hash, stored)
+    if row is None:  # saved by someone else in the meantime
+        again = await versions.scorecard(scorecard.name, scorecard.version)
+        assert again is not None  # a stored version is never deleted
         return _same_or_conflict(again, scorecard.content_hash, scorecard.ref)
     register_scorecard(scorecard)
     _STORED_SCORECARDS.add(scorecard.ref)
     return row
 
 
-async def save_word_library(name: str, version: int, words: list[str]) -> WordLibraryRecord:
+async def save_word_library(name: str, version: int, words: list[str]) -> StoredWordLibrary:
     """Validate and store one version of a word library."""
     errors = []
     if not NAME_PATTERN.match(name):
@@ -94,14 +93,13 @@ async def save_word_library(name: str, version: int, words: list[str]) -> WordLi
     if errors:
         raise ValidationFailed(errors)
     library = WordLibrary(name, version, tuple(cleaned))
-    existing = await WordLibraryRecord.get_or_none(name=name, version=version)
+    existing = await versions.word_library(name, version)
     if existing is not None:
         return _same_or_conflict(existing, library.content_hash, library.ref)
-    try:
-        row = await WordLibraryRecord.create(name=name, version=version, words=cleaned,
-                                             content_hash=library.content_hash)
-    except IntegrityError:
-        again = await WordLibraryRecord.get(name=name, version=version)
+    row = await versions.create_word_library(name, version, library.content_hash, cleaned)
+    if row is None:  # saved by someone else in the meantime
+        again = await versions.word_library(name, version)
+        assert again is not None  # a stored version is never deleted
         return _same_or_conflict(again, library.content_hash, library.ref)
     register_library(library)
     _STORED_LIBRARIES.add(library.ref)
@@ -130,27 +128,23 @@ async def _register_stored_libraries(document: Any) -> None:
 
 async def load_library(ref: str) -> None:
     name, _, version = ref.rpartition("@")
-    row = await WordLibraryRecord.get_or_none(name=name, version=int(version)) \
-        if version.isdigit() else None
+    row = await versions.word_library(name, int(version)) if version.isdigit() else None
     if row is not None:
         register_library(WordLibrary(row.name, row.version, tuple(row.words)))
         _STORED_LIBRARIES.add(ref)
 
 
-async def list_scorecards(name: str | None = None) -> list[ScorecardRecord]:
-    query = ScorecardRecord.all() if name is None else ScorecardRecord.filter(name=name)
-    return await query.order_by("name", "-version")
+async def list_scorecards(name: str | None = None) -> list[StoredScorecard]:
+    return await versions.scorecards(name)
 
 
-async def list_word_libraries(name: str | None = None) -> list[WordLibraryRecord]:
-    query = WordLibraryRecord.all() if name is None else WordLibraryRecord.filter(name=name)
-    return await query.order_by("name", "-version")
+async def list_word_libraries(name: str | None = None) -> list[StoredWordLibrary]:
+    return await versions.word_libraries(name)
 
 
-async def get_scorecard(ref: str) -> ScorecardRecord:
+async def get_scorecard(ref: str) -> StoredScorecard:
     name, _, version = ref.rpartition("@")
-    row = (await ScorecardRecord.get_or_none(name=name, version=int(version))
-           if version.isdigit() else None)
+    row = await versions.scorecard(name, int(version)) if version.isdigit() else None
     if row is None:
         raise NotFound(f"no scorecard {ref!r} (refer to one as name@version)")
     return row
@@ -170,11 +164,11 @@ async def load_stored() -> int:
     """Register every stored word library, then every stored scorecard; how many scorecards.
     Versions registered from a database opened before are forgotten first."""
     forget_stored()
-    for library in await WordLibraryRecord.all():
+    for library in await versions.word_libraries():
         _STORED_LIBRARIES.add(f"{library.name}@{library.version}")
         register_library(WordLibrary(library.name, library.version, tuple(library.words)))
     count = 0
-    for row in await ScorecardRecord.all():
+    for row in await versions.scorecards():
         _STORED_SCORECARDS.add(f"{row.name}@{row.version}")
         register_scorecard(load_scorecard(row.document))
         count += 1

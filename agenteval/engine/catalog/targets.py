@@ -5,14 +5,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from agenteval.channels import CHANNELS, ChannelError, ChannelFactory, TargetSpec
 from agenteval.channels.secrets import SECRET_PLACEHOLDER, kept_secret_paths, url_origins
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
 from agenteval.errors import Conflict, NotFound
-from agenteval.store.models import Campaign, IntelligentEval, Run, Target
+from agenteval.store.catalog import targets as stored
+from agenteval.store.catalog.targets import Target
 
 MAX_CONCURRENCY_LIMIT = 1000
 
@@ -23,7 +22,7 @@ def target_spec(target: Target) -> TargetSpec:
 
 
 async def get_target(target_id: uuid.UUID) -> Target:
-    target = await Target.get_or_none(id=target_id)
+    target = await stored.find(target_id)
     if target is None:
         raise NotFound(f"target {target_id} does not exist")
     return target
@@ -61,7 +60,7 @@ async def create_target(factory: ChannelFactory, *, name: str, channel_type: str
     _check_common(errors, name, description, max_concurrency, name_required=True)
     _check_config(errors, factory, channel_type, channel_config)
     errors.raise_if_any()
-    return await Target.create(name=name.strip(), description=description,
+    return await stored.create(name=name.strip(), description=description,
                                channel_type=channel_type, channel_config=channel_config,
                                max_concurrency=max_concurrency)
 
@@ -92,7 +91,7 @@ async def update_target(factory: ChannelFactory, target_id: uuid.UUID, *, name: 
         target.channel_config = merged
     if max_concurrency is not None:
         target.max_concurrency = max_concurrency
-    await target.save()
+    await stored.write(target)
     return target
 
 
@@ -115,17 +114,10 @@ def _refuse_secrets_for_a_new_origin(errors: FieldErrors, factory: ChannelFactor
 
 async def delete_target(target_id: uuid.UUID) -> str:
     target = await get_target(target_id)
-    async with in_transaction():
-        users = []
-        if await IntelligentEval.filter(target_id=target.id).exists():
-            users.append("an intelligent eval")
-        if await Campaign.filter(targets__id=target.id).exists() or \
-                await Run.filter(target_id=target.id).exists():
-            users.append("a campaign")
-        if users:
-            raise Conflict(f"target {target.name!r} is used by {' and '.join(users)}; "
-                           "delete those first", {"usedBy": users})
-        await target.delete()
+    users = await stored.delete_unless_used(target)
+    if users:
+        raise Conflict(f"target {target.name!r} is used by {' and '.join(users)}; "
+                       "delete those first", {"usedBy": users})
     return str(target.id)
 
 

@@ -12,14 +12,8 @@ from agenteval.domain.regression.regression_report import eval_regression_sectio
 from agenteval.domain.usage_report import usage_section
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.review.report import eval_review_view, reviewed_report
-from agenteval.store.models import (
-    EvalEvent,
-    EvalMessage,
-    EvalSession,
-    IntelligentEval,
-    PlanRevision,
-    Target,
-)
+from agenteval.store.evals import report_reads
+from agenteval.store.evals.eval_reads import EvalSession, IntelligentEval
 from agenteval.store.runs.case_origins import cases_from_eval
 
 DRIVER_MODEL_ROLES = {"planner": "PLANNER", "evaluator": "SIMULATOR", "analyst": "ANALYST"}
@@ -31,25 +25,22 @@ async def report_markdown(row: IntelligentEval, model_prices: str | None = None)
     `model_prices` is the AGENTEVAL_MODEL_PRICES setting (the usage's estimated cost)."""
     if row.report is None:
         return None
-    target = await Target.get_or_none(id=row.target_id)
-    sessions = await EvalSession.filter(eval_id=row.id).order_by("created_at", "id")
+    target_name = await report_reads.target_name(row.target_id)
+    sessions = await report_reads.sessions_of(row.id)
     review = await eval_review_view(row.id, row.report.get("findings") or [])
     language = eval_language(row.goal, row.seeds)
     eval_view = {
         "language": language, "name": row.name, "status": row.status, "goal": row.goal, "intent": row.intent,
         "roleDescription": row.role_description, "timeWindowHours": row.time_window_hours,
-        "target": {"name": target.name if target else None}, "plan": row.plan,
+        "target": {"name": target_name}, "plan": row.plan,
         "failureReason": row.failure_reason, "startedAt": row.started_at,
         "completedAt": row.completed_at,
         "method": await method_of(row, sessions, language),
-        "planRevisions": await PlanRevision.filter(eval_id=row.id).order_by("revision").values(
-            "revision", submittedAt="submitted_at", feedback="feedback",
-            rejectedAt="rejected_at"),
+        "planRevisions": await report_reads.plan_revision_views(row.id),
         "review": review,
     }
     messages: dict[Any, list[dict[str, Any]]] = {}
-    for message in await EvalMessage.filter(session__eval_id=row.id).order_by("index").values(
-            "session_id", "turn_index", "role", "content", "latency_ms", "error"):
+    for message in await report_reads.message_views(row.id):
         messages.setdefault(message["session_id"], []).append({
             "turnIndex": message["turn_index"], "role": message["role"],
             "content": message["content"], "latencyMs": message["latency_ms"],
@@ -74,8 +65,7 @@ async def method_of(row: IntelligentEval, sessions: list[EvalSession],
     from agenteval.engine.catalog.models import effective_model_configs
 
     woken: dict[str, str] = {}
-    for detail in await EvalEvent.filter(eval_id=row.id, type="AGENT_WOKEN").order_by(
-            "sequence").values_list("detail", flat=True):
+    for detail in await report_reads.woken_details(row.id):
         if isinstance(detail, dict) and detail.get("role") and detail.get("ok", True):
             woken[str(detail["role"])] = str(detail.get("driver"))
     configs = await effective_model_configs()

@@ -23,20 +23,22 @@ from agenteval.engine.catalog.targets import can_talk, get_target
 from agenteval.engine.intelligent import commands as cmd
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.errors import FieldError, NotFound, ValidationFailed
-from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
+from agenteval.store.evals import report_reads
+from agenteval.store.evals.drafts import create_draft
+from agenteval.store.evals.eval_reads import EvalSession, IntelligentEval, find_eval, find_session
 
 MAX_TIME_WINDOW_HOURS = 24 * 366
 
 
 async def get_eval(eval_id: uuid.UUID) -> IntelligentEval:
-    row = await IntelligentEval.get_or_none(id=eval_id)
+    row = await find_eval(eval_id)
     if row is None:
         raise NotFound(f"intelligent eval {eval_id} does not exist")
     return row
 
 
 async def get_session(session_id: uuid.UUID) -> EvalSession:
-    row = await EvalSession.get_or_none(id=session_id)
+    row = await find_session(session_id)
     if row is None:
         raise NotFound(f"session {session_id} does not exist")
     return row
@@ -70,8 +72,8 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
             "input.targetId", f"target '{target.name}' cannot talk: its channel "
             f"'{target.channel_type}' only judges logged conversations; pick a target that "
             "answers messages")])
-    row = await IntelligentEval.create(
-        name=fields["name"].strip(), target=target, status="DRAFT", goal=fields["goal"],
+    row = await create_draft(
+        target, name=fields["name"].strip(), goal=fields["goal"],
         seeds=seeds, intent=fields["intent"], role_description=fields["roleDescription"],
         time_window_hours=hours)
     planning: IntelligentEval = await engine.ask_eval(row.id, cmd.StartPlanning())
@@ -92,13 +94,13 @@ async def prepare_report(row: IntelligentEval, report: dict[str, Any],
     cited = {evidence.get("sessionId") for finding in report.get("findings") or []
              for evidence in finding.get("evidence") or []}
     ids = [value for value in (_uuid(c) for c in cited) if value is not None]
-    sessions = await EvalSession.filter(id__in=ids) if ids else []
+    sessions = await report_reads.sessions_by_ids(ids)
     infos = {str(s.id): SessionInfo(id=str(s.id), eval_id=str(s.eval_id),
                                     turn_count=s.turn_count) for s in sessions}
     validated = validate_report(report, infos, str(row.id), "report")
     own = [s.id for s in sessions if s.eval_id == row.id]
     transcripts: dict[str, list[MessageRecord]] = {str(i): [] for i in own}
-    for message in await EvalMessage.filter(session_id__in=own).order_by("index") if own else []:
+    for message in await report_reads.transcripts(own):
         role = cast(MessageRole, message.role)  # stored messages are only USER or ASSISTANT
         transcripts[str(message.session_id)].append(MessageRecord(
             message.index, message.turn_index, role, message.content, message.error))

@@ -23,7 +23,7 @@ from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.scenarios import get_scenario
 from agenteval.engine.intelligent.evals import get_eval, get_session
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store.models import EvalMessage
+from agenteval.store.evals.report_reads import transcript
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ async def _target(scenario_id: uuid.UUID | None, new_name: str | None) -> _Targe
 
 async def _transcript(session_id: uuid.UUID) -> list[MessageRecord]:
     return [MessageRecord(m.index, m.turn_index, cast(MessageRole, m.role), m.content, m.error)
-            for m in await EvalMessage.filter(session_id=session_id).order_by("index")]
+            for m in await transcript(session_id)]
 
 
 async def draft_case_from_finding(finding_id: str, scenario_id: uuid.UUID | None,

@@ -22,7 +22,7 @@ from agenteval.domain.owned_kinds import WATCHDOG
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.stalls import stall_reason
-from agenteval.store.models import EvalSession, IntelligentEval
+from agenteval.store.evals import watchdog_reads
 
 logger = logging.getLogger("agenteval.watchdog")
 
@@ -32,15 +32,13 @@ async def run_once(engine: IntelligentEngine, now: datetime | None = None) -> di
     now = now or datetime.now(UTC)
     failed = expired = 0
     idle_before = now - timedelta(seconds=engine.settings.session_timeout_s)
-    sessions = await EvalSession.filter(status=eval_state.SESSION_RUNNING).values_list(
-        "id", "last_activity_at", "created_at")
+    sessions = await watchdog_reads.running_sessions()
     for session_id, last_activity, created in sessions:
         if (last_activity or created) < idle_before:
             if await engine.ask_session(session_id,
                                         commands.ExpireSession(idle_before)) is not None:
                 expired += 1
-    for row in await IntelligentEval.filter(status__in=(eval_state.PLANNING,
-                                                        eval_state.EXECUTING)):
+    for row in await watchdog_reads.evals_in((eval_state.PLANNING, eval_state.EXECUTING)):
         reason = stall_reason(row, engine.settings, now)
         if reason is not None and await engine.ask_eval(
                 row.id, commands.FailEval(reason, now)) is not None:
@@ -51,10 +49,7 @@ async def run_once(engine: IntelligentEngine, now: datetime | None = None) -> di
 
 async def _fail_orphaned_sessions(engine: IntelligentEngine, now: datetime) -> None:
     """Sessions still RUNNING although their eval has ended: their actors fail them."""
-    orphans = await EvalSession.filter(
-        status=eval_state.SESSION_RUNNING,
-        eval__status__in=tuple(eval_state.TERMINAL_STATUSES)).values_list("id")
-    for (session_id,) in orphans:
+    for session_id in await watchdog_reads.orphaned_sessions():
         if await engine.ask_session(session_id, commands.FailSession(now)) is not None:
             logger.warning("failed session %s left RUNNING under its ended eval", session_id)
 

@@ -19,10 +19,10 @@ from agenteval.domain.storable_text import clean_text as storable
 from agenteval.domain.storable_text import storable_value
 from agenteval.engine.monitoring import wakeup
 from agenteval.errors import RateLimited, ValidationFailed
-from agenteval.store.models import MonitoredSource, MonitoredTurn
+from agenteval.store.monitoring import red_line_queue
 from agenteval.store.monitoring.ingest_writes import Stored, store_turns
 from agenteval.store.monitoring.partitions import ensure_partitions
-from agenteval.store.monitoring.sources import sources_named
+from agenteval.store.monitoring.sources import MonitoredSource, sources_named
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Backlog:
         if self.limit <= 0:
             return
         if time.monotonic() - self._read_at > 1.0:
-            self._count = await MonitoredTurn.filter(red_line_pending=True).count()
+            self._count = await red_line_queue.pending_count()
             self._read_at = time.monotonic()
         if self._count >= self.limit:
             raise RateLimited(

@@ -27,10 +27,15 @@ from agenteval.rules import NO_MODELS
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.case_rules import judge_rules
 from agenteval.rules.registry import get_rule
-from agenteval.store.models import Monitor, MonitorVerdict
 from agenteval.store.monitoring.claims import Claimed, claim_closed, close_quiet, finish
-from agenteval.store.monitoring.reads import active_monitors, messages_of_many
+from agenteval.store.monitoring.reads import (
+    active_monitors,
+    messages_of_many,
+    model_judged_since,
+)
+from agenteval.store.monitoring.settings import MonitorSettings
 from agenteval.store.monitoring.verdicts import (
+    NewVerdict,
     judged_versions,
     red_line_monitors,
     save_verdicts,
@@ -83,7 +88,7 @@ class Judge:
         await finish([(c.id, c.version) for c in claimed], self.worker)
         return len(claimed)
 
-    async def judge(self, claimed: list[Claimed], monitors: list[Monitor],
+    async def judge(self, claimed: list[Claimed], monitors: list[MonitorSettings],
                     now: datetime) -> None:
         monitors = [m for m in monitors if m.judge.get("rules") or m.judge.get("expectation")]
         # Each monitor's case is built once per batch, not once per conversation.
@@ -107,8 +112,8 @@ class Judge:
                                                 now))
         await save_verdicts(rows)
 
-    async def _verdict(self, monitor: Monitor, cases: _Cases, conversation: Claimed,
-                       dialog: list[Any], red_line_hit: bool, now: datetime) -> MonitorVerdict:
+    async def _verdict(self, monitor: MonitorSettings, cases: _Cases, conversation: Claimed,
+                       dialog: list[Any], red_line_hit: bool, now: datetime) -> NewVerdict:
         full, wants_model = cases.full, cases.wants_model
         status, models = "JUDGED", None
         if wants_model:
@@ -130,7 +135,7 @@ class Judge:
         verdict = judge_case(case, results)
         if verdict.error is not None and status == "JUDGED":
             status = "ERROR"  # "could not judge" is never a pass
-        return MonitorVerdict(
+        return NewVerdict(
             id=uuid.uuid4(), monitor_id=monitor.id, conversation_id=conversation.id,
             version=conversation.version, status=status, passed=verdict.passed,
             success_level=verdict.success_level, score=verdict.score,
@@ -140,11 +145,10 @@ class Judge:
             judged_at=now)
 
 
-async def within_budget(monitor: Monitor, now: datetime) -> bool:
+async def within_budget(monitor: MonitorSettings, now: datetime) -> bool:
     """The monitor's model-judged conversations today are under its daily budget."""
     if monitor.daily_model_budget is None:
         return True
     start = datetime.combine(now.date(), time(), tzinfo=UTC)
-    used = await MonitorVerdict.filter(monitor_id=monitor.id, model_judged=True,
-                                       judged_at__gte=start).count()
+    used = await model_judged_since(monitor.id, start)
     return used < monitor.daily_model_budget

@@ -6,14 +6,13 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from tortoise.exceptions import IntegrityError
-
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.monitoring.masking import KINDS
 from agenteval.domain.monitoring.monitor_judge import validate_judge, validate_red_lines
 from agenteval.errors import Conflict, NotFound, ValidationFailed
 from agenteval.rules.catalog import RULE_CATALOG
-from agenteval.store.models import Monitor, MonitorAlert, MonitoredConversation, MonitoredSource
+from agenteval.store.monitoring import settings
+from agenteval.store.monitoring.settings import MonitorAlert, MonitoredSource, MonitorSettings
 from agenteval.store.monitoring.sources import create_source as store_source
 
 ALERT_STATES = ("OPEN", "ACKNOWLEDGED", "MUTED")
@@ -34,7 +33,7 @@ async def create_source(name: str, target_id: uuid.UUID | None, quiet_period_s: 
         errors.add("retentionDays", "must be > 0")
     if errors:
         raise ValidationFailed(errors)
-    if await MonitoredSource.exists(name=name):
+    if await settings.source_named(name):
         raise Conflict(f"a source named {name!r} exists")
     masking = {"enabled": masking_kinds != [], "kinds": list(masking_kinds or KINDS)}
     return await store_source(name, target_id=str(target_id) if target_id else None,
@@ -49,7 +48,7 @@ async def _checked_monitor(name: str, source_id: uuid.UUID | None, metadata_matc
     errors = FieldErrors()
     if not name.strip():
         errors.add("name", "must not be empty")
-    if source_id is not None and not await MonitoredSource.exists(id=source_id):
+    if source_id is not None and not await settings.source_exists(source_id):
         errors.add("sourceId", "no such source")
     if not isinstance(metadata_match, dict):
         errors.add("metadataMatch", "must be an object of metadata key → value (or values)")
@@ -65,46 +64,43 @@ async def _checked_monitor(name: str, source_id: uuid.UUID | None, metadata_matc
 
 async def create_monitor(name: str, source_id: uuid.UUID | None, metadata_match: Any,
                          judge: Any, red_lines: Any, sample_rate: float,
-                         stratify_by: str | None, daily_model_budget: int | None) -> Monitor:
+                         stratify_by: str | None, daily_model_budget: int | None) -> MonitorSettings:
     await _checked_monitor(name, source_id, metadata_match, judge, red_lines, sample_rate,
                            daily_model_budget)
-    try:
-        return await Monitor.create(name=name, source_id=source_id, metadata_match=metadata_match,
-                                    judge=judge, red_lines=red_lines or [],
-                                    sample_rate=sample_rate, stratify_by=stratify_by,
-                                    daily_model_budget=daily_model_budget)
-    except IntegrityError:
-        raise Conflict(f"a monitor named {name!r} exists") from None
+    monitor = await settings.create_monitor({
+        "name": name, "source_id": source_id, "metadata_match": metadata_match, "judge": judge,
+        "red_lines": red_lines or [], "sample_rate": sample_rate, "stratify_by": stratify_by,
+        "daily_model_budget": daily_model_budget})
+    if monitor is None:
+        raise Conflict(f"a monitor named {name!r} exists")
+    return monitor
 
 
 async def update_monitor(monitor_id: uuid.UUID, name: str, source_id: uuid.UUID | None,
                          metadata_match: Any, judge: Any, red_lines: Any, sample_rate: float,
                          stratify_by: str | None, daily_model_budget: int | None,
-                         active: bool) -> Monitor:
+                         active: bool) -> MonitorSettings:
     """Replace a monitor's settings, checked as at creation. Verdicts, hits and alerts already
     stored stay as they were judged; conversations judged from now on use the new settings."""
-    monitor = await Monitor.get_or_none(id=monitor_id)
+    monitor = await settings.find_monitor(monitor_id)
     if monitor is None:
         raise NotFound("no such monitor")
     await _checked_monitor(name, source_id, metadata_match, judge, red_lines, sample_rate,
                            daily_model_budget)
-    monitor.update_from_dict({
-        "name": name, "source_id": source_id, "metadata_match": metadata_match, "judge": judge,
-        "red_lines": red_lines or [], "sample_rate": sample_rate, "stratify_by": stratify_by,
-        "daily_model_budget": daily_model_budget, "active": active})
-    try:
-        await monitor.save()
-    except IntegrityError:
-        raise Conflict(f"a monitor named {name!r} exists") from None
-    return monitor
+    updated = await settings.update_monitor(monitor_id, {
+        "name": name, "source_id": source_id, "metadata_match": metadata_match,
+        "judge": judge, "red_lines": red_lines or [], "sample_rate": sample_rate,
+        "stratify_by": stratify_by, "daily_model_budget": daily_model_budget,
+        "active": active})
+    if updated is None:
+        raise Conflict(f"a monitor named {name!r} exists")
+    return updated
 
 
 async def set_alert_state(alert_id: uuid.UUID, state: str) -> MonitorAlert:
-    alert = await MonitorAlert.get_or_none(id=alert_id)
+    alert = await settings.set_alert_state(alert_id, state)
     if alert is None:
         raise NotFound("no such alert")
-    alert.state = state
-    await alert.save(update_fields=["state"])
     return alert
 
 
@@ -113,10 +109,7 @@ async def backfill(monitor_id: uuid.UUID, since: datetime) -> int:
     is at or after `since`: they are closed again at the same version, so the judging claims
     them and only monitors without a verdict for that version (this one) judge them, within
     the monitor's daily model budget. How many were queued."""
-    monitor = await Monitor.get_or_none(id=monitor_id)
+    monitor = await settings.find_monitor(monitor_id)
     if monitor is None:
         raise NotFound("no such monitor")
-    query = MonitoredConversation.filter(status="JUDGED", last_turn_at__gte=since)
-    if monitor.source_id is not None:
-        query = query.filter(source_id=monitor.source_id)
-    return await query.update(status="CLOSED")
+    return await settings.reclose_judged(since, monitor.source_id)

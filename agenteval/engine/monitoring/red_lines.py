@@ -26,13 +26,10 @@ from agenteval.domain.monitoring.selection import selects
 from agenteval.rules import NO_MODELS
 from agenteval.rules.registry import run_rule
 from agenteval.rules.reply_evidence import QUOTE_MARGIN
-from agenteval.store.models import (
-    Monitor,
-    MonitoredConversation,
-    MonitoredSource,
-    MonitoredTurn,
-)
+from agenteval.store.monitoring import red_line_queue
 from agenteval.store.monitoring.reads import active_monitors, messages_of
+from agenteval.store.monitoring.red_line_queue import Conversation, PendingTurn, Source
+from agenteval.store.monitoring.settings import MonitorSettings
 from agenteval.store.monitoring.verdicts import record_red_line
 
 logger = logging.getLogger("agenteval.monitoring")
@@ -43,16 +40,15 @@ _CASE = CaseSpec(key="monitored", messages=[])
 async def check_pending(limit: int = 500) -> int:
     """One pass over the waiting assistant turns; how many were checked."""
     monitors = [m for m in await active_monitors() if m.red_lines]
-    waiting = MonitoredTurn.filter(red_line_pending=True).order_by("received_at").limit(limit)
     if not monitors:  # nothing to check them against: only their ids are read, to let go
-        ids = await waiting.values_list("id", flat=True)
+        ids = await red_line_queue.pending_ids(limit)
         if ids:
-            await MonitoredTurn.filter(id__in=ids).update(red_line_pending=False)
+            await red_line_queue.checked(ids)
         return len(ids)
-    pending = await waiting
+    pending = await red_line_queue.pending(limit)
     if not pending:
         return 0
-    by_conversation: dict[Any, list[MonitoredTurn]] = defaultdict(list)
+    by_conversation: dict[Any, list[PendingTurn]] = defaultdict(list)
     for turn in pending:
         by_conversation[turn.conversation_id].append(turn)
     for conversation_id, turns in by_conversation.items():
@@ -60,20 +56,20 @@ async def check_pending(limit: int = 500) -> int:
             await _check_conversation(conversation_id, turns, monitors)
         except Exception:  # one broken conversation must not stall the others
             logger.exception("red-line check of conversation %s failed", conversation_id)
-    await MonitoredTurn.filter(id__in=[t.id for t in pending]).update(red_line_pending=False)
+    await red_line_queue.checked([t.id for t in pending])
     return len(pending)
 
 
-async def _check_conversation(conversation_id: Any, turns: list[MonitoredTurn],
-                              monitors: list[Monitor]) -> None:
-    conversation = await MonitoredConversation.get_or_none(id=conversation_id)
+async def _check_conversation(conversation_id: Any, turns: list[PendingTurn],
+                              monitors: list[MonitorSettings]) -> None:
+    conversation = await red_line_queue.conversation(conversation_id)
     if conversation is None:
         return
     chosen = [m for m in monitors if selects(m.source_id, m.metadata_match,
                                              conversation.source_id, conversation.metadata)]
     if not chosen:
         return
-    source = await MonitoredSource.get(id=conversation.source_id)
+    source = await red_line_queue.source(conversation.source_id)
     dialog, turn_of = dialog_of(await messages_of(conversation.id))
     for turn in turns:
         index = turn_of.get(turn.id)
@@ -87,8 +83,8 @@ async def _check_conversation(conversation_id: Any, turns: list[MonitoredTurn],
                     await _raise(monitor, conversation, source, spec.type, index, turn, found)
 
 
-async def _finding(spec: RuleSpec, dialog: list[Turn], index: int, turn: MonitoredTurn,
-                   source: MonitoredSource) -> dict[str, Any] | None:
+async def _finding(spec: RuleSpec, dialog: list[Turn], index: int, turn: PendingTurn,
+                   source: Source) -> dict[str, Any] | None:
     if spec.type == PERSONAL_DATA and (source.masking or {}).get("enabled", True):
         return personal_data_finding(dialog, index, turn.personal_data or [],
                                      spec.params.get("allowed") or [],
@@ -123,8 +119,8 @@ def personal_data_finding(dialog: list[Turn], index: int, found: list[dict[str, 
     return None
 
 
-async def _raise(monitor: Monitor, conversation: MonitoredConversation,
-                 source: MonitoredSource, rule: str, index: int, turn: MonitoredTurn,
+async def _raise(monitor: MonitorSettings, conversation: Conversation,
+                 source: Source, rule: str, index: int, turn: PendingTurn,
                  found: dict[str, Any]) -> None:
     received: datetime = turn.received_at
     event = {"monitor": {"id": str(monitor.id), "name": monitor.name},

@@ -14,8 +14,9 @@ from agenteval.domain.monitoring.dialogs import dialog_of
 from agenteval.domain.monitoring.regression_case import ConversationDraft, draft_from_conversation
 from agenteval.engine.catalog.scenarios import get_scenario
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store.models import Monitor, MonitoredConversation, RedLineHit
+from agenteval.store.monitoring import red_line_queue
 from agenteval.store.monitoring.reads import messages_of
+from agenteval.store.monitoring.settings import find_monitor
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ async def draft_case_from_conversation(conversation_id: uuid.UUID, up_to_turn: i
     if (scenario_id is None) == (new_name is None):
         raise ValidationFailed.one("scenarioId", "give exactly one of scenarioId and "
                                                  "newScenarioName")
-    conversation = await MonitoredConversation.get_or_none(id=conversation_id)
+    conversation = await red_line_queue.conversation(conversation_id)
     if conversation is None:
         raise NotFound("no such monitored conversation")
     dialog, _ = dialog_of(await messages_of(conversation.id))
@@ -53,8 +54,8 @@ async def draft_case_from_conversation(conversation_id: uuid.UUID, up_to_turn: i
         scenario = await get_scenario(scenario_id)
         name, taken = scenario.name, [str(case["id"]) for case in scenario.cases]
     hits: list[dict[str, Any]] = []
-    for hit in await RedLineHit.filter(conversation_id=conversation.id).order_by("turn_position"):
-        monitor = await Monitor.get_or_none(id=hit.monitor_id)
+    for hit in await red_line_queue.hits_of(conversation.id):
+        monitor = await find_monitor(hit.monitor_id)
         spec = next((s for s in (monitor.red_lines if monitor else [])
                      if s.get("type") == hit.rule_type), {})
         if not any(h["rule_type"] == hit.rule_type and h["turn"] == hit.turn_position

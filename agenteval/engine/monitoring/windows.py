@@ -10,12 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from agenteval.domain.monitoring.trends import Rate, alert_gate, decide_drop, window_start
-from agenteval.store.models import Monitor, MonitorAlert, MonitorVerdict
-from agenteval.store.monitoring.verdicts import DROP_EVENT
-from agenteval.store.notifications import outbox
+from agenteval.store.monitoring import drop_alerts
+from agenteval.store.monitoring.reads import active_monitors
+from agenteval.store.monitoring.settings import MonitorSettings
 
 COUNTED = ("JUDGED", "NOT_SAMPLED", "SKIPPED_BUDGET")  # ERROR is not a pass nor a failure
 
@@ -34,9 +32,7 @@ class Window:
 
 async def window_of(monitor_id: Any, start: datetime, length_s: float) -> Window:
     end = start + timedelta(seconds=length_s)
-    rows = await MonitorVerdict.filter(monitor_id=monitor_id, judged_at__gte=start,
-                                       judged_at__lt=end).values_list(
-        "status", "passed", "results", "model_judged")
+    rows = await drop_alerts.verdicts_between(monitor_id, start, end)
     counted = [r for r in rows if r[0] in COUNTED]
     hits: Counter[str] = Counter()
     seen: Counter[str] = Counter()
@@ -71,14 +67,13 @@ class DropSettings:
 async def check_drops(now: datetime, settings: DropSettings) -> int:
     """Compare each monitor's last complete window with the one before; alert a drop."""
     raised = 0
-    for monitor in await Monitor.filter(active=True):
+    for monitor in await active_monitors():
         previous, last, _ = await recent_windows(monitor.id, now, settings.window_s, 3)
         decision = decide_drop(previous.passed, last.passed, min_count=settings.min_count,
                                min_drop=settings.min_drop)
         if not decision.alert:
             continue
-        latest = await (MonitorAlert.filter(monitor_id=monitor.id, kind="DROP")
-                        .order_by("-created_at").first())
+        latest = await drop_alerts.last_drop(monitor.id)
         last_window = (datetime.fromisoformat(latest.detail["window"]["start"])
                        if latest else None)
         if not alert_gate(last.start, latest.created_at if latest else None, last_window, now,
@@ -89,7 +84,7 @@ async def check_drops(now: datetime, settings: DropSettings) -> int:
     return raised
 
 
-async def _raise_drop(monitor: Monitor, previous: Window, last: Window,
+async def _raise_drop(monitor: MonitorSettings, previous: Window, last: Window,
                       p_value: float | None) -> None:
     low, high = last.passed.wilson() or (None, None)
     event = {"monitor": {"id": str(monitor.id), "name": monitor.name},
@@ -99,6 +94,4 @@ async def _raise_drop(monitor: Monitor, previous: Window, last: Window,
                         "count": last.passed.total, "previousCount": previous.passed.total},
              "window": {"start": last.start.isoformat(), "end": last.end.isoformat()},
              "path": f"/monitoring/monitors/{monitor.id}"}
-    async with in_transaction():
-        alert = await MonitorAlert.create(monitor_id=monitor.id, kind="DROP", detail=event)
-        await outbox.enqueue(DROP_EVENT, str(alert.id), {**event, "alertId": str(alert.id)})
+    await drop_alerts.store_drop(monitor.id, event)

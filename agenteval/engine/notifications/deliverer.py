@@ -25,8 +25,8 @@ from agenteval.domain.owned_kinds import WEBHOOKS
 from agenteval.engine.notifications.events import SubjectGone, build_event
 from agenteval.engine.notifications.sender import WebhookSender
 from agenteval.net.retry import backoff_delay
-from agenteval.store.models import Webhook, WebhookDelivery
-from agenteval.store.notifications import outbox
+from agenteval.store.notifications import outbox, webhooks
+from agenteval.store.notifications.outbox import WebhookDelivery
 
 logger = logging.getLogger("agenteval.notifications")
 
@@ -69,7 +69,7 @@ class Deliverer:
         return len(due)
 
     async def deliver(self, delivery: WebhookDelivery) -> None:
-        webhook = await Webhook.get_or_none(id=delivery.webhook_id)
+        webhook = await webhooks.find(delivery.webhook_id)
         if webhook is None:
             return  # deleted meanwhile: its deliveries went with it
         if delivery.payload is None:

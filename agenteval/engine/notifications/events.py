@@ -16,7 +16,8 @@ from agenteval.config import Settings
 from agenteval.domain.intelligent.eval_report_markdown import SEVERITY_ORDER
 from agenteval.domain.model_costs import UsageTotals
 from agenteval.engine.catalog.usage import cost_estimate
-from agenteval.store.models import Campaign, IntelligentEval, Run, Target
+from agenteval.store.notifications import subjects
+from agenteval.store.notifications.subjects import RunSubject
 
 
 class SubjectGone(Exception):
@@ -56,15 +57,14 @@ def test_event(delivery_id: str, webhook_name: str, settings: Settings) -> dict[
 
 async def _eval_event(event: str, eval_id: str, detail: dict[str, Any],
                       settings: Settings) -> dict[str, Any]:
-    row = await IntelligentEval.get_or_none(id=eval_id)
+    row = await subjects.eval_subject(eval_id)
     if row is None:
         raise SubjectGone(f"intelligent eval {eval_id} no longer exists")
-    target = await Target.get_or_none(id=row.target_id)
     link = f"{web_base(settings)}/evals/{row.id}"
     out: dict[str, Any] = {"eval": {
         "id": str(row.id), "name": row.name, "status": row.status, "goal": row.goal,
         "planRevision": detail.get("revision", row.plan_revision),
-        "target": target.name if target else None}, "link": link}
+        "target": row.target_name}, "link": link}
     if event == "eval.plan_pending":
         plan = row.plan or {}
         out["plan"] = {"dimensions": plan.get("dimensions") or [],
@@ -88,15 +88,12 @@ async def _eval_event(event: str, eval_id: str, detail: dict[str, Any],
 
 async def _run_event(event: str, run_id: str, detail: dict[str, Any],
                      settings: Settings) -> dict[str, Any]:
-    run = await Run.get_or_none(id=run_id)
+    run = await subjects.run_subject(run_id)
     if run is None:
         raise SubjectGone(f"run {run_id} no longer exists")
-    campaign = await Campaign.get_or_none(id=run.campaign_id)
-    target = await Target.get_or_none(id=run.target_id)
     out: dict[str, Any] = {
-        "run": {"id": str(run.id), "status": run.status,
-                "campaign": campaign.name if campaign else None,
-                "campaignId": str(run.campaign_id), "target": target.name if target else None},
+        "run": {"id": str(run.id), "status": run.status, "campaign": run.campaign_name,
+                "campaignId": str(run.campaign_id), "target": run.target_name},
         "link": f"{web_base(settings)}/runs/{run.id}"}
     if event == "run.failed":
         out["error"] = detail.get("error") or run.error
@@ -108,19 +105,20 @@ async def _run_event(event: str, run_id: str, detail: dict[str, Any],
     return out
 
 
-async def _delta(run: Run, summary: dict[str, Any]) -> dict[str, Any] | None:
+async def _delta(run: RunSubject, summary: dict[str, Any]) -> dict[str, Any] | None:
     """Rates against the previous COMPLETED run of the same campaign and target."""
-    previous = await (Run.filter(campaign_id=run.campaign_id, target_id=run.target_id,
-                                 status="COMPLETED", created_at__lt=run.created_at)
-                      .exclude(id=run.id).order_by("-created_at").first())
-    if previous is None or not previous.summary:
+    previous = await subjects.previous_completed(run)
+    if previous is None:
+        return None
+    previous_id, before_summary = previous
+    if not before_summary:
         return None
 
     def change(key: str) -> float | None:
-        now, before = summary.get(key), previous.summary.get(key) if previous.summary else None
+        now, before = summary.get(key), before_summary.get(key)
         return None if now is None or before is None else round(now - before, 6)
 
-    return {"previousRunId": str(previous.id), "passRate": change("pass_rate"),
+    return {"previousRunId": str(previous_id), "passRate": change("pass_rate"),
             "successRate": change("success_rate")}
 
 

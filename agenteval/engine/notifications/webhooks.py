@@ -11,11 +11,12 @@ from agenteval.engine.notifications.events import test_event
 from agenteval.engine.notifications.formats import FORMATS
 from agenteval.engine.notifications.sender import webhook_sender
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store.models import Webhook
 from agenteval.store.notifications import outbox
+from agenteval.store.notifications import webhooks as stored
+from agenteval.store.notifications.webhooks import StoredWebhook
 
 
-async def create_webhook(name: str, url: str, format: str, events: list[str]) -> Webhook:
+async def create_webhook(name: str, url: str, format: str, events: list[str]) -> StoredWebhook:
     """Store a webhook after checking every field (VALIDATION_FAILED lists each bad one)."""
     errors: list[dict[str, str]] = []
     check_text(errors, "name", name, max_length=MAX_NAME, required=True)
@@ -37,16 +38,15 @@ async def create_webhook(name: str, url: str, format: str, events: list[str]) ->
                                       f"{', '.join(outbox.EVENT_NAMES)}"})
     if errors:
         raise ValidationFailed(errors)
-    return await Webhook.create(name=name.strip(), url=url.strip(), format=format,
-                                events=list(dict.fromkeys(events)))
+    return await stored.create(name.strip(), url.strip(), format, list(dict.fromkeys(events)))
 
 
-async def list_webhooks() -> list[Webhook]:
-    return await Webhook.all().order_by("created_at", "id")
+async def list_webhooks() -> list[StoredWebhook]:
+    return await stored.every()
 
 
-async def get_webhook(webhook_id: uuid.UUID) -> Webhook:
-    row = await Webhook.get_or_none(id=webhook_id)
+async def get_webhook(webhook_id: uuid.UUID) -> StoredWebhook:
+    row = await stored.find(webhook_id)
     if row is None:
         raise NotFound(f"webhook {webhook_id} does not exist")
     return row
@@ -55,7 +55,7 @@ async def get_webhook(webhook_id: uuid.UUID) -> Webhook:
 async def delete_webhook(webhook_id: uuid.UUID) -> uuid.UUID:
     """Delete it and its undelivered events (the rows cascade)."""
     row = await get_webhook(webhook_id)
-    await row.delete()
+    await stored.remove(row.id)
     return webhook_id
 
 

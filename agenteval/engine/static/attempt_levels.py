@@ -5,15 +5,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from agenteval.store.models import CaseOutcome
+from agenteval.store.runs.outcome_reads import success_levels
 
 LevelsByCase = dict[str, list[str]]
 
 
 async def levels_by_case(run_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, LevelsByCase]:
     """For each run, each case's success levels in attempt order (one statement)."""
-    rows = await CaseOutcome.filter(run_id__in=list(run_ids)).order_by(
-        "case_key", "attempt").values("run_id", "case_key", "success_level")
+    rows = await success_levels(run_ids)
     found: dict[uuid.UUID, LevelsByCase] = {}
     for row in rows:
         found.setdefault(row["run_id"], {}).setdefault(row["case_key"], []).append(

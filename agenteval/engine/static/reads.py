@@ -10,59 +10,25 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from agenteval.domain.judging.judgement import INTENT_RULE
-from agenteval.domain.static.run_summary import OutcomeRecord, RunSummaryData, summarise
-from agenteval.domain.static.simulator_figures import simulator_fields
-from agenteval.engine.paging import Page, page_of
-from agenteval.engine.static.run_reports import StoredOutcome
-from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
-from agenteval.store.runs.case_tags import tagged_case_keys
-from agenteval.store.runs.run_store import VIEW_FIELDS, counted_outcome_page
+from agenteval.domain.static.run_summary import RunSummaryData, summarise
+from agenteval.store.runs.outcome_reads import outcome_page, outcome_records_by_run
+from agenteval.store.runs.run_reads import Run, find_view, run_page, views_by_campaign
 
-
-async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None,
-                   status: str | None = None) -> Page[Run]:
-    query = Run.all().only(*VIEW_FIELDS)
-    if campaign_id is not None:
-        query = query.filter(campaign_id=campaign_id)
-    if status is not None:
-        query = query.filter(status=status)
-    return await page_of(query.order_by("created_at", "id"), offset, limit)
+__all__ = ["SummaryKey", "find_run", "outcome_page", "outcome_records_by_run", "run_page",
+           "runs_by_campaign", "summaries"]
 
 
 async def find_run(run_id: uuid.UUID) -> Run | None:
     """The run without its cases snapshot (a partial row: see `store.runs.VIEW_FIELDS`)."""
-    return await Run.filter(id=run_id).only(*VIEW_FIELDS).first()
+    return await find_view(run_id)
 
 
 async def runs_by_campaign(campaign_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[Run]]:
     found: dict[uuid.UUID, list[Run]] = {campaign_id: [] for campaign_id in campaign_ids}
-    for run in await Run.filter(campaign_id__in=list(found)).only(*VIEW_FIELDS).order_by(
-            "created_at", "id"):
+    for run in await views_by_campaign(list(found)):
         found[run.campaign_id].append(run)
     return found
-
-
-async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = None,
-                       success_level: str | None = None,
-                       tag: str | None = None) -> Page[StoredOutcome]:
-    """Stored attempts of a run in case order, with their turns and rule results; `tag`
-    keeps the cases carrying it in the run's snapshot of the scenario."""
-    query = CaseOutcome.filter(run_id=run.id)
-    if tag is not None:
-        query = query.filter(case_key__in=await tagged_case_keys(run.id, tag))
-    if passed is not None:
-        query = query.filter(passed=passed)
-    if success_level is not None:
-        query = query.filter(success_level=success_level)
-    if limit:  # the page counts the whole list itself (one statement less)
-        page = query.order_by("position", "attempt").offset(offset).limit(limit)
-        stored, total = await counted_outcome_page(run, page, query)
-        if total is not None:
-            return Page(stored, total)
-    return Page([], await query.count())  # past the end, or first: 0
 
 
 @dataclass(frozen=True)
@@ -79,39 +45,3 @@ async def summaries(keys: Sequence[SummaryKey]) -> dict[uuid.UUID, RunSummaryDat
     records = await outcome_records_by_run([key.run_id for key in keys])
     return {key.run_id: summarise(records[key.run_id], key.repeat, expected_total=key.total)
             for key in keys}
-
-
-async def outcome_records_by_run(run_ids: Sequence[uuid.UUID]
-                                 ) -> dict[uuid.UUID, list[OutcomeRecord]]:
-    """What `summarise` needs of every stored attempt of these runs, in case order."""
-    ids = list(set(run_ids))
-    outcomes = await CaseOutcome.filter(run_id__in=ids).order_by("position", "attempt").values(
-        "id", "run_id", "case_key", "attempt", "success_level", "passed", "error",
-        "intent_passed", "completion_rate", "simulation")
-    latencies: dict[Any, list[int]] = {}
-    for outcome_id, latency in await RunTurn.filter(outcome__run_id__in=ids).order_by(
-            "outcome_id", "index").values_list("outcome_id", "latency_ms"):
-        if latency is not None:
-            latencies.setdefault(outcome_id, []).append(latency)
-    intents: dict[Any, tuple[str, str]] = {}
-    for outcome_id, detail in await RuleResultRow.filter(
-            outcome__run_id__in=ids, rule_type=INTENT_RULE).order_by(
-            "outcome_id", "position").values_list("outcome_id", "detail"):
-        expected, predicted = (detail or {}).get("expected"), (detail or {}).get("predicted")
-        if isinstance(expected, str) and isinstance(predicted, str):
-            intents.setdefault(outcome_id, (expected, predicted))
-    found: dict[uuid.UUID, list[OutcomeRecord]] = {run_id: [] for run_id in ids}
-    for o in outcomes:
-        expected, predicted = intents.get(o["id"], (None, None))
-        found[_uuid(o["run_id"])].append(OutcomeRecord(
-            case_key=o["case_key"], attempt=o["attempt"], success_level=o["success_level"],
-            passed=o["passed"], error=o["error"], intent_passed=o["intent_passed"],
-            completion_rate=o["completion_rate"], latencies_ms=latencies.get(o["id"], []),
-            intent_expected=expected, intent_predicted=predicted,
-            **simulator_fields(o["simulation"])))
-    return found
-
-
-def _uuid(value: Any) -> uuid.UUID:
-    # .values() gives the foreign key as the backend returns it (text on SQLite).
-    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 from agenteval.domain.judging.case_origin import CaseOrigin, origin_from_document
 from agenteval.domain.regression.regression_report import OriginEval, run_regression_section
 from agenteval.domain.static.run_views import OutcomeView
-from agenteval.store.models import IntelligentEval
 from agenteval.store.runs.case_origins import origins_in_run
+from agenteval.store.runs.run_reads import eval_reports
 
 
 async def run_origins(run_id: uuid.UUID) -> dict[str, CaseOrigin]:
@@ -34,7 +34,7 @@ async def origin_evals(eval_ids: Iterable[str]) -> dict[str, OriginEval]:
             continue
     if not ids:
         return {}
-    rows = await IntelligentEval.filter(id__in=ids).values("id", "name", "report")
+    rows = await eval_reports(ids)
     return {str(row["id"]): OriginEval(row["name"], [
         str(f.get("issue", "")) for f in (row["report"] or {}).get("findings") or []])
         for row in rows}

@@ -9,7 +9,7 @@ from agenteval.domain.judging.fingerprints import case_hash
 from agenteval.domain.static.run_comparison import Comparison, RunSide, compare_runs
 from agenteval.engine.static.run_reports import StoredOutcome, stored_outcomes, summary_of
 from agenteval.errors import NotFound
-from agenteval.store.models import Campaign, Run, Target
+from agenteval.store.runs.run_reads import Run, find_run, side_names
 
 AttemptKey = tuple[str, int]
 
@@ -24,7 +24,7 @@ class StoredComparison:
 
 
 async def get_run(run_id: uuid.UUID) -> Run:
-    run = await Run.get_or_none(id=run_id)
+    run = await find_run(run_id)
     if run is None:
         raise NotFound(f"run {run_id} does not exist")
     return run
@@ -32,11 +32,10 @@ async def get_run(run_id: uuid.UUID) -> Run:
 
 async def _side(run: Run) -> tuple[RunSide, dict[AttemptKey, StoredOutcome]]:
     stored = await stored_outcomes(run)
-    target = await Target.get_or_none(id=run.target_id)
-    label = f"{target.name if target else 'target'} ({str(run.id)[:8]})"
-    campaign = await Campaign.get_or_none(id=run.campaign_id).prefetch_related("scenario")
-    scenario = (f"{campaign.scenario.name} ({str(campaign.scenario_id)[:8]})"
-                if campaign else None)
+    names = await side_names(run)
+    label = f"{names.target_name or 'target'} ({str(run.id)[:8]})"
+    scenario = (f"{names.scenario_name} ({str(names.scenario_id)[:8]})"
+                if names.scenario_id is not None else None)
     side = RunSide(run_id=str(run.id), label=label, summary=await summary_of(run),
                    outcomes=[s.view for s in stored], scenario=scenario,
                    case_hashes={str(case["id"]): case_hash(case) for case in run.cases})

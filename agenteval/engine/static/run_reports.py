@@ -11,7 +11,7 @@ from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_from_json, summary_to_json
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.domain.static.run_views import OutcomeView, RunView
-from agenteval.store.models import Run
+from agenteval.store.runs.run_reads import Run, run_names
 from agenteval.store.runs.run_store import (
     StoredOutcome,
     outcome_records,
@@ -45,12 +45,10 @@ async def outcome_views(run: Run) -> list[OutcomeView]:
 
 
 async def run_view(run: Run) -> RunView:
-    # Only the names: fetching the campaign's scenario would decode its every case.
-    names = await Run.filter(id=run.id).first().values(
-        "campaign__name", "campaign__scenario__name", "target__name")
-    return RunView(id=str(run.id), status=run.status, campaign_name=names["campaign__name"],
-                   scenario_name=names["campaign__scenario__name"],
-                   target_name=names["target__name"], created_at=run.created_at,
+    names = await run_names(run.id)
+    return RunView(id=str(run.id), status=run.status, campaign_name=names.campaign_name,
+                   scenario_name=names.scenario_name,
+                   target_name=names.target_name, created_at=run.created_at,
                    started_at=run.started_at, completed_at=run.completed_at, error=run.error,
                    offline=run.offline)
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import datetime
 from typing import Any
 
 from tortoise import Tortoise
 
 from agenteval.domain.monitoring.dialogs import Message
-from agenteval.store.models import Monitor, MonitoredTurn
+from agenteval.store.models import Monitor, MonitoredTurn, MonitorVerdict
 from agenteval.store.monitoring.partitions import is_postgres
+from agenteval.store.monitoring.settings import MonitorSettings, monitor_settings
 
 
 def _message(row: MonitoredTurn) -> Message:
@@ -56,5 +58,12 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-async def active_monitors() -> list[Monitor]:
-    return list(await Monitor.filter(active=True).order_by("created_at"))
+async def active_monitors() -> list[MonitorSettings]:
+    return [monitor_settings(row) for row in await Monitor.filter(active=True)
+            .order_by("created_at")]
+
+
+async def model_judged_since(monitor_id: Any, start: datetime) -> int:
+    """How many of a monitor's verdicts since `start` called a model (its daily budget)."""
+    return await MonitorVerdict.filter(monitor_id=monitor_id, model_judged=True,
+                                       judged_at__gte=start).count()

@@ -5,6 +5,7 @@ with its webhook deliveries in one transaction (the outbox of store/notification
 from __future__ import annotations
 
 import uuid
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -53,13 +54,32 @@ COLUMNS = ("id", "monitor_id", "conversation_id", "version", "status", "passed",
            "success_level", "score", "results", "model_judged", "error", "judged_at")
 
 
-async def save_verdicts(rows: list[MonitorVerdict]) -> None:
+@dataclass(frozen=True)
+class NewVerdict:
+    """A monitor's verdict on one version of a conversation, as the judging made it."""
+
+    id: uuid.UUID
+    monitor_id: uuid.UUID
+    conversation_id: uuid.UUID
+    version: int
+    status: str
+    passed: bool | None
+    success_level: str | None
+    score: float | None
+    results: list[dict[str, Any]]
+    model_judged: bool
+    error: str | None
+    judged_at: datetime
+
+
+async def save_verdicts(rows: list[NewVerdict]) -> None:
     """Insert (on PostgreSQL one statement for the batch); a verdict another process wrote
     first (a lapsed claim) is kept as it is."""
     if not rows:
         return
     if not is_postgres():
-        await MonitorVerdict.bulk_create(rows, ignore_conflicts=True)
+        await MonitorVerdict.bulk_create([MonitorVerdict(**asdict(row)) for row in rows],
+                                         ignore_conflicts=True)
         return
     columns: list[list[Any]] = [[getattr(row, name) for row in rows] for name in COLUMNS]
     columns[8] = [JSON_DUMPS(value) for value in columns[8]]

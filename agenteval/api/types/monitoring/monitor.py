@@ -8,6 +8,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from agenteval.store import models
+from agenteval.store.monitoring.settings import MonitorSettings
 
 
 @strawberry.type(description="What to judge among a source's production conversations.")
@@ -26,7 +27,7 @@ class Monitor:
     created_at: datetime
 
     @classmethod
-    def from_row(cls, row: models.Monitor) -> Monitor:
+    def from_row(cls, row: models.Monitor | MonitorSettings) -> Monitor:
         return cls(id=strawberry.ID(str(row.id)), name=row.name,
                    source_id=strawberry.ID(str(row.source_id)) if row.source_id else None,
                    metadata_match=JSON(row.metadata_match), judge=JSON(row.judge),

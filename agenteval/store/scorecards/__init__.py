@@ -1,0 +1,1 @@
+"""Stored scorecard and word-library versions, read and written as plain records."""
