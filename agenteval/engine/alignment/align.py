@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.alignment.examples import alignable, example_of
+from agenteval.domain.alignment.examples import alignable, alignable_rule_types, example_of
 from agenteval.domain.alignment.gate import GateResult, HeldOutVerdict, measure, refusal_reason
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.domain.alignment.revisions import LANGUAGES, ActiveRevision, RevisionOverlay
@@ -53,8 +53,9 @@ def _check(request: AlignRequest, registry: ModelRegistry) -> str:
     """The judge model to align (VALIDATION_FAILED when it cannot be)."""
     errors: list[FieldError] = []
     if not alignable(request.rule_type):
-        errors.append(FieldError("ruleType", f"{request.rule_type!r} cannot be aligned: only "
-                                 "llm_score turns a reviewer's pass/fail into an example"))
+        errors.append(FieldError("ruleType", f"{request.rule_type!r} cannot be aligned: its "
+                                 "judging examples (if it has any) cannot carry a reviewer's "
+                                 "pass/fail; alignable: " + ", ".join(alignable_rule_types())))
     if request.language not in LANGUAGES:
         errors.append(FieldError("language", f"expected one of {', '.join(LANGUAGES)}"))
     client = registry.get("JUDGE")
@@ -88,13 +89,17 @@ async def align(request: AlignRequest, source: ReviewSource, registry: ModelRegi
         return await alignments.record(**base, decision=REFUSED, reason=refused)
     by_id = {i.item_id: i for i in items}
     train = [by_id[k] for k in split.train]
-    chosen = choose([i for i in train if i.corrected], request.strategy, MAX_EXAMPLES)
-    examples = [example_of(i) for i in chosen]
+    corrected = [i for i in train if i.corrected]
+    # Only corrections the rule's example can state (domain/alignment/example_shapes.py).
+    expressible = {i.item_id: e for i in corrected if (e := example_of(i)) is not None}
+    chosen = choose([i for i in corrected if i.item_id in expressible], request.strategy,
+                    MAX_EXAMPLES)
+    examples = [expressible[i.item_id] for i in chosen]
     base["candidate_examples"] = [{**e, "itemId": i.item_id} for e, i in zip(examples, chosen,
                                                                             strict=True)]
     if not examples:
-        return await alignments.record(**base, decision=REJECTED, reason=(
-            "no reviewer corrections in the train part: nothing to learn from"))
+        return await alignments.record(**base, decision=REJECTED, reason=_nothing_to_learn(
+            request.rule_type, len(corrected)))
     held_out = [by_id[k] for k in split.held_out]
     before_overlay = RevisionOverlay([active_of(current)] if current else [])
     candidate = ActiveRevision(request.rule_type, request.language, model,
@@ -119,6 +124,14 @@ async def align(request: AlignRequest, source: ReviewSource, registry: ModelRegi
         row.adopted_revision = revision.number
         await row.save(update_fields=["adopted_revision"])
     return row
+
+
+def _nothing_to_learn(rule_type: str, corrections: int) -> str:
+    if corrections == 0:
+        return "no reviewer corrections in the train part: nothing to learn from"
+    return (f"none of the {corrections} corrections in the train part can be written as a "
+            f"{rule_type} judging example (its example cannot state that reviewer verdict): "
+            "nothing to learn from")
 
 
 def _reason(result: GateResult) -> str:
