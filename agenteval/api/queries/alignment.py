@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
+from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
 from agenteval.api.text_arguments import judge_key
 from agenteval.api.types.alignment import Alignment, JudgeRevision
@@ -22,6 +23,13 @@ class AlignmentQueries:
         rows = await alignments.list_alignments(rule_type, language,
                                                 max(0, min(first, MAX_ALIGNMENTS)))
         return [Alignment.from_row(row) for row in rows]
+
+    @strawberry.field(permission_classes=[CanRead],
+                      description="One alignment attempt (RUNNING until its background work "
+                                  "ends); null when there is none with this id.")
+    async def alignment(self, id: strawberry.ID) -> Alignment | None:
+        row = await alignments.get(parse_id(id, "id"))
+        return None if row is None else Alignment.from_row(row)
 
     @strawberry.field(permission_classes=[CanRead],
                       description="Every judge revision (active or not), the newest first per "
