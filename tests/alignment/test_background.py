@@ -96,13 +96,13 @@ async def test_an_exception_is_the_attempt_s_failure(db: str) -> None:
 
 
 async def test_an_attempt_whose_process_died_is_failed_by_the_next_reader(db: str) -> None:
+    # Another process recorded it RUNNING, then died: its lease lapses.
     alignment_id = uuid.uuid4()
-    # Another process claimed it, recorded it RUNNING, then died: its lease lapses.
     dead = await leases.claim(lease_name(alignment_id), 0.2, owner="dead-host:1:abcd")
     assert dead is not None
-    await alignments.start(alignment_id, {"rule_type": "llm_score", "language": "en",
-                                          "judge_model": MODEL, "strategy": "MOST_RECENT",
-                                          "seed": 39, "created_by": "op"})
+    await AlignmentRow.create(id=alignment_id, decision="RUNNING", reason="running",
+                              rule_type="llm_score", language="en", judge_model=MODEL,
+                              strategy="MOST_RECENT", seed=39)
     assert [r.decision for r in await alignments.list_alignments()] == ["RUNNING"]  # live
     await asyncio.sleep(0.3)
     [row] = await alignments.list_alignments()

@@ -8,6 +8,8 @@ final verdict is also written as a case-level review, and must count once.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.engine.alignment.case_reviews import all_case_level_reviewed, case_level_reviewed
 from agenteval.engine.review_queues.corrections import (
@@ -18,7 +20,8 @@ from agenteval.engine.review_queues.corrections import (
 
 async def reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
     """Reviewed judgements of one rule type in one language, per-item reviews first."""
-    per_item = await reviewed_rule_judgements(rule_type, language)
+    per_item = [replace(i, basis="item")
+                for i in await reviewed_rule_judgements(rule_type, language)]
     covered = await reviewed_case_targets()
     return per_item + [item for item in await case_level_reviewed(rule_type, language)
                        if item.item_id not in covered]
@@ -26,7 +29,8 @@ async def reviewed(rule_type: str, language: str) -> list[ReviewedJudgement]:
 
 async def all_reviewed() -> list[ReviewedJudgement]:
     """Every reviewed judgement of any JUDGE rule type and language (the drift check)."""
-    per_item = await reviewed_rule_judgements(None, None)  # one pass over the reviews
+    # one pass over the reviews
+    per_item = [replace(i, basis="item") for i in await reviewed_rule_judgements(None, None)]
     covered = await reviewed_case_targets()
     return per_item + [item for item in await all_case_level_reviewed()
                        if item.item_id not in covered]

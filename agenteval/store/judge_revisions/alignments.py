@@ -17,6 +17,7 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
+from actors.ownership import Holding
 from agenteval.store import leases
 from agenteval.store.judge_revisions.revisions import create_revision
 from agenteval.store.models import AlignmentRow
@@ -26,6 +27,7 @@ RUNNING, FAILED = "RUNNING", "FAILED"
 FINISHED_EVENT = "review.alignment_finished"
 LEASE_KIND = "alignment"
 SWEEP_TTL_S = 30.0
+LEASE_TTL_S = 30.0  # renewed every third of it while the attempt runs
 ABANDONED = ("the process running this attempt stopped before it finished (its lease "
              "lapsed); nothing was adopted: start it again")
 
@@ -43,10 +45,42 @@ def lease_name(alignment_id: Any) -> str:
     return f"{LEASE_KIND}:{alignment_id}"
 
 
-async def start(alignment_id: uuid.UUID, fields: dict[str, Any]) -> AlignmentRow:
-    return await AlignmentRow.create(id=alignment_id, decision=RUNNING,
-                                     reason="running: judging the held-out reviews again",
-                                     **fields)
+class RunningAttempt:
+    """A RUNNING attempt this process owns: its lease renewed until `finish` or `abandon`.
+    The engine holds this handle; the lease itself stays in the store."""
+
+    def __init__(self, row: AlignmentRow, holding: Holding) -> None:
+        self.row = row
+        self._holding = holding
+
+    async def finish(self, outcome: Outcome) -> bool:
+        """Record the outcome fenced by the lease, then release it; False when the lease
+        lapsed first (another process marked the attempt FAILED)."""
+        try:
+            await write(outcome, into=self.row, fence=self._holding.fence)
+            return True
+        except leases.LeaseLost:
+            return False
+        finally:
+            await self._holding.release()
+
+    async def abandon(self) -> None:
+        await self._holding.release(finished=False)
+
+
+async def start(fields: dict[str, Any], ttl_s: float = LEASE_TTL_S) -> RunningAttempt:
+    """Claim `alignment:<new id>` (kept renewed) and record the attempt RUNNING under it."""
+    alignment_id = uuid.uuid4()
+    holding = await leases.claim_kept(lease_name(alignment_id), ttl_s)
+    assert holding is not None, "a fresh alignment id has no lease yet"
+    try:
+        row = await AlignmentRow.create(id=alignment_id, decision=RUNNING,
+                                        reason="running: judging the held-out reviews again",
+                                        **fields)
+    except BaseException:
+        await holding.release(finished=False)
+        raise
+    return RunningAttempt(row, holding)
 
 
 async def write(outcome: Outcome, into: AlignmentRow | None = None,
