@@ -65,7 +65,9 @@ def example_of(item: ReviewedJudgement) -> dict[str, Any] | None:
     """The judging example a correction stands for, with the reviewer's note as `why`;
     None when the rule's example cannot state the reviewer's verdict (example_shapes.py)."""
     shape = SHAPES.get(item.rule_type)
-    verdict = shape[1](item.rule_params, item.human_passed) if shape else None
+    params = {**item.rule_params, **({"scorecard_item": item.scorecard_item}
+                                     if item.scorecard_item else {})}
+    verdict = shape[1](params, item.human_passed) if shape else None
     if verdict is None:
         return None
     why = item.note or ("a reviewer judged this passed" if item.human_passed

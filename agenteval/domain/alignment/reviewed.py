@@ -32,6 +32,9 @@ class ReviewedJudgement:
     # one JUDGE rule). Both for the judge-agreement history.
     revision: str | None = None
     basis: str = "case"
+    # The scorecard item an LLM dimension was judged as (engine/alignment/scorecard_items.py):
+    # its examples record where they came from; None for a rule of the case.
+    scorecard_item: str | None = None
 
     @property
     def corrected(self) -> bool:
