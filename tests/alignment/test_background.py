@@ -9,6 +9,10 @@ import time
 import uuid
 from typing import Any
 
+import pytest
+
+from agenteval.api.context import Context
+from agenteval.api.schema import build_schema
 from agenteval.engine.alignment import background
 from agenteval.engine.alignment.align import AlignRequest
 from agenteval.store import leases
@@ -20,12 +24,21 @@ from tests.alignment.case_rows import p_cases, stored_run
 from tests.alignment.pattern_judge import MODEL, mixed, pattern_answer, source_of
 from tests.alignment.test_alignment_api import ALIGN, SET_MODEL, finished
 from tests.support.fake_llm_server import FakeLLMServer, Respond
-from tests.support.graphql_client import GraphQLClient
+from tests.support.graphql_client import ADMIN_KEY, GraphQLClient
 
 READ = """{ alignments(ruleType: "llm_score") { id decision } }"""
+UPDATES = """subscription($id: ID!) { alignmentUpdates(id: $id) { id decision } }"""
+SCHEMA = build_schema()
 
 
-async def test_the_request_answers_while_a_slow_judge_works(gql: GraphQLClient) -> None:
+async def _next(stream: Any) -> Any:
+    result = await asyncio.wait_for(stream.__anext__(), 60)
+    assert not result.errors, result.errors
+    return result.data["alignmentUpdates"]
+
+
+async def test_the_request_answers_while_a_slow_judge_works(gql: GraphQLClient,
+                                                            app: Any) -> None:
     await gql.execute("""mutation { createWebhook(name: "qa", url: "http://127.0.0.1:9/h",
                                    events: ["review.alignment_finished"]) { id } }""")
     await stored_run(p_cases(40, "P") + p_cases(40, "good") + p_cases(40, "bad"))
@@ -49,7 +62,17 @@ async def test_the_request_answers_while_a_slow_judge_works(gql: GraphQLClient) 
         assert llm.max_in_flight > 0
         assert (await gql.execute(READ))["alignments"] == [{"id": started["id"],
                                                              "decision": "RUNNING"}]
-        judge_may_answer.set()
+        updates = await SCHEMA.subscribe(UPDATES, variable_values={"id": started["id"]},
+                                         context_value=Context(services=app.state.services,
+                                                               secret=ADMIN_KEY))
+        try:
+            assert (await _next(updates))["decision"] == "RUNNING"
+            judge_may_answer.set()
+            assert (await _next(updates))["decision"] == "ADOPTED"  # once more, as it ends
+            with pytest.raises(StopAsyncIteration):
+                await _next(updates)
+        finally:
+            await updates.aclose()
         done = await finished(gql, started)
     assert done["decision"] == "ADOPTED", done["reason"]
     assert done["finishedAt"] is not None and done["adoptedRevision"] == 1
