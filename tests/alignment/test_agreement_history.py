@@ -3,11 +3,13 @@ interval and basis."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 
 import pytest
 
-from agenteval.store.models import CaseOutcome, HumanReviewRow, RuleResultRow
+from agenteval.store.judge_revisions.review_reads import case_item_revisions
+from agenteval.store.models import CaseOutcome, HumanReviewRow, ReviewItemRow, RuleResultRow
 from tests.alignment.case_rows import p_cases, stored_run
 from tests.alignment.pattern_judge import MODEL
 from tests.support.graphql_client import GraphQLClient
@@ -46,3 +48,17 @@ async def test_history_per_week_and_revision(gql: GraphQLClient) -> None:
     assert [p["bucketStart"] for p in days] == ["2026-11-04", "2026-11-12"]
     other = await gql.execute(HISTORY, {"bucket": "WEEK", "model": "another-judge"})
     assert other["judgeAgreementHistory"] == []
+
+
+async def test_a_per_item_verdict_takes_the_revision_its_attempt_recorded(db: str) -> None:
+    run = await stored_run(p_cases(1, "good"))
+    await RuleResultRow.filter(rule_type="llm_score").update(
+        detail={"judge": {"model": MODEL, "revision": LABEL}})
+    root = await ReviewItemRow.create(
+        id=uuid.uuid4(), queue_id=uuid.uuid4(), position=0, stage="FIRST", kind="CASE",
+        target="case:good-0#0", run_id=run.id, rubric={"caseKey": "good-0", "attempt": 0})
+    other = await ReviewItemRow.create(
+        id=uuid.uuid4(), queue_id=uuid.uuid4(), position=1, stage="FIRST", kind="CASE",
+        target="case:gone#0", run_id=run.id, rubric={"caseKey": "gone", "attempt": 0})
+    labels = await case_item_revisions({str(root.id), str(other.id)})
+    assert labels == {(str(root.id), "llm_score"): LABEL}

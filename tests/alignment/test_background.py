@@ -92,9 +92,9 @@ async def _registry_of(url: str) -> Any:
 async def test_a_failing_judge_model_fails_the_attempt_with_its_reason(db: str) -> None:
     async with FakeLLMServer(chat=lambda body: Respond(status=500, body={"error": "down"})
                              ) as llm:
-        row = await background.start(AlignRequest("llm_score", "en"),
-                                     source_of(mixed(40, "P")),
-                                     lambda: _registry_of(llm.url), None)
+        row = (await background.start(AlignRequest("llm_score", "en"),
+                                      source_of(mixed(40, "P")),
+                                      lambda: _registry_of(llm.url), None)).row
         assert row.decision == "RUNNING"
         await background.wait_all()
     failed = await AlignmentRow.get(id=row.id)
@@ -110,8 +110,8 @@ async def test_an_exception_is_the_attempt_s_failure(db: str) -> None:
         raise RuntimeError("the reviews could not be read")
 
     async with FakeLLMServer(chat=pattern_answer) as llm:
-        row = await background.start(AlignRequest("llm_score", "en"), broken,
-                                     lambda: _registry_of(llm.url), None)
+        row = (await background.start(AlignRequest("llm_score", "en"), broken,
+                                      lambda: _registry_of(llm.url), None)).row
         await background.wait_all()
     failed = await AlignmentRow.get(id=row.id)
     assert failed.decision == "FAILED"

@@ -28,7 +28,6 @@ from agenteval.engine.alignment.align import (
 from agenteval.llm import ModelRegistry, ResponseCache
 from agenteval.store.judge_revisions import alignments
 from agenteval.store.judge_revisions.alignments import FAILED, Outcome, RunningAttempt
-from agenteval.store.models import AlignmentRow
 
 logger = logging.getLogger(__name__)
 MAX_REASON_CHARS = 2000
@@ -38,8 +37,9 @@ _running: set[asyncio.Task[None]] = set()
 
 async def start(request: AlignRequest, source: ReviewSource,
                 open_registry: Callable[[], Awaitable[ModelRegistry]],
-                cache: ResponseCache | None) -> AlignmentRow:
-    """The RUNNING attempt (VALIDATION_FAILED before anything is recorded)."""
+                cache: ResponseCache | None) -> RunningAttempt:
+    """The RUNNING attempt (VALIDATION_FAILED before anything is recorded); its `row` is
+    what the API answers with."""
     registry = await open_registry()
     try:
         model = check_request(request, registry)
@@ -51,7 +51,7 @@ async def start(request: AlignRequest, source: ReviewSource,
                                name=f"alignment {attempt.row.id}")
     _running.add(task)
     task.add_done_callback(_running.discard)
-    return attempt.row
+    return attempt
 
 
 async def _work(request: AlignRequest, source: ReviewSource, registry: ModelRegistry,

@@ -20,8 +20,9 @@ reviewed_source: ReviewSource = reviewed
 
 
 async def align_judge(request: AlignRequest) -> AlignmentRow:
-    return await background.start(request, reviewed_source, load_model_registry,
-                                  DatabaseResponseCache())
+    attempt = await background.start(request, reviewed_source, load_model_registry,
+                                     DatabaseResponseCache())
+    return attempt.row
 
 
 async def roll_back(rule_type: str, language: str, judge_model: str, to_revision: int
