@@ -32,6 +32,17 @@ export default tseslint.config(
     },
   },
   {
+    // A page in a sub-folder (pages/review/agreement/): the same rule, one level further up.
+    files: ["src/pages/*/*/**/*.{ts,tsx}"],
+    ignores: ["src/pages/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{
+        regex: "^\\.\\./(?!\\.\\./\\.\\./(components|graphql)/)",
+        message: "A page imports only its own folder, src/components/ and src/graphql/: move what two pages share to components/ or graphql/.",
+      }] }],
+    },
+  },
+  {
     files: ["src/pages/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
+from agenteval.engine.alignment import background
 from agenteval.store.models import WebhookDelivery
 from tests.alignment.case_rows import p_cases, stored_run
 from tests.alignment.pattern_judge import MODEL, pattern_answer
@@ -13,15 +17,28 @@ from tests.support.graphql_client import GraphQLClient
 
 SET_MODEL = """mutation($input: ModelConfigInput!) {
   setModelConfig(role: JUDGE, input: $input) { role } }"""
-ALIGN = """mutation($rule: String!, $language: String! = "en", $strategy: AlignmentStrategy! =
-                     MOST_RECENT, $model: String) {
-  alignJudge(ruleType: $rule, language: $language, strategy: $strategy, judgeModel: $model,
-             seed: 5) {
-    id ruleType language judgeModel strategy seed decision reason reviewed corrections
+FIELDS = """id ruleType language judgeModel strategy seed decision reason reviewed corrections
     heldOutCount trainItemIds heldOutItemIds candidateExamples
     before { reviewed agreed agreement kappa kappaLow kappaHigh }
     after { reviewed agreed agreement kappa kappaLow kappaHigh }
-    deltaKappa deltaKappaLow deltaKappaHigh baseRevision adoptedRevision createdBy } }"""
+    deltaKappa deltaKappaLow deltaKappaHigh baseRevision adoptedRevision createdBy finishedAt"""
+ALIGN = """mutation($rule: String!, $language: String! = "en", $strategy: AlignmentStrategy! =
+                     MOST_RECENT, $model: String) {
+  alignJudge(ruleType: $rule, language: $language, strategy: $strategy, judgeModel: $model,
+             seed: 5) { FIELDS } }""".replace("FIELDS", FIELDS)
+ONE = """query($id: ID!) { alignment(id: $id) { FIELDS } }""".replace("FIELDS", FIELDS)
+
+
+async def finished(client: GraphQLClient, started: dict[str, Any]) -> dict[str, Any]:
+    """The attempt once its background work ended (it answered RUNNING)."""
+    assert started["decision"] == "RUNNING" and started["finishedAt"] is None
+    for _ in range(600):
+        done: dict[str, Any] = (await client.execute(ONE, {"id": started["id"]}))["alignment"]
+        if done["decision"] != "RUNNING":
+            await background.wait_all()  # its lease released and its registry closed
+            return done
+        await asyncio.sleep(0.1)
+    raise AssertionError("the alignment is still RUNNING after 60 s")
 ROLL_BACK = """mutation($to: Int!) {
   rollBackJudgeRevision(ruleType: "llm_score", language: "en", judgeModel: "pattern-judge",
                         toRevision: $to) { number active } }"""
@@ -39,8 +56,8 @@ async def test_align_adopts_a_revision_an_operator_can_roll_back(gql: GraphQLCli
         viewer = await make_key(gql, "VIEWER")
         assert (await viewer.error(ALIGN, {"rule": "llm_score"})).code == "FORBIDDEN"
         operator = await make_key(gql, "OPERATOR")
-        done = (await operator.execute(ALIGN, {"rule": "llm_score",
-                                               "strategy": "DIVERSE"}))["alignJudge"]
+        done = await finished(operator, (await operator.execute(
+            ALIGN, {"rule": "llm_score", "strategy": "DIVERSE"}))["alignJudge"])
         bad = await operator.error(ALIGN, {"rule": "llm_score", "language": "fr",
                                            "model": "another"})
     assert bad.code == "VALIDATION_FAILED"
@@ -71,7 +88,8 @@ async def test_too_few_held_out_reviews_is_a_recorded_refusal(gql: GraphQLClient
     async with FakeLLMServer(chat=pattern_answer) as llm:
         await gql.execute(SET_MODEL, {"input": {"provider": "openai", "baseUrl": llm.url,
                                                 "model": MODEL}})
-        done = (await gql.execute(ALIGN, {"rule": "llm_score"}))["alignJudge"]
+        done = await finished(gql, (await gql.execute(ALIGN, {"rule": "llm_score"}))[
+            "alignJudge"])
         assert llm.requests_to("chat") == []
     assert (done["decision"], done["heldOutCount"], done["before"]) == ("REFUSED", 20, None)
     assert done["reason"].startswith("only 20 held-out reviews for llm_score (en)")

@@ -30,6 +30,7 @@ async def test_per_item_reviews_first_and_each_attempt_once(gql: GraphQLClient) 
     assert [(j.machine_passed, j.human_passed) for j in per_item] == [
         (True, True), (False, False), (True, False), (False, False)]
     assert not any(j.item_id.startswith("run:") for j in per_item)
+    assert {j.basis for j in per_item} == {"item"} and {j.basis for j in case_level} == {"case"}
     # c0 of the queued run was decided by its queue item: only the other run's review stays.
     assert [j.item_id for j in case_level] == [f"run:{elsewhere}:case:c0#0"]
     assert sorted(j.item_id for j in await all_reviewed()) == sorted(j.item_id for j in found)

@@ -33,6 +33,7 @@ const ConversationPage = lazy(() => import("./pages/monitoring/ConversationPage"
 const SearchPage = lazy(() => import("./pages/search/SearchPage").then((m) => ({ default: m.SearchPage })));
 const QueuesPage = lazy(() => import("./pages/review-queues/QueuesPage").then((m) => ({ default: m.QueuesPage })));
 const QueuePage = lazy(() => import("./pages/review-queue/QueuePage").then((m) => ({ default: m.QueuePage })));
+const AgreementPage = lazy(() => import("./pages/review/agreement/AgreementPage").then((m) => ({ default: m.AgreementPage })));
 const WorkbenchPage = lazy(() => import("./pages/review-work/WorkbenchPage").then((m) => ({ default: m.WorkbenchPage })));
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
@@ -75,6 +76,7 @@ const router = createBrowserRouter([
       { path: "monitoring/monitors/:monitorId/edit", element: page(<MonitorFormPage />) },
       { path: "monitoring/conversations/:conversationId", element: page(<ConversationPage />) },
       { path: "review", element: page(<QueuesPage />) },
+      { path: "review/agreement", element: page(<AgreementPage />) },
       { path: "review/:queueId", element: page(<QueuePage />) },
       { path: "review/:queueId/work", element: page(<WorkbenchPage />) },
       { path: "settings", element: page(<SettingsPage />) },

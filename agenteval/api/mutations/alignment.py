@@ -21,8 +21,11 @@ class AlignmentMutations:
         description="Learn judging examples for a JUDGE rule from reviewers' corrections and "
                     "adopt them (a new judge revision) only when κ on held-out reviews rises: "
                     "the lower bound of Δκ's paired-bootstrap 95 % interval above 0. Refused "
-                    "(recorded, with the count) under 40 held-out reviews. Every attempt is "
-                    "recorded (`alignments`).")
+                    "(recorded, with the count) under 40 held-out reviews. Answers at once "
+                    "with the attempt RUNNING; the judge works in the background and the "
+                    "outcome is read with `alignment(id)` / `alignments`, the "
+                    "`alignmentUpdates` subscription or the `review.alignment_finished` "
+                    "webhook event. Every attempt is recorded.")
     async def align_judge(self, info: ResolverInfo, rule_type: str, language: str = "en",
                           judge_model: str | None = None,
                           strategy: AlignmentStrategy = AlignmentStrategy.MOST_RECENT,

@@ -21,11 +21,15 @@ class AlignmentStrategy(Enum):
     DIVERSE = "DIVERSE"
 
 
-@strawberry.enum
+@strawberry.enum(description="RUNNING while the held-out reviews are judged in the "
+                             "background; FAILED when the attempt could not finish (the judge "
+                             "model failed, or its process stopped): never adopted.")
 class AlignmentDecision(Enum):
     ADOPTED = "ADOPTED"
     REJECTED = "REJECTED"
     REFUSED = "REFUSED"
+    RUNNING = "RUNNING"
+    FAILED = "FAILED"
 
 
 @strawberry.type(description="The judge's agreement with reviewers on the held-out items.")
@@ -73,6 +77,9 @@ class Alignment:
     adopted_revision: int | None
     created_by: str | None
     created_at: datetime
+    finished_at: datetime | None = strawberry.field(
+        default=None, description="Null while RUNNING (and for attempts recorded before "
+                                  "attempts ran in the background).")
 
     @classmethod
     def from_row(cls, row: AlignmentRow) -> Alignment:
@@ -91,7 +98,7 @@ class Alignment:
             delta_kappa=measured.get("deltaKappa"), delta_kappa_low=measured.get("deltaLow"),
             delta_kappa_high=measured.get("deltaHigh"), base_revision=row.base_revision,
             adopted_revision=row.adopted_revision, created_by=row.created_by,
-            created_at=row.created_at)
+            created_at=row.created_at, finished_at=row.finished_at)
 
 
 @strawberry.type(description="Judging examples learnt from reviewers, added to a rule's own "

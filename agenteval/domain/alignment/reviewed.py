@@ -26,6 +26,15 @@ class ReviewedJudgement:
     human_passed: bool
     reviewed_at: datetime
     note: str | None = None
+    # The judge revision the judged result recorded (detail.judge.revision; None: the
+    # rule's own examples, or not known), and where the review came from: "item" (a review
+    # queue's per-item verdict) or "case" (a case-level review of an attempt decided by its
+    # one JUDGE rule). Both for the judge-agreement history.
+    revision: str | None = None
+    basis: str = "case"
+    # The scorecard item an LLM dimension was judged as (engine/alignment/scorecard_items.py):
+    # its examples record where they came from; None for a rule of the case.
+    scorecard_item: str | None = None
 
     @property
     def corrected(self) -> bool:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from enum import Enum
 
-from agenteval.domain.alignment.examples import judged_exchange
+from agenteval.domain.alignment.examples import judged_excerpt
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -61,7 +61,7 @@ def _by_direction(ordered: list[ReviewedJudgement], limit: int) -> list[Reviewed
 
 
 def _words(item: ReviewedJudgement) -> frozenset[str]:
-    return frozenset(w.lower() for w in _WORD.findall(judged_exchange(item)))
+    return frozenset(w.lower() for w in _WORD.findall(judged_excerpt(item)))
 
 
 def _distance(a: frozenset[str], b: frozenset[str]) -> float:

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agenteval.domain.alignment.examples import alignable, example_of
+from agenteval.domain.alignment.examples import alignable, alignable_rule_types, example_of
 from agenteval.domain.alignment.gate import GateResult, HeldOutVerdict, measure, refusal_reason
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.domain.alignment.revisions import LANGUAGES, ActiveRevision, RevisionOverlay
@@ -29,11 +29,12 @@ from agenteval.errors import FieldError, ValidationFailed
 from agenteval.llm import ModelRegistry, ResponseCache
 from agenteval.rules.judged.judging_examples import MAX_EXAMPLES
 from agenteval.store.judge_revisions import alignments
-from agenteval.store.judge_revisions.revisions import active_of, active_revision, create_revision
+from agenteval.store.judge_revisions.alignments import Outcome
+from agenteval.store.judge_revisions.revisions import active_of, active_revision
 from agenteval.store.models import AlignmentRow
 
 DEFAULT_SEED = 39
-ADOPTED, REJECTED, REFUSED = "ADOPTED", "REJECTED", "REFUSED"
+ADOPTED, REJECTED, REFUSED, FAILED = "ADOPTED", "REJECTED", "REFUSED", "FAILED"
 
 # (rule type, language) → the reviewed judgements of that rule in that language.
 ReviewSource = Callable[[str, str], Awaitable[list[ReviewedJudgement]]]
@@ -49,12 +50,19 @@ class AlignRequest:
     created_by: str | None = None
 
 
-def _check(request: AlignRequest, registry: ModelRegistry) -> str:
+def request_fields(request: AlignRequest, model: str) -> dict[str, Any]:
+    return {"rule_type": request.rule_type, "language": request.language,
+            "judge_model": model, "strategy": request.strategy.value, "seed": request.seed,
+            "created_by": request.created_by}
+
+
+def check_request(request: AlignRequest, registry: ModelRegistry) -> str:
     """The judge model to align (VALIDATION_FAILED when it cannot be)."""
     errors: list[FieldError] = []
     if not alignable(request.rule_type):
-        errors.append(FieldError("ruleType", f"{request.rule_type!r} cannot be aligned: only "
-                                 "llm_score turns a reviewer's pass/fail into an example"))
+        errors.append(FieldError("ruleType", f"{request.rule_type!r} cannot be aligned: its "
+                                 "judging examples (if it has any) cannot carry a reviewer's "
+                                 "pass/fail; alignable: " + ", ".join(alignable_rule_types())))
     if request.language not in LANGUAGES:
         errors.append(FieldError("language", f"expected one of {', '.join(LANGUAGES)}"))
     client = registry.get("JUDGE")
@@ -71,54 +79,69 @@ def _check(request: AlignRequest, registry: ModelRegistry) -> str:
 async def align(request: AlignRequest, source: ReviewSource, registry: ModelRegistry,
                 cache: ResponseCache | None) -> AlignmentRow:
     """Run one alignment attempt and record it (see the module docstring)."""
-    model = _check(request, registry)
+    return await alignments.write(await evaluate(request, source, registry, cache))
+
+
+async def evaluate(request: AlignRequest, source: ReviewSource, registry: ModelRegistry,
+                   cache: ResponseCache | None) -> Outcome:
+    """The attempt's outcome, nothing written yet (the caller records it, fenced when it
+    runs in the background)."""
+    model = check_request(request, registry)
     items = [i for i in await source(request.rule_type, request.language)
              if i.rule_type == request.rule_type and i.language == request.language
              and (i.judge_model is None or i.judge_model == model)]
     split = stratified_split(items, request.seed)
     current = await active_revision(request.rule_type, request.language, model)
-    base: dict[str, Any] = {"rule_type": request.rule_type, "language": request.language, "judge_model": model,
-            "strategy": request.strategy.value, "seed": request.seed,
-            "reviewed": len(items), "corrections": sum(i.corrected for i in items),
-            "held_out": len(split.held_out), "split": split.as_json(),
-            "base_revision": current.number if current else None,
-            "created_by": request.created_by}
+    base: dict[str, Any] = {
+        **request_fields(request, model), "reviewed": len(items),
+        "corrections": sum(i.corrected for i in items), "held_out": len(split.held_out),
+        "split": split.as_json(), "base_revision": current.number if current else None}
     refused = refusal_reason(request.rule_type, request.language, len(split.held_out))
     if refused is not None:
-        return await alignments.record(**base, decision=REFUSED, reason=refused)
+        return Outcome({**base, "decision": REFUSED, "reason": refused})
     by_id = {i.item_id: i for i in items}
     train = [by_id[k] for k in split.train]
-    chosen = choose([i for i in train if i.corrected], request.strategy, MAX_EXAMPLES)
-    examples = [example_of(i) for i in chosen]
+    corrected = [i for i in train if i.corrected]
+    # Only corrections the rule's example can state (domain/alignment/example_shapes.py).
+    expressible = {i.item_id: e for i in corrected if (e := example_of(i)) is not None}
+    chosen = choose([i for i in corrected if i.item_id in expressible], request.strategy,
+                    MAX_EXAMPLES)
+    examples = [expressible[i.item_id] for i in chosen]
     base["candidate_examples"] = [{**e, "itemId": i.item_id} for e, i in zip(examples, chosen,
                                                                             strict=True)]
     if not examples:
-        return await alignments.record(**base, decision=REJECTED, reason=(
-            "no reviewer corrections in the train part: nothing to learn from"))
+        return Outcome({**base, "decision": REJECTED,
+                        "reason": _nothing_to_learn(request.rule_type, len(corrected))})
     held_out = [by_id[k] for k in split.held_out]
     before_overlay = RevisionOverlay([active_of(current)] if current else [])
     candidate = ActiveRevision(request.rule_type, request.language, model,
                                (current.number if current else 0) + 1, tuple(examples))
-    before = await rejudge(held_out, registry, cache, before_overlay)
-    after = await rejudge(held_out, registry, cache, RevisionOverlay([candidate]))
+    errors: dict[str, str] = {}
+    before = await rejudge(held_out, registry, cache, before_overlay, errors)
+    after = await rejudge(held_out, registry, cache, RevisionOverlay([candidate]), errors)
     verdicts = [HeldOutVerdict(i.item_id, b, a, i.human_passed) for i in held_out
                 if (b := before.get(i.item_id)) is not None
                 and (a := after.get(i.item_id)) is not None]
     unjudged = len(held_out) - len(verdicts)
     refused = refusal_reason(request.rule_type, request.language, len(verdicts))
     if refused is not None:
-        return await alignments.record(**base, decision=REFUSED, reason=(
-            f"{refused} ({unjudged} could not be judged again)"))
+        # The judge model failing is no verdict on the reviews: FAILED, with its error.
+        first = next(iter(errors.values()), "")
+        return Outcome({**base, "decision": FAILED, "reason": (
+            f"the judge could not judge {unjudged} of {len(held_out)} held-out items again "
+            f"(first error: {first}): {refused}; nothing adopted")})
     result = measure(verdicts)
-    row = await alignments.record(**base, decision=ADOPTED if result.adopt else REJECTED,
-                                  reason=_reason(result), measurement=_measurement(result,
-                                                                                   unjudged))
-    if result.adopt:
-        revision = await create_revision(request.rule_type, request.language, model, examples,
-                                         alignment_id=row.id, created_by=request.created_by)
-        row.adopted_revision = revision.number
-        await row.save(update_fields=["adopted_revision"])
-    return row
+    return Outcome({**base, "decision": ADOPTED if result.adopt else REJECTED,
+                    "reason": _reason(result), "measurement": _measurement(result, unjudged)},
+                   examples if result.adopt else None)
+
+
+def _nothing_to_learn(rule_type: str, corrections: int) -> str:
+    if corrections == 0:
+        return "no reviewer corrections in the train part: nothing to learn from"
+    return (f"none of the {corrections} corrections in the train part can be written as a "
+            f"{rule_type} judging example (its example cannot state that reviewer verdict): "
+            "nothing to learn from")
 
 
 def _reason(result: GateResult) -> str:

@@ -95,4 +95,4 @@ def _item(outcome: CaseOutcome, review: HumanReviewRow, rule: RuleSpec,
         judge_model=judge.get("model"), rule_params=dict(rule.params), transcript=transcript,
         judged_turn=len(turns) - 1 if turns else None, machine_passed=bool(mine[0].passed),
         human_passed=review.success_level == "SUCCESS", reviewed_at=review.created_at,
-        note=review.note)
+        note=review.note, revision=judge.get("revision"), basis="case")

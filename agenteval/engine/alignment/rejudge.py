@@ -41,9 +41,9 @@ def dialog_of(item: ReviewedJudgement) -> list[Turn]:
 
 
 async def rejudge(items: Sequence[ReviewedJudgement], registry: ModelRegistry,
-                  cache: ResponseCache | None, overlay: RevisionOverlay
-                  ) -> dict[str, bool | None]:
-    """item id → passed (None: could not be judged)."""
+                  cache: ResponseCache | None, overlay: RevisionOverlay,
+                  errors: dict[str, str] | None = None) -> dict[str, bool | None]:
+    """item id → passed (None: could not be judged; its error goes to `errors`)."""
     models = ConfiguredModels(registry, cache, overlay)
     gate = asyncio.Semaphore(CONCURRENCY)
 
@@ -53,6 +53,10 @@ async def rejudge(items: Sequence[ReviewedJudgement], registry: ModelRegistry,
         params: dict[str, Any] = dict(item.rule_params)
         async with gate:
             result = await run_rule(RuleSpec(item.rule_type, params), case, dialog, models)
-        return item.item_id, None if result.error is not None else result.passed
+        if result.error is not None:
+            if errors is not None:
+                errors[item.item_id] = result.error
+            return item.item_id, None
+        return item.item_id, result.passed
 
     return dict(await asyncio.gather(*(one(item) for item in items)))

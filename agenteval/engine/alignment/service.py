@@ -2,11 +2,14 @@
 
 `reviewed_source` is where reviewed judgements come from (engine/alignment/sources.py): the
 review queues' per-item reviews, then the case-level reviews of cases with one JUDGE rule.
+`align_judge` answers with the RUNNING attempt; the work runs in the background
+(engine/alignment/background.py).
 """
 
 from __future__ import annotations
 
-from agenteval.engine.alignment.align import AlignRequest, ReviewSource, align
+from agenteval.engine.alignment import background
+from agenteval.engine.alignment.align import AlignRequest, ReviewSource
 from agenteval.engine.alignment.sources import reviewed
 from agenteval.engine.catalog.models import load_model_registry
 from agenteval.store.judge_revisions import revisions
@@ -17,11 +20,9 @@ reviewed_source: ReviewSource = reviewed
 
 
 async def align_judge(request: AlignRequest) -> AlignmentRow:
-    registry = await load_model_registry()
-    try:
-        return await align(request, reviewed_source, registry, DatabaseResponseCache())
-    finally:
-        await registry.aclose()
+    attempt = await background.start(request, reviewed_source, load_model_registry,
+                                     DatabaseResponseCache())
+    return attempt.row
 
 
 async def roll_back(rule_type: str, language: str, judge_model: str, to_revision: int

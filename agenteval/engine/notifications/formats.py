@@ -89,6 +89,12 @@ def message_of(event: dict[str, Any]) -> Message:
         title = str(event.get("summary") or "Judge agreement fell")
         lines = [str(event.get("detail") or "")]
         label, mood = "Open judge agreement", "bad"
+    elif name == "review.alignment_finished":
+        title = str(event.get("summary") or "Alignment finished")
+        lines = [str(event.get("detail") or "")]
+        adopted = event.get("decision") == "ADOPTED"
+        label = "Open judge agreement"
+        mood = "ok" if adopted else "bad" if event.get("decision") == "FAILED" else "info"
     else:
         title = "test message"
         lines.append(str(event.get("summary") or "This webhook works."))

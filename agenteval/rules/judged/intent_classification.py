@@ -20,7 +20,7 @@ from typing import Any
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
-from agenteval.rules.judged.judge import SYSTEM_PROMPT, judge_dialog
+from agenteval.rules.judged.judge import SYSTEM_PROMPT, RevisableExamples, judge_dialog
 from agenteval.rules.judged.judging_examples import examples_schema, is_chinese, render_examples
 from agenteval.rules.registry import register_rule
 
@@ -86,11 +86,15 @@ class IntentClassification:
                               "rationale": {"type": "string"}})
 
     def messages(self, dialog_text: str) -> list[dict[str, Any]]:
+        return self.messages_with(dialog_text, self.examples)
+
+    def messages_with(self, dialog_text: str, examples: Sequence[dict[str, Any]]
+                      ) -> list[dict[str, Any]]:
         taxonomy = "\n".join(f"- {name}: {meaning}"
                              for name, meaning in self.intent_taxonomy.items())
         if OTHER not in self.intent_taxonomy:
             taxonomy += f"\n- {OTHER}: none of the above"
-        shown = render_examples(self.examples, "intent", is_chinese(dialog_text))
+        shown = render_examples(examples, "intent", is_chinese(dialog_text))
         user = (
             "1. Classify what the USER wants in the dialog below into exactly one intent of "
             f"this taxonomy:\n{taxonomy}\n\n"
@@ -115,6 +119,10 @@ class IntentClassification:
             NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
             prompt_version=PROMPT_VERSION, messages=self.messages, schema=self.answer_schema(),
             verdict_of=self.verdict_of,
+            # A judge revision's examples join the rule's own when their intent is one of
+            # this rule's (another rule's taxonomy may not have it).
+            revisable=RevisableExamples(self.examples, self.messages_with,
+                                        lambda example: example.get("intent") in self.intents),
             # `expected` keeps a failed case in the intent confusion matrix's row.
             error_detail={"expected": self.expected_intent, "predicted": None})
         if isinstance(judged, RuleResult):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,13 +169,19 @@ async def judge_dialog(rule_type: str, dialog: Sequence[Turn], models: ModelProv
     return JudgedDialog(answer, text)
 
 
+def _any_example(example: Mapping[str, Any]) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class RevisableExamples:
-    """A rule whose `examples` a judge revision may add to: its own examples and how its
-    prompt is written with a given list of them."""
+    """A rule whose `examples` a judge revision may add to: its own examples, how its
+    prompt is written with a given list of them, and which of a revision's examples fit
+    this rule (an intent in its taxonomy, its dimension, one of its slots)."""
 
     own: Sequence[dict[str, Any]]
     messages: Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]
+    fits: Callable[[Mapping[str, Any]], bool] = _any_example
 
 
 def revised_prompt(models: ModelProvider, rule_type: str, model: str, dialog_text: str,
@@ -187,7 +193,8 @@ def revised_prompt(models: ModelProvider, rule_type: str, model: str, dialog_tex
     active = overlay.lookup(rule_type, language, model) if overlay is not None else None
     if active is None or not active.examples:
         return revisable.messages(dialog_text, list(revisable.own)), None
-    examples = merged_examples(revisable.own, [dict(e) for e in active.examples], MAX_EXAMPLES)
+    fitting = [dict(e) for e in active.examples if revisable.fits(e)]
+    examples = merged_examples(revisable.own, fitting, MAX_EXAMPLES)
     if len(examples) == len(revisable.own):  # the rule's own fill the cap: nothing added
         return revisable.messages(dialog_text, examples), None
     return revisable.messages(dialog_text, examples), active.label

@@ -13,15 +13,21 @@ passed = rate ≥ min_completion_rate.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from agenteval.domain.alignment.examples import merged_examples
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, Turn
 from agenteval.llm.structured_output import strict_object
 from agenteval.rules.base import ModelProvider, RuleScope
-from agenteval.rules.judged.judge import SYSTEM_PROMPT, judge_dialog
-from agenteval.rules.judged.judging_examples import examples_schema, is_chinese, render_examples
+from agenteval.rules.judged.judge import SYSTEM_PROMPT, RevisableExamples, judge_dialog
+from agenteval.rules.judged.judging_examples import (
+    MAX_EXAMPLES,
+    examples_schema,
+    is_chinese,
+    render_examples,
+)
 from agenteval.rules.judged.task_completion_check import (
     check_claims,
     mark_step_order,
@@ -96,12 +102,17 @@ def _claims_schema(items: Sequence[dict[str, Any]], flag: str) -> dict[str, Any]
     return strict_object({item["name"]: claim for item in items})
 
 
-def _listing(items: Sequence[dict[str, Any]], numbered: bool, zh: bool = False) -> str:
-    """One line per slot or step, each followed by its judging examples (if any)."""
+def _listing(items: Sequence[dict[str, Any]], numbered: bool, zh: bool = False,
+             added: Sequence[dict[str, Any]] = ()) -> str:
+    """One line per slot or step, each followed by its judging examples (if any): its own,
+    then a judge revision's for that item (`added`, keyed "slot:<name>" / "step:<name>")."""
     lines = []
+    kind = "step" if numbered else "slot"
     for i, item in enumerate(items):
         lines.append(f"{f'{i + 1}. ' if numbered else '- '}{item['name']}: {item['description']}")
-        shown = render_examples(item.get("examples") or [], "filled", zh,
+        learnt = [e for e in added if e.get("item") == f"{kind}:{item['name']}"]
+        examples = merged_examples(item.get("examples") or [], learnt, MAX_EXAMPLES)
+        shown = render_examples(examples, "filled", zh,
                                 _STEP_WORDS if numbered else _SLOT_WORDS, indent="   ")
         if shown:
             lines.append(shown)
@@ -142,17 +153,26 @@ class TaskCompletion:
             properties["steps"] = _claims_schema(self.steps, "done")
         return strict_object(properties)
 
-    def messages(self, dialog_text: str) -> list[dict[str, Any]]:
+    def revision_fits(self, example: Mapping[str, Any]) -> bool:
+        """A judge revision's example joins the slot or step it names, when that item is
+        judged here and its own examples leave room."""
+        items = {**{f"slot:{s['name']}": s for s in self.slots},
+                 **{f"step:{s['name']}": s for s in self.steps}}
+        item = items.get(str(example.get("item")))
+        return item is not None and len(item.get("examples") or []) < MAX_EXAMPLES
+
+    def messages(self, dialog_text: str,
+                 added: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
         parts = ["Decide from the dialog below what the agent achieved."]
         example: dict[str, Any] = {}
         if self.slots:
             parts.append("Slots (information the agent had to obtain from or confirm with the "
-                         f"user):\n{_listing(self.slots, False, is_chinese(dialog_text))}")
+                         f"user):\n{_listing(self.slots, False, is_chinese(dialog_text), added)}")
             example["slots"] = {self.slots[0]["name"]: {
                 "filled": True, "turn_index": 1, "quote": "<exact words from that turn>"}}
         if self.steps:
             parts.append("Steps (actions the agent had to take, in this order):\n"
-                         f"{_listing(self.steps, True, is_chinese(dialog_text))}")
+                         f"{_listing(self.steps, True, is_chinese(dialog_text), added)}")
             example["steps"] = {self.steps[0]["name"]: {
                 "done": False, "turn_index": None, "quote": None}}
         example["rationale"] = "<one or two sentences>"
@@ -183,7 +203,9 @@ class TaskCompletion:
             prompt_version=PROMPT_VERSION, messages=self.messages, schema=self.answer_schema(),
             verdict_of=self.verdict_of, error_detail={"mode": self.mode},
             keep_keywords=[word for item in [*self.slots, *self.steps]
-                           for word in item.get("keywords") or []])
+                           for word in item.get("keywords") or []],
+            # The items carry their own examples; a revision's are added per item.
+            revisable=RevisableExamples((), self.messages, self.revision_fits))
         if isinstance(judged, RuleResult):
             return judged
         return self.result(judged.answer.data, judged.answer.judge, dialog, judged.extra)

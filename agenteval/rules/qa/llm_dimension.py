@@ -26,7 +26,7 @@ from agenteval.rules.common_params import common_params
 from agenteval.rules.conversation.evidence import unverified_quotes, verify_items
 from agenteval.rules.conversation.language import LanguageParam, chosen_language
 from agenteval.rules.conversation.metric import SYSTEM_PROMPTS
-from agenteval.rules.judged.judge import judge_dialog
+from agenteval.rules.judged.judge import RevisableExamples, judge_dialog
 from agenteval.rules.judged.judging_examples import examples_schema, render_examples
 from agenteval.rules.qa.operator import IF_NOT_APPLICABLE, helped, verdict
 from agenteval.rules.registry import register_rule
@@ -109,9 +109,10 @@ class QaLlmDimension:
                        models: ModelProvider) -> RuleResult:
         language = chosen_language(self.language, dialog)
         instructions = INSTRUCTIONS[language].format(q=self.dimension)
-        shown = render_examples(self.examples or [], "verdict", language == "zh", WORDS)
 
-        def messages(text: str) -> list[dict[str, Any]]:
+        def messages_with(text: str, examples: Sequence[dict[str, Any]]
+                          ) -> list[dict[str, Any]]:
+            shown = render_examples(examples, "verdict", language == "zh", WORDS)
             tail = (f"对话：\n{text}\n\n只回答一个 JSON 对象，格式如：" if language == "zh" else
                     f"Dialog:\n{text}\n\nAnswer with one JSON object shaped like: ")
             return [{"role": "system", "content": SYSTEM_PROMPTS[language]},
@@ -120,9 +121,14 @@ class QaLlmDimension:
 
         judged = await judge_dialog(
             NAME, dialog, models, scope=self.scope, samples=self.samples, cache=self.cache,
-            prompt_version=PROMPT_VERSION, messages=messages, schema=ANSWER_SCHEMA,
-            verdict_of=lambda answer: {"verdict": answer.get("verdict")},
-            error_detail={"dimension": self.dimension})
+            prompt_version=PROMPT_VERSION,
+            messages=lambda text: messages_with(text, self.examples or []),
+            schema=ANSWER_SCHEMA, verdict_of=lambda answer: {"verdict": answer.get("verdict")},
+            error_detail={"dimension": self.dimension},
+            # A judge revision's examples are learnt per dimension: only this one's join.
+            revisable=RevisableExamples(self.examples or [], messages_with,
+                                        lambda example: example.get("dimension")
+                                        == self.dimension))
         if isinstance(judged, RuleResult):
             return judged
         return verdict(NAME, self.check(judged.answer.data, dialog,

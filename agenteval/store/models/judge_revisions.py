@@ -46,7 +46,8 @@ class AlignmentRow(Model):
     judge_model = fields.CharField(max_length=200)
     strategy = fields.CharField(max_length=32)
     seed = fields.BigIntField()
-    decision = fields.CharField(max_length=16)  # ADOPTED | REJECTED | REFUSED
+    # RUNNING (in the background) → ADOPTED | REJECTED | REFUSED | FAILED
+    decision = fields.CharField(max_length=16)
     reason = fields.TextField()
     reviewed = fields.IntField(default=0)
     corrections = fields.IntField(default=0)
@@ -59,6 +60,7 @@ class AlignmentRow(Model):
     adopted_revision = fields.IntField(null=True)
     created_by = fields.CharField(max_length=260, null=True)
     created_at = fields.DatetimeField(auto_now_add=True, db_index=True)
+    finished_at = fields.DatetimeField(null=True)  # null while RUNNING and before 0019
 
     class Meta:
         table = "judge_alignments"

@@ -42,7 +42,8 @@ EVAL_NOTIFICATIONS = {"PLAN_SUBMITTED": "eval.plan_pending", "COMPLETED": "eval.
                       "FAILED": "eval.failed"}
 RUN_NOTIFICATIONS = {"COMPLETED": "run.completed", "FAILED": "run.failed"}
 EVENT_NAMES = ("eval.plan_pending", "eval.completed", "eval.failed", "run.completed",
-               "run.failed", "monitoring.red_line", "monitoring.drop", "review.judge_drift")
+               "run.failed", "monitoring.red_line", "monitoring.drop", "review.judge_drift",
+               "review.alignment_finished")
 
 
 async def enqueue_eval_notifications(eval_id: Any, events: Iterable[EvalEvent]) -> None:

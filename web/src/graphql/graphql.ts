@@ -6,7 +6,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 export const graphql = initGraphQLTada<{
   introspection: introspection;
-  scalars: { DateTime: string; JSON: JsonValue; ID: string };
+  scalars: { DateTime: string; Date: string; JSON: JsonValue; ID: string };
 }>();
 
 export type { FragmentOf, ResultOf, VariablesOf } from "gql.tada";

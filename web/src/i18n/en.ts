@@ -13,6 +13,7 @@ import { enSimulated } from "./en-simulated";
 import { enOfflineSkipped } from "./en-offline-skipped";
 import { enSearch } from "./en-search";
 import { enWorkbench } from "./en-workbench";
+import { enAgreement } from "./en-agreement";
 
 /** English strings. zh.ts has exactly the same keys (checked by tsc and by i18n.test.ts). */
 export const en = {
@@ -153,6 +154,7 @@ export const en = {
   ...enOfflineSkipped,
   ...enSearch,
   ...enWorkbench,
+  ...enAgreement,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -15,6 +15,7 @@ import { zhSimulated } from "./zh-simulated";
 import { zhOfflineSkipped } from "./zh-offline-skipped";
 import { zhSearch } from "./zh-search";
 import { zhWorkbench } from "./zh-workbench";
+import { zhAgreement } from "./zh-agreement";
 
 export const zh: Dictionary = {
   common: { loading: "加载中…", back: "返回", yes: "是", no: "否" },
@@ -154,4 +155,5 @@ export const zh: Dictionary = {
   ...zhOfflineSkipped,
   ...zhSearch,
   ...zhWorkbench,
+  ...zhAgreement,
 };

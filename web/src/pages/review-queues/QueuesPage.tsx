@@ -1,5 +1,6 @@
 /** The review queues: each with its progress (per reviewer for OPERATOR/ADMIN), and the form for a new plan and queue. */
-import { Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -19,7 +20,7 @@ export function QueuesPage() {
   const queues = listed.data.reviewQueues ?? [];
   return (
     <Stack maw={1100}>
-      <Title order={2}>{t("workbench.title")}</Title>
+      <Group justify="space-between" wrap="wrap"><Title order={2}>{t("workbench.title")}</Title><Anchor component={Link} to="/review/agreement" size="sm">{t("agreement.nav")}</Anchor></Group>
       <Text size="sm">{t("workbench.intro")}</Text>
       {queues.length === 0 && <Text size="sm" c="dimmed">{operator ? t("workbench.empty") : t("workbench.emptyReviewer")}</Text>}
       {queues.map((queue) => <QueueCard key={queue.id} queue={queue} operator={operator} />)}
