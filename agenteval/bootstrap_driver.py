@@ -9,9 +9,10 @@ once the work has started, never while it is built).
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -90,14 +91,39 @@ def _openclaw(settings: Settings, owned: OwnedSystem, connect: Connect | None,
                                              resume=schedules.resume),), (schedules.aclose,))
 
 
-def drive_kinds(settings: Settings, wakeups: WakeUps, viewer: AgentEvalApi
+def drive_kinds(settings: Settings, wakeups: WakeUps, connect: Connect
                 ) -> tuple[EntityKind, ...]:
     """The built-in driver's owned work: driving an eval (`drive`), and a wake-up waiting
-    for a busy drive (`drive-wait`); a lapsed drive wakes the role still waiting."""
+    for a busy drive (`drive-wait`); a lapsed drive wakes the role still waiting, read
+    through the API as a VIEWER (connected at the first takeover, never while built)."""
+    viewer = functools.cache(lambda: connect("VIEWER", "built-in driver takeover"))
+
+    async def waiting(eval_id: str) -> tuple[Role, int] | None:
+        return await role_waiting_of(viewer())(eval_id)
+
     ttl_s = settings.lease_ttl_s
-    return (EntityKind.work(DRIVE, ttl_s, waiting=DRIVE_WAIT,
-                            resume=wakeups.resumer(role_waiting_of(viewer))),
+    return (EntityKind.work(DRIVE, ttl_s, waiting=DRIVE_WAIT, resume=wakeups.resumer(waiting)),
             EntityKind.work(DRIVE_WAIT, ttl_s))
+
+
+def builtin_start_up(connect: Connect, wakeups: WakeUps
+                     ) -> Callable[[], Coroutine[Any, Any, None]]:
+    """The built-in driver's start-up, run by the background work once it starts: wake
+    the roles evals wait for (read through the API as a VIEWER); a role another process
+    drives now is left to it."""
+
+    async def wake_waiting() -> None:
+        from agenteval.drivers.builtin.startup import wake_waiting_roles
+
+        try:
+            await wake_waiting_roles(connect("VIEWER", "start-up"),
+                                     lambda eval_id, role, revision: wakeups.wake(
+                                         eval_id, role, revision, unless_driven=True))
+        except Exception:  # a task of the work: nobody awaits it, so it says so here
+            logger.exception("the built-in driver could not wake the roles evals waited for "
+                             "at start-up; they wait for their next event")
+
+    return wake_waiting
 
 
 async def load_driver_models(eval_id: str) -> ModelRegistry | None:
