@@ -52,17 +52,18 @@ class _Registration:
 class ChannelFactory:
     """Opens channels; owns the per-target limiters and one shared aiohttp session."""
 
-    def __init__(self, trust_env: bool = False) -> None:
+    def __init__(self, trust_env: bool = False, shared_slots: SharedSlots | None = None
+                 ) -> None:
         # trust_env=True honours HTTP(S)_PROXY and .netrc, at the price of a thread hop per
         # request in aiohttp (≈4× the per-send cost), so it is opt-in.
         self._trust_env = trust_env
         self._registrations: Registry[_Registration] = Registry("channel type")
         self._limiters: dict[str, ConcurrencyLimiter] = {}
-        # Set by the composition root when processes share Redis: targets' limits are global.
-        self.shared_slots: SharedSlots | None = None
+        # Given by the composition root when processes share Redis: targets' limits are global.
+        self.shared_slots = shared_slots
         self._session: aiohttp.ClientSession | None = None
         self._session_loop: asyncio.AbstractEventLoop | None = None
-        # (channel type, canonical config JSON) → (a private copy of the config, its
+        # (channel type, the config's repr) → (a private copy of the config, its
         # defaults-filled form as JSON): configs `open` has found valid.
         self._valid_configs: dict[tuple[str, str], tuple[dict, str]] = {}
 
