@@ -6,10 +6,10 @@ constructor arguments, in this order (closed in reverse): the core
 channel factory → actor system and owned entities → run engine) → [admin key] → the
 driver that wakes agents → its wake-ups (held back until the work starts) → the
 intelligent engine → every owned kind declared → the background work (the one takeover
-loop of every owned kind, monitoring's worker, the built-in driver's start-up) → the
-services → [demo seeding, still under the lock]. It reads nothing itself: what a part
-needs at start-up that part reads (the built-in driver the evals waiting for a role, once
-the work starts; the key store whether an ADMIN key exists). The one cycle — the driver
+loop of every owned kind, monitoring's worker) → the services → [the built-in driver's
+start-up step, the demo seeding: still under the lock]. It reads nothing itself: what a
+part needs at start-up that part reads (the built-in driver the evals waiting for a role,
+through the API; the key store whether an ADMIN key exists). The one cycle — the driver
 and the demo act through the API, which serves the services built last — is a lazy
 connection, opened only once the services exist.
 The owned entity kinds are declared
@@ -113,8 +113,6 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         def connect(role: str, who: str) -> AgentEvalApi:
             return _require(in_process, "the builtin driver")(services, role, who)
 
-        if settings.driver == "builtin":  # refused at start-up, not once the work runs
-            _require(in_process, "the builtin driver")
         driver = Driver(notifier) if notifier is not None else create_driver(
             settings, core.events, owned, None if in_process is None else connect)
         drives = notifier is None and settings.driver == "builtin"
@@ -133,19 +131,18 @@ async def running_services(settings: Settings, *, migrate: bool = True,
                      *driver.kinds, *(drive_kinds(settings, wakeups, connect) if drives else ()),
                      *_interval_and_singleton_kinds(stack, settings, intelligent, core.actors)):
             owned.declare(kind)
-        # The one takeover loop of every owned entity kind whose owner is gone, monitoring's
-        # worker (red lines, closing and judging: issue 37) and the built-in driver's
-        # start-up (it wakes the roles evals wait for).
+        # The one takeover loop of every owned entity kind whose owner is gone, and
+        # monitoring's worker (red lines, closing and judging: issue 37).
         work = BackgroundWork(
             loops=[("takeover", lambda: owned.take_over_forever(claim_interval(ttl_s))),
-                   *_monitoring_loops(settings),
-                   *([("driver start-up", builtin_start_up(connect, wakeups))]
-                     if settings.driver == "builtin" else [])],
+                   *_monitoring_loops(settings)],
             on_start=[wakeups.start])  # the wake-ups held back till then
         services = Services(
             settings=settings, events=core.events, channels=core.channels, actors=core.actors,
             owned=owned, runs=core.runs, work=work, check_models=check_models,
             intelligent=intelligent)
+        if settings.driver == "builtin":  # its start-up step, before the demo adds evals
+            await builtin_start_up(connect, wakeups)
         if settings.demo:
             await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
         await startup.aclose()  # the start-up singletons are done: release the lock

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 import uuid
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -106,24 +106,14 @@ def drive_kinds(settings: Settings, wakeups: WakeUps, connect: Connect
             EntityKind.work(DRIVE_WAIT, ttl_s))
 
 
-def builtin_start_up(connect: Connect, wakeups: WakeUps
-                     ) -> Callable[[], Coroutine[Any, Any, None]]:
-    """The built-in driver's start-up, run by the background work once it starts: wake
-    the roles evals wait for (read through the API as a VIEWER); a role another process
-    drives now is left to it."""
+async def builtin_start_up(connect: Connect, wakeups: WakeUps) -> None:
+    """The built-in driver's start-up step: wake the roles evals wait for (read through
+    the API as a VIEWER); the wake-ups are held back until the work starts, and a role
+    another process drives by then is left to it."""
+    from agenteval.drivers.builtin.startup import wake_waiting_roles
 
-    async def wake_waiting() -> None:
-        from agenteval.drivers.builtin.startup import wake_waiting_roles
-
-        try:
-            await wake_waiting_roles(connect("VIEWER", "start-up"),
-                                     lambda eval_id, role, revision: wakeups.wake(
-                                         eval_id, role, revision, unless_driven=True))
-        except Exception:  # a task of the work: nobody awaits it, so it says so here
-            logger.exception("the built-in driver could not wake the roles evals waited for "
-                             "at start-up; they wait for their next event")
-
-    return wake_waiting
+    await wake_waiting_roles(connect("VIEWER", "start-up"), lambda eval_id, role, revision:
+                             wakeups.wake(eval_id, role, revision, unless_driven=True))
 
 
 async def load_driver_models(eval_id: str) -> ModelRegistry | None:
