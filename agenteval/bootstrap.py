@@ -1,11 +1,18 @@
 """The composition root: every long-lived part of the service, started and stopped in one place.
 
-`running_services` builds them on one `AsyncExitStack`, in this order (closed
-in reverse): the core (`agenteval.bootstrap_core`: [start-up lock: migrations →
-database] → event bus → channel factory → actor system and owned entities →
-run engine) → [admin key] → the intelligent engine → the driver that wakes
-agents → [demo seeding, still under the lock] → the background work (the one
-takeover loop of every owned entity kind). The owned entity kinds are declared
+`running_services` builds them on one `AsyncExitStack`, each with its collaborators as
+constructor arguments, in this order (closed in reverse): the core
+(`agenteval.bootstrap_core`: [start-up lock: migrations → database] → event bus →
+channel factory → actor system and owned entities → run engine) → [admin key] → the
+driver that wakes agents → its wake-ups (held back until the work starts) → the
+intelligent engine → every owned kind declared → the background work (the one takeover
+loop of every owned kind, monitoring's worker) → the services → [the built-in driver's
+start-up step, the demo seeding: still under the lock]. It reads nothing itself: what a
+part needs at start-up that part reads (the built-in driver the evals waiting for a role,
+through the API; the key store whether an ADMIN key exists). The one cycle — the driver
+and the demo act through the API, which serves the services built last — is a lazy
+connection, opened only once the services exist.
+The owned entity kinds are declared
 here and in bootstrap_core, each once: `run`, `eval` and `session` (per message),
 `drive` and `drive-wait` (the built-in driver), `sessions` (openclaw's schedules),
 `watchdog` and `retention` (once per interval), `webhooks` (the webhook sender, a
@@ -34,10 +41,11 @@ import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from actors import EntityKind
+from actors import ActorSystem, EntityKind
 from agenteval.bootstrap_core import start_core
 from agenteval.bootstrap_driver import (
     Driver,
+    builtin_start_up,
     create_driver,
     drive_kinds,
     load_driver_models,
@@ -95,13 +103,13 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         search_index.enable()  # the server's writes are searchable (the CI gate's are not)
         stack.callback(search_index.disable)
         if admin_key:
-            await _ensure_admin_key(settings)
+            _show_first_admin_key(await api_keys.provision_admin_key(settings.admin_key))
         await stack.enter_async_context(api_keys.evictions_on_revocation(core.events))
         owned, ttl_s = core.owned, settings.lease_ttl_s
 
-        # The driver talks to the API, which needs the services built below: its
-        # connection is opened lazily, once the work has started (`services` is bound
-        # by then).
+        # The one cycle: the driver and the demo talk to the API, which serves the
+        # `services` built last. Their connection is opened lazily (once the work has
+        # started, or by the demo below), when `services` is bound.
         def connect(role: str, who: str) -> AgentEvalApi:
             return _require(in_process, "the builtin driver")(services, role, who)
 
@@ -111,8 +119,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         # Wake-ups stop before the actors drain (the stack closes in reverse); held back
         # until the work starts. Driving an eval in process is owned work (`drive`).
         wakeups = WakeUps(driver.notifier, owned if drives else None,
-                          wait_s=min(ttl_s / 3, 1.0))
-        wakeups.hold_back()
+                          wait_s=min(ttl_s / 3, 1.0), held_back=True)
         stack.push_async_callback(wakeups.aclose)
         for close in driver.closers:
             stack.push_async_callback(close)
@@ -120,6 +127,10 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         intelligent = IntelligentEngine(
             settings=settings, events=core.events, actors=core.actors, owned=owned,
             channels=core.channels, wakeups=wakeups, sessions=sessions, evals=DatabaseEvals())
+        for kind in (intelligent.eval_kind(), intelligent.session_kind(sessions.open_turn),
+                     *driver.kinds, *(drive_kinds(settings, wakeups, connect) if drives else ()),
+                     *_interval_and_singleton_kinds(stack, settings, intelligent, core.actors)):
+            owned.declare(kind)
         # The one takeover loop of every owned entity kind whose owner is gone, and
         # monitoring's worker (red lines, closing and judging: issue 37).
         work = BackgroundWork(
@@ -130,19 +141,8 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             settings=settings, events=core.events, channels=core.channels, actors=core.actors,
             owned=owned, runs=core.runs, work=work, check_models=check_models,
             intelligent=intelligent)
-        for kind in (intelligent.eval_kind(), intelligent.session_kind(sessions.open_turn),
-                     *driver.kinds, *_interval_and_singleton_kinds(stack, settings, services)):
-            owned.declare(kind)
-        if settings.driver == "builtin":
-            from agenteval.drivers.builtin.startup import wake_waiting_roles
-
-            viewer = connect("VIEWER", "start-up")
-            # Held back until the work starts; a role another process drives now is left to it.
-            await wake_waiting_roles(viewer, lambda eval_id, role, revision: wakeups.wake(
-                eval_id, role, revision, unless_driven=True))
-            if drives:
-                for kind in drive_kinds(settings, wakeups, viewer):
-                    owned.declare(kind)
+        if settings.driver == "builtin":  # its start-up step, before the demo adds evals
+            await builtin_start_up(connect, wakeups)
         if settings.demo:
             await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
         await startup.aclose()  # the start-up singletons are done: release the lock
@@ -153,16 +153,17 @@ async def running_services(settings: Settings, *, migrate: bool = True,
 
 
 def _interval_and_singleton_kinds(stack: contextlib.AsyncExitStack, settings: Settings,
-                                   services: Services) -> list[EntityKind]:
+                                   intelligent: IntelligentEngine, actors: ActorSystem
+                                   ) -> list[EntityKind]:
     """The watchdog and retention (interval kinds) and the webhook sender (a singleton)."""
     kinds = []
     if settings.watchdog_interval_s > 0:  # a kind: the takeover loop makes the passes
-        kinds.append(watchdog_kind(services.intelligent))
+        kinds.append(watchdog_kind(intelligent))
     # Webhook deliveries from the outbox (store/notifications/outbox.py), never inside an
     # eval's work: a singleton kind, its sender closed after the takeover loop stopped it.
     kinds.append(_webhooks_kind(stack, settings))
     if settings.retention_days is not None:  # a kind: the takeover loop purges
-        kinds.append(retention_kind(settings.retention_days, services.actors))
+        kinds.append(retention_kind(settings.retention_days, actors))
     return kinds
 
 
@@ -207,13 +208,9 @@ async def _seed_demo(operator: AgentEvalApi) -> None:
                     seeded.eval_id)
 
 
-async def _ensure_admin_key(settings: Settings) -> None:
-    if settings.admin_key:
-        await api_keys.ensure_admin_key(settings.admin_key)
-        return
-    secret = await api_keys.bootstrap_admin_key()
+def _show_first_admin_key(secret: str | None) -> None:
+    """Printed once, on the very first start: the key is stored only as a hash."""
     if secret:
-        # Printed once, on the very first start: it is stored only as a hash.
         banner = "=" * 72
         print(f"\n{banner}\nFirst start: created an ADMIN API key. It is shown only once:\n\n"
               f"    {secret}\n\nSend it as the X-API-Key header (GraphiQL: Headers tab).\n"

@@ -68,12 +68,13 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     await events.start()
     stack.push_async_callback(events.close)
 
-    channels = create_channel_factory()
-    stack.push_async_callback(channels.aclose)
+    shared_slots = None
     if settings.redis_url:  # several processes: a target's maxConcurrency holds across them
-        channels.shared_slots = SharedSlots(settings.redis_url, ttl_s=settings.lease_ttl_s)
-        await channels.shared_slots.start()
-        stack.push_async_callback(channels.shared_slots.close)
+        shared_slots = SharedSlots(settings.redis_url, ttl_s=settings.lease_ttl_s)
+        await shared_slots.start()
+        stack.push_async_callback(shared_slots.close)  # after the channels that use them
+    channels = create_channel_factory(shared_slots)
+    stack.push_async_callback(channels.aclose)
 
     actors = create_actor_system()
     owned = OwnedSystem(actors, leases.DatabaseLeases(unclaimed_after_s=settings.lease_ttl_s))

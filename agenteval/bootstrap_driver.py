@@ -9,6 +9,7 @@ once the work has started, never while it is built).
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -90,14 +91,29 @@ def _openclaw(settings: Settings, owned: OwnedSystem, connect: Connect | None,
                                              resume=schedules.resume),), (schedules.aclose,))
 
 
-def drive_kinds(settings: Settings, wakeups: WakeUps, viewer: AgentEvalApi
+def drive_kinds(settings: Settings, wakeups: WakeUps, connect: Connect
                 ) -> tuple[EntityKind, ...]:
     """The built-in driver's owned work: driving an eval (`drive`), and a wake-up waiting
-    for a busy drive (`drive-wait`); a lapsed drive wakes the role still waiting."""
+    for a busy drive (`drive-wait`); a lapsed drive wakes the role still waiting, read
+    through the API as a VIEWER (connected at the first takeover, never while built)."""
+    viewer = functools.cache(lambda: connect("VIEWER", "built-in driver takeover"))
+
+    async def waiting(eval_id: str) -> tuple[Role, int] | None:
+        return await role_waiting_of(viewer())(eval_id)
+
     ttl_s = settings.lease_ttl_s
-    return (EntityKind.work(DRIVE, ttl_s, waiting=DRIVE_WAIT,
-                            resume=wakeups.resumer(role_waiting_of(viewer))),
+    return (EntityKind.work(DRIVE, ttl_s, waiting=DRIVE_WAIT, resume=wakeups.resumer(waiting)),
             EntityKind.work(DRIVE_WAIT, ttl_s))
+
+
+async def builtin_start_up(connect: Connect, wakeups: WakeUps) -> None:
+    """The built-in driver's start-up step: wake the roles evals wait for (read through
+    the API as a VIEWER); the wake-ups are held back until the work starts, and a role
+    another process drives by then is left to it."""
+    from agenteval.drivers.builtin.startup import wake_waiting_roles
+
+    await wake_waiting_roles(connect("VIEWER", "start-up"), lambda eval_id, role, revision:
+                             wakeups.wake(eval_id, role, revision, unless_driven=True))
 
 
 async def load_driver_models(eval_id: str) -> ModelRegistry | None:

@@ -24,12 +24,14 @@ from agenteval.channels.registry import (
     registered_channels,
 )
 from agenteval.channels.secrets import SECRET_PLACEHOLDER
+from agenteval.net.shared_limiter import SharedSlots
 
 
-def create_channel_factory() -> ChannelFactory:
+def create_channel_factory(shared_slots: SharedSlots | None = None) -> ChannelFactory:
     """A factory for every registered channel type: the built-in ones, and those of
-    the plugins `agenteval.plugins.discover` has loaded."""
-    factory = ChannelFactory()
+    the plugins `agenteval.plugins.discover` has loaded. `shared_slots`: the targets'
+    concurrency slots shared through Redis by several processes (None: this process's)."""
+    factory = ChannelFactory(shared_slots=shared_slots)
     for channel in registered_channels():
         info = channel.info
         factory.register(info.name, info.description, info.config_schema, channel.channel_cls)

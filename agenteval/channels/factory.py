@@ -52,17 +52,18 @@ class _Registration:
 class ChannelFactory:
     """Opens channels; owns the per-target limiters and one shared aiohttp session."""
 
-    def __init__(self, trust_env: bool = False) -> None:
+    def __init__(self, trust_env: bool = False, shared_slots: SharedSlots | None = None
+                 ) -> None:
         # trust_env=True honours HTTP(S)_PROXY and .netrc, at the price of a thread hop per
         # request in aiohttp (≈4× the per-send cost), so it is opt-in.
         self._trust_env = trust_env
         self._registrations: Registry[_Registration] = Registry("channel type")
         self._limiters: dict[str, ConcurrencyLimiter] = {}
-        # Set by the composition root when processes share Redis: targets' limits are global.
-        self.shared_slots: SharedSlots | None = None
+        # Given by the composition root when processes share Redis: targets' limits are global.
+        self.shared_slots = shared_slots
         self._session: aiohttp.ClientSession | None = None
         self._session_loop: asyncio.AbstractEventLoop | None = None
-        # (channel type, canonical config JSON) → (a private copy of the config, its
+        # (channel type, the config's repr) → (a private copy of the config, its
         # defaults-filled form as JSON): configs `open` has found valid.
         self._valid_configs: dict[tuple[str, str], tuple[dict, str]] = {}
 
@@ -139,9 +140,11 @@ class ChannelFactory:
         Every case attempt opens a channel with the same config, and a JSON Schema
         check costs ~0.2 ms: a config found valid (and plain JSON) is remembered,
         and its copies come from the stored JSON (a parse is far cheaper than a deepcopy).
+        It is looked up by its repr (a third of canonical JSON's cost, paid per attempt);
+        the private copy compared on a hit makes a confusable repr harmless.
         """
-        key = _canonical(config)
-        remembered = self._valid_configs.get((channel_type, key)) if key is not None else None
+        key = repr(config)
+        remembered = self._valid_configs.get((channel_type, key))
         if remembered is not None and remembered[0] == config:
             return json.loads(remembered[1])
         problems = self.validate_config(channel_type, config)
@@ -151,8 +154,9 @@ class ChannelFactory:
         filled = _with_defaults(schema, config)
         filled_json = _canonical(filled)
         # Remember only configs that survive a JSON round trip unchanged (no tuples …).
-        if (key is not None and filled_json is not None and json.loads(key) == config
-                and json.loads(filled_json) == filled):
+        config_json = _canonical(config)
+        if (config_json is not None and filled_json is not None
+                and json.loads(config_json) == config and json.loads(filled_json) == filled):
             if len(self._valid_configs) >= VALID_CONFIG_MEMORY:
                 self._valid_configs.clear()
             self._valid_configs[(channel_type, key)] = (copy.deepcopy(config), filled_json)

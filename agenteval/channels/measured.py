@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from prometheus_client.metrics import Histogram
+
 from agenteval.channels.base import Channel, ChannelError, ConversationState, Reply
 from agenteval.observability.metrics import TARGET_LATENCY, target_failed
 
@@ -17,7 +19,7 @@ class MeasuredChannel(Channel):
         # No super().__init__: the history lives in `inner`, which this only forwards to.
         self._inner = inner
         self._target_id = target_id
-        self._latency = TARGET_LATENCY.labels(target_id)  # the label lookup once per channel
+        self._latency = _latency_of(target_id)
 
     async def send(self, text: str) -> Reply:
         try:
@@ -50,6 +52,19 @@ class MeasuredChannel(Channel):
 
     async def aclose(self) -> None:
         await self._inner.aclose()
+
+
+# Each target's latency histogram, looked up once per target rather than once per channel:
+# a run opens a channel per case attempt, and the label lookup takes prometheus-client's
+# lock and checks the label values each time. Bounded like the labels: stored target ids.
+_latencies: dict[str, Histogram] = {}
+
+
+def _latency_of(target_id: str) -> Histogram:
+    latency = _latencies.get(target_id)
+    if latency is None:
+        latency = _latencies[target_id] = TARGET_LATENCY.labels(target_id)
+    return latency
 
 
 def measured(channel: Channel, target_id: str) -> Channel:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -21,8 +22,14 @@ __all__ = ["HttpAnswer", "call_with_retries", "http_exchange", "reliability_prop
 def retry_policy(config: dict) -> RetryPolicy:
     """A channel's retry policy from its target config: `retries` extra attempts after the
     first, the first pause `backoff_s` (see `reliability_properties`)."""
-    return RetryPolicy(attempts=int(config.get("retries", 2)) + 1,
-                       backoff_s=float(config.get("backoff_s", 0.5)))
+    return _policy(int(config.get("retries", 2)) + 1, float(config.get("backoff_s", 0.5)))
+
+
+@functools.lru_cache(maxsize=64)
+def _policy(attempts: int, backoff_s: float) -> RetryPolicy:
+    # Frozen, so shared: every case attempt opens a channel, and all of a run's channels
+    # have the same few settings.
+    return RetryPolicy(attempts=attempts, backoff_s=backoff_s)
 
 
 async def call_with_retries(policy: RetryPolicy, attempt: Callable[[], Awaitable[T]]) -> T:

@@ -9,6 +9,7 @@ message's rules always judge the reply to that message.
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any, Literal
 
@@ -28,21 +29,60 @@ def is_number(value: Any) -> bool:
             and math.isfinite(value))
 
 
+class ValidRuleLists:
+    """Rule lists already found valid while validating one document, by content.
+
+    A scenario's cases usually repeat one rule list (2,000 cases, the same three rules),
+    and each list costs its rules' params checks again; a list equal to one found valid
+    (compared to a private copy: a repr key alone could confuse equal-looking values)
+    gets the same RuleSpecs, which are frozen. Only valid lists are kept, so a bad list
+    is reported at every place it occurs. One instance per document: the rule catalog and
+    the models configured do not change within one.
+    """
+
+    __slots__ = ("_lists",)
+
+    def __init__(self) -> None:
+        self._lists: dict[tuple[str, str, str, bool], tuple[list[Any], list[RuleSpec]]] = {}
+
+    @staticmethod
+    def _key(value: list[Any], logic: str, place: RulePlace, judge_configured: bool
+             ) -> tuple[str, str, str, bool]:
+        return repr(value), logic, place, judge_configured
+
+    def get(self, value: list[Any], logic: str, place: RulePlace,
+            judge_configured: bool) -> list[RuleSpec] | None:
+        found = self._lists.get(self._key(value, logic, place, judge_configured))
+        return list(found[1]) if found is not None and found[0] == value else None
+
+    def remember(self, value: list[Any], logic: str, place: RulePlace, judge_configured: bool,
+                 rules: list[RuleSpec]) -> None:
+        self._lists[self._key(value, logic, place, judge_configured)] = (
+            copy.deepcopy(value), list(rules))
+
+
 def validate_rules(value: Any, path: str, logic: str, catalog: RuleCatalog,
                    judge_configured: bool, errors: FieldErrors,
-                   place: RulePlace = "case") -> list[RuleSpec]:
-    """The valid RuleSpecs of `value`; every problem is added to `errors`."""
+                   place: RulePlace = "case", valid: ValidRuleLists | None = None
+                   ) -> list[RuleSpec]:
+    """The valid RuleSpecs of `value`; every problem is added to `errors`. `valid`: the
+    lists found valid so far in the same document (see ValidRuleLists)."""
     if value is None:
         return []
     if not isinstance(value, list):
         errors.add(path, "must be a list of rules")
         return []
+    if valid is not None and (known := valid.get(value, logic, place, judge_configured)):
+        return known
+    before = len(errors)
     rules = [rule for index, raw in enumerate(value)
              if (rule := _rule(raw, f"{path}[{index}]", catalog, judge_configured, errors,
                                place)) is not None]
     if place == "case" and logic == "WEIGHTED" and len(rules) == len(value) and rules and not any(
             rule.weight > 0 for rule in rules):
         errors.add(path, "weighted rule logic needs at least one rule with weight > 0")
+    if valid is not None and rules and len(errors) == before:
+        valid.remember(value, logic, place, judge_configured, rules)
     return rules
 
 

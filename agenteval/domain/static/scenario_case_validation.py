@@ -11,6 +11,7 @@ never imports the rule plugins.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -30,6 +31,7 @@ from agenteval.domain.judging.rule_catalog import RuleCatalog
 from agenteval.domain.judging.rule_spec_validation import (
     JUDGE_MISSING,
     RULE_SPEC_FIELDS,
+    ValidRuleLists,
     is_number,
     validate_rules,
 )
@@ -75,6 +77,11 @@ class CaseFieldNames:
                                           self.tool_results) if name] + self.simulated.all() \
             + ["origin"]
 
+    @functools.cached_property
+    def known_set(self) -> frozenset[str]:
+        """`known()` to test membership in: every key of every case is looked up."""
+        return frozenset(self.known())
+
 
 DOCUMENT_FIELDS = CaseFieldNames("id", "eval_rules", "rule_logic", "rule_pass_threshold",
                                  "success_threshold", "partial_threshold", single_message="message")
@@ -106,10 +113,12 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: Ru
         return []
     cases: list[CaseSpec] = []
     first_seen: dict[str, int] = {}
+    valid_rules = ValidRuleLists()
     for index, raw in enumerate(raw_cases):
         case_path = f"{path}[{index}]"
         case = validate_case(raw, case_path, names, catalog, judge_configured, errors,
-                             scenario_tags, simulator_configured=simulator_configured)
+                             scenario_tags, simulator_configured=simulator_configured,
+                             valid_rules=valid_rules)
         key = raw.get(names.key) if isinstance(raw, dict) else None
         if isinstance(key, str) and key:
             if key in first_seen:
@@ -124,8 +133,10 @@ def validate_cases(raw_cases: Any, path: str, names: CaseFieldNames, catalog: Ru
 def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatalog,
                   judge_configured: bool, errors: FieldErrors,
                   scenario_tags: Iterable[str] = (), *,
-                  simulator_configured: bool = False) -> CaseSpec | None:
-    """One CaseSpec, or None when the case has errors (added to `errors`).
+                  simulator_configured: bool = False,
+                  valid_rules: ValidRuleLists | None = None) -> CaseSpec | None:
+    """One CaseSpec, or None when the case has errors (added to `errors`). `valid_rules`:
+    the rule lists the document's earlier cases had valid (`validate_cases` passes it).
 
     A simulated case has no messages (GraphQL's required `messages` is then `[]`) and no
     per-turn checks; its own fields are checked by `validate_simulated`."""
@@ -134,7 +145,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
         return None
     before = len(errors)
     raw = _canonical(raw, path, names, errors)
-    for unknown in (k for k in raw if k not in names.known()):
+    for unknown in (k for k in raw if k not in names.known_set):
         errors.add(f"{path}.{unknown}", f"is not a case field (known: {', '.join(names.known())})")
     key = _key(raw.get(names.key), f"{path}.{names.key}", errors)
     simulated: SimulatedSpec | None = None
@@ -155,7 +166,7 @@ def validate_case(raw: Any, path: str, names: CaseFieldNames, catalog: RuleCatal
     logic = _choice(raw.get(names.rule_logic), RULE_LOGICS, "ALL",
                     f"{path}.{names.rule_logic}", errors)
     rules = validate_rules(raw.get(names.eval_rules), f"{path}.{names.eval_rules}", logic,
-                           catalog, judge_configured, errors)
+                           catalog, judge_configured, errors, valid=valid_rules)
     thresholds = [_fraction(raw.get(name), default, f"{path}.{name}", errors) for name, default in (
         (names.rule_pass_threshold, DEFAULT_RULE_PASS_THRESHOLD),
         (names.success_threshold, DEFAULT_SUCCESS_THRESHOLD),

@@ -1,19 +1,40 @@
-"""The messages an EvalActor and a SessionActor handle (one dataclass per command).
+"""The messages an EvalActor and a SessionActor handle (one dataclass per command), and
+the `eval` and `session` kinds' typed keys.
 
 Messages are plain data (no callables, no ORM rows): what they carry can be
 logged, compared and, one day, sent to another process. Each says what its
-answer is (`actors.Ask[R]`) and which kind takes it (`EvalAsk`, `SessionAsk`:
-domain/owned_kinds.py), so the engine's `ask_eval`/`ask_session` are typed end to end.
+answer is (`actors.Ask[R]`) and which kind takes it (`EvalAsk`, `SessionAsk`), so the
+engine's `ask_eval`/`ask_session` are typed end to end; `EVAL` and `SESSION` are the
+kinds' names (domain/owned_kinds.py) typed with those bases.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final, TypeVar
 
-from agenteval.domain.owned_kinds import EvalAsk, SessionAsk
+from actors.asks import Ask, EntityTypeKey
+from agenteval.domain import owned_kinds
 from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
+
+R = TypeVar("R", covariant=True)
+
+
+class EvalAsk(Ask[R]):
+    """A command an intelligent eval's actor takes (StartPlanning … SessionsSettled)."""
+
+    __slots__ = ()
+
+
+class SessionAsk(Ask[R]):
+    """A command an eval session's actor takes (SendMessage, CloseSession, …)."""
+
+    __slots__ = ()
+
+
+EVAL: Final = EntityTypeKey[EvalAsk[Any]](owned_kinds.EVAL)
+SESSION: Final = EntityTypeKey[SessionAsk[Any]](owned_kinds.SESSION)
 
 # ---------------------------------------------------------------- EvalActor
 # A command whose answer is the eval as it is after the change.

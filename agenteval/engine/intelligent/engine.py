@@ -21,9 +21,9 @@ from actors import ActorSystem, EntityKind, OwnedSystem
 from actors.kinds import OpenMessage
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
-from agenteval.domain.owned_kinds import EVAL, SESSION, EvalAsk, SessionAsk
 from agenteval.engine.asks import answered
 from agenteval.engine.intelligent import commands
+from agenteval.engine.intelligent.commands import EVAL, SESSION, EvalAsk, SessionAsk
 from agenteval.engine.intelligent.eval_actor import EvalActor
 from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.session_actor import SessionActor

@@ -11,7 +11,7 @@ from typing import Protocol, TypeVar
 
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
-from agenteval.domain.owned_kinds import SessionAsk
+from agenteval.engine.intelligent.commands import SessionAsk
 from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.session_store import SessionStore
 from agenteval.engine.intelligent.wakeups import WakeUps

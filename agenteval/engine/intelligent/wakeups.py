@@ -63,12 +63,13 @@ class WakeUps:
     """
 
     def __init__(self, notifier: Notifier | None = None, owned: OwnedSystem | None = None,
-                 wait_s: float = 1.0) -> None:
+                 wait_s: float = 1.0, *, held_back: bool = False) -> None:
+        """`held_back`: keep every wake-up until `start` (a process that does not serve yet)."""
         self.notifier: Notifier = notifier or NoneNotifier()
         self.owned = owned
         self.wait_s = wait_s  # between two looks at a busy drive
         self._tasks: set[asyncio.Task[None]] = set()
-        self._held_back: list[tuple[str, Role, int, bool]] | None = None
+        self._held_back: list[tuple[str, Role, int, bool]] | None = [] if held_back else None
 
     def hold_back(self) -> None:
         """Keep wake-ups from now on until `start` (the process does not serve yet)."""

@@ -1,16 +1,31 @@
-"""The messages a RunActor handles (plain data: no callables, no ORM rows, no tasks).
+"""The messages a RunActor handles (plain data: no callables, no ORM rows, no tasks), and
+the `run` kind's typed key.
 
 StartRun and CancelRun say what they answer (`RunAsk[R]`, an `actors.Ask[R]` a run's
-actor takes): a snapshot of the run, never the row its execution keeps writing.
+actor takes): a snapshot of the run, never the row its execution keeps writing. `RUN`
+is the kind's name (domain/owned_kinds.py) typed with those messages, so
+`OwnedSystem.ask(RUN, key, message)` refuses, under mypy, any other message.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, TypeVar
 
-from agenteval.domain.owned_kinds import RunAsk
+from actors.asks import Ask, EntityTypeKey
+from agenteval.domain import owned_kinds
 from agenteval.store.models import Run
+
+R = TypeVar("R", covariant=True)
+
+
+class RunAsk(Ask[R]):
+    """A message a static run's actor takes (StartRun, CancelRun)."""
+
+    __slots__ = ()
+
+
+RUN: Final = EntityTypeKey[RunAsk[Any]](owned_kinds.RUN)
 
 
 @dataclass(frozen=True)

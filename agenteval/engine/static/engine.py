@@ -17,9 +17,9 @@ from typing import Any
 
 from actors import OwnedSystem
 from agenteval.channels import ChannelFactory
-from agenteval.domain.owned_kinds import RUN
 from agenteval.engine.asks import answered
 from agenteval.engine.catalog import campaigns
+from agenteval.engine.static.commands import RUN
 from agenteval.engine.static.ports import ClosableModels, LoadModels, RunStore
 from agenteval.engine.static.run_actor import (
     ASK_TIMEOUT_S,

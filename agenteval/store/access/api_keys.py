@@ -130,6 +130,16 @@ async def ensure_admin_key(secret: str) -> ApiKey:
     return key
 
 
+async def provision_admin_key(configured: str | None) -> str | None:
+    """The start-up's ADMIN key: the configured one (AGENTEVAL_ADMIN_KEY) made sure of, or
+    without one, on the very first start (no key at all), a new one whose secret is
+    returned, once (it is stored only as a hash); None when there is nothing to show."""
+    if configured:
+        await ensure_admin_key(configured)
+        return None
+    return await bootstrap_admin_key()
+
+
 async def bootstrap_admin_key() -> str | None:
     """On the very first start (no key at all) create an admin key; returns its secret once."""
     if await ApiKey.exists():

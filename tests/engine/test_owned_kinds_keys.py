@@ -10,7 +10,9 @@ from pathlib import Path
 from mypy import api as mypy_api
 
 from actors.asks import EntityTypeKey
-from agenteval.domain.owned_kinds import EVAL, RUN, SESSION
+from agenteval.domain import owned_kinds
+from agenteval.engine.intelligent.commands import EVAL, SESSION
+from agenteval.engine.static.commands import RUN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,7 +20,9 @@ CALLS = textwrap.dedent('''
     from dataclasses import dataclass
 
     from actors import EntityKind, OwnedSystem
-    from agenteval.domain.owned_kinds import DRIVE, RUN, RunAsk, SessionAsk
+    from agenteval.domain.owned_kinds import DRIVE
+    from agenteval.engine.intelligent.commands import SessionAsk
+    from agenteval.engine.static.commands import RUN, RunAsk
 
 
     @dataclass(frozen=True)
@@ -31,9 +35,9 @@ CALLS = textwrap.dedent('''
 
     async def calls(owned: OwnedSystem) -> None:
         await owned.ask(RUN, "1", Start())
-        await owned.ask(RUN, "1", Close())  # line 18: a session's message to a run
-        await owned.ask(DRIVE, "1", Start())  # line 19: work kinds take no message
-        await owned.ask(RUN, "1", "start")  # line 20: not a message at all
+        await owned.ask(RUN, "1", Close())  # line 20: a session's message to a run
+        await owned.ask(DRIVE, "1", Start())  # line 21: a kind without messages has no typed key
+        await owned.ask(RUN, "1", "start")  # line 22: not a message at all
 
 
     async def step() -> None: ...
@@ -41,8 +45,8 @@ CALLS = textwrap.dedent('''
 
     def kinds() -> list[EntityKind]:
         return [EntityKind.singleton(DRIVE, 1.0, step=step),
-                EntityKind.singleton(DRIVE, 1.0, take_over=step),  # line 28: not its field
-                EntityKind.activation(RUN, 1.0)]  # line 29: an activation needs its factory
+                EntityKind.singleton(DRIVE, 1.0, take_over=step),  # line 30: not its field
+                EntityKind.activation(RUN, 1.0)]  # line 31: an activation needs its factory
 ''')
 
 
@@ -54,9 +58,11 @@ def test_mypy_refuses_a_message_the_kind_does_not_take_and_a_field_of_another_po
                                    "--cache-dir", str(tmp_path / ".mypy_cache")])
     flagged = sorted({int(line.split(":")[1]) for line in out.splitlines()
                       if line.startswith(str(module)) and ": error:" in line})
-    assert status == 1 and flagged == [18, 19, 20, 28, 29], out
+    assert status == 1 and flagged == [20, 21, 22, 30, 31], out
 
 
 def test_a_key_is_its_kind_name_for_leases_and_stores():
     assert isinstance(RUN, EntityTypeKey) and RUN == "run" and f"{RUN}:1" == "run:1"
     assert {EVAL: 1}["eval"] == 1 and str(SESSION) == "session"
+    # The typed keys are the domain's names: the stores and leases spell them from there.
+    assert (RUN, EVAL, SESSION) == (owned_kinds.RUN, owned_kinds.EVAL, owned_kinds.SESSION)
