@@ -81,7 +81,8 @@ def _rules(roots: list[ReviewItemRow], decided: list[ReviewAppealRow]) -> list[R
             if human is not None:
                 pairs.setdefault(rule, []).append((entry["verdict"], human["verdict"]))
             appeal = appeal_of.get(root.id)
-            if appeal is not None and root.final is not None:
+            if appeal is not None and root.final is not None and (
+                    appeal.entry_key in (None, entry["key"])):
                 appealed[rule] += 1
                 overturned[rule] += _entry_changed(appeal.appealed_verdict, root.final,
                                                    entry["key"])
