@@ -105,16 +105,17 @@ class ReviewAppeal:
 
     @classmethod
     def from_row(cls, row: ReviewAppealRow, root: ReviewItemRow | None = None) -> ReviewAppeal:
-        return cls(id=strawberry.ID(str(row.id)), item_id=strawberry.ID(str(row.item_id)),
+        appeal = cls(id=strawberry.ID(str(row.id)), item_id=strawberry.ID(str(row.item_id)),
                    appeal_item_id=strawberry.ID(str(row.appeal_item_id)),
                    verdict_source=row.verdict_source, appealed_verdict=JSON(row.appealed_verdict),
                    reason=row.reason, appealed_by=row.appealed_by, appealed_at=row.created_at,
                    status=row.status, overturned=row.overturned, decided_by=row.decided_by,
-                   decided_at=row.decided_at, entry_key=row.entry_key,
-                   **({} if root is None else {
-                       "target": root.target, "queue_id": _id(root.queue_id),
-                       "run_id": _id(root.run_id), "eval_id": _id(root.eval_id),
-                       "final": None if root.final is None else JSON(root.final)}))
+                   decided_at=row.decided_at, entry_key=row.entry_key)
+        if root is not None:  # the subject, where the caller read its item
+            appeal.target, appeal.queue_id = root.target, _id(root.queue_id)
+            appeal.run_id, appeal.eval_id = _id(root.run_id), _id(root.eval_id)
+            appeal.final = None if root.final is None else JSON(root.final)
+        return appeal
 
 
 @strawberry.type(description="A key that may review (REVIEWER, OPERATOR or ADMIN), by name.")

@@ -119,5 +119,6 @@ async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey,
                                     "arbitration: appeal once it has a final verdict",
                                     status="PENDING", allowed=["OPEN", "DECIDED"])
         return await open_appeal(root, source=source, verdict=verdict, giver=giver,
-                                 excluded=[first and first.reviewer_key_id], reason=reason,
+                                 excluded=[first.reviewer_key_id] if first else [],
+                                 reason=reason,
                                  key=key, entry_key=entry_key)
