@@ -77,6 +77,14 @@ async def test_one_rule_result_of_an_unqueued_run_is_appealed_and_overturned(
     [item] = (await gql.execute(ASSIGN_BATCH, {"q": queue_id, "k": ann_id, "n": 5})
               )["assignReviewBatch"]
     assert item["stage"] == "APPEAL"
+    # Progress per reviewer shows an assigned batch before any answer; keys listed by name.
+    held = (await gql.execute(REPORT, {"queue": queue_id}))["reviewQueueReport"]["reviewers"]
+    assert [(r["reviewer"].split(" ")[0], r["answered"], r["holding"]) for r in held] == [
+        ("ann", 0, 1)]
+    names = (await owner.execute("{ reviewerKeys { name role } }"))["reviewerKeys"]
+    assert {("ann", "REVIEWER"), ("owner", "OPERATOR")} <= {(k["name"], k["role"])
+                                                            for k in names}
+    assert all(k["role"] in ("ADMIN", "OPERATOR", "REVIEWER") for k in names)
     unanswered = await ann.error(
         "mutation($i: ID!, $a: JSON!) { submitReviewAnswer(itemId: $i, answer: $a) { id } }",
         {"i": item["id"], "a": {"successLevel": "FAILURE"}})
