@@ -61,7 +61,7 @@ test("an OPERATOR appeals a run's verdict from the run page; a batch of the appe
     await page.getByRole("option", { name: "Rita (REVIEWER)" }).click();
     await page.getByRole("textbox", { name: "Batch size" }).fill("5");
     await page.getByRole("button", { name: "Assign batch" }).click();
-    await expect(page.getByText("1 items locked for Rita.")).toBeVisible();
+    await expect(page.getByText("Items locked for Rita: 1.")).toBeVisible();
     const progress = page.getByRole("table", { name: "Progress per reviewer" });
     await expect(progress.getByRole("row", { name: /Rita/ })).toContainText(/Rita\s*0\s*1/);
     await screenshot(page, "appeal-assign-en");
@@ -70,11 +70,14 @@ test("an OPERATOR appeals a run's verdict from the run page; a batch of the appe
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, "appeal-assign-en-phone");
     await expectAccessible(page, "assign at phone width");
+    await page.setViewportSize({ width: 1280, height: 900 }); // the language switch is in the header
     await page.getByText("中文").first().click();
+    await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("heading", { name: "复核员与批次" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "各复核员进度" })).toBeVisible();
     await screenshot(page, "appeal-assign-zh-phone");
-    await page.getByText("English").first().click();
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByText("English").first().click();
     const queueUrl = page.url();
 
     // Rita (not the appellant) decides with the keyboard: the other end of the level.
@@ -94,6 +97,6 @@ test("an OPERATOR appeals a run's verdict from the run page; a batch of the appe
     await screenshot(page, "appeal-run-overturned-en");
     await page.goto(queueUrl);
     await page.getByRole("tab", { name: "Report" }).click();
-    await expect(page.getByText("Overturned by appeal").locator("..")).toContainText("1");
+    await expect(page.getByText("Overturned by appeal", { exact: true }).first().locator("..")).toHaveText("Overturned by appeal1");
     await signInAs(page, ADMIN_KEY);
   });

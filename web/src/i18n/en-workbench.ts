@@ -143,7 +143,7 @@ export const enWorkbench = {
       batchTo: "Assign a batch to",
       size: "Batch size",
       assign: "Assign batch",
-      assigned: "{{n}} items locked for {{who}}.",
+      assigned: "Items locked for {{who}}: {{n}}.",
       assignedNone: "Nothing could be assigned to {{who}}: every open item is decided, held by someone else or one they may not take.",
       progress: "Progress per reviewer",
       noProgress: "Nobody has answered or holds an item yet.",
