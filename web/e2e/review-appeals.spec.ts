@@ -50,6 +50,10 @@ test("an OPERATOR appeals a run's verdict from the run page; a batch of the appe
 
     // The run's appeals queue: give it to Rita by name and assign her a batch of 5.
     await page.goto("/review");
+    // An OPERATOR key (which may not list API keys) picks reviewers by name for a new queue too.
+    await page.getByRole("combobox", { name: "Reviewers", exact: true }).click();
+    await expect(page.getByRole("option", { name: "Rita (REVIEWER)" })).toBeVisible();
+    await page.keyboard.press("Escape");
     await page.getByRole("article", { name: /^Appeals: E2E appeal run/ }).getByRole("link", { name: "Items, appeals and report" }).click();
     await page.getByRole("tab", { name: "Reviewers and batches" }).click();
     await page.getByRole("combobox", { name: "Reviewers given this queue" }).click();

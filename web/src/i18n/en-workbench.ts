@@ -42,8 +42,6 @@ export const enWorkbench = {
       runs: "Finished runs",
       evals: "Finished intelligent evals",
       reviewers: "Reviewers",
-      reviewerIds: "Reviewer key ids (comma separated)",
-      reviewerIdsHint: "Only an ADMIN key can list keys; ask an ADMIN for the reviewers' key ids.",
       submit: "Create plan and queue",
       submitQueue: "Create queue",
       done: "Queue “{{name}}” created.",

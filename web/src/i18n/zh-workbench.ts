@@ -42,8 +42,6 @@ export const zhWorkbench = {
       runs: "已完成的运行",
       evals: "已完成的智能评估",
       reviewers: "复核员",
-      reviewerIds: "复核员密钥 ID（逗号分隔）",
-      reviewerIdsHint: "只有 ADMIN 密钥能列出密钥；请向 ADMIN 要复核员的密钥 ID。",
       submit: "创建计划和队列",
       submitQueue: "创建队列",
       done: "已创建队列“{{name}}”。",
