@@ -6,6 +6,7 @@ trail is kept and the reports count appealed and overturned verdicts."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from agenteval.store.models import ReviewAppealRow, ReviewItemRow, ReviewQueueRow
@@ -169,3 +170,16 @@ async def test_a_human_session_verdict_and_a_finding_of_an_eval(gql: GraphQLClie
     report = (await gql.execute(REPORT, {"queue": session["queueId"]}))["reviewQueueReport"]
     assert (report["appealed"], report["overturnedByAppeal"]) == (2, 1)
 
+
+
+async def test_two_first_appeals_of_one_subject_at_once_make_one_item(
+        gql: GraphQLClient) -> None:
+    run_id = str(await seed.finished_run(2))
+    subject = {"runId": run_id, "caseKey": "c0"}
+    bodies = await asyncio.gather(*(gql.raw(APPEAL, {"s": subject, "reason": f"r{i}"})
+                                    for i in range(2)))
+    codes = sorted((b.get("errors") or [{}])[0].get("extensions", {}).get("code", "OK")
+                   for b in bodies)
+    assert codes == ["CONFLICT", "OK"]  # the second finds the first's open appeal
+    assert await ReviewItemRow.filter(stage="FIRST").count() == 1
+    assert await ReviewAppealRow.all().count() == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
@@ -100,28 +101,39 @@ async def appeals_queue(subject: Subject, key: ApiKey) -> ReviewQueueRow:
         return await ReviewQueueRow.get(appeals_of=subject.owner)
 
 
+def _first_item(subject: Subject) -> Any:
+    return (ReviewItemRow.filter(stage="FIRST", run_id=subject.run_id, eval_id=subject.eval_id,
+                                 target=subject.target).order_by("-created_at").first())
+
+
 async def appeal_verdict(subject: Subject, reason: str, key: ApiKey) -> ReviewAppealRow:
     check_reason(reason)
     reviewable = await _reviewable(subject)
-    existing = await (ReviewItemRow.filter(stage="FIRST", run_id=subject.run_id,
-                                           eval_id=subject.eval_id, target=subject.target)
-                      .order_by("-created_at").first())
-    if existing is not None:
-        return await appeal_item(existing.id, reason, key, subject.entry_key)
-    queue = await appeals_queue(subject, key)
-    async with in_transaction():
-        position = await ReviewItemRow.filter(queue_id=queue.id, stage="FIRST").count()
-        root = await ReviewItemRow.create(
-            id=uuid.uuid4(), queue_id=queue.id, position=position, stage="FIRST",
-            kind=reviewable.candidate.kind, target=subject.target, run_id=subject.run_id,
-            eval_id=subject.eval_id, reasons=["appeal"], rubric=reviewable.rubric,
-            status="APPEALED")
-        human = await human_verdict(root)
-        if human is not None:
-            return await open_appeal(root, source="HUMAN", verdict=human[0], giver=human[1],
-                                     excluded=[], reason=reason, key=key,
-                                     entry_key=subject.entry_key)
-        return await open_appeal(root, source="AUTOMATIC",
-                                 verdict=machine_answer(root.kind, root.rubric), giver=None,
-                                 excluded=[], reason=reason, key=key,
-                                 entry_key=subject.entry_key)
+    existing = await _first_item(subject)
+    if existing is None:
+        queue = await appeals_queue(subject, key)
+        async with in_transaction():
+            # Two first appeals of one subject at once: the write lock on the queue's row (a
+            # row lock on PostgreSQL, the database's on SQLite) makes the second wait, and the
+            # check after it sees the first one's item, so the subject gets one item.
+            await ReviewQueueRow.filter(id=queue.id).update(appeals_of=subject.owner)
+            existing = await _first_item(subject)
+            if existing is None:
+                return await _new_subject(queue, subject, reviewable, reason, key)
+    return await appeal_item(existing.id, reason, key, subject.entry_key)
+
+
+async def _new_subject(queue: ReviewQueueRow, subject: Subject, reviewable: Reviewable,
+                       reason: str, key: ApiKey) -> ReviewAppealRow:
+    """The subject as an APPEALED first item of the appeals queue, and its appeal."""
+    position = await ReviewItemRow.filter(queue_id=queue.id, stage="FIRST").count()
+    root = await ReviewItemRow.create(
+        id=uuid.uuid4(), queue_id=queue.id, position=position, stage="FIRST",
+        kind=reviewable.candidate.kind, target=subject.target, run_id=subject.run_id,
+        eval_id=subject.eval_id, reasons=["appeal"], rubric=reviewable.rubric,
+        status="APPEALED")
+    human = await human_verdict(root)
+    source, verdict, giver = (("HUMAN", *human) if human is not None else
+                              ("AUTOMATIC", machine_answer(root.kind, root.rubric), None))
+    return await open_appeal(root, source=source, verdict=verdict, giver=giver, excluded=[],
+                             reason=reason, key=key, entry_key=subject.entry_key)
