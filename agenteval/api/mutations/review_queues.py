@@ -9,6 +9,7 @@ from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
+from agenteval.api.inputs.appeals import AppealSubjectInput, parse_subject
 from agenteval.api.permissions import CanReview, IsOperator
 from agenteval.api.queries.review_queues import item_type
 from agenteval.api.types.review_queues import ReviewAppeal, ReviewItem, ReviewPlan, ReviewQueue
@@ -17,9 +18,9 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.alignment import drift
 from agenteval.engine.alignment.sources import all_reviewed
-from agenteval.engine.review_queues import appeals, queues, work
+from agenteval.engine.review_queues import appeals, queues, verdict_appeals, work
 from agenteval.errors import NotFound
-from agenteval.store.models import ApiKey
+from agenteval.store.models import ApiKey, ReviewItemRow
 
 
 def _settings_lease(info: ResolverInfo) -> float:
@@ -137,3 +138,17 @@ class ReviewQueueMutations:
         row = await appeals.appeal_item(parse_id(item_id, "itemId"), reason,
                                         await info.context.require_key())
         return ReviewAppeal.from_row(row)
+
+    @strawberry.mutation(permission_classes=[IsOperator],
+                         description="Appeal any verdict (automatic or human) with a reason: a "
+                                     "run's attempt or one judged rule result of it, an eval's "
+                                     "session goal or finding. The subject's queue item is "
+                                     "appealed when it has one; otherwise it goes to the run's "
+                                     "or eval's appeals queue (made on demand). A reviewer "
+                                     "other than the appellant and whoever gave the verdict "
+                                     "decides.")
+    async def appeal_verdict(self, info: ResolverInfo, subject: AppealSubjectInput,
+                             reason: str) -> ReviewAppeal | None:
+        row = await verdict_appeals.appeal_verdict(parse_subject(subject), reason,
+                                                   await info.context.require_key())
+        return ReviewAppeal.from_row(row, await ReviewItemRow.get(id=row.item_id))

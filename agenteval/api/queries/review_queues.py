@@ -14,6 +14,7 @@ from agenteval.api.permissions import CanReview, IsOperator
 from agenteval.api.types.review_queues import (
     ReviewAnswer,
     ReviewAppeal,
+    ReviewerKey,
     ReviewItem,
     ReviewPlan,
     ReviewQueue,
@@ -21,8 +22,10 @@ from agenteval.api.types.review_queues import (
 )
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.engine.review_queues import work
+from agenteval.engine.review_queues.queues import REVIEWING_ROLES
 from agenteval.engine.review_queues.reports import queue_report
 from agenteval.engine.review_queues.views import item_view
+from agenteval.errors import ValidationFailed
 from agenteval.store.models import (
     ApiKey,
     ReviewAppealRow,
@@ -107,6 +110,29 @@ class ReviewQueueQueries:
                                          stage="FIRST").values_list("id", flat=True)
         rows = await ReviewAppealRow.filter(item_id__in=list(ids)).order_by("-created_at")
         return [ReviewAppeal.from_row(row) for row in rows]
+
+    @strawberry.field(permission_classes=[IsOperator],
+                      description="Appeals of a run's or an eval's verdicts (from any queue), "
+                                  "newest first: what the run and eval pages show.")
+    async def verdict_appeals(self, run_id: strawberry.ID | None = None,
+                              eval_id: strawberry.ID | None = None) -> list[ReviewAppeal] | None:
+        if (run_id is None) == (eval_id is None):
+            raise ValidationFailed.one("runId", "give exactly one of runId and evalId")
+        owner = ({"run_id": parse_id(run_id, "runId")} if run_id is not None
+                 else {"eval_id": parse_id(eval_id or "", "evalId")})
+        roots = {r.id: r for r in await ReviewItemRow.filter(stage="FIRST", **owner)}
+        rows = await (ReviewAppealRow.filter(item_id__in=list(roots) or [work.NO_ID])
+                      .order_by("-created_at"))
+        return [ReviewAppeal.from_row(row, roots[row.item_id]) for row in rows]
+
+    @strawberry.field(permission_classes=[IsOperator],
+                      description="Live keys that may review (REVIEWER, OPERATOR, ADMIN) by "
+                                  "name: whom a queue can be given and a batch assigned to.")
+    async def reviewer_keys(self) -> list[ReviewerKey] | None:
+        rows = await ApiKey.filter(revoked=False, role__in=sorted(REVIEWING_ROLES)
+                                   ).order_by("name", "created_at")
+        return [ReviewerKey(id=strawberry.ID(str(k.id)), name=k.name, role=k.role)
+                for k in rows]
 
     @strawberry.field(permission_classes=[IsOperator],
                       description="Progress and agreement of a queue: per reviewer, per rule "

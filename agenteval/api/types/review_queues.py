@@ -48,13 +48,17 @@ class ReviewQueue:
     reviewer_key_ids: list[strawberry.ID]
     created_by: str
     created_at: datetime
+    appeals_of: str | None = strawberry.field(
+        default=None, description="'run:<id>' or 'eval:<id>' for the appeals queue "
+                                  "appealVerdict made for that run or eval; null otherwise.")
 
     @classmethod
     def from_row(cls, row: ReviewQueueRow) -> ReviewQueue:
         return cls(id=strawberry.ID(str(row.id)), name=row.name, plan_id=_id(row.plan_id),
                    sources=JSON(row.sources), second_review_share=row.second_review_share,
                    reviewer_key_ids=[strawberry.ID(k) for k in row.reviewer_key_ids or []],
-                   created_by=row.created_by, created_at=row.created_at)
+                   created_by=row.created_by, created_at=row.created_at,
+                   appeals_of=row.appeals_of)
 
 
 @strawberry.type(description="One reviewer's answer (shown only where the caller may see it).")
@@ -86,15 +90,39 @@ class ReviewAppeal:
     overturned: bool | None
     decided_by: str | None
     decided_at: datetime | None
+    entry_key: str | None = strawberry.field(
+        default=None, description="The one rubric entry contested ('rule:<position>'), or "
+                                  "null when the whole verdict is.")
+    target: str | None = strawberry.field(
+        default=None, description="What was appealed: 'case:KEY#ATTEMPT', 'session:ID', "
+                                  "'finding:N' (null where the item was not read).")
+    queue_id: strawberry.ID | None = None
+    run_id: strawberry.ID | None = None
+    eval_id: strawberry.ID | None = None
+    final: JSON | None = strawberry.field(default=None,
+                                          description="The subject's final verdict, once "
+                                                      "decided (null where not read).")
 
     @classmethod
-    def from_row(cls, row: ReviewAppealRow) -> ReviewAppeal:
-        return cls(id=strawberry.ID(str(row.id)), item_id=strawberry.ID(str(row.item_id)),
+    def from_row(cls, row: ReviewAppealRow, root: ReviewItemRow | None = None) -> ReviewAppeal:
+        appeal = cls(id=strawberry.ID(str(row.id)), item_id=strawberry.ID(str(row.item_id)),
                    appeal_item_id=strawberry.ID(str(row.appeal_item_id)),
                    verdict_source=row.verdict_source, appealed_verdict=JSON(row.appealed_verdict),
                    reason=row.reason, appealed_by=row.appealed_by, appealed_at=row.created_at,
                    status=row.status, overturned=row.overturned, decided_by=row.decided_by,
-                   decided_at=row.decided_at)
+                   decided_at=row.decided_at, entry_key=row.entry_key)
+        if root is not None:  # the subject, where the caller read its item
+            appeal.target, appeal.queue_id = root.target, _id(root.queue_id)
+            appeal.run_id, appeal.eval_id = _id(root.run_id), _id(root.eval_id)
+            appeal.final = None if root.final is None else JSON(root.final)
+        return appeal
+
+
+@strawberry.type(description="A key that may review (REVIEWER, OPERATOR or ADMIN), by name.")
+class ReviewerKey:
+    id: strawberry.ID
+    name: str
+    role: str
 
 
 @strawberry.type(description="A piece of review work. stage: FIRST, SECOND (blind), "

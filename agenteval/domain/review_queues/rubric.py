@@ -83,6 +83,17 @@ def same_verdict(first: Mapping[str, Any], second: Mapping[str, Any]) -> bool:
     return all(mine[key]["verdict"] == theirs[key]["verdict"] for key in mine.keys() & theirs)
 
 
+def overturns(appealed: Mapping[str, Any], decided: Mapping[str, Any],
+              entry_key: str | None) -> bool:
+    """The appeal's answer changed the contested verdict: the whole one, or the one entry
+    the appeal named (the rest of that answer is the final verdict but was not contested)."""
+    if entry_key is None:
+        return not same_verdict(appealed, decided)
+    before = (appealed.get("entries") or {}).get(entry_key) or {}
+    after = (decided.get("entries") or {}).get(entry_key) or {}
+    return before.get("verdict") != after.get("verdict")
+
+
 def top_label(kind: str, answer: Mapping[str, Any]) -> str | None:
     """The item-level answer as a label for agreement ('SUCCESS', 'true', …)."""
     value = answer.get(_TOP[kind])

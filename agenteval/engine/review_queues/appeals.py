@@ -3,12 +3,16 @@
 The appeal becomes an APPEAL item of the same queue that neither the first
 reviewer, nor whoever gave the appealed verdict, nor the appellant may take; its
 answer is the final verdict. The appeal row keeps the trail: who appealed, when,
-why, what was appealed, who decided, when, and whether the verdict was overturned.
+why, what was appealed (the whole verdict or one rubric entry), who decided, when,
+and whether the verdict was overturned. Verdicts that are in no queue yet are
+appealed through engine/review_queues/verdict_appeals.py, which ends here too.
 """
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
+from typing import Any
 
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
@@ -18,7 +22,19 @@ from agenteval.domain.limits import check_text
 from agenteval.domain.review_queues.rubric import machine_answer
 from agenteval.engine.review_queues.work import family, now, reviewer_of
 from agenteval.errors import Conflict, InvalidTransition, NotFound, ValidationFailed
-from agenteval.store.models import ApiKey, ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
+from agenteval.store.models import (
+    ApiKey,
+    HumanReviewRow,
+    ReviewAnswerRow,
+    ReviewAppealRow,
+    ReviewItemRow,
+)
+
+
+def check_reason(reason: str) -> None:
+    errors = FieldErrors()
+    check_text(errors, "reason", reason, required=True)
+    errors.raise_if_any()
 
 
 async def _verdict_giver(root: ReviewItemRow) -> uuid.UUID | None:
@@ -30,10 +46,49 @@ async def _verdict_giver(root: ReviewItemRow) -> uuid.UUID | None:
     return rows[0].reviewer_key_id if rows else None
 
 
-async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey) -> ReviewAppealRow:
-    errors = FieldErrors()
-    check_text(errors, "reason", reason, required=True)
-    errors.raise_if_any()
+async def human_verdict(root: ReviewItemRow) -> tuple[dict[str, Any], uuid.UUID] | None:
+    """The subject's latest review outside the queues (reviewCaseOutcome, reviewSession,
+    reviewFinding) in an answer's terms, and who gave it; None when nobody reviewed it."""
+    if root.run_id is None and root.eval_id is None:
+        return None
+    review = await (HumanReviewRow.filter(run_id=root.run_id, eval_id=root.eval_id,
+                                          target=root.target).order_by("-id").first())
+    if review is None:
+        return None
+    verdict = machine_answer(root.kind, root.rubric)
+    if root.kind == "CASE" and review.success_level:
+        verdict["successLevel"] = review.success_level
+    elif root.kind == "SESSION" and review.goal_achieved is not None:
+        verdict["goalAchieved"] = review.goal_achieved
+    elif root.kind == "FINDING" and review.decision:
+        verdict["findingValid"] = review.decision == "CONFIRMED"
+    else:
+        return None
+    return verdict, review.reviewer_key_id
+
+
+async def open_appeal(root: ReviewItemRow, *, source: str, verdict: dict[str, Any],
+                      giver: uuid.UUID | None, excluded: Iterable[uuid.UUID | str | None],
+                      reason: str, key: ApiKey, entry_key: str | None) -> ReviewAppealRow:
+    """The APPEAL item (nobody in `excluded`, the giver or the appellant may take it) and
+    the appeal row. Call inside a transaction."""
+    barred = {str(k) for k in (*excluded, giver, key.id) if k}
+    appeal_item_id = uuid.uuid4()
+    await ReviewItemRow.create(
+        id=appeal_item_id, queue_id=root.queue_id, position=root.position, stage="APPEAL",
+        parent_id=root.id, kind=root.kind, target=root.target, run_id=root.run_id,
+        eval_id=root.eval_id, reasons=[*root.reasons, "appeal"], rubric=root.rubric,
+        excluded_key_ids=sorted(barred))
+    return await ReviewAppealRow.create(
+        id=uuid.uuid4(), item_id=root.id, appeal_item_id=appeal_item_id,
+        verdict_source=source, appealed_verdict=verdict, appealed_reviewer_key_id=giver,
+        reason=reason, appealed_by=reviewer_of(key), appealed_by_key_id=key.id,
+        entry_key=entry_key)
+
+
+async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey,
+                      entry_key: str | None = None) -> ReviewAppealRow:
+    check_reason(reason)
     root = await ReviewItemRow.get_or_none(id=item_id)
     if root is None:
         raise NotFound(f"review item {item_id} does not exist")
@@ -43,13 +98,15 @@ async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey) -> ReviewApp
     if await ReviewAppealRow.filter(item_id=root.id, status="OPEN").exists():
         raise Conflict(f"review item {item_id} already has an open appeal")
     first = await ReviewAnswerRow.filter(item_id=root.id).order_by("id").first()
-    excluded = {str(key.id)}
     async with in_transaction():
         if root.final is not None:
             source, verdict = "HUMAN", root.final
             giver = await _verdict_giver(root)
         elif first is None:
-            source, verdict, giver = "AUTOMATIC", machine_answer(root.kind, root.rubric), None
+            human = await human_verdict(root)
+            source, verdict, giver = (("HUMAN", *human) if human is not None else
+                                      ("AUTOMATIC", machine_answer(root.kind, root.rubric),
+                                       None))
             taken = await (ReviewItemRow.filter(id=root.id, status="OPEN")
                            .filter(Q(claimed_by_key_id__isnull=True) | Q(claimed_until__lt=now()))
                            .update(status="APPEALED", claimed_by_key_id=None,
@@ -61,14 +118,7 @@ async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey) -> ReviewApp
             raise InvalidTransition(f"review item {item_id} is under second review or "
                                     "arbitration: appeal once it has a final verdict",
                                     status="PENDING", allowed=["OPEN", "DECIDED"])
-        excluded.update(str(k) for k in (giver, first and first.reviewer_key_id) if k)
-        appeal_item_id = uuid.uuid4()
-        await ReviewItemRow.create(
-            id=appeal_item_id, queue_id=root.queue_id, position=root.position, stage="APPEAL",
-            parent_id=root.id, kind=root.kind, target=root.target, run_id=root.run_id,
-            eval_id=root.eval_id, reasons=[*root.reasons, "appeal"], rubric=root.rubric,
-            excluded_key_ids=sorted(excluded))
-        return await ReviewAppealRow.create(
-            id=uuid.uuid4(), item_id=root.id, appeal_item_id=appeal_item_id,
-            verdict_source=source, appealed_verdict=verdict, appealed_reviewer_key_id=giver,
-            reason=reason, appealed_by=reviewer_of(key), appealed_by_key_id=key.id)
+        return await open_appeal(root, source=source, verdict=verdict, giver=giver,
+                                 excluded=[first.reviewer_key_id] if first else [],
+                                 reason=reason,
+                                 key=key, entry_key=entry_key)

@@ -37,7 +37,9 @@ def _signals(results: Sequence[RuleResultRow]) -> dict[str, Any]:
     return signals([(r.rule_type, r.passed, r.detail or {}) for r in results])
 
 
-async def _run_items(run_id: uuid.UUID) -> list[Reviewable]:
+async def _run_items(run_id: uuid.UUID, only: tuple[str, int] | None = None
+                     ) -> list[Reviewable]:
+    """Every attempt of the run, or only the (case key, attempt) an appeal names."""
     run = await Run.get_or_none(id=run_id)
     if run is None:
         raise NotFound(f"run {run_id} does not exist")
@@ -46,7 +48,10 @@ async def _run_items(run_id: uuid.UUID) -> list[Reviewable]:
                                 status=run.status,
                                 allowed=sorted(str(s) for s in run_state.TERMINAL_STATUSES))
     cases = {str(c.get("key") or c.get("id")): c for c in run.cases or []}
-    outcomes = await CaseOutcome.filter(run_id=run_id).order_by("position", "attempt")
+    query = CaseOutcome.filter(run_id=run_id)
+    if only is not None:
+        query = query.filter(case_key=only[0], attempt=only[1])
+    outcomes = await query.order_by("position", "attempt")
     results: dict[uuid.UUID, list[RuleResultRow]] = {}
     for row in await RuleResultRow.filter(outcome_id__in=[o.id for o in outcomes]
                                           ).order_by("position"):
@@ -91,6 +96,16 @@ async def _eval_items(eval_id: uuid.UUID) -> list[Reviewable]:
                               day=day, metadata={"severity": finding.get("severity")})
         found.append(Reviewable(candidate, None, eval_id, {"finding": finding, "entries": []}))
     return found
+
+
+async def run_attempt(run_id: uuid.UUID, case_key: str, attempt: int) -> Reviewable | None:
+    """One attempt of a finished run, or None when the run has no such attempt."""
+    found = await _run_items(run_id, (case_key, attempt))
+    return found[0] if found else None
+
+
+async def eval_items(eval_id: uuid.UUID) -> list[Reviewable]:
+    return await _eval_items(eval_id)
 
 
 async def reviewables(run_ids: Sequence[uuid.UUID], eval_ids: Sequence[uuid.UUID]

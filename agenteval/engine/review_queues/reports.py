@@ -15,8 +15,8 @@ from agenteval.domain.review_queues.figures import (
     median,
 )
 from agenteval.domain.review_queues.rubric import machine_answer, top_label
-from agenteval.engine.review_queues.work import now
-from agenteval.store.models import ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
+from agenteval.engine.review_queues.work import now, reviewer_of
+from agenteval.store.models import ApiKey, ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
 
 Pair = tuple[Any, Any]
 
@@ -34,18 +34,22 @@ async def queue_report(queue_id: uuid.UUID) -> QueueFigures:
     appeals = await ReviewAppealRow.filter(item_id__in=[r.id for r in roots])
     decided = [a for a in appeals if a.status == "DECIDED"]
     moment = now()
+    # A reviewer holding a batch before answering anything is progress too (assigned work).
+    holders = {i.claimed_by_key_id for i in items if i.status == "OPEN" and i.claimed_by_key_id
+               and i.claimed_until and i.claimed_until >= moment}
+    names = {str(k.id): reviewer_of(k) for k in await ApiKey.filter(id__in=list(holders))}
     return QueueFigures(
         items=len(roots), decided=sum(1 for r in roots if r.final is not None),
         open_by_stage=dict(Counter(i.stage for i in items if i.status == "OPEN")),
         appealed=len(appeals), overturned_by_appeal=sum(1 for a in decided if a.overturned),
-        reviewers=_reviewers(items, by_id, answers, decided, moment),
+        reviewers=_reviewers(items, by_id, answers, decided, moment, names),
         rules=_rules(roots, decided), kinds=_kinds(by_id, answers))
 
 
 def _reviewers(items: list[ReviewItemRow], by_id: dict[uuid.UUID, ReviewItemRow],
                answers: list[ReviewAnswerRow], decided: list[ReviewAppealRow],
-               moment: Any) -> list[ReviewerFigures]:
-    names: dict[str, str] = {}
+               moment: Any, holder_names: dict[str, str]) -> list[ReviewerFigures]:
+    names: dict[str, str] = dict(holder_names)
     pairs: dict[str, list[Pair]] = {}
     seconds: dict[str, list[float]] = {}
     for row in answers:
@@ -81,7 +85,8 @@ def _rules(roots: list[ReviewItemRow], decided: list[ReviewAppealRow]) -> list[R
             if human is not None:
                 pairs.setdefault(rule, []).append((entry["verdict"], human["verdict"]))
             appeal = appeal_of.get(root.id)
-            if appeal is not None and root.final is not None:
+            if appeal is not None and root.final is not None and (
+                    appeal.entry_key in (None, entry["key"])):
                 appealed[rule] += 1
                 overturned[rule] += _entry_changed(appeal.appealed_verdict, root.final,
                                                    entry["key"])

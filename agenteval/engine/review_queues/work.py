@@ -16,7 +16,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.review_queues.rubric import check_answer, same_verdict
+from agenteval.domain.review_queues.rubric import check_answer, overturns, same_verdict
 from agenteval.engine.review_queues.final_verdicts import settle
 from agenteval.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from agenteval.store.models import (
@@ -29,6 +29,7 @@ from agenteval.store.models import (
 from agenteval.store.review_queues import claims
 
 MAX_BATCH = 50
+NO_ID = uuid.UUID(int=0)  # an `IN` list never empty (no item has it)
 
 
 def reviewer_of(key: ApiKey) -> str:
@@ -106,6 +107,12 @@ async def record_answer(item_id: uuid.UUID, raw: Any, note: str | None, seconds:
     answer = check_answer(item.kind, item.rubric, raw, errors)
     if seconds is not None and not 0 <= seconds <= 86400:
         errors.add("seconds", "must be from 0 to 86400")
+    if item.stage == "APPEAL":
+        # An appeal of one judged rule result is decided on that result: its verdict is due.
+        entry = (await ReviewAppealRow.get(appeal_item_id=item.id)).entry_key
+        if entry and entry not in (answer.get("entries") or {}):
+            errors.add(f"answer.entries.{entry}", "the appeal contests this rule result: "
+                                                  "give its verdict")
     errors.raise_if_any()
     root = item if item.parent_id is None else await ReviewItemRow.get(id=item.parent_id)
     async with in_transaction():
@@ -147,6 +154,6 @@ async def _follow_up(item: ReviewItemRow, root: ReviewItemRow, row: ReviewAnswer
     elif item.stage == "APPEAL":
         appeal = await ReviewAppealRow.get(appeal_item_id=item.id)
         appeal.status, appeal.decided_by, appeal.decided_at = "DECIDED", row.reviewer, now()
-        appeal.overturned = not same_verdict(appeal.appealed_verdict, row.answer)
+        appeal.overturned = overturns(appeal.appealed_verdict, row.answer, appeal.entry_key)
         await appeal.save()
         await settle(root, row.answer, "APPEAL", row)

@@ -36,6 +36,7 @@ class ReviewQueueRow(Model):
     reviewer_key_ids: fields.JSONField[list[str]] = fields.JSONField(default=list)
     created_by = fields.CharField(max_length=260)
     created_at = fields.DatetimeField(auto_now_add=True)
+    appeals_of = fields.CharField(max_length=80, null=True, unique=True)  # "run:<id>", "eval:<id>"
 
     class Meta:
         table = "review_queues"
@@ -113,6 +114,7 @@ class ReviewAppealRow(Model):
     decided_by = fields.CharField(max_length=260, null=True)
     decided_at = fields.DatetimeField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
+    entry_key = fields.CharField(max_length=260, null=True)  # one appealed rubric entry
 
     class Meta:
         table = "review_appeals"

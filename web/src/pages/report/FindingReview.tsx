@@ -6,6 +6,7 @@ import { apiErrorFromCombined } from "../../graphql/errors";
 import { ReviewForm, type ReviewChoice } from "../../components/review/ReviewForm";
 import { ReviewSummary, type ShownReview } from "../../components/review/ReviewSummary";
 import { ReviewFindingMutation } from "./queries";
+import { AppealAction } from "../../components/appeals/AppealAction";
 
 export type Decision = "CONFIRMED" | "REJECTED";
 export type FindingReviewShown = ShownReview & { decision: Decision | null };
@@ -39,6 +40,8 @@ export function FindingReview({ evalId, reportIndex, review, finished, onReviewe
           onReviewed();
           return null;
         }} />}
+      {finished && <AppealAction subject={{ evalId, findingIndex: reportIndex }} target={`finding:${reportIndex}`}
+        label={t("appeal.finding", { n: reportIndex + 1 })} />}
     </Stack>
   );
 }

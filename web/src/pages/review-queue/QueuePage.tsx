@@ -9,6 +9,7 @@ import { Loading } from "../../components/Loading";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { AppealDialog } from "./AppealDialog";
 import { AppealsList } from "./AppealsList";
+import { AssignPanel } from "./AssignPanel";
 import { ItemsTable } from "./ItemsTable";
 import { QueueDetailQuery } from "./queries";
 import { QueueReport } from "./QueueReport";
@@ -35,10 +36,14 @@ export function QueuePage() {
         <Tabs.List>
           <Tabs.Tab value="items">{t("workbench.queue.items")} ({items.length})</Tabs.Tab>
           <Tabs.Tab value="appeals">{t("workbench.queue.appeals")} ({appeals.length})</Tabs.Tab>
+          <Tabs.Tab value="assign">{t("workbench.assign.title")}</Tabs.Tab>
           <Tabs.Tab value="report">{t("workbench.queue.report")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="items" pt="sm"><ItemsTable items={items} onAppeal={(item) => { setNotice(null); setAppealing(item); }} /></Tabs.Panel>
         <Tabs.Panel value="appeals" pt="sm"><AppealsList appeals={appeals} items={items} /></Tabs.Panel>
+        <Tabs.Panel value="assign" pt="sm">
+          <AssignPanel queueId={queueId} given={detail.data.reviewQueue?.reviewerKeyIds ?? []} onChanged={() => refetch({ requestPolicy: "network-only" })} />
+        </Tabs.Panel>
         <Tabs.Panel value="report" pt="sm"><QueueReport queueId={queueId} /></Tabs.Panel>
       </Tabs>
       <AppealDialog item={appealing} onClose={() => setAppealing(null)}

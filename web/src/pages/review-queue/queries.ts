@@ -33,3 +33,27 @@ export const QueueReportQuery = graphql(`
 export const AppealMutation = graphql(`
   mutation AppealVerdict($itemId: ID!, $reason: String!) { appealReviewVerdict(itemId: $itemId, reason: $reason) { id status } }
 `);
+
+/** Keys that may review, by name (OPERATOR and ADMIN may read it: apiKeys is ADMIN's). */
+export const ReviewerKeysQuery = graphql(`
+  query QueueReviewerKeys { reviewerKeys { id name role } }
+`);
+
+export const AssignQueueMutation = graphql(`
+  mutation AssignReviewQueue($queueId: ID!, $keys: [ID!]!) {
+    assignReviewQueue(queueId: $queueId, reviewerKeyIds: $keys) { id reviewerKeyIds }
+  }
+`);
+
+export const AssignBatchMutation = graphql(`
+  mutation AssignReviewBatch($queueId: ID!, $keyId: ID!, $size: Int!) {
+    assignReviewBatch(queueId: $queueId, reviewerKeyId: $keyId, size: $size) { id }
+  }
+`);
+
+/** Per-reviewer progress: the report's reviewer rows (answered, holding). */
+export const ReviewerProgressQuery = graphql(`
+  query ReviewerProgress($queueId: ID!) {
+    reviewQueueReport(queueId: $queueId) { items decided reviewers { reviewerKeyId reviewer answered holding } }
+  }
+`);

@@ -1,5 +1,5 @@
 /** OPERATOR/ADMIN: a sampling plan (a new one or a stored one) and the queue it fills from finished work. */
-import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMutation, useQuery } from "urql";
@@ -7,15 +7,15 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError } from "../../graphql/errors";
-import { ALWAYS, emptyPlan, keyIdsOf, PLAN_KINDS, planSpec, type PlanForm } from "./planSpec";
-import { ApiKeysQuery, CreatePlanMutation, CreateQueueMutation, PlanFormQuery } from "./queries";
+import { ALWAYS, emptyPlan, PLAN_KINDS, planSpec, type PlanForm } from "./planSpec";
+import { ReviewerKeysQuery, CreatePlanMutation, CreateQueueMutation, PlanFormQuery } from "./queries";
 
 const NEW = "new";
 
-export function NewQueueForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated(): void }) {
+export function NewQueueForm({ onCreated }: { onCreated(): void }) {
   const { t, i18n } = useTranslation();
   const [options] = useQuery({ query: PlanFormQuery, requestPolicy: "cache-and-network" });
-  const [keys] = useQuery({ query: ApiKeysQuery, pause: !isAdmin });
+  const [keys] = useQuery({ query: ReviewerKeysQuery });
   const [planId, setPlanId] = useState<string>(NEW);
   const [planName, setPlanName] = useState("");
   const [plan, setPlan] = useState<PlanForm>(emptyPlan);
@@ -23,7 +23,6 @@ export function NewQueueForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreat
   const [runIds, setRunIds] = useState<string[]>([]);
   const [evalIds, setEvalIds] = useState<string[]>([]);
   const [reviewers, setReviewers] = useState<string[]>([]);
-  const [typedIds, setTypedIds] = useState("");
   const [error, setError] = useState<ApiError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [, createPlan] = useMutation(CreatePlanMutation);
@@ -36,7 +35,7 @@ export function NewQueueForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreat
   const runs = options.data.runs.edges.map(({ node }) => ({ value: node.id,
     label: `${node.campaign.name} → ${node.target.name} · ${formatTime(node.createdAt, i18n.language)}${node.offline ? ` (${t("workbench.create.offline")})` : ""}` }));
   const evals = options.data.intelligentEvals.edges.map(({ node }) => ({ value: node.id, label: node.name }));
-  const keyOptions = (keys.data?.apiKeys ?? []).filter((k) => !k.revoked && ["REVIEWER", "OPERATOR", "ADMIN"].includes(k.role))
+  const keyOptions = (keys.data?.reviewerKeys ?? [])
     .map((k) => ({ value: k.id, label: `${k.name} (${k.role})` }));
 
   async function submit() {
@@ -50,7 +49,7 @@ export function NewQueueForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreat
       usePlan = made.data.createReviewPlan.id;
       setPlanId(usePlan);
     }
-    const result = await createQueue({ name, planId: usePlan, runIds, evalIds, reviewerKeyIds: isAdmin ? reviewers : keyIdsOf(typedIds) });
+    const result = await createQueue({ name, planId: usePlan, runIds, evalIds, reviewerKeyIds: reviewers });
     if (result.error) { setError(apiErrorFromCombined(result.error)); return; }
     setDone(t("workbench.create.done", { name }));
     onCreated();
@@ -88,10 +87,7 @@ export function NewQueueForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreat
         <TextInput label={t("workbench.create.queueName")} required value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <MultiSelect label={t("workbench.create.runs")} data={runs} value={runIds} onChange={setRunIds} searchable error={at("runIds")} />
         <MultiSelect label={t("workbench.create.evals")} data={evals} value={evalIds} onChange={setEvalIds} searchable error={at("evalIds")} />
-        {isAdmin
-          ? <MultiSelect label={t("workbench.create.reviewers")} data={keyOptions} value={reviewers} onChange={setReviewers} searchable error={at("reviewerKeyIds")} />
-          : <Textarea label={t("workbench.create.reviewerIds")} description={t("workbench.create.reviewerIdsHint")} value={typedIds}
-              onChange={(e) => setTypedIds(e.currentTarget.value)} autosize minRows={1} error={at("reviewerKeyIds")} />}
+        <MultiSelect label={t("workbench.create.reviewers")} data={keyOptions} value={reviewers} onChange={setReviewers} searchable error={at("reviewerKeyIds")} />
         {error && <ErrorNotice error={error} />}
         {done && <Text size="sm" c="teal.9" role="status">{done}</Text>}
         <Group><Button onClick={() => void submit()} loading={created.fetching}>

@@ -25,7 +25,7 @@ export function QueuesPage() {
       {queues.length === 0 && <Text size="sm" c="dimmed">{operator ? t("workbench.empty") : t("workbench.emptyReviewer")}</Text>}
       {queues.map((queue) => <QueueCard key={queue.id} queue={queue} operator={operator} />)}
       {operator
-        ? <NewQueueForm isAdmin={role === "ADMIN"} onCreated={() => refetch({ requestPolicy: "network-only" })} />
+        ? <NewQueueForm onCreated={() => refetch({ requestPolicy: "network-only" })} />
         : <Text size="xs" c="dimmed">{t("workbench.create.onlyOperators")}</Text>}
     </Stack>
   );

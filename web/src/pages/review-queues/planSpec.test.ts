@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyPlan, keyIdsOf, planSpec } from "./planSpec";
+import { emptyPlan, planSpec } from "./planSpec";
 
 describe("the plan form's spec", () => {
   it("sends the criteria ticked and the numbers typed, leaving empty fields out", () => {
@@ -10,10 +10,5 @@ describe("the plan form's spec", () => {
 
   it("passes a mistyped number as typed so the server names the field", () => {
     expect(planSpec({ ...emptyPlan, share: "half", stratifyBy: " tag " })).toMatchObject({ share: "half", stratifyBy: "tag" });
-  });
-
-  it("reads reviewer key ids separated by commas, spaces or new lines, once each", () => {
-    expect(keyIdsOf(" a1, b2\nc3，a1 ")).toEqual(["a1", "b2", "c3"]);
-    expect(keyIdsOf("  ")).toEqual([]);
   });
 });

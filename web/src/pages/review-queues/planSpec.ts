@@ -46,8 +46,3 @@ export function planSpec(form: PlanForm): { [key: string]: JsonValue } {
   spec.kinds = form.kinds;
   return spec;
 }
-
-/** Key ids typed by an OPERATOR (which may not list keys): split on commas, spaces or new lines. */
-export function keyIdsOf(text: string): string[] {
-  return [...new Set(text.split(/[\s,，]+/).map((s) => s.trim()).filter(Boolean))];
-}

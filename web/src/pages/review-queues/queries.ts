@@ -27,8 +27,9 @@ export const PlanFormQuery = graphql(`
   }
 `);
 
-export const ApiKeysQuery = graphql(`
-  query ReviewerKeys { apiKeys { id name role revoked } }
+/** Keys that may review, by name: OPERATOR may read these (apiKeys is ADMIN's). */
+export const ReviewerKeysQuery = graphql(`
+  query ReviewerKeys { reviewerKeys { id name role } }
 `);
 
 export const CreatePlanMutation = graphql(`

@@ -1,7 +1,7 @@
 /** One case outcome: a summary line that expands into its turns (each with the per-turn checks
  * that judged its reply and its raw response, collapsed) and the case's rule results. */
 import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResultOf } from "../../graphql/graphql";
 import { completionSummary } from "./outcomes";
@@ -11,6 +11,7 @@ import { OutcomeReview } from "./OutcomeReview";
 import type { OutcomeFields } from "./queries";
 import { TableScroll } from "../../components/layout/TableScroll";
 import { CaseOriginLine } from "../../components/regression/CaseOriginLine";
+import { AppealAction } from "../../components/appeals/AppealAction";
 
 type Outcome = ResultOf<typeof OutcomeFields>;
 const TIER_COLOUR = { SUCCESS: "green", PARTIAL: "yellow", FAILURE: "red" } as const;
@@ -48,17 +49,28 @@ export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed 
       </UnstyledButton>
       {outcome.origin && <CaseOriginLine origin={outcome.origin} passed={outcome.passed} />}
       <OutcomeReview runId={runId} finished={finished} outcome={outcome} label={label} onReviewed={onReviewed} />
-      {open && <OutcomeDetail outcome={outcome} />}
+      {open && <OutcomeDetail outcome={outcome} appeal={finished ? { runId, label } : null} />}
     </Card>
   );
 }
 
 type Result = Outcome["results"][number];
 
-function OutcomeDetail({ outcome }: { outcome: Outcome }) {
+/** Where a judged rule result can be appealed from: the finished run and the case's label. */
+type AppealFrom = { runId: string; label: string } | null;
+
+function OutcomeDetail({ outcome, appeal }: { outcome: Outcome; appeal: AppealFrom }) {
   const { t } = useTranslation();
-  const atTurn = (index: number) => outcome.results.filter((r) => r.turnIndex === index);
-  const caseResults = outcome.results.filter((r) => r.turnIndex === null || r.turnIndex === undefined);
+  // A result's position among the outcome's results is its stored position (rulePosition).
+  const positioned = outcome.results.map((result, position) => ({ result, position }));
+  const atTurn = (index: number) => positioned.filter(({ result: r }) => r.turnIndex === index);
+  const caseResults = positioned.filter(({ result: r }) => r.turnIndex === null || r.turnIndex === undefined);
+  const item = ({ result, position }: { result: Result; position: number }) => (
+    <ResultItem key={position} result={result}
+      appeal={appeal && judged(result) ? <AppealAction subject={{ runId: appeal.runId, caseKey: outcome.caseKey, attempt: outcome.attempt, rulePosition: position }}
+        target={`case:${outcome.caseKey}#${outcome.attempt}`} entryKey={`rule:${position}`}
+        label={t("appeal.rule", { rule: result.ruleType, case: appeal.label })} /> : null} />
+  );
   const simulation = simulationSummary(outcome.simulation);
   return (
     <Stack gap="sm" mt="sm">
@@ -90,7 +102,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
             {atTurn(turn.index).length > 0 && (
               <Stack gap={2} pl="sm" role="group" aria-label={t("run.checksAtTurn", { n: turn.index + 1 })}>
                 <Text size="xs" fw={600}>{t("run.checksAtTurn", { n: turn.index + 1 })}</Text>
-                {atTurn(turn.index).map((result, i) => <ResultItem key={i} result={result} />)}
+                {atTurn(turn.index).map(item)}
               </Stack>
             )}
             {turn.rawResponse !== null && turn.rawResponse !== undefined && (
@@ -105,7 +117,7 @@ function OutcomeDetail({ outcome }: { outcome: Outcome }) {
         ))}
       </Stack>
       <Text fw={600} size="sm">{t("run.rules")}</Text>
-      {caseResults.map((result, i) => <ResultItem key={i} result={result} />)}
+      {caseResults.map(item)}
     </Stack>
   );
 }
@@ -118,7 +130,13 @@ function AuthorBadge({ author }: { author: string | null | undefined }) {
   return <Badge size="xs" variant="outline" color="grape" autoContrast mr={4}>{t(key)}</Badge>;
 }
 
-function ResultItem({ result }: { result: Result }) {
+/** A rule a judge model decided (its detail names the judge) that gave a verdict: appealable on its own. */
+function judged(result: Result): boolean {
+  const detail = result.detail as { judge?: unknown } | null;
+  return !result.error && !!detail && typeof detail === "object" && !!detail.judge;
+}
+
+function ResultItem({ result, appeal }: { result: Result; appeal: ReactNode }) {
   const { t } = useTranslation();
   const completion = result.ruleType === "task_completion" ? completionSummary(result.detail) : null;
   return (
@@ -160,6 +178,7 @@ function ResultItem({ result }: { result: Result }) {
             ) : (
               <Text size="sm" style={{ wordBreak: "break-word" }}>{ruleReasonIn(result, t)}</Text>
             )}
+            {appeal}
           </Stack>
   );
 }

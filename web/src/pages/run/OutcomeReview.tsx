@@ -8,6 +8,7 @@ import { ReviewSummary, type ShownReview } from "../../components/review/ReviewS
 import { caseReviewState } from "../../components/review/review";
 import type { Tier } from "./outcomes";
 import { ReviewCaseOutcomeMutation } from "./queries";
+import { AppealAction } from "../../components/appeals/AppealAction";
 
 const LEVELS: readonly Tier[] = ["SUCCESS", "PARTIAL", "FAILURE"];
 const TIER_COLOUR = { SUCCESS: "green", PARTIAL: "yellow", FAILURE: "red" } as const;
@@ -48,6 +49,8 @@ export function OutcomeReview({ runId, finished, outcome, label, onReviewed }: P
           onReviewed();
           return null;
         }} />}
+      {finished && <AppealAction subject={{ runId, caseKey: outcome.caseKey, attempt: outcome.attempt }}
+        target={`case:${outcome.caseKey}#${outcome.attempt}`} label={t("appeal.caseLevel", { case: label })} />}
     </Stack>
   );
 }

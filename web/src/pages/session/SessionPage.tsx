@@ -127,7 +127,7 @@ export function SessionPage() {
           <Box mt="sm"><ProvenanceLines trails={sessionTrails(verdict.provenance)} /></Box>
         </Paper>
       )}
-      <SessionReview sessionId={session.id} automatic={verdict ? verdict.goalAchieved : null} review={session.review}
+      <SessionReview sessionId={session.id} evalId={session.evalId} automatic={verdict ? verdict.goalAchieved : null} review={session.review}
         finished={isFinished(session.eval.status)} onReviewed={refetch} />
       {turns.length === 0 ? <Text>{running ? t("session.waiting") : t("session.empty")}</Text>
         : <Transcript turns={turns} highlighted={highlighted} />}

@@ -7,16 +7,18 @@ import { ReviewForm, type ReviewChoice } from "../../components/review/ReviewFor
 import { ReviewSummary, type ShownReview } from "../../components/review/ReviewSummary";
 import { useCanReview } from "../../components/review/useCanReview";
 import { ReviewSessionMutation } from "./queries";
+import { AppealAction } from "../../components/appeals/AppealAction";
 
 interface Props {
   sessionId: string;
+  evalId: string;
   automatic: boolean | null;
   review: (ShownReview & { goalAchieved: boolean | null }) | null;
   finished: boolean;
   onReviewed(): void;
 }
 
-export function SessionReview({ sessionId, automatic, review, finished, onReviewed }: Props) {
+export function SessionReview({ sessionId, evalId, automatic, review, finished, onReviewed }: Props) {
   const { t } = useTranslation();
   const [, send] = useMutation(ReviewSessionMutation);
   const allowed = useCanReview();
@@ -51,6 +53,7 @@ export function SessionReview({ sessionId, automatic, review, finished, onReview
             onReviewed();
             return null;
           }} />}
+        {finished && <AppealAction subject={{ evalId, sessionId }} target={`session:${sessionId}`} label={t("appeal.session")} />}
       </Stack>
     </Paper>
   );
