@@ -12,7 +12,7 @@ from tortoise.migrations import operations as ops
 
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0018_search')]
+    dependencies = [('models', '0019_alignment_finished')]
 
     initial = False
 
