@@ -101,6 +101,14 @@ class TopicHub:
             members.pop(member, None)
             if not members:
                 del self.groups[key]
+        if not self.groups and not self.closed:  # the last one left: stop reading now
+            self._close()
+            self.task.cancel()
+
+    def _close(self) -> None:
+        self.closed = True
+        if _hubs.get(self.feed.topic) is self:
+            del _hubs[self.feed.topic]
 
     async def _run(self) -> None:
         start_operation()  # its own loaders, not those of the subscriber that started it
@@ -122,9 +130,7 @@ class TopicHub:
         except Exception as exc:  # noqa: BLE001 - each subscriber carries on (and fails) alone
             logger.warning("fan-out of %s stopped: %s", self.feed.topic, exc)
         finally:
-            self.closed = True
-            if _hubs.get(self.feed.topic) is self:
-                del _hubs[self.feed.topic]
+            self._close()
             for members in self.groups.values():
                 for member in members:
                     member.leave()
