@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import strawberry
 from strawberry import UNSET
@@ -29,7 +29,7 @@ from agenteval.api.unset import value
 from agenteval.engine.intelligent import evals, reads
 from agenteval.errors import RateLimited
 from agenteval.store.evals.eval_log import eval_topic, session_topic
-from agenteval.store.event_bus import Overflowed
+from agenteval.store.event_bus import Overflowed, WakeUps
 from agenteval.store.models import EvalEvent as EventRow
 from agenteval.store.models import EvalMessage as MessageRow
 
@@ -56,7 +56,7 @@ async def _follow(info: ResolverInfo, feed: fanout.Feed, cursor: int) -> AsyncGe
     """Rows after `cursor` from the database, then new ones as the bus announces them
     (handed over to the topic's fan-out hub while that can deliver them)."""
     # Wake-ups only: many events arriving while this subscriber sends make one read.
-    subscription = await feed.events.subscribe(feed.topic, wake_ups=True)
+    subscription = cast(WakeUps, await feed.events.subscribe(feed.topic, wake_ups=True))
     hand_over = fanout.hand_over()
     try:
         while True:
