@@ -15,6 +15,7 @@ import uvicorn
 from starlette.applications import Starlette
 from uvicorn.config import LOGGING_CONFIG
 
+from agenteval.api.transport.direct_frames import ScopedWebSocketProtocol
 from agenteval.api.transport.read_deadlines import head_deadline_protocol
 
 
@@ -41,5 +42,8 @@ def serve_app(app: Starlette, host: str, port: int,
     # each socket cost a fifth of a subscription delivery's CPU (bench/load.py).
     config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on",
                             log_config=log_config, ws_per_message_deflate=False,
-                            http=head_deadline_protocol(head_timeout_s))
+                            http=head_deadline_protocol(head_timeout_s),
+                            # uvicorn's default websocket protocol, its sockets written to
+                            # directly by the subscriptions' fan-out (direct_frames.py).
+                            ws=ScopedWebSocketProtocol)
     WorkAfterBind(config, app).run()

@@ -2,8 +2,9 @@
 
 Through the real ASGI app (a bare ASGI call, bench/asgi_client.py): one real static run
 of `--rows` cases on the built-in `demo` channel (every outcome has its turn and rule
-result), then `run { outcomes(first: 50) }` with turns and results — the first page and
-one deep page (`after` the 5,000th) — interleaved with `{ me { id } }`, the floor any
+result), then `run { outcomes(first: 50) }` with turns and results — the first page,
+one deep page (`after` the 5,000th) and the first page of one tag (`tag: "t3"`, a case
+in seven) — interleaved with `{ me { id } }`, the floor any
 request pays (HTTP, auth, GraphQL). Each `--repeat` times; p50 and p95, and the process's
 CPU per request. The statements of one request are counted by wrapping the tortoise
 client's execute methods (every SQL statement tortoise sends, on SQLite and asyncpg
@@ -43,6 +44,7 @@ PAGE = """query($id: ID!, $after: String) { run(id: $id) { id
   outcomes(first: 50, after: $after) { totalCount pageInfo { hasNextPage endCursor }
     edges { node { caseKey attempt passed successLevel tags
       turns { index sentMessage reply latencyMs } results { ruleType passed score } } } } } }"""
+TAGGED = PAGE.replace("$after: String", "$tag: String").replace("after: $after", "tag: $tag")
 ME = "{ me { id } }"
 
 
@@ -125,7 +127,9 @@ async def bench(url: str, rows: int, repeat: int
         deep = await deep_cursor(gql, run_id, min(5000, rows // 2))
         requests = {"{ me { id } }": (ME, None),
                     "outcomes first page": (PAGE, {"id": run_id}),
-                    "outcomes after 5,000": (PAGE, {"id": run_id, "after": deep})}
+                    "outcomes after 5,000": (PAGE, {"id": run_id, "after": deep}),
+                    # One case in 7 carries t3: the filter walks the whole run.
+                    "outcomes tagged t3": (TAGGED, {"id": run_id, "tag": "t3"})}
         timings: dict[str, list[float]] = {name: [] for name in requests}
         cpu: dict[str, list[float]] = {name: [] for name in requests}
         counts: dict[str, int] = {}

@@ -45,6 +45,8 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
     ("subscriptions.py", [], False),
     # 500 websocket watchers vs 50 sessions sending, one served process (~2 min).
     ("load.py", [], False),
+    # What one websocket message costs the server, by uvicorn implementation (issue 36).
+    ("ws_send_cost.py", [], False),
     # 10 minutes of sends and churning watchers: RSS stays flat.
     ("soak.py", [], False),
     ("judged_run.py", [], False),
@@ -72,7 +74,8 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
 HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py",
            "served.py", "asgi_client.py"}
 # Shorter runs for a smoke check of the runner itself.
-QUICK = {"gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
+QUICK = {"ws_send_cost.py": ["--messages", "2000", "--rounds", "1"],
+         "gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
          "search.py": ["--turns", "2000", "--repeat", "3"],
          "static_run.py": ["--cases", "200"], "reads.py": ["--rows", "500"],
          "outcomes_reads.py": ["--rows", "500", "--repeat", "10"],

@@ -110,9 +110,18 @@ class WakeUps(Subscription):
         """Once something arrived: how many (raises Overflowed past `maxsize`)."""
         async with asyncio.timeout(timeout):
             await self._woken.wait()
+        return self.take()
+
+    def take(self, check: bool = True) -> dict[str, Any]:
+        """What arrived since the last `get`/`take`, without waiting (`check`: raise
+        Overflowed past `maxsize`; False: a reader that was kept up to date meanwhile
+        by someone else, the fan-out hub, only starts counting again)."""
         self._woken.clear()
         arrived, self.arrived = self.arrived, 0
-        EVENT_SUBSCRIBER_LAG.observe(arrived - 1)  # arrivals beyond the one that woke it
+        if not check:
+            return {"arrived": arrived}
+        if arrived:
+            EVENT_SUBSCRIBER_LAG.observe(arrived - 1)  # arrivals beyond the one that woke it
         if arrived > self.maxsize:
             event_subscriber_overflowed()
             raise Overflowed(self.topic)

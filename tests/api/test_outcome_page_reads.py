@@ -95,3 +95,16 @@ async def test_a_pages_turns_and_results_are_found_by_their_outcome_index(
             'EXPLAIN QUERY PLAN SELECT * FROM run_turns WHERE outcome_id IN (?, ?) '
             'ORDER BY "index"', ["a", "b"])
         assert any("run_turns_outcome_order" in row["detail"] for row in plan), plan
+
+
+async def test_a_tag_filter_is_a_condition_of_the_page_on_the_stored_tags(
+        gql: GraphQLClient) -> None:
+    run_id = await _tagged_run(gql)
+    with counting_statements():
+        statements = await statements_of(gql, OUTCOMES, {"id": run_id, "tag": "smoke"})
+    # No statement of its own for the tag's case keys (the snapshot's, before): four.
+    assert len(statements) == 4, statements
+    for tag, keys in (("smoke", ["smoke-en", "smoke-zh"]), ("zh", ["smoke-zh"]),
+                      ("it's", []), ("%", []), ("smoke' OR '1'='1", [])):
+        page = (await gql.execute(OUTCOMES, {"id": run_id, "tag": tag}))["run"]["outcomes"]
+        assert sorted(_tags(page)) == keys, tag

@@ -14,15 +14,15 @@ from starlette.types import ASGIApp
 
 @contextlib.asynccontextmanager
 async def uvicorn_server(app: ASGIApp, *, lifespan: str = "on",
-                         http: Any = "auto") -> AsyncIterator[str]:
+                         http: Any = "auto", ws: Any = "auto") -> AsyncIterator[str]:
     """Serve `app` (lifespan included) until the block ends; yields http://127.0.0.1:PORT
-    (`http`: uvicorn's protocol class, e.g. serve.py's head-deadline one)."""
+    (`http`, `ws`: uvicorn's protocol classes, e.g. serve.py's head-deadline one)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, lifespan=lifespan, log_config=None, access_log=False,
-                            http=http)
+                            http=http, ws=ws)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:

@@ -17,6 +17,7 @@ import json
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable
+from contextvars import ContextVar
 from inspect import isawaitable
 from typing import Any
 
@@ -32,6 +33,11 @@ MAX_SHARED = 4096
 
 # key → (when, result, the operation node: kept so that its id in the key is not reused)
 _shared: OrderedDict[tuple[Any, ...], tuple[float, ExecutionResult, Any]] = OrderedDict()
+
+
+# The executor of the subscription this task is starting: the fan-out hub
+# (api/subscriptions/fanout.py) executes each event with a copy of it, as graphql-core would.
+subscribing: ContextVar[Any] = ContextVar("subscribing", default=None)
 
 
 def _role(context: Any) -> str | None:
@@ -62,12 +68,33 @@ def forget_all() -> None:
     _shared.clear()
 
 
+def execute_event(executor: Any, payload: Any) -> Any:
+    """`payload` executed as a subscription event of `executor`'s operation (a result, or
+    an awaitable of one): graphql-core's per-event execution, shared as below."""
+    return executor.build_per_event_executor(payload).execute_operation(False)
+
+
+def group_key(executor: Any) -> tuple[Any, ...] | None:
+    """What makes two subscribers' results for one event the same: the operation, the
+    variables and the role (None: not shareable)."""
+    if not isinstance(executor, SharedEventResults):
+        return None
+    key = executor._share_key(payload_check=False)
+    return None if key is None else key[2:]
+
+
 class SharedEventResults(StrawberryGraphQLCoreExecutionContext):
     """strawberry's execution context, executing a subscription event once per process."""
 
-    def _share_key(self) -> tuple[Any, ...] | None:
+    def build_resolve_info(self, *args: Any, **kwargs: Any) -> Any:
+        if self.operation.operation == OperationType.SUBSCRIPTION \
+                and not isinstance(self.root_value, SHAREABLE):  # starting, not an event
+            subscribing.set(self)
+        return super().build_resolve_info(*args, **kwargs)
+
+    def _share_key(self, payload_check: bool = True) -> tuple[Any, ...] | None:
         payload = self.root_value
-        if not isinstance(payload, SHAREABLE) or \
+        if (payload_check and not isinstance(payload, SHAREABLE)) or \
                 self.operation.operation != OperationType.SUBSCRIPTION:
             return None
         role = _role(self.context_value)
@@ -81,7 +108,8 @@ class SharedEventResults(StrawberryGraphQLCoreExecutionContext):
                 variables = json.dumps(coerced, sort_keys=True, default=str)
             except (TypeError, ValueError):
                 return None
-        return (type(payload).__name__, payload.id, id(self.operation), variables, role)
+        return (type(payload).__name__, getattr(payload, "id", None), id(self.operation),
+                variables, role)
 
     def execute_operation(self, serially: bool | None = None) -> Any:
         key = self._share_key()

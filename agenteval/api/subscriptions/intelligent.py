@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import strawberry
 from strawberry import UNSET
@@ -22,13 +22,14 @@ from strawberry import UNSET
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
 from agenteval.api.permissions import CanRead
+from agenteval.api.subscriptions import fanout
 from agenteval.api.types.intelligent.intelligent_event import EvalEvent
 from agenteval.api.types.intelligent.intelligent_session import Message
 from agenteval.api.unset import value
 from agenteval.engine.intelligent import evals, reads
 from agenteval.errors import RateLimited
 from agenteval.store.evals.eval_log import eval_topic, session_topic
-from agenteval.store.event_bus import Overflowed
+from agenteval.store.event_bus import Overflowed, WakeUps
 from agenteval.store.models import EvalEvent as EventRow
 from agenteval.store.models import EvalMessage as MessageRow
 
@@ -51,22 +52,29 @@ def _converted(row: Any, convert: Callable[[Any], Any]) -> Any:
     return converted
 
 
-async def _follow(info: ResolverInfo, topic: str, cursor: int,
-                  read_after: Callable[[int], Awaitable[Sequence[Any]]],
-                  position: Callable[[Any], int]) -> AsyncGenerator[Any, None]:
-    """Rows after `cursor` from the database, then new ones as the bus announces them."""
+async def _follow(info: ResolverInfo, feed: fanout.Feed, cursor: int) -> AsyncGenerator[Any, None]:
+    """Rows after `cursor` from the database, then new ones as the bus announces them
+    (handed over to the topic's fan-out hub while that can deliver them)."""
     # Wake-ups only: many events arriving while this subscriber sends make one read.
-    subscription = await info.context.services.events.subscribe(topic, wake_ups=True)
+    subscription = cast(WakeUps, await feed.events.subscribe(feed.topic, wake_ups=True))
+    hand_over = fanout.hand_over()
     try:
         while True:
-            rows = await read_after(cursor)
+            rows = await feed.read_after(cursor)
             for row in rows:
-                cursor = position(row)
-                yield row
+                cursor = feed.position(row)
+                yield feed.convert(row)
             if len(rows) == BATCH:
                 continue  # more to replay before waiting
             try:
-                await subscription.get(timeout=POLL_S)
+                if hand_over is None:
+                    await subscription.get(timeout=POLL_S)
+                    continue
+                subscription.take()  # this read-and-send cycle's arrivals
+                left_at = await hand_over.follow(feed, cursor)
+                if left_at is not None:  # the hub delivered up to there
+                    cursor = left_at
+                    subscription.take(check=False)
             except TimeoutError:
                 continue
             except Overflowed:
@@ -74,6 +82,12 @@ async def _follow(info: ResolverInfo, topic: str, cursor: int,
                                   "cursor it received", {"resync": True}) from None
     finally:
         await subscription.close()
+
+
+def _feed(info: ResolverInfo, topic: str, read_after: Callable[[int], Awaitable[Sequence[Any]]],
+          position: Callable[[Any], int], convert: Callable[[Any], Any]) -> fanout.Feed:
+    return fanout.Feed(info.context.services.events, topic, BATCH, read_after, position,
+                       lambda row: _converted(row, convert))
 
 
 @strawberry.type
@@ -89,9 +103,10 @@ class IntelligentSubscriptions:
         async def read_after(sequence: int) -> Sequence[EventRow]:
             return await reads.events_after(row.id, sequence, BATCH)
 
-        async for event in _follow(info, eval_topic(row.id), cursor, read_after,
-                                   lambda event: event.sequence):
-            yield _converted(event, EvalEvent.from_row)
+        feed = _feed(info, eval_topic(row.id), read_after, lambda event: event.sequence,
+                     EvalEvent.from_row)
+        async for event in _follow(info, feed, cursor):
+            yield event
 
     @strawberry.subscription(permission_classes=[CanRead])
     async def session_messages(self, info: ResolverInfo, session_id: strawberry.ID,
@@ -105,8 +120,9 @@ class IntelligentSubscriptions:
         async def read_after(index: int) -> Sequence[MessageRow]:
             return await reads.messages_after(session.id, index, BATCH)
 
-        async for message in _follow(info, session_topic(session.id), after_index, read_after,
-                                     lambda message: message.index):
-            yield _converted(message, Message.from_row)
+        feed = _feed(info, session_topic(session.id), read_after, lambda message: message.index,
+                     Message.from_row)
+        async for message in _follow(info, feed, after_index):
+            yield message
 
 

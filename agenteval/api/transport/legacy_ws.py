@@ -20,6 +20,7 @@ from strawberry.types.graphql import OperationType
 from strawberry.utils.operation import get_operation_type
 
 from agenteval.api.context import Context, start_operation
+from agenteval.api.transport.direct_frames import LEGACY_WS, deliver_directly
 from agenteval.api.transport.media_types import is_request_error
 
 
@@ -45,6 +46,9 @@ class LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
                                    variables: dict[str, object] | None) -> None:
         start_operation()
         if not _runs_once(query, operation_name):
+            socket = getattr(self.websocket, "ws", None)
+            if socket is not None:  # its live events may skip strawberry (fanout.py)
+                deliver_directly(socket.scope, LEGACY_WS, operation_id)
             await super().handle_async_results(operation_id, query, operation_name, variables)
             return
         try:

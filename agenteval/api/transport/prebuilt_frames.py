@@ -45,8 +45,23 @@ def next_frame(message: Any) -> str | None:
     if not isinstance(payload, dict) or set(payload) != {"data"} or payload["data"] is None \
             or not isinstance(operation_id, str) or list(message) != ["id", "type", "payload"]:
         return None
-    return (f'{{"id":{json.dumps(operation_id)},"type":"next","payload":{{"data":'
-            f'{_data_json(payload["data"])}}}}}')
+    return transport_ws_frame(operation_id, _data_json(payload["data"]))
+
+
+def transport_ws_frame(operation_id: str, data_json: str) -> str:
+    """graphql-transport-ws `next` with only `data`, as encode_graphql_json writes it."""
+    return f'{{"id":{json.dumps(operation_id)},"type":"next","payload":{{"data":{data_json}}}}}'
+
+
+def legacy_ws_frame(operation_id: str, data_json: str) -> str:
+    """graphql-ws `data` with only `data` (strawberry's key order), as encode_graphql_json
+    writes it."""
+    return f'{{"type":"data","id":{json.dumps(operation_id)},"payload":{{"data":{data_json}}}}}'
+
+
+def data_json(data: Any) -> str:
+    """The JSON of a shared result's data, encoded once per process."""
+    return _data_json(data)
 
 
 def forget_all() -> None:

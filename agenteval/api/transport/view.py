@@ -19,6 +19,7 @@ from strawberry.types import ExecutionResult
 
 from agenteval.api.context import Context, start_operation
 from agenteval.api.transport import ws_auth
+from agenteval.api.transport.direct_frames import TRANSPORT_WS, deliver_directly
 from agenteval.api.transport.json_encoding import GraphQLJson
 from agenteval.api.transport.legacy_ws import LegacyWSHandler
 from agenteval.api.transport.media_types import (
@@ -43,6 +44,9 @@ class _TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
 
     async def run_operation(self, operation: Operation[Context, None]) -> None:
         start_operation()
+        socket = getattr(self.websocket, "ws", None)
+        if socket is not None:  # a subscription's live events may skip strawberry (fanout.py)
+            deliver_directly(socket.scope, TRANSPORT_WS, operation.id)
         await super().run_operation(operation)
 
     async def send_message(self, message: Any) -> None:

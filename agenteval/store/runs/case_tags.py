@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tortoise import connections
+from tortoise.expressions import RawSQL
 
 # Tags of the cases at the given positions ($2: a JSON array of positions, or NULL for all).
 _TAGS_SQLITE = """
@@ -29,19 +30,6 @@ SELECT c.value->>'id' AS case_key, (c.value->'tags')::text AS tags
 FROM runs, jsonb_array_elements(runs.cases) WITH ORDINALITY AS c(value, n)
 WHERE runs.id = $1 AND c.value->'tags' IS NOT NULL
   AND ($2::bigint[] IS NULL OR c.n - 1 = ANY($2::bigint[]))
-"""
-# Keys of the cases whose tags hold $2.
-_TAGGED_SQLITE = """
-SELECT json_extract(c.value, '$.id') AS case_key
-FROM runs, json_each(runs.cases) AS c
-WHERE runs.id = ? AND EXISTS (SELECT 1 FROM json_each(c.value, '$.tags') AS t
-                              WHERE t.type = 'text' AND t.value = ?)
-"""
-_TAGGED_POSTGRES = """
-SELECT c.value->>'id' AS case_key
-FROM runs, jsonb_array_elements(runs.cases) AS c(value)
-WHERE runs.id = $1 AND jsonb_typeof(c.value->'tags') = 'array'
-  AND c.value->'tags' @> jsonb_build_array($2::text)
 """
 
 
@@ -60,14 +48,36 @@ async def case_tags(run_id: uuid.UUID, positions: Sequence[int] | None = None
     return {row["case_key"]: _tag_list(row["tags"]) for row in rows}
 
 
-async def tagged_case_keys(run_id: uuid.UUID, tag: str) -> list[str]:
-    """Keys of the run's cases whose tags hold `tag`; one statement."""
-    client = connections.get("default")
-    if client.capabilities.dialect == "postgres":
-        rows = await client.execute_query_dict(_TAGGED_POSTGRES, [run_id, tag])
-    else:
-        rows = await client.execute_query_dict(_TAGGED_SQLITE, [str(run_id), tag])
-    return [row["case_key"] for row in rows]
+# An outcome carries `tag`: its stored tags (0017) hold it, or, for a row written before
+# (tags null), the run's snapshot says its case does. CASE: the snapshot is only walked
+# for such rows (its uncorrelated subquery runs at its first use, if any).
+_HAS_TAG_SQLITE = """(CASE WHEN "case_outcomes"."tags" IS NOT NULL THEN EXISTS (
+  SELECT 1 FROM json_each("case_outcomes"."tags") AS t WHERE t.type = 'text' AND t.value = {tag})
+ELSE "case_outcomes"."case_key" IN (
+  SELECT json_extract(c.value, '$.id') FROM runs, json_each(runs.cases) AS c
+  WHERE runs.id = '{run_id}' AND EXISTS (SELECT 1 FROM json_each(c.value, '$.tags') AS t
+                                        WHERE t.type = 'text' AND t.value = {tag})) END)"""
+_HAS_TAG_POSTGRES = """(CASE WHEN "case_outcomes"."tags" IS NOT NULL
+  THEN "case_outcomes"."tags" @> jsonb_build_array({tag}::text)
+ELSE "case_outcomes"."case_key" IN (
+  SELECT c.value->>'id' FROM runs, jsonb_array_elements(runs.cases) AS c(value)
+  WHERE runs.id = '{run_id}'::uuid AND jsonb_typeof(c.value->'tags') = 'array'
+    AND c.value->'tags' @> jsonb_build_array({tag}::text)) END)"""
+
+
+def has_tag(run_id: uuid.UUID, tag: str) -> RawSQL:
+    """A condition on a run's outcomes: the outcome's case carries `tag`, read from the
+    outcome's own `tags` column (no walk over the snapshot for rows that have it).
+
+    Inlined as literals (RawSQL takes no parameters): the run id is a UUID, and the tag a
+    standard SQL string literal, quotes doubled (both databases treat backslashes in it
+    literally); a tag with NUL, which neither database stores, matches nothing."""
+    if "\x00" in tag:
+        return RawSQL("(1 = 0)")
+    literal = "'" + tag.replace("'", "''") + "'"
+    dialect = connections.get("default").capabilities.dialect
+    template = _HAS_TAG_POSTGRES if dialect == "postgres" else _HAS_TAG_SQLITE
+    return RawSQL(template.format(tag=literal, run_id=uuid.UUID(str(run_id))))
 
 
 def _tag_list(text: Any) -> list[str]:

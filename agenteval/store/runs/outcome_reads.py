@@ -13,7 +13,7 @@ from agenteval.domain.static.run_summary import OutcomeRecord
 from agenteval.domain.static.simulator_figures import simulator_fields
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.paging import Page
-from agenteval.store.runs.case_tags import tagged_case_keys
+from agenteval.store.runs.case_tags import has_tag
 from agenteval.store.runs.run_store import StoredOutcome, counted_outcome_page
 
 
@@ -21,10 +21,11 @@ async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = 
                        success_level: str | None = None,
                        tag: str | None = None) -> Page[StoredOutcome]:
     """Stored attempts of a run in case order, with their turns and rule results; `tag`
-    keeps the cases carrying it in the run's snapshot of the scenario."""
+    keeps the outcomes whose case carries it (their stored tags, the snapshot's for rows
+    older than those)."""
     query = CaseOutcome.filter(run_id=run.id)
-    if tag is not None:
-        query = query.filter(case_key__in=await tagged_case_keys(run.id, tag))
+    if tag is not None:  # no statement of its own: a condition of the page's
+        query = query.annotate(has_tag=has_tag(run.id, tag)).filter(has_tag=True)
     if passed is not None:
         query = query.filter(passed=passed)
     if success_level is not None:
