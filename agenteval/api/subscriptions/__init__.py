@@ -1,6 +1,8 @@
 """Every domain's Subscription mixin, merged in agenteval.api.schema."""
 
+from agenteval.api.subscriptions.activity import ActivitySubscriptions
 from agenteval.api.subscriptions.intelligent import IntelligentSubscriptions
 from agenteval.api.subscriptions.static import StaticSubscriptions
 
-SUBSCRIPTIONS: tuple[type, ...] = (StaticSubscriptions, IntelligentSubscriptions)
+SUBSCRIPTIONS: tuple[type, ...] = (StaticSubscriptions, IntelligentSubscriptions,
+                                  ActivitySubscriptions)
