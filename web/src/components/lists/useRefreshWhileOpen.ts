@@ -1,14 +1,15 @@
 /**
- * A list that follows runs and evals starting and ending: the API has no list-wide subscription
- * (only per run or per eval, and a subscription per row is what we avoid), so the page's query is
- * asked again every `everyMs` while the tab is visible, and at once when the window gets focus.
+ * A page whose data moves without an event to follow (monitoring has no subscription; an eval's
+ * sessions close without the eval changing state): the page's query is asked again every
+ * `everyMs` while the tab is visible (null: no interval), and at once when the window gets focus.
+ * Runs and evals starting and ending are followed by `graphql/useLiveActivity` instead.
  */
 import { useEffect } from "react";
 
-export function useRefreshWhileOpen(refresh: () => void, everyMs = 10_000): void {
+export function useRefreshWhileOpen(refresh: () => void, everyMs: number | null = 10_000): void {
   useEffect(() => {
     const tick = () => { if (document.visibilityState === "visible") refresh(); };
-    const timer = window.setInterval(tick, everyMs);
+    const timer = everyMs === null ? undefined : window.setInterval(tick, everyMs);
     window.addEventListener("focus", refresh);
     return () => {
       window.clearInterval(timer);

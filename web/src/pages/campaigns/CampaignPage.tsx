@@ -17,7 +17,7 @@ import { readFragment } from "../../graphql/graphql";
 import { CampaignQuery, ProgressFields, StartRunMutation } from "./queries";
 import { RunProgressRow } from "./RunProgressRow";
 import { TERMINAL } from "./useRunProgress";
-import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
+import { useLiveActivity } from "../../graphql/useLiveActivity";
 
 const TrendChart = lazy(() => import("./TrendChart"));
 /** As many runs as the compare page takes. */
@@ -34,7 +34,7 @@ export function CampaignPage() {
   const campaign = result.data?.campaign;
   const isAdmin = useIsAdmin();
   const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
-  useRefreshWhileOpen(reread); // runs started elsewhere (CLI, API, another tab) appear
+  useLiveActivity(reread, { runs: true }); // runs started elsewhere (CLI, API, another tab) appear and end
   // The campaign query holds every run (the trend chart needs them all): the list is searched
   // (by target name), filtered, sorted and paged here, so only a page of rows goes live.
   const [status, setStatus] = useUrlFilter("status");

@@ -14,7 +14,7 @@ import { targetPickerOptions } from "../../components/lists/targetPicker";
 import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { formatTime } from "../../components/time";
 import { useLastData } from "../../graphql/useLastData";
-import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
+import { useLiveActivity } from "../../graphql/useLiveActivity";
 
 export function CampaignsPage() {
   const { t, i18n } = useTranslation();
@@ -24,7 +24,7 @@ export function CampaignsPage() {
   const [options] = useQuery({ query: CampaignOptionsQuery, requestPolicy: "cache-and-network" });
   const connection = useLastData(result.data)?.campaigns;
   const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
-  useRefreshWhileOpen(reread); // the last run's rates change as runs start and end
+  useLiveActivity(reread, { runs: true }); // the last run's rates change as runs start and end
   const scenarioOptions = pickerOptions(options.data?.scenarios.edges.map((e) => e.node) ?? [],
     (s) => t("lists.cases", { count: s.caseCount }), // Two imports in the same minute share a time: the id's start always differs.
     (s) => `${t("lists.created", { time: formatTime(s.createdAt, i18n.language) })}, #${s.id.slice(0, 8)}`);
