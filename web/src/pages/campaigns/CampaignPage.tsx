@@ -64,7 +64,7 @@ export function CampaignPage() {
       <Title order={2}>{t("campaigns.titleOne", { name: campaign.name })}</Title>
       <Text size="sm">
         {t("campaigns.scenario")}: <Anchor component={Link} to={`/scenarios/${campaign.scenario.id}`}>{campaign.scenario.name}</Anchor>
-        {" · "}{t("campaigns.summary", { cases: campaign.scenario.caseCount, repeat: campaign.repeat, concurrency: campaign.concurrency })}
+        {" · "}{t("campaigns.summary", { count: campaign.scenario.caseCount, repeat: campaign.repeat, concurrency: campaign.concurrency })}
         {" · "}{t("campaigns.targets")}: {campaign.targets.map((x) => x.name).join(", ")}
       </Text>
       <Group>
