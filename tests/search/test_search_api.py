@@ -18,7 +18,7 @@ SEARCH = """query($q: String!, $kinds: [SearchKind!], $first: Int, $after: Strin
   search(query: $q, kinds: $kinds, first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor }
     edges { node { kind conversationId ownerId title turnIndex role matches
-                   snippet { text highlighted } } } } }"""
+                   messageKey caseKey attempt snippet { text highlighted } } } } }"""
 
 CONVERSATIONS = [
     turn("c-refund", "user", "你好，我要退款，订单号 A123", "1"),
@@ -60,6 +60,8 @@ async def test_an_ingested_turn_is_found_by_a_two_character_chinese_word(ingeste
     assert node["kind"] == "MONITORED" and node["matches"] == 2
     assert await _external_id(gql, node["conversationId"]) == "c-refund"
     assert node["title"] == "c-refund"
+    # The first matching message, by the key its sender gave: the conversation page opens there.
+    assert (node["messageKey"], node["caseKey"], node["attempt"]) == ("1", None, None)
     assert [f["text"] for f in node["snippet"] if f["highlighted"]] == ["退款"]
     assert "退款" in "".join(f["text"] for f in node["snippet"])
 

@@ -9,7 +9,8 @@ from tests.api.static_helpers import create_target, run_scenario, wait_for_run
 from tests.support.graphql_client import GraphQLClient
 
 SEARCH = """query($q: String!) { search(query: $q) { totalCount
-  edges { node { kind conversationId ownerId title turnIndex role matches } } } }"""
+  edges { node { kind conversationId ownerId title turnIndex role matches
+  messageKey caseKey attempt } } } }"""
 
 
 async def _hits(gql: GraphQLClient, query: str) -> list[dict]:
@@ -25,6 +26,8 @@ async def test_a_static_runs_transcript_is_found_at_its_case(gql: GraphQLClient)
     [hit] = await _hits(gql, "空调")
     assert (hit["kind"], hit["ownerId"], hit["title"]) == ("RUN", run_id, "booking")
     assert (hit["turnIndex"], hit["role"]) == (0, "user")
+    # Where the run's report opens: the case and its attempt (no message key: not monitored).
+    assert (hit["caseKey"], hit["attempt"], hit["messageKey"]) == ("booking", 0, None)
     assert [h["title"] for h in await _hits(gql, "投诉")] == ["complaint"]
 
 

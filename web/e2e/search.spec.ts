@@ -49,7 +49,7 @@ test("the header's search finds a Chinese two-character word, an English word, a
   // The suite's server holds other specs' conversations too (Mia's refunds): this spec's own hit.
   const hit = results.getByRole("listitem").filter({ has: page.getByRole("link", { name: "order-77" }) });
   await expect(hit).toHaveCount(1);
-  await expect(hit.getByRole("link", { name: "order-77" })).toHaveAttribute("href", /^\/monitoring\/conversations\/[0-9a-f-]+$/);
+  await expect(hit.getByRole("link", { name: "order-77" })).toHaveAttribute("href", /^\/monitoring\/conversations\/[0-9a-f-]+#message-1$/); // at its first matching message
   await expect(hit.getByText("Monitoring")).toBeVisible();
   await expect(hit.locator("mark").first()).toHaveText("退款");
   await expect(hit).toContainText("2 matching messages");
@@ -93,4 +93,62 @@ test("at phone width in Chinese the search is one tap from the header and the re
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page, "search results at phone width");
   await screenshot(page, "search-results-390-zh");
+});
+
+/** A conversation long enough that its matching message is far below the first screen. */
+function longConversation(id: string, word: string): string {
+  return Array.from({ length: 40 }, (_, i) => ({
+    source: "shop", conversationId: id, messageId: `m-${i + 1}`,
+    role: i % 2 === 0 ? "user" : "assistant",
+    content: i === 33 ? `请问${word}的运费怎么算？` : `第 ${i + 1} 条普通消息`,
+  })).map((line) => JSON.stringify(line)).join("\n");
+}
+
+test("a monitored hit opens its conversation at the matching message, a run hit opens the run at its case and turn", async ({ signedIn: page, server }) => {
+  // Words no other spec says: the suite's server holds every spec's conversations.
+  const conversation = `flamingo-${Date.now()}`;
+  expect((await post(`${server.url}/api/ingest`, longConversation(conversation, "火烈鸟"), "application/x-ndjson")).status).toBe(200);
+  await searchFor(page, "火烈鸟");
+  const link = page.getByRole("list", { name: "Results" }).getByRole("link", { name: conversation });
+  await expect(link).toHaveAttribute("href", /#message-m-34$/);
+  await link.click();
+  const landed = page.locator("#message-m-34");
+  await expect(landed).toBeFocused(); // keyboard and screen-reader users start at the words
+  await expect(landed).toHaveAttribute("data-landed", "true");
+  await expect(landed).toContainText("火烈鸟");
+  await expect(landed).toBeInViewport();
+  await expect(page.getByRole("group", { name: "The matching message" })).toHaveCount(1);
+  await screenshot(page, "search-landed-message-1280-en", { fullPage: false });
+
+  // A run: the word is sent at the second turn of the second case.
+  const scenario = JSON.stringify({
+    name: `E2E search landing ${Date.now()}`,
+    cases: [
+      { id: "plain-case", type: "multi_turn", messages: ["你好", "我想预约维修"], expectation: { contains: "预约" } },
+      { id: "giraffe-case", type: "multi_turn", messages: ["你好", "长颈鹿玩具坏了能修吗"], expectation: { contains: "预约" } },
+    ],
+  });
+  const { importScenario } = await server.gql<{ importScenario: { id: string } }>(
+    "mutation($document: String!) { importScenario(document: $document) { id } }", { document: scenario });
+  const { demoTargetId } = await import("./support/finishedWork");
+  const { createCampaign } = await server.gql<{ createCampaign: { id: string } }>(
+    "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }",
+    { input: { name: "E2E search landing", scenarioId: importScenario.id, targetIds: [await demoTargetId(server)], concurrency: 2 } });
+  const { startRun } = await server.gql<{ startRun: { id: string }[] }>("mutation($id: ID!) { startRun(campaignId: $id) { id } }", { id: createCampaign.id });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "zh"));
+  await searchFor(page, "长颈鹿");
+  const runLink = page.getByRole("list", { name: "搜索结果" }).getByRole("link", { name: "giraffe-case" });
+  await expect(runLink).toHaveAttribute("href", `/runs/${startRun[0].id}?case=giraffe-case&turn=2`);
+  await runLink.click();
+  const turn = page.locator("#case-giraffe-case-0-turn-2");
+  await expect(turn).toBeFocused();
+  await expect(turn).toHaveAttribute("data-landed", "true");
+  await expect(turn).toContainText("长颈鹿玩具坏了能修吗");
+  await expect(turn).toBeInViewport();
+  await expect(page.locator("#case-giraffe-case-0")).toHaveAttribute("aria-current", "true");
+  await expect(page.locator("#case-plain-case-0")).not.toHaveAttribute("aria-current", "true");
+  await expectAccessible(page, "a run opened at a search hit");
+  await screenshot(page, "search-landed-case-390-zh", { fullPage: false });
+  await page.evaluate(() => window.localStorage.setItem("agenteval.language", "en"));
 });

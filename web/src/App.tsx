@@ -17,7 +17,6 @@ const TargetsPage = lazy(() => import("./pages/targets/TargetsPage").then((m) =>
 const TargetFormPage = lazy(() => import("./pages/targets/TargetFormPage").then((m) => ({ default: m.TargetFormPage })));
 const ScenariosPage = lazy(() => import("./pages/scenarios/ScenariosPage").then((m) => ({ default: m.ScenariosPage })));
 const ScenarioPage = lazy(() => import("./pages/scenarios/ScenarioPage").then((m) => ({ default: m.ScenarioPage })));
-const ScenarioEditPage = lazy(() => import("./pages/scenario-edit/ScenarioEditPage").then((m) => ({ default: m.ScenarioEditPage })));
 const CampaignsPage = lazy(() => import("./pages/campaigns/CampaignsPage").then((m) => ({ default: m.CampaignsPage })));
 const CampaignPage = lazy(() => import("./pages/campaigns/CampaignPage").then((m) => ({ default: m.CampaignPage })));
 const RunReportPage = lazy(() => import("./pages/run/RunReportPage").then((m) => ({ default: m.RunReportPage })));
@@ -61,7 +60,14 @@ const router = createBrowserRouter([
       { path: "targets/:targetId", element: page(<TargetFormPage />) },
       { path: "scenarios", element: page(<ScenariosPage />) },
       { path: "scenarios/:scenarioId", element: page(<ScenarioPage />) },
-      { path: "scenarios/:scenarioId/edit", element: page(<ScenarioEditPage />) },
+      // The router's own `lazy`, not React.lazy + Suspense: opened by its address, the chunk is fetched
+      // while the app boots and the page renders with the shell, in the render that asks `me`. Behind
+      // Suspense it rendered a fallback first, and React holds a Suspense reveal back up to 300 ms: the
+      // scenario was asked ~0.3 s after `me` (bench/editor_budget.mjs, BENCH_VERBOSE=1).
+      {
+        path: "scenarios/:scenarioId/edit",
+        lazy: async () => ({ Component: (await import("./pages/scenario-edit/ScenarioEditPage")).ScenarioEditPage }),
+      },
       { path: "campaigns", element: page(<CampaignsPage />) },
       { path: "campaigns/:campaignId", element: page(<CampaignPage />) },
       { path: "runs/:runId", element: page(<RunReportPage />) },

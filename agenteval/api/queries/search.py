@@ -56,8 +56,9 @@ class SearchQueries:
         asked = value(kinds)
         wanted = [k for k in readable if asked is None or SearchKind(k) in asked]
         page = await search(words, wanted, start, size)
-        titles = await labels(page.hits)
+        named = await labels(page.hits)
         return connection_from_items(
             page.hits, start, page.total,
             lambda hit: SearchHit.from_stored(hit, words,
-                                              titles.get((hit.kind, hit.conversation_key))))
+                                              named.titles.get((hit.kind, hit.conversation_key)),
+                                              named.cases.get(hit.conversation_key)))

@@ -44,15 +44,30 @@ class SearchHit:
     snippet: list[SnippetFragment]
     matches: int = strawberry.field(description=(
         "Messages of the conversation that matched (what ranks it: most first)."))
+    message_key: str | None = strawberry.field(default=None, description=(
+        "MONITORED: the matching message's `messageKey` (its conversation page opens at it); "
+        "null for the other kinds."))
+    case_key: str | None = strawberry.field(default=None, description=(
+        "RUN: the attempt's case key (the run's report opens at it); null for the other kinds "
+        "or when the run was deleted since."))
+    attempt: int | None = strawberry.field(default=None, description=(
+        "RUN: the attempt of `caseKey`, from 0; null otherwise."))
 
     @classmethod
-    def from_stored(cls, hit: StoredHit, words: list[str], title: str | None) -> SearchHit:
+    def from_stored(cls, hit: StoredHit, words: list[str], title: str | None,
+                    case: tuple[str, int] | None = None) -> SearchHit:
         dialog = None
         if hit.kind == documents.IMPORTED:
             dialog = int(hit.conversation_key.rpartition(":")[2])
+        message_key = None
+        if hit.kind == documents.MONITORED and hit.source_key:
+            message_key = hit.source_key.partition(":")[2]  # "<conversation id>:<message key>"
+        in_run = case if hit.kind == documents.RUN else None
         return cls(kind=SearchKind(hit.kind), conversation_id=strawberry.ID(hit.conversation_key),
                    owner_id=strawberry.ID(hit.owner_id), title=title, dialog_index=dialog,
                    turn_index=hit.position, role=hit.role,
                    snippet=[SnippetFragment(text=text, highlighted=marked)
                             for text, marked in snippet(hit.content, words)],
-                   matches=hit.matches)
+                   matches=hit.matches, message_key=message_key,
+                   case_key=in_run[0] if in_run else None,
+                   attempt=in_run[1] if in_run else None)

@@ -1,11 +1,13 @@
 """What a result is called in a list: the case key of a run's attempt, a session's goal, a
 monitored conversation's own id, an imported log's name and dialog. One query per kind
-on a page; a conversation gone since it was indexed has no label (None)."""
+on a page; a conversation gone since it was indexed has no label (None). A run's attempt
+also gives its case key and attempt, where the run's report opens at it."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from agenteval.store.models import CaseOutcome, ConversationSet, EvalSession, MonitoredConversation
 from agenteval.store.search import documents
@@ -23,13 +25,23 @@ def _ids(hits: Sequence[SearchHit], kind: str, owner: bool = False) -> list[uuid
     return found
 
 
-async def labels(hits: Sequence[SearchHit]) -> dict[tuple[str, str], str]:
-    """(kind, conversation key) → label, for the hits whose conversation still exists."""
-    named: dict[tuple[str, str], str] = {}
+@dataclass(frozen=True)
+class Labels:
+    # (kind, conversation key) → label, for the hits whose conversation still exists.
+    titles: dict[tuple[str, str], str] = field(default_factory=dict)
+    # A run attempt's outcome id → (case key, attempt from 0).
+    cases: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+
+async def labels(hits: Sequence[SearchHit]) -> Labels:
+    """What each hit is called, and where a run's hit opens."""
+    found = Labels()
+    named = found.titles
     if ids := _ids(hits, documents.RUN):
         for key, case_key, attempt in await CaseOutcome.filter(id__in=ids).values_list(
                 "id", "case_key", "attempt"):
             named[(documents.RUN, str(key))] = case_key + (f" #{attempt + 1}" if attempt else "")
+            found.cases[str(key)] = (case_key, attempt)
     if ids := _ids(hits, documents.SESSION):
         for key, goal in await EvalSession.filter(id__in=ids).values_list("id", "goal"):
             named[(documents.SESSION, str(key))] = str(goal)[:200]
@@ -45,4 +57,4 @@ async def labels(hits: Sequence[SearchHit]) -> dict[tuple[str, str], str]:
                 if name is not None:
                     dialog = int(hit.conversation_key.rpartition(":")[2]) + 1
                     named[(documents.IMPORTED, hit.conversation_key)] = f"{name} #{dialog}"
-    return named
+    return found

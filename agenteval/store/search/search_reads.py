@@ -35,7 +35,7 @@ page AS (
     SELECT first_id, matches, last_id, count(*) OVER () AS total
     FROM grouped ORDER BY matches DESC, last_id DESC LIMIT {limit} OFFSET {offset}
 )
-SELECT d.kind, d.owner_id, d.conversation_key, d.position, d.role, d.content,
+SELECT d.kind, d.owner_id, d.conversation_key, d.source_key, d.position, d.role, d.content,
        page.matches, page.total
 FROM page JOIN search_documents d ON d.id = page.first_id
 ORDER BY page.matches DESC, page.last_id DESC
@@ -63,6 +63,7 @@ class SearchHit:
     role: str
     content: str
     matches: int
+    source_key: str = ""  # the message's own key (documents.py): MONITORED "<conversation>:<its key>"
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ async def search(words: Sequence[str], kinds: Sequence[str], offset: int, limit:
             _GROUPED.format(hits=hits, **bounds),
             [fts5_query(words), *(kinds if narrowed else [])])
     found = [SearchHit(row["kind"], row["owner_id"], row["conversation_key"],
-                       int(row["position"]), row["role"], row["content"], int(row["matches"]))
+                       int(row["position"]), row["role"], row["content"], int(row["matches"]),
+                       row["source_key"])
              for row in rows]
     return SearchPage(found, int(rows[0]["total"]) if rows else 0)

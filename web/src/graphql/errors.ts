@@ -1,6 +1,9 @@
 /** The API's error code and message, from a GraphQL error or a failed HTTP call. */
 import type { CombinedError } from "@urql/core";
 import type { JsonValue } from "./graphql";
+import type { TFunction } from "i18next";
+import type { Translate } from "./errorText";
+import { fieldMessageIn } from "./fieldText";
 
 export interface ApiError {
   code: string;
@@ -38,15 +41,16 @@ export function apiErrorFromCombined(error: CombinedError): ApiError {
   return { code: status === 401 ? "UNAUTHENTICATED" : "NETWORK", message, details: null };
 }
 
-/** VALIDATION_FAILED details: a list of {path, message}. */
-export function fieldErrors(error: ApiError): FieldError[] {
+/** VALIDATION_FAILED details: a list of {path, message}; with the UI's `t`, the messages in its language. */
+export function fieldErrors(error: ApiError, t?: TFunction): FieldError[] {
+  const say = t as unknown as Translate | undefined; // the typed keys of TFunction, as plain strings
   if (error.code !== "VALIDATION_FAILED" || !Array.isArray(error.details)) return [];
   const result: FieldError[] = [];
   for (const item of error.details) {
     if (item && typeof item === "object" && !Array.isArray(item)) {
       const path = typeof item.path === "string" ? item.path : "";
       const message = typeof item.message === "string" ? item.message : "";
-      result.push({ path, message });
+      result.push({ path, message: say ? fieldMessageIn(message, say) : message });
     }
   }
   return result;

@@ -11,6 +11,12 @@ export const enForms = {
     minProperties: "At least {{limit}} entr(ies)", maxProperties: "At most {{limit}} entr(ies)", unknown: "Not a field this form takes",
     item: "Item {{n}}", fixFirst_one: "{{count}} field needs fixing before saving: see the message at the field.", fixFirst_other: "{{count}} fields need fixing before saving: see the messages at the fields.",
   },
+  // The server's field messages that are not a schema keyword (graphql/fieldText.ts).
+  serverFields: {
+    notEmpty: "Must not be empty", between: "Between {{low}} and {{high}}", notAnId: "Not a valid id",
+    noTarget: "No target has this id", noScenario: "No scenario has this id", oneTarget: "Pick at least one target",
+    noCases: "The scenario has no cases", oneCase: "Needs at least one case",
+  },
   smallLists: {
     filterStatus: "Status", runsTotal_one: "{{count}} run", runsTotal_other: "{{count}} runs", keysTotal_one: "{{count}} key", keysTotal_other: "{{count}} keys", webhooksTotal_one: "{{count}} webhook", webhooksTotal_other: "{{count}} webhooks",
     searchKeys: "Search keys by name", searchWebhooks: "Search webhooks by name",

@@ -18,7 +18,7 @@ export const enOffline = {
     importConfirm: "Import", importFailed: "The log was not imported", close: "Close",
     conversations: "Conversations", turns: "Turns",
     notFound: "No such conversation log.",
-    summary: "{{dialogs}} of {{total}} conversations, {{turns}} turns · {{format}} · imported {{created}}",
+    summary: "conversations: {{dialogs}} of {{total}}, turns: {{turns}} · {{format}} · imported {{created}}",
     skipped: "Not judged (left out by the import)", redacted: "Redacted",
     judgeTitle: "Judge offline", judgeHint: "The scenario's rules judge every logged dialog; the replies are the logged ones, nothing is sent. Latency rules are refused.",
     scenario: "Scenario (its rules)", pickScenario: "Pick a scenario", noScenarios: "No scenario — import one first", judge: "Judge",

@@ -6,7 +6,7 @@ export const enScorecards = {
     intro: "The QA scheme your team already owns: items with points and vetoes, run on every run, log and conversation. A saved version never changes: editing saves the next version.",
     empty: "No scorecard yet.",
     stored: "Stored versions",
-    items: "{{count}} items",
+    items_one: "{{count}} item", items_other: "{{count}} items",
     new: "New scorecard",
     edit: "Edit as a new version",
     name: "Name", version: "Version", description: "Description", base: "Base score",

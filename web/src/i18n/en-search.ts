@@ -11,5 +11,6 @@ export const enSearch = {
     where: "Turn {{turn}}, {{role}}", whereMessage: "A {{role}} message", role: { user: "user", bot: "bot" },
     matches_one: "{{count}} matching message", matches_other: "{{count}} matching messages",
     previous: "Previous", next: "Next",
+    landedMessage: "The matching message", landedCase: "The matching case",
   },
 } as const;

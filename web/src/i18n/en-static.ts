@@ -30,7 +30,7 @@ export const enStatic = {
     repeatHint: "Each case runs k times; pass^k counts a case only if all k attempts pass.",
     concurrency: "Concurrency", pickTargets: "Pick one or more targets", create: "Create campaign", notFound: "No such campaign.",
     empty: "No campaigns yet: create one below from a scenario and one or more targets.",
-    needScenario: "Import a scenario first:", summary: "{{cases}} cases × {{repeat}}, {{concurrency}} at a time",
+    needScenario: "Import a scenario first:", summary_one: "{{count}} case × {{repeat}}, {{concurrency}} at a time", summary_other: "{{count}} cases × {{repeat}}, {{concurrency}} at a time",
   },
   runs: {
     title: "Runs", start: "Start run", compare: "Compare the picked runs", pickTwo: "Tick 2 to 10 runs to compare them.",
@@ -77,7 +77,7 @@ export const enStatic = {
   editor: {
     title: "Edit: {{name}}", backToScenario: "Back to the scenario", save: "Save scenario", addCase: "Add case",
     newTitle: "New scenario", backToScenarios: "Back to scenarios", findCase: "Find a case (key, message or tag)",
-    casesShown: "{{shown}} of {{count}} cases match", noCaseFound: "No case matches: change or clear the search.",
+    casesShown_one: "{{shown}} of {{count}} case matches", casesShown_other: "{{shown}} of {{count}} cases match", noCaseFound: "No case matches: change or clear the search.",
     needsModel: "needs a {{role}} model", usesModel: "uses a {{role}} model",
     modelMissingTitle: "This rule needs a {{role}} model, and none is configured yet",
     modelMissing: "The {{type}} rule asks a {{role}} model for its verdict, so the scenario cannot be saved with it until one is configured.",

@@ -108,12 +108,12 @@ export const en = {
   plan: {
     sessionsTable: "Sessions table",
     dimensions: "Dimensions", estimatedSessions: "Estimated sessions", budget: "Budget",
-    budgetValue: "{{perSession}} turns per session, {{total}} in all", completionCriteria: "Completion criteria",
+    budgetValue_one: "{{count}} turn per session, {{total}} in all", budgetValue_other: "{{count}} turns per session, {{total}} in all", completionCriteria: "Completion criteria",
     timeline: "Time distribution", timelineHint: "Hours after the start, across the {{hours}} h window.",
     virtualUsers: "Virtual users", persona: "Persona", goal: "Goal", dimension: "Dimension",
   },
   progress: {
-    closedOfPlanned: "Sessions closed of planned", summary: "{{closed}} of {{planned}} sessions closed",
+    closedOfPlanned: "Sessions closed of planned", summary_one: "{{closed}} of {{count}} session closed", summary_other: "{{closed}} of {{count}} sessions closed",
     started: "Started", running: "Running", closed: "Closed", turns: "Turns used / budget", overruns: "Overruns",
     dimensions: "Dimensions covered",
   },

@@ -11,6 +11,12 @@ export const zhForms = {
     minProperties: "至少 {{limit}} 项", maxProperties: "最多 {{limit}} 项", unknown: "此处不接受这个字段",
     item: "第 {{n}} 项", fixFirst_one: "有 {{count}} 个字段需要先修正才能保存：请查看字段旁的提示。", fixFirst_other: "有 {{count}} 个字段需要先修正才能保存：请查看字段旁的提示。",
   },
+  // 服务器的字段消息中不是 schema 关键字的那些（graphql/fieldText.ts）。
+  serverFields: {
+    notEmpty: "不能为空", between: "须在 {{low}} 到 {{high}} 之间", notAnId: "不是有效的 ID",
+    noTarget: "没有这个 ID 的被测对象", noScenario: "没有这个 ID 的场景", oneTarget: "至少选择一个被测对象",
+    noCases: "该场景没有用例", oneCase: "至少需要一个用例",
+  },
   smallLists: {
     filterStatus: "状态", runsTotal_one: "共 {{count}} 次运行", runsTotal_other: "共 {{count}} 次运行", keysTotal_one: "共 {{count}} 个密钥", keysTotal_other: "共 {{count}} 个密钥", webhooksTotal_one: "共 {{count}} 个 Webhook", webhooksTotal_other: "共 {{count}} 个 Webhook",
     searchKeys: "按名称搜索密钥", searchWebhooks: "按名称搜索 Webhook",

@@ -34,7 +34,7 @@ export const zhMonitoring = {
     hitsEmpty: "还没有命中。",
     hitsFiltered: "没有符合筛选条件的命中。",
     filterRule: "规则", filterTag: "标签", filterDay: "日期", allRules: "全部规则", allTags: "全部标签", allDays: "全部日期",
-    hitsShown: "共 {{total}} 条命中，显示 {{shown}} 条",
+    hitsShown_one: "共 {{count}} 条命中，显示 {{shown}} 条", hitsShown_other: "共 {{count}} 条命中，显示 {{shown}} 条",
     kindRedLine: "红线", kindAtClose: "结束时",
     conversation: "会话", turn: "轮次", quote: "引文", when: "时间", kind: "类型",
     turnN: "第 {{n}} 轮", wholeConversation: "整通会话",

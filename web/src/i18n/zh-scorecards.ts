@@ -6,7 +6,7 @@ export const zhScorecards = {
     intro: "团队现有的质检方案：检查项、加减分与一票否决，适用于每次运行、日志和对话。已保存的版本不会改变：编辑即保存为新版本。",
     empty: "还没有评分卡。",
     stored: "已保存的版本",
-    items: "{{count}} 项",
+    items_one: "{{count}} 项", items_other: "{{count}} 项",
     new: "新建评分卡",
     edit: "编辑为新版本",
     name: "名称", version: "版本", description: "说明", base: "基础分",

@@ -11,5 +11,6 @@ export const zhSearch = {
     where: "第 {{turn}} 轮，{{role}}", whereMessage: "{{role}}消息", role: { user: "用户", bot: "机器人" },
     matches_one: "{{count}} 条消息命中", matches_other: "{{count}} 条消息命中",
     previous: "上一页", next: "下一页",
+    landedMessage: "命中的消息", landedCase: "命中的用例",
   },
 };

@@ -34,7 +34,7 @@ export const zhStatic: Strings<typeof enStatic> = {
     repeatHint: "每个用例运行 k 次；pass^k 只统计 k 次全部通过的用例。",
     concurrency: "并发数", pickTargets: "选择一个或多个被测对象", create: "创建测试活动", notFound: "没有这个测试活动。",
     empty: "还没有测试活动：在下方选择场景和被测对象创建一个。",
-    needScenario: "请先导入一个场景：", summary: "{{cases}} 个用例 × {{repeat}}，同时 {{concurrency}} 个",
+    needScenario: "请先导入一个场景：", summary_one: "{{count}} 个用例 × {{repeat}}，同时 {{concurrency}} 个", summary_other: "{{count}} 个用例 × {{repeat}}，同时 {{concurrency}} 个",
   },
   runs: {
     title: "运行", start: "启动运行", compare: "对比所选运行", pickTwo: "勾选 2 到 10 个运行即可对比。",
@@ -81,7 +81,7 @@ export const zhStatic: Strings<typeof enStatic> = {
   editor: {
     title: "编辑：{{name}}", backToScenario: "返回场景", save: "保存场景", addCase: "添加用例",
     newTitle: "新建场景", backToScenarios: "返回场景列表", findCase: "查找用例（标识、消息或标签）",
-    casesShown: "{{count}} 个用例中有 {{shown}} 个匹配", noCaseFound: "没有匹配的用例：修改或清空搜索。",
+    casesShown_one: "{{count}} 个用例中有 {{shown}} 个匹配", casesShown_other: "{{count}} 个用例中有 {{shown}} 个匹配", noCaseFound: "没有匹配的用例：修改或清空搜索。",
     needsModel: "需要 {{role}} 模型", usesModel: "使用 {{role}} 模型",
     modelMissingTitle: "此规则需要 {{role}} 模型，但尚未配置",
     modelMissing: "{{type}} 规则需要由 {{role}} 模型给出判定，配置该模型之前，含此规则的场景无法保存。",

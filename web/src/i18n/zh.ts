@@ -109,12 +109,12 @@ export const zh: Dictionary = {
   plan: {
     sessionsTable: "会话列表",
     dimensions: "维度", estimatedSessions: "预计会话数", budget: "预算",
-    budgetValue: "每个会话 {{perSession}} 轮，共 {{total}} 轮", completionCriteria: "完成标准",
+    budgetValue_one: "每个会话 {{count}} 轮，共 {{total}} 轮", budgetValue_other: "每个会话 {{count}} 轮，共 {{total}} 轮", completionCriteria: "完成标准",
     timeline: "时间分布", timelineHint: "开始后的小时数，共 {{hours}} 小时窗口。",
     virtualUsers: "虚拟用户", persona: "用户画像", goal: "目标", dimension: "维度",
   },
   progress: {
-    closedOfPlanned: "已结束会话 / 计划会话", summary: "已结束 {{closed}} / {{planned}} 个会话",
+    closedOfPlanned: "已结束会话 / 计划会话", summary_one: "已结束 {{closed}} / {{count}} 个会话", summary_other: "已结束 {{closed}} / {{count}} 个会话",
     started: "已开始", running: "进行中", closed: "已结束", turns: "已用轮数 / 预算", overruns: "超出预算",
     dimensions: "已覆盖维度",
   },

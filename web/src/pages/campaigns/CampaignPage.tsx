@@ -17,7 +17,7 @@ import { readFragment } from "../../graphql/graphql";
 import { CampaignQuery, ProgressFields, StartRunMutation } from "./queries";
 import { RunProgressRow } from "./RunProgressRow";
 import { TERMINAL } from "./useRunProgress";
-import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
+import { useLiveActivity } from "../../graphql/useLiveActivity";
 
 const TrendChart = lazy(() => import("./TrendChart"));
 /** As many runs as the compare page takes. */
@@ -34,7 +34,7 @@ export function CampaignPage() {
   const campaign = result.data?.campaign;
   const isAdmin = useIsAdmin();
   const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
-  useRefreshWhileOpen(reread); // runs started elsewhere (CLI, API, another tab) appear
+  useLiveActivity(reread, { runs: true }); // runs started elsewhere (CLI, API, another tab) appear and end
   // The campaign query holds every run (the trend chart needs them all): the list is searched
   // (by target name), filtered, sorted and paged here, so only a page of rows goes live.
   const [status, setStatus] = useUrlFilter("status");
@@ -64,7 +64,7 @@ export function CampaignPage() {
       <Title order={2}>{t("campaigns.titleOne", { name: campaign.name })}</Title>
       <Text size="sm">
         {t("campaigns.scenario")}: <Anchor component={Link} to={`/scenarios/${campaign.scenario.id}`}>{campaign.scenario.name}</Anchor>
-        {" · "}{t("campaigns.summary", { cases: campaign.scenario.caseCount, repeat: campaign.repeat, concurrency: campaign.concurrency })}
+        {" · "}{t("campaigns.summary", { count: campaign.scenario.caseCount, repeat: campaign.repeat, concurrency: campaign.concurrency })}
         {" · "}{t("campaigns.targets")}: {campaign.targets.map((x) => x.name).join(", ")}
       </Text>
       <Group>

@@ -1,10 +1,11 @@
 /** Campaigns: the list, and a form for a new one (scenario, targets, repeat k, concurrency). */
 import { Anchor, Button, Card, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { focusFirstError } from "../../components/forms/focusFirstError";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
 import { CampaignOptionsQuery, CampaignsQuery, CreateCampaignMutation } from "./queries";
@@ -14,7 +15,7 @@ import { targetPickerOptions } from "../../components/lists/targetPicker";
 import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { formatTime } from "../../components/time";
 import { useLastData } from "../../graphql/useLastData";
-import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
+import { useLiveActivity } from "../../graphql/useLiveActivity";
 
 export function CampaignsPage() {
   const { t, i18n } = useTranslation();
@@ -24,7 +25,7 @@ export function CampaignsPage() {
   const [options] = useQuery({ query: CampaignOptionsQuery, requestPolicy: "cache-and-network" });
   const connection = useLastData(result.data)?.campaigns;
   const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
-  useRefreshWhileOpen(reread); // the last run's rates change as runs start and end
+  useLiveActivity(reread, { runs: true }); // the last run's rates change as runs start and end
   const scenarioOptions = pickerOptions(options.data?.scenarios.edges.map((e) => e.node) ?? [],
     (s) => t("lists.cases", { count: s.caseCount }), // Two imports in the same minute share a time: the id's start always differs.
     (s) => `${t("lists.created", { time: formatTime(s.createdAt, i18n.language) })}, #${s.id.slice(0, 8)}`);
@@ -87,21 +88,25 @@ function NewCampaignForm({ scenarios, targets }: { scenarios: Option[]; targets:
   const [concurrency, setConcurrency] = useState(8);
   const [created, create] = useMutation(CreateCampaignMutation);
   const error = created.error ? apiErrorFromCombined(created.error) : null;
-  const errors = error ? fieldErrors(error) : [];
+  const errors = error ? fieldErrors(error, t) : [];
   const at = (field: string) => errorsAt(errors, field)[0]?.message;
 
+  const card = useRef<HTMLDivElement>(null);
   const submit = async () => {
     const answer = await create({ input: { name, scenarioId: scenarioId ?? "", targetIds, repeat, concurrency } });
     if (answer.data) void navigate(`/campaigns/${answer.data.createCampaign.id}`);
+    else if (card.current) focusFirstError(card.current); // the server's refusal, at its first field
   };
 
   return (
-    <Card withBorder maw={720}>
+    <Card withBorder maw={720} ref={card}>
       <Title order={3} size="h4">{t("campaigns.new")}</Title>
       {scenarios.length === 0 && <Text size="sm">{t("campaigns.needScenario")} <Anchor component={Link} to="/scenarios">{t("nav.scenarios")}</Anchor></Text>}
       <Stack gap="sm" mt="xs">
         <TextInput label={t("campaigns.name")} withAsterisk value={name} error={at("name")} onChange={(e) => setName(e.currentTarget.value)} />
-        <Select label={t("campaigns.scenario")} withAsterisk data={scenarios} value={scenarioId} error={at("scenarioId")} onChange={setScenarioId} />
+        <Select label={t("campaigns.scenario")} withAsterisk data={scenarios} value={scenarioId}
+          // Nothing picked is "required", not the server's "not a valid id" of the empty string sent.
+          error={scenarioId === null && at("scenarioId") ? t("schemaErrors.required") : at("scenarioId")} onChange={setScenarioId} />
         <MultiSelect label={t("campaigns.targets")} placeholder={t("campaigns.pickTargets")} withAsterisk data={targets} value={targetIds} error={at("targetIds")} onChange={setTargetIds} />
         <Group grow>
           <NumberInput label={t("campaigns.repeat")} description={t("campaigns.repeatHint")} min={1} value={repeat}

@@ -44,7 +44,7 @@ export function NewEvalPage() {
     ? validateNewEval({ name, targetId, goal, intent, roleDescription, timeWindowHours: hours }, seeds.mode === "form" ? seeds.form : null)
       .map((p) => ({ path: p.path, message: t(`forms.${p.code}`) }))
     : [];
-  const errors = [...local, ...(error ? fieldErrors(error) : []).filter((e) => !local.some((l) => l.path === e.path))];
+  const errors = [...local, ...(error ? fieldErrors(error, t) : []).filter((e) => !local.some((l) => l.path === e.path))];
   const at = (path: string) => errorsAt(errors, path).map((e) => e.message).join("; ") || undefined;
   const labels = {
     name: t("new.name"), targetId: t("new.target"), goal: t("new.goal"), intent: t("new.intent"), roleDescription: t("new.roleDescription"),

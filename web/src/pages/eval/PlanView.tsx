@@ -21,7 +21,7 @@ export function PlanView({ plan: planRef, windowHours }: { plan: FragmentOf<type
       </Group>
       <Text>
         {t("plan.estimatedSessions")}: <b>{plan.estimatedSessions}</b> · {t("plan.budget")}:{" "}
-        {t("plan.budgetValue", { perSession: plan.budget.maxTurnsPerSession, total: plan.budget.totalMaxTurns })}
+        {t("plan.budgetValue", { count: plan.budget.maxTurnsPerSession, total: plan.budget.totalMaxTurns })}
       </Text>
       {plan.completionCriteria && <Text>{t("plan.completionCriteria")}: {plan.completionCriteria}</Text>}
       <ProvenanceLines trails={[{ role: "planner", trail: plan.provenance }]} />

@@ -28,7 +28,7 @@ export function ProgressPanel({ progress }: { progress: ProgressData }) {
     <Stack gap="sm">
       <Progress value={closedPercent} size="lg" aria-hidden />
       <Text size="sm" aria-live="polite">
-        {t("progress.summary", { closed: progress.sessionsClosed, planned: progress.sessionsPlanned })}
+        {t("progress.summary", { closed: progress.sessionsClosed, count: progress.sessionsPlanned })}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         {stat(t("progress.started"), progress.sessionsStarted)}

@@ -1,4 +1,6 @@
-/** P1 列表页: intelligent evals with filters and paging; refreshed on an interval and on focus. ADMIN deletes finished ones. */
+/** P1 列表页: intelligent evals with filters and paging; re-read when an eval starts, changes state or ends
+ * (one activity subscription), and on an interval only while one on the page executes (its progress moves).
+ * ADMIN deletes finished ones. */
 import { Button, Select, Table } from "@mantine/core";
 import { memo, useCallback, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +20,7 @@ import { ListPage } from "../../components/lists/ListPage";
 import { useListControls, useUrlFilter } from "../../components/lists/useListControls";
 import { targetPickerOptions } from "../../components/lists/targetPicker";
 import { useRefreshWhileOpen } from "../../components/lists/useRefreshWhileOpen";
+import { useLiveActivity } from "../../graphql/useLiveActivity";
 
 const REFRESH_MS = 10_000;
 
@@ -106,10 +109,13 @@ export function EvalListPage() {
     return null;
   }, [runDelete, refresh]);
 
-  useRefreshWhileOpen(refresh, REFRESH_MS);
+  useLiveActivity(refresh, { evals: true });
 
   const data = useLastData(result.data);
   const connection = data?.intelligentEvals;
+  // Sessions close without the eval changing state: the progress column is re-read while one executes.
+  const executing = connection?.edges.some((edge) => edge.node.status === "EXECUTING") ?? false;
+  useRefreshWhileOpen(refresh, executing ? REFRESH_MS : null);
   const detailData = useLastData(details.data);
   const detailsById = new Map(detailData?.intelligentEvals.edges.map((edge) => [edge.node.id, edge.node]) ?? []);
 

@@ -1,5 +1,6 @@
 /** Home: what is here (counts, the newest evals and runs) and the two things to try first. */
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useQuery } from "urql";
@@ -9,11 +10,14 @@ import { OfflineBadge } from "../../components/status/OfflineBadge";
 import { StatusBadge } from "../../components/status/StatusBadge";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
+import { useLiveActivity } from "../../graphql/useLiveActivity";
 import { HomeQuery } from "./queries";
 
 export function HomePage() {
   const { t, i18n } = useTranslation();
-  const [result] = useQuery({ query: HomeQuery, requestPolicy: "cache-and-network" });
+  const [result, refetch] = useQuery({ query: HomeQuery, requestPolicy: "cache-and-network" });
+  const reread = useCallback(() => refetch({ requestPolicy: "network-only" }), [refetch]);
+  useLiveActivity(reread, { runs: true, evals: true }); // the newest runs and evals, as they start and end
   const data = result.data;
   const evals = data?.intelligentEvals.edges.map((e) => e.node) ?? [];
   const runs = (data?.runs.edges.map((e) => e.node) ?? []).slice(-5).reverse();

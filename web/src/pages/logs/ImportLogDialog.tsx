@@ -23,7 +23,7 @@ export function ImportLogDialog() {
   const [fields, setFields] = useState("");
   const [error, setError] = useState<ApiError | null>(null);
   const [imported, importLog] = useMutation(ImportConversationsMutation);
-  const problems = error ? fieldErrors(error) : [];
+  const problems = error ? fieldErrors(error, t) : [];
 
   const pick = (picked: File | null) => {
     setFile(picked);

@@ -80,7 +80,7 @@ export function LogSetPage() {
           </Group>
           {judgeError && <ErrorNotice error={judgeError} />}
           {judgeError && fieldErrors(judgeError).length > 0 && (
-            <List size="sm">{fieldErrors(judgeError).map((p, i) => <List.Item key={i}><code>{p.path}</code> {p.message}</List.Item>)}</List>
+            <List size="sm">{fieldErrors(judgeError, t).map((p, i) => <List.Item key={i}><code>{p.path}</code> {p.message}</List.Item>)}</List>
           )}
         </Stack>
       </Card>

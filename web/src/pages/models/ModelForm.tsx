@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { focusFirstError } from "../../components/forms/focusFirstError";
 import { apiErrorFromCombined, errorsAt, fieldErrors } from "../../graphql/errors";
 import { ModelConfigFields, SetModelConfigMutation } from "./queries";
 import { paramsText, parseParams, type ModelRoleName } from "./modelRoles";
@@ -24,18 +25,23 @@ export function ModelForm({ role, config, onDone }: {
   const [saved, save] = useMutation(SetModelConfigMutation);
   const parsed = parseParams(params);
   const error = saved.error ? apiErrorFromCombined(saved.error) : null;
-  const errors = error ? fieldErrors(error) : [];
+  const errors = error ? fieldErrors(error, t) : [];
   const at = (field: string) => errorsAt(errors, field)[0]?.message;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (parsed.error) return;
+    const form = event.currentTarget as HTMLFormElement;
+    if (parsed.error) {
+      focusFirstError(form);
+      return;
+    }
     // An empty key box keeps the stored key (the API never reads one back).
     const result = await save({ role, input: {
       provider: provider.trim(), model: model.trim(), baseUrl: baseUrl.trim() || null,
       apiKey: apiKey ? apiKey : null, params: parsed.params ?? {},
     } });
     if (result.data) onDone();
+    else focusFirstError(form);
   };
 
   return (

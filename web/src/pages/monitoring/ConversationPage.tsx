@@ -1,12 +1,14 @@
 /**
  * A monitored conversation: its turns as judged (a turn per customer message), every hit
  * highlighted at its turn, the verdicts, and "add to a regression scenario"; `?turn=N` (the
- * alert's link, 0-based) scrolls to that turn.
+ * alert's link, 0-based) scrolls to that turn; `#message-<key>` (a search hit) scrolls to that message,
+ * marks it and moves focus there.
  */
 import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "react-router";
+import { idFromHash, useLandOn } from "../../components/layout/useLandOn";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
@@ -18,13 +20,13 @@ import { useLastData } from "../../graphql/useLastData";
 import { dialogTurns, turnFromSearch } from "./dialogTurns";
 import { failedRules, tagsOf, type Hit } from "./hits";
 import { ConversationQuery } from "./queries";
-import { ConversationTurns } from "./ConversationTurns";
+import { ConversationTurns, messageAnchor } from "./ConversationTurns";
 import { VerdictList } from "./VerdictList";
 import { useMonitoringRefresh } from "./useMonitoringRefresh";
 
 export function ConversationPage() {
   const { conversationId = "" } = useParams();
-  const { search } = useLocation();
+  const { search, hash } = useLocation();
   const { t, i18n } = useTranslation();
   const [result, refetch] = useQuery({ query: ConversationQuery, variables: { conversationId }, requestPolicy: "cache-and-network" });
   const reread = useMonitoringRefresh(refetch); // an open conversation grows; a closed one gets judged
@@ -36,6 +38,9 @@ export function ConversationPage() {
     if (wanted === null || !turns.length) return;
     document.getElementById(`turn-${wanted + 1}`)?.scrollIntoView({ block: "center" });
   }, [wanted, turns.length]);
+  const anchor = idFromHash(hash);
+  const landedMessage = anchor?.startsWith("message-") ? anchor.slice("message-".length) : null;
+  useLandOn(landedMessage === null ? null : messageAnchor(landedMessage), turns.length > 0);
 
   if (result.error && !data) return <ErrorNotice error={apiErrorFromCombined(result.error)} onRetry={reread} />;
   if (!data) return <Loading />;
@@ -78,7 +83,7 @@ export function ConversationPage() {
           </Group>
         </Card>
       )}
-      <ConversationTurns conversationId={conversation.id} turns={turns} hits={hits} highlighted={wanted} />
+      <ConversationTurns conversationId={conversation.id} turns={turns} hits={hits} highlighted={wanted} landedMessage={landedMessage} />
       <VerdictList verdicts={data.monitorVerdicts} monitors={monitors} />
     </Stack>
   );

@@ -9,9 +9,16 @@ import type { Hit } from "./hits";
 
 interface Message { messageKey: string; role: string; content: string; sentAt: string; position: number | null; latencyMs: number | null; toolCalls: JsonValue | null }
 
-interface Props { conversationId: string; turns: DialogTurn<Message>[]; hits: Hit[]; highlighted: number | null }
+interface Props {
+  conversationId: string; turns: DialogTurn<Message>[]; hits: Hit[]; highlighted: number | null;
+  /** The message a search hit opened (`#message-<key>`): marked, and focus lands on it. */
+  landedMessage?: string | null;
+}
 
-export function ConversationTurns({ conversationId, turns, hits, highlighted }: Props) {
+/** The element id of a message, what `#message-<key>` links point at. */
+export const messageAnchor = (messageKey: string) => `message-${messageKey}`;
+
+export function ConversationTurns({ conversationId, turns, hits, highlighted, landedMessage = null }: Props) {
   const { t, i18n } = useTranslation();
   return (
     <Stack component="ol" gap="sm" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label={t("monitoring.conversation")}>
@@ -39,7 +46,12 @@ export function ConversationTurns({ conversationId, turns, hits, highlighted }: 
               </Group>
             ))}
             {turn.messages.map((m) => (
-              <Stack key={m.messageKey} gap={2} mt={6}>
+              <Stack key={m.messageKey} gap={2} mt={6} id={messageAnchor(m.messageKey)} className="landed"
+                data-landed={landedMessage === m.messageKey ? "true" : undefined}
+                tabIndex={landedMessage === m.messageKey ? -1 : undefined}
+                aria-current={landedMessage === m.messageKey ? "true" : undefined}
+                role={landedMessage === m.messageKey ? "group" : undefined}
+                aria-label={landedMessage === m.messageKey ? t("search.landedMessage") : undefined}>
                 <Group gap="xs">
                   <Badge size="xs" variant={m.role === "user" ? "light" : "filled"} color={m.role === "tool" ? "gray" : undefined}>
                     {t(`monitoring.role.${m.role}`, { defaultValue: m.role })}

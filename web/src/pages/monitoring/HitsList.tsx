@@ -47,7 +47,7 @@ export function HitsList({ monitorId, sourceId }: { monitorId: string; sourceId:
           data={choices.tags} value={tag} onChange={setTag} />
         <Select label={t("monitoring.filterDay")} placeholder={t("monitoring.allDays")} clearable w={160} maw="100%"
           data={choices.days} value={day} onChange={setDay} />
-        {data && <Text size="sm" c="dimmed" aria-live="polite">{t("monitoring.hitsShown", { shown: Math.min(shown.length, SHOWN), total: hits.length })}</Text>}
+        {data && <Text size="sm" c="dimmed" aria-live="polite">{t("monitoring.hitsShown", { shown: Math.min(shown.length, SHOWN), count: hits.length })}</Text>}
       </Group>
       {result.error && !data && <ErrorNotice error={apiErrorFromCombined(result.error)} onRetry={reread} />}
       {!data && !result.error && <Loading />}

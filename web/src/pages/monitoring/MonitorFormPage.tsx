@@ -40,7 +40,7 @@ function MonitorForm({ data, monitor }: { data: Data; monitor: Data["monitors"][
   const apiError = outcome.error ? apiErrorFromCombined(outcome.error) : null;
   const set = (patch: Partial<MonitorDraft>) => setDraft((now) => ({ ...now, ...patch }));
   const local = tried ? variablesOf(draft, schemas).problems : {};
-  const server = Object.fromEntries((apiError ? fieldErrors(apiError) : []).map((e) => [e.path, e.message]));
+  const server = Object.fromEntries((apiError ? fieldErrors(apiError, t) : []).map((e) => [e.path, e.message]));
   const problems = { ...server, ...local };
   const problemText = (code: string | undefined) => (code ? t(`schemaErrors.${code}`, { defaultValue: code }) : undefined);
   const modelFree = (r: Data["ruleTypes"][number]) => r.modelRole === null;

@@ -24,15 +24,23 @@ interface Props {
   /** Whether the run repeats cases, so each card names its attempt. */
   showAttempt: boolean;
   onReviewed(): void;
+  /** A link landed on this case (a search hit: `?case=…&turn=N`): it opens, marked, at that turn (from 0). */
+  landed?: { turn: number | null } | null;
 }
 
-export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed }: Props) {
+/** The element ids a link lands on: the case's card, and one of its turns. */
+export const outcomeAnchor = (caseKey: string, attempt: number) => `case-${encodeURIComponent(caseKey)}-${attempt}`;
+export const outcomeTurnAnchor = (caseKey: string, attempt: number, turn: number) => `${outcomeAnchor(caseKey, attempt)}-turn-${turn + 1}`;
+
+export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed, landed = null }: Props) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(landed !== null);
   const failing = outcome.results.filter((r) => !r.passed);
   const label = showAttempt ? `${outcome.caseKey} (${t("run.attempt", { n: outcome.attempt + 1 })})` : outcome.caseKey;
   return (
-    <Card withBorder padding="sm" component="li">
+    <Card withBorder padding="sm" component="li" id={outcomeAnchor(outcome.caseKey, outcome.attempt)}
+      className="landed" data-landed={landed ? "true" : undefined} tabIndex={landed ? -1 : undefined}
+      aria-current={landed ? "true" : undefined}>
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm">
@@ -49,7 +57,8 @@ export function OutcomeCard({ outcome, runId, finished, showAttempt, onReviewed 
       </UnstyledButton>
       {outcome.origin && <CaseOriginLine origin={outcome.origin} passed={outcome.passed} />}
       <OutcomeReview runId={runId} finished={finished} outcome={outcome} label={label} onReviewed={onReviewed} />
-      {open && <OutcomeDetail outcome={outcome} appeal={finished ? { runId, label } : null} />}
+      {open && <OutcomeDetail outcome={outcome} appeal={finished ? { runId, label } : null}
+        landedTurn={landed?.turn ?? null} />}
     </Card>
   );
 }
@@ -59,7 +68,7 @@ type Result = Outcome["results"][number];
 /** Where a judged rule result can be appealed from: the finished run and the case's label. */
 type AppealFrom = { runId: string; label: string } | null;
 
-function OutcomeDetail({ outcome, appeal }: { outcome: Outcome; appeal: AppealFrom }) {
+function OutcomeDetail({ outcome, appeal, landedTurn }: { outcome: Outcome; appeal: AppealFrom; landedTurn: number | null }) {
   const { t } = useTranslation();
   // A result's position among the outcome's results is its stored position (rulePosition).
   const positioned = outcome.results.map((result, position) => ({ result, position }));
@@ -85,7 +94,9 @@ function OutcomeDetail({ outcome, appeal }: { outcome: Outcome; appeal: AppealFr
       <Text fw={600} size="sm">{t("run.turns")}</Text>
       <Stack gap={6} component="ol" style={{ paddingLeft: 0, listStyle: "none" }}>
         {outcome.turns.map((turn) => (
-          <li key={turn.index}>
+          <li key={turn.index} id={outcomeTurnAnchor(outcome.caseKey, outcome.attempt, turn.index)} className="landed"
+            data-landed={landedTurn === turn.index ? "true" : undefined} tabIndex={landedTurn === turn.index ? -1 : undefined}
+            aria-current={landedTurn === turn.index ? "true" : undefined}>
             <Text size="sm">
               <b>{t("run.sent")}</b> <AuthorBadge author={turn.author} />{turn.sentMessage}
             </Text>

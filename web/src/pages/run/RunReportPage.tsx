@@ -2,7 +2,7 @@
 import { Anchor, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { useClient, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
@@ -19,7 +19,9 @@ import { loadAllOutcomes } from "./exportOutcomes";
 import { TERMINAL_STATUSES as TERMINAL } from "../../components/status/terminal";
 import { ConfusionHeatmap } from "./ConfusionHeatmap";
 import { MetricsPanel } from "./MetricsPanel";
-import { OutcomeCard } from "./OutcomeCard";
+import { OutcomeCard, outcomeAnchor, outcomeTurnAnchor } from "./OutcomeCard";
+import { useLandOn } from "../../components/layout/useLandOn";
+import { landingFrom } from "./landing";
 import { LatencyChart } from "./LatencyChart";
 import { ReviewHistory } from "../../components/review/ReviewHistory";
 import { isFinished } from "../../components/review/review";
@@ -56,6 +58,13 @@ export function RunReportPage() {
   const showAttempt = outcomes.some((o) => o.attempt > 0);
   const reload = () => refetch({ requestPolicy: "network-only" });
   const canReview = useCanReview();
+  // A search hit's link (`?case=…&attempt=…&turn=N`): that case opens at that turn and takes focus.
+  const [params] = useSearchParams();
+  const landing = landingFrom(params);
+  const landedOutcome = landing && outcomes.find((o) => o.caseKey === landing.caseKey && o.attempt === landing.attempt);
+  const landedTurn = landedOutcome && landing.turn !== null && landedOutcome.turns.some((turn) => turn.index === landing.turn) ? landing.turn : null;
+  useLandOn(!landedOutcome ? null : landedTurn === null ? outcomeAnchor(landedOutcome.caseKey, landedOutcome.attempt)
+    : outcomeTurnAnchor(landedOutcome.caseKey, landedOutcome.attempt, landedTurn), !!landedOutcome);
   const latencies = useMemo(() => latencyHistogram(outcomes.flatMap((o) => o.turns.map((turn) => turn.latencyMs))), [outcomes]);
 
   if (result.error && !run) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
@@ -102,7 +111,8 @@ export function RunReportPage() {
       <Stack gap="xs" component="ul" style={{ paddingLeft: 0, listStyle: "none" }} aria-label={t("run.caseList")}>
         {shown.map((outcome) => (
           <OutcomeCard key={`${outcome.caseKey}-${outcome.attempt}`} outcome={outcome} runId={run.id}
-            finished={isFinished(run.status)} showAttempt={showAttempt} onReviewed={reload} />
+            finished={isFinished(run.status)} showAttempt={showAttempt} onReviewed={reload}
+            landed={outcome === landedOutcome ? { turn: landedTurn } : null} />
         ))}
       </Stack>
       <ReviewHistory records={run.reviewHistory} />

@@ -130,7 +130,7 @@ function Editor({ data, scenario, regression }: { data: Data; scenario: EditedSc
   const [update, runUpdate] = useMutation(UpdateMutation);
   const saveError = update.error ?? created.error;
   const apiError = useMemo(() => (saveError ? apiErrorFromCombined(saveError) : null), [saveError]);
-  const problems = useMemo(() => [...localProblems, ...(apiError ? fieldErrors(apiError) : [])], [localProblems, apiError]);
+  const problems = useMemo(() => [...localProblems, ...(apiError ? fieldErrors(apiError, t) : [])], [localProblems, apiError, t]);
   useEffect(() => { if (apiError) focusFirstError(); }, [apiError]);
   const nameProblem = problems.find((p) => p.path.replace(/^input\./, "") === "name");
   const nameError = nameProblem ? t(`schemaForm.${nameProblem.message}`, { defaultValue: nameProblem.message }) : undefined;

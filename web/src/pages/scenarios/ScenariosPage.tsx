@@ -22,7 +22,7 @@ export function ScenariosPage() {
   const [imported, importScenario] = useMutation(ImportScenarioMutation);
   const [readError, setReadError] = useState<ApiError | null>(null);
   const error = readError ?? (imported.error ? apiErrorFromCombined(imported.error) : null);
-  const problems = error ? fieldErrors(error) : [];
+  const problems = error ? fieldErrors(error, t) : [];
 
   const upload = async (file: File | null) => {
     setReadError(null);

@@ -17,7 +17,7 @@ export function ScorecardEditor({ initial, schemas, onSaved }: { initial: Scorec
   const [saved, save] = useMutation(SaveScorecardMutation);
   const built = documentFrom(draft, schemas);
   const apiError = saved.error ? apiErrorFromCombined(saved.error) : null;
-  const problems = [...built.problems, ...(apiError ? fieldErrors(apiError) : [])];
+  const problems = [...built.problems, ...(apiError ? fieldErrors(apiError, t) : [])];
   const errorsOf = (index: number) => {
     const prefix = `scorecard.items[${index}]`;
     const found: Record<string, string> = {};

@@ -5,7 +5,7 @@ export const SearchQuery = graphql(`
     search(query: $query, kinds: $kinds, first: $first, after: $after) {
       totalCount pageInfo { hasNextPage endCursor }
       edges { node {
-        kind conversationId ownerId title dialogIndex turnIndex role matches
+        kind conversationId ownerId title dialogIndex turnIndex role matches messageKey caseKey attempt
         snippet { text highlighted }
       } }
     }

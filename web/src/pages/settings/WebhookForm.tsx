@@ -18,7 +18,7 @@ export function WebhookForm({ onCreated }: { onCreated(): void }) {
   const [events, setEvents] = useState<string[]>([]);
   const [created, create] = useMutation(CreateWebhookMutation);
   const error = created.error ? apiErrorFromCombined(created.error) : null;
-  const errors = error ? fieldErrors(error) : [];
+  const errors = error ? fieldErrors(error, t) : [];
   // After the first Create, every field is checked as it changes.
   const [tried, setTried] = useState(false);
   const input = { name: name.trim(), url: url.trim(), format, events: eventsToSend(events) };

@@ -71,7 +71,7 @@ function TargetForm({ channelTypes, target }: { channelTypes: Data["channelTypes
   const [nameAtSave, setNameAtSave] = useState<string | null>(null);
   const outcome = target ? updated : created;
   const apiError = outcome.error ? apiErrorFromCombined(outcome.error) : null;
-  const nameError = apiError && nameAtSave === name ? fieldErrors(apiError).find((e) => /(^|\.)name$/.test(e.path)) : undefined;
+  const nameError = apiError && nameAtSave === name ? fieldErrors(apiError, t).find((e) => /(^|\.)name$/.test(e.path)) : undefined;
   const serverErrors = Object.fromEntries(Object.entries(configErrors(apiError)).filter(([key]) => !edited.has(key)));
   const shownErrors = { ...serverErrors, ...localErrors };
   const localCount = Object.keys(localErrors).length + (nameMissing ? 1 : 0);
