@@ -67,8 +67,8 @@ async def monitor_judged(monitor_id: uuid.UUID) -> MonitorJudged | None:
                                                ).order_by("judged_at"):
         latest[verdict.conversation_id] = verdict
     conversations = {c.id: c for c in await MonitoredConversation.filter(id__in=list(latest))}
-    red = set(await RedLineHit.filter(monitor_id=monitor_id).values_list(
-        "conversation_id", flat=True))
+    red = {hit["conversation_id"] for hit in await RedLineHit.filter(
+        monitor_id=monitor_id).values("conversation_id")}
     return MonitorJudged(latest, conversations, red)
 
 
