@@ -31,7 +31,7 @@ from agenteval.rules.judged.judging_examples import MAX_EXAMPLES
 from agenteval.store.judge_revisions import alignments
 from agenteval.store.judge_revisions.alignments import Outcome
 from agenteval.store.judge_revisions.revisions import active_of, active_revision
-from agenteval.store.models import AlignmentRow
+from agenteval.store.judge_revisions.rows import AlignmentRow
 
 DEFAULT_SEED = 39
 ADOPTED, REJECTED, REFUSED, FAILED = "ADOPTED", "REJECTED", "REFUSED", "FAILED"

@@ -10,8 +10,6 @@ review queues) are the richer source; the lead wires them at merge.
 
 from __future__ import annotations
 
-import uuid
-from collections import defaultdict
 from typing import Any
 
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
@@ -19,7 +17,14 @@ from agenteval.domain.judging.cases import CaseSpec, RuleSpec
 from agenteval.engine.catalog.scenarios import case_from_document
 from agenteval.rules.judged.judging_examples import is_chinese
 from agenteval.rules.registry import rule_types
-from agenteval.store.models import CaseOutcome, HumanReviewRow, RuleResultRow, Run, RunTurn
+from agenteval.store.judge_revisions.case_review_reads import (
+    CaseOutcome,
+    HumanReviewRow,
+    RuleResultRow,
+    RunTurn,
+    attempt_details,
+    reviewed_attempts,
+)
 
 
 def _judge_rule_types() -> set[str]:
@@ -31,25 +36,16 @@ def _all_rules(case: CaseSpec) -> list[RuleSpec]:
                                 for rule in check.eval_rules)]
 
 
-async def _latest_case_reviews() -> dict[tuple[uuid.UUID, str], HumanReviewRow]:
-    latest: dict[tuple[uuid.UUID, str], HumanReviewRow] = {}
-    for row in await HumanReviewRow.filter(run_id__not_isnull=True, target__startswith="case:",
-                                           success_level__not_isnull=True).order_by("id"):
-        assert row.run_id is not None
-        latest[(row.run_id, row.target)] = row
-    return latest
-
-
 async def all_case_level_reviewed() -> list[ReviewedJudgement]:
     """Every reviewed judgement the case-level reviews give, of any JUDGE rule and language
     (a handful of queries whatever the number of reviews)."""
-    latest = await _latest_case_reviews()
+    reviewed = await reviewed_attempts()
     judge_types = _judge_rule_types()
-    runs = {run.id: run for run in await Run.filter(id__in=list({r for r, _ in latest}))}
     candidates: list[tuple[CaseOutcome, HumanReviewRow, RuleSpec]] = []
-    for outcome in await CaseOutcome.filter(run_id__in=list(runs)):
-        review = latest.get((outcome.run_id, f"case:{outcome.case_key}#{outcome.attempt}"))
-        run = runs[outcome.run_id]
+    for outcome in reviewed.outcomes:
+        review = reviewed.latest.get((outcome.run_id,
+                                      f"case:{outcome.case_key}#{outcome.attempt}"))
+        run = reviewed.runs[outcome.run_id]
         document = next((c for c in run.cases or [] if c.get("id") == outcome.case_key), None)
         if review is None or document is None:
             continue
@@ -57,13 +53,7 @@ async def all_case_level_reviewed() -> list[ReviewedJudgement]:
                   if rule.type in judge_types]
         if len(judged) == 1:
             candidates.append((outcome, review, judged[0]))
-    ids = [outcome.id for outcome, _, _ in candidates]
-    results: dict[uuid.UUID, list[RuleResultRow]] = defaultdict(list)
-    for result in await RuleResultRow.filter(outcome_id__in=ids).order_by("position"):
-        results[result.outcome_id].append(result)
-    turns: dict[uuid.UUID, list[RunTurn]] = defaultdict(list)
-    for turn in await RunTurn.filter(outcome_id__in=ids).order_by("index"):
-        turns[turn.outcome_id].append(turn)
+    results, turns = await attempt_details([outcome.id for outcome, _, _ in candidates])
     found = [_item(outcome, review, rule, results[outcome.id], turns[outcome.id], judge_types)
              for outcome, review, rule in candidates]
     return [item for item in found if item is not None]

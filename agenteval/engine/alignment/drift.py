@@ -21,7 +21,7 @@ from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.domain.scorecards.aggregate import wilson
 from agenteval.engine.alignment.align import ReviewSource
 from agenteval.store.judge_revisions import drift
-from agenteval.store.models import JudgeDriftAlertRow
+from agenteval.store.judge_revisions.rows import JudgeDriftAlertRow
 
 logger = logging.getLogger(__name__)
 

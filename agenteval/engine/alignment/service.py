@@ -13,7 +13,7 @@ from agenteval.engine.alignment.align import AlignRequest, ReviewSource
 from agenteval.engine.alignment.sources import reviewed
 from agenteval.engine.catalog.models import load_model_registry
 from agenteval.store.judge_revisions import revisions
-from agenteval.store.models import AlignmentRow, JudgeRevisionRow
+from agenteval.store.judge_revisions.rows import AlignmentRow, JudgeRevisionRow
 from agenteval.store.response_cache import DatabaseResponseCache
 
 reviewed_source: ReviewSource = reviewed

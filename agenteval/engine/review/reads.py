@@ -6,19 +6,17 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tortoise.expressions import Q
-
 from agenteval.domain.agreement import Agreement, judge_agreement, kappa_interval
 from agenteval.engine.review_queues.corrections import item_rule_pairs
 from agenteval.rules.registry import rule_types
-from agenteval.store.models import CaseOutcome, HumanReviewRow, RuleResultRow
+from agenteval.store.reviews import human_reviews
+from agenteval.store.reviews.human_reviews import HumanReviewRow
 
 
 async def reviews_by_owner(owner_ids: Sequence[uuid.UUID]
                            ) -> dict[uuid.UUID, list[HumanReviewRow]]:
     """Every review of the given runs or evals (ids never collide), oldest first."""
-    rows = await HumanReviewRow.filter(
-        Q(run_id__in=list(owner_ids)) | Q(eval_id__in=list(owner_ids))).order_by("id")
+    rows = await human_reviews.by_owners(owner_ids)
     found: dict[uuid.UUID, list[HumanReviewRow]] = {}
     for row in rows:
         owner = row.run_id or row.eval_id
@@ -86,31 +84,12 @@ async def agreement_by_judge_rule() -> list[RuleAgreement]:
 
 async def _case_level() -> list[RuleAgreement]:
     judge_rules = [info.name for info in rule_types() if info.model_role == "JUDGE"]
-    reviews = await HumanReviewRow.filter(run_id__not_isnull=True,
-                                          success_level__not_isnull=True).order_by("id")
-    latest: dict[tuple[uuid.UUID, str], HumanReviewRow] = {}
-    for row in reviews:
-        assert row.run_id is not None
-        latest[(row.run_id, row.target)] = row
-    if not latest or not judge_rules:
-        return []
-    outcomes = await CaseOutcome.filter(run_id__in=list({run for run, _ in latest})).values(
-        "id", "run_id", "case_key", "attempt")
-    outcome_target = {o["id"]: (o["run_id"], f"case:{o['case_key']}#{o['attempt']}")
-                      for o in outcomes}
-    reviewed_ids = [oid for oid, key in outcome_target.items() if key in latest]
-    results = await RuleResultRow.filter(outcome_id__in=reviewed_ids,
-                                         rule_type__in=judge_rules).values(
-        "outcome_id", "rule_type", "detail")
     pairs: dict[tuple[str, str], dict[uuid.UUID, tuple[str, str]]] = {}
-    for result in results:
-        review = latest[outcome_target[result["outcome_id"]]]
-        judge = (result["detail"] or {}).get("judge") or {}
-        model = str(judge.get("model") or "unknown")
-        assert review.machine_label is not None and review.success_level is not None
+    for result in await human_reviews.reviewed_judge_results(judge_rules):
+        model = str((result.detail.get("judge") or {}).get("model") or "unknown")
         # One pair per attempt even when the attempt carries the rule twice.
-        pairs.setdefault((result["rule_type"], model), {})[result["outcome_id"]] = (
-            review.machine_label, review.success_level)
+        pairs.setdefault((result.rule_type, model), {})[result.outcome_id] = (
+            result.machine_label, result.human_level)
     found = []
     for (rule_type, model), by_outcome in sorted(pairs.items()):
         agreement = judge_agreement(list(by_outcome.values()))

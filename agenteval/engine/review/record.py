@@ -14,14 +14,10 @@ from collections.abc import Sequence
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.static import run_state
 from agenteval.errors import InvalidTransition, NotFound, ValidationFailed
-from agenteval.store.models import (
-    ApiKey,
-    CaseOutcome,
-    EvalSession,
-    HumanReviewRow,
-    IntelligentEval,
-    Run,
-)
+from agenteval.store.evals.eval_reads import EvalSession, IntelligentEval, find_eval, find_session
+from agenteval.store.reviews import human_reviews
+from agenteval.store.reviews.human_reviews import ApiKey
+from agenteval.store.runs.run_reads import Run, find_run
 
 RUN_REVIEWABLE = sorted(run_state.TERMINAL_STATUSES)
 EVAL_REVIEWABLE = sorted(eval_state.TERMINAL_STATUSES)
@@ -53,14 +49,14 @@ def _require_finished(what: str, status: str, allowed: Sequence[str]) -> None:
 async def review_case_outcome(run_id: uuid.UUID, case_key: str, attempt: int,
                               success_level: str, note: str | None, key: ApiKey) -> Run:
     """Record the level a reviewer says is right for one attempt; returns the run."""
-    run = await Run.get_or_none(id=run_id)
+    run = await find_run(run_id)
     if run is None:
         raise NotFound(f"run {run_id} does not exist")
     _require_finished(f"run {run_id}", run.status, RUN_REVIEWABLE)
-    outcome = await CaseOutcome.get_or_none(run_id=run_id, case_key=case_key, attempt=attempt)
+    outcome = await human_reviews.attempt_level(run_id, case_key, attempt)
     if outcome is None:
         raise NotFound(f"run {run_id} has no attempt {attempt} of case {case_key!r}")
-    await HumanReviewRow.create(
+    await human_reviews.add(
         run_id=run_id, target=case_target(case_key, attempt), reviewer=reviewer_of(key),
         reviewer_key_id=key.id, note=note, success_level=success_level,
         machine_label=outcome.success_level)
@@ -70,7 +66,7 @@ async def review_case_outcome(run_id: uuid.UUID, case_key: str, attempt: int,
 async def review_finding(eval_id: uuid.UUID, finding_index: int, decision: str,
                          note: str | None, key: ApiKey) -> IntelligentEval:
     """Confirm or reject one finding of the eval's report; returns the eval."""
-    row = await IntelligentEval.get_or_none(id=eval_id)
+    row = await find_eval(eval_id)
     if row is None:
         raise NotFound(f"eval {eval_id} does not exist")
     _require_finished(f"eval {eval_id}", row.status, EVAL_REVIEWABLE)
@@ -78,7 +74,7 @@ async def review_finding(eval_id: uuid.UUID, finding_index: int, decision: str,
     if not 0 <= finding_index < len(findings):
         raise ValidationFailed.one("findingIndex", f"the report has {len(findings)} finding(s); "
                                    f"{finding_index} is not one of them")
-    await HumanReviewRow.create(
+    await human_reviews.add(
         eval_id=eval_id, target=finding_target(finding_index), reviewer=reviewer_of(key),
         reviewer_key_id=key.id, note=note, decision=decision)
     return row
@@ -87,13 +83,14 @@ async def review_finding(eval_id: uuid.UUID, finding_index: int, decision: str,
 async def review_session(session_id: uuid.UUID, goal_achieved: bool, note: str | None,
                          key: ApiKey) -> EvalSession:
     """Record whether the reviewer says the session's goal was achieved; returns the session."""
-    session = await EvalSession.get_or_none(id=session_id)
+    session = await find_session(session_id)
     if session is None:
         raise NotFound(f"session {session_id} does not exist")
-    row = await IntelligentEval.get(id=session.eval_id)
+    row = await find_eval(session.eval_id)
+    assert row is not None, "a session's eval is deleted with its sessions"
     _require_finished(f"eval {row.id}", row.status, EVAL_REVIEWABLE)
     machine = (session.verdict or {}).get("goalAchieved")
-    await HumanReviewRow.create(
+    await human_reviews.add(
         eval_id=row.id, target=session_target(session_id), reviewer=reviewer_of(key),
         reviewer_key_id=key.id, note=note, goal_achieved=goal_achieved,
         machine_label=None if machine is None else str(bool(machine)).lower())

@@ -14,21 +14,16 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
-from tortoise.expressions import Q
-from tortoise.transactions import in_transaction
-
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import check_text
 from agenteval.domain.review_queues.rubric import machine_answer
 from agenteval.engine.review_queues.work import family, now, reviewer_of
 from agenteval.errors import Conflict, InvalidTransition, NotFound, ValidationFailed
-from agenteval.store.models import (
-    ApiKey,
-    HumanReviewRow,
-    ReviewAnswerRow,
-    ReviewAppealRow,
-    ReviewItemRow,
-)
+from agenteval.store.review_queues import appeal_rows, claims, items
+from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
+from agenteval.store.review_queues.items import ReviewItemRow
+from agenteval.store.reviews import human_reviews
+from agenteval.store.reviews.human_reviews import ApiKey
 
 
 def check_reason(reason: str) -> None:
@@ -41,9 +36,9 @@ async def _verdict_giver(root: ReviewItemRow) -> uuid.UUID | None:
     """The key whose answer is the item's final verdict."""
     stage = {"REVIEW": "FIRST", "ARBITRATION": "ARBITRATION", "APPEAL": "APPEAL"}[
         root.final_source or "REVIEW"]
-    items = [i for i in await family(root) if i.stage == stage and i.status == "DONE"]
-    rows = await ReviewAnswerRow.filter(item_id__in=[i.id for i in items]).order_by("-id")
-    return rows[0].reviewer_key_id if rows else None
+    done = [i.id for i in await family(root) if i.stage == stage and i.status == "DONE"]
+    latest = await items.latest_answer(done)
+    return latest.reviewer_key_id if latest else None
 
 
 async def human_verdict(root: ReviewItemRow) -> tuple[dict[str, Any], uuid.UUID] | None:
@@ -51,8 +46,7 @@ async def human_verdict(root: ReviewItemRow) -> tuple[dict[str, Any], uuid.UUID]
     reviewFinding) in an answer's terms, and who gave it; None when nobody reviewed it."""
     if root.run_id is None and root.eval_id is None:
         return None
-    review = await (HumanReviewRow.filter(run_id=root.run_id, eval_id=root.eval_id,
-                                          target=root.target).order_by("-id").first())
+    review = await human_reviews.latest_of(root.run_id, root.eval_id, root.target)
     if review is None:
         return None
     verdict = machine_answer(root.kind, root.rubric)
@@ -74,12 +68,12 @@ async def open_appeal(root: ReviewItemRow, *, source: str, verdict: dict[str, An
     the appeal row. Call inside a transaction."""
     barred = {str(k) for k in (*excluded, giver, key.id) if k}
     appeal_item_id = uuid.uuid4()
-    await ReviewItemRow.create(
+    await items.add_item(
         id=appeal_item_id, queue_id=root.queue_id, position=root.position, stage="APPEAL",
         parent_id=root.id, kind=root.kind, target=root.target, run_id=root.run_id,
         eval_id=root.eval_id, reasons=[*root.reasons, "appeal"], rubric=root.rubric,
         excluded_key_ids=sorted(barred))
-    return await ReviewAppealRow.create(
+    return await appeal_rows.add_appeal(
         id=uuid.uuid4(), item_id=root.id, appeal_item_id=appeal_item_id,
         verdict_source=source, appealed_verdict=verdict, appealed_reviewer_key_id=giver,
         reason=reason, appealed_by=reviewer_of(key), appealed_by_key_id=key.id,
@@ -89,16 +83,16 @@ async def open_appeal(root: ReviewItemRow, *, source: str, verdict: dict[str, An
 async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey,
                       entry_key: str | None = None) -> ReviewAppealRow:
     check_reason(reason)
-    root = await ReviewItemRow.get_or_none(id=item_id)
+    root = await items.find_item(item_id)
     if root is None:
         raise NotFound(f"review item {item_id} does not exist")
     if root.parent_id is not None:
         raise ValidationFailed.one("itemId", f"review item {item_id} is a later stage: appeal "
                                              f"its first item {root.parent_id}")
-    if await ReviewAppealRow.filter(item_id=root.id, status="OPEN").exists():
+    if await appeal_rows.has_open_appeal(root.id):
         raise Conflict(f"review item {item_id} already has an open appeal")
-    first = await ReviewAnswerRow.filter(item_id=root.id).order_by("id").first()
-    async with in_transaction():
+    first = await items.first_answer(root.id)
+    async with items.transaction():
         if root.final is not None:
             source, verdict = "HUMAN", root.final
             giver = await _verdict_giver(root)
@@ -107,11 +101,7 @@ async def appeal_item(item_id: uuid.UUID, reason: str, key: ApiKey,
             source, verdict, giver = (("HUMAN", *human) if human is not None else
                                       ("AUTOMATIC", machine_answer(root.kind, root.rubric),
                                        None))
-            taken = await (ReviewItemRow.filter(id=root.id, status="OPEN")
-                           .filter(Q(claimed_by_key_id__isnull=True) | Q(claimed_until__lt=now()))
-                           .update(status="APPEALED", claimed_by_key_id=None,
-                                   claimed_until=None))
-            if not taken:
+            if not await claims.take_unreviewed(root.id, now()):
                 raise Conflict(f"review item {item_id} is being reviewed: appeal its verdict "
                                "once it has one")
         else:

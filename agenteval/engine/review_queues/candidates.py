@@ -18,7 +18,10 @@ from agenteval.domain.review_queues.selection import Candidate
 from agenteval.domain.static import run_state
 from agenteval.errors import InvalidTransition, NotFound
 from agenteval.rules.registry import rule_types
-from agenteval.store.models import CaseOutcome, EvalSession, IntelligentEval, RuleResultRow, Run
+from agenteval.store.evals.eval_reads import find_eval
+from agenteval.store.review_queues import source_reads
+from agenteval.store.review_queues.source_reads import RuleResultRow
+from agenteval.store.runs.run_reads import find_run
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ def _signals(results: Sequence[RuleResultRow]) -> dict[str, Any]:
 async def _run_items(run_id: uuid.UUID, only: tuple[str, int] | None = None
                      ) -> list[Reviewable]:
     """Every attempt of the run, or only the (case key, attempt) an appeal names."""
-    run = await Run.get_or_none(id=run_id)
+    run = await find_run(run_id)
     if run is None:
         raise NotFound(f"run {run_id} does not exist")
     if run.status not in run_state.TERMINAL_STATUSES:
@@ -48,14 +51,7 @@ async def _run_items(run_id: uuid.UUID, only: tuple[str, int] | None = None
                                 status=run.status,
                                 allowed=sorted(str(s) for s in run_state.TERMINAL_STATUSES))
     cases = {str(c.get("key") or c.get("id")): c for c in run.cases or []}
-    query = CaseOutcome.filter(run_id=run_id)
-    if only is not None:
-        query = query.filter(case_key=only[0], attempt=only[1])
-    outcomes = await query.order_by("position", "attempt")
-    results: dict[uuid.UUID, list[RuleResultRow]] = {}
-    for row in await RuleResultRow.filter(outcome_id__in=[o.id for o in outcomes]
-                                          ).order_by("position"):
-        results.setdefault(row.outcome_id, []).append(row)
+    outcomes, results = await source_reads.attempts_of(run_id, only)
     judged = judge_rule_types()
     found = []
     for outcome in outcomes:
@@ -74,7 +70,7 @@ async def _run_items(run_id: uuid.UUID, only: tuple[str, int] | None = None
 
 
 async def _eval_items(eval_id: uuid.UUID) -> list[Reviewable]:
-    row = await IntelligentEval.get_or_none(id=eval_id)
+    row = await find_eval(eval_id)
     if row is None:
         raise NotFound(f"eval {eval_id} does not exist")
     if row.status not in eval_state.TERMINAL_STATUSES:
@@ -83,7 +79,7 @@ async def _eval_items(eval_id: uuid.UUID) -> list[Reviewable]:
                                 allowed=sorted(str(s) for s in eval_state.TERMINAL_STATUSES))
     found = []
     day = (row.completed_at or row.created_at).date().isoformat()
-    for session in await EvalSession.filter(eval_id=eval_id).order_by("created_at"):
+    for session in await source_reads.sessions_of(eval_id):
         machine = (session.verdict or {}).get("goalAchieved")
         candidate = Candidate(target=f"session:{session.id}", owner=str(eval_id),
                               kind="SESSION", day=session.created_at.date().isoformat(),

@@ -10,19 +10,15 @@ from agenteval.domain.review_queues.entries import rubric_entries, signals
 from agenteval.domain.review_queues.selection import Candidate
 from agenteval.engine.review_queues.candidates import Reviewable, judge_rule_types
 from agenteval.errors import NotFound
-from agenteval.store.models import Monitor, MonitoredConversation, MonitorVerdict, RedLineHit
+from agenteval.store.review_queues import source_reads
 
 
 async def monitor_items(monitor_id: uuid.UUID) -> list[Reviewable]:
-    if not await Monitor.exists(id=monitor_id):
+    judged_verdicts = await source_reads.monitor_judged(monitor_id)
+    if judged_verdicts is None:
         raise NotFound(f"monitor {monitor_id} does not exist")
-    latest: dict[uuid.UUID, MonitorVerdict] = {}
-    for verdict in await MonitorVerdict.filter(monitor_id=monitor_id, status="JUDGED"
-                                               ).order_by("judged_at"):
-        latest[verdict.conversation_id] = verdict
-    conversations = {c.id: c for c in await MonitoredConversation.filter(id__in=list(latest))}
-    red = set(await RedLineHit.filter(monitor_id=monitor_id).values_list(
-        "conversation_id", flat=True))
+    latest, conversations = judged_verdicts.latest, judged_verdicts.conversations
+    red = judged_verdicts.red_lined
     judged = judge_rule_types()
     found = []
     for conversation_id, verdict in latest.items():

@@ -14,7 +14,9 @@ from typing import Any
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.domain.eval_language import text_language
 from agenteval.engine.review_queues.transcripts import case_transcript, conversation_transcript
-from agenteval.store.models import ReviewAnswerRow, ReviewItemRow, Run
+from agenteval.store.review_queues import items
+from agenteval.store.review_queues.items import ReviewItemRow
+from agenteval.store.runs.run_reads import Run, find_run
 
 
 def _params(case: dict[str, Any], rule_type: str) -> dict[str, Any]:
@@ -27,8 +29,7 @@ def _params(case: dict[str, Any], rule_type: str) -> dict[str, Any]:
 async def judged_entries() -> list[tuple[ReviewItemRow, dict[str, Any], dict[str, Any]]]:
     """(item, rubric entry, human entry) for every final verdict on a JUDGE rule of a case
     attempt or a production conversation."""
-    roots = await ReviewItemRow.filter(stage="FIRST", kind__in=["CASE", "CONVERSATION"],
-                                       final__not_isnull=True).order_by("created_at", "position")
+    roots = await items.final_roots(["CASE", "CONVERSATION"])
     found = []
     for root in roots:
         human_entries = (root.final or {}).get("entries") or {}
@@ -48,7 +49,7 @@ async def _context(root: ReviewItemRow, entry: dict[str, Any], runs: dict[Any, R
         turns = await conversation_transcript(uuid.UUID(root.rubric["conversationId"]))
         return [t for t in turns if turn is None or t["turn"] <= turn], params
     if root.run_id not in runs:
-        runs[root.run_id] = await Run.get_or_none(id=root.run_id)
+        runs[root.run_id] = await find_run(root.run_id) if root.run_id else None
     run = runs[root.run_id]
     if run is None:
         return None  # the run was deleted since
@@ -78,9 +79,8 @@ async def reviewed_rule_judgements(rule_type: str | None, language: str | None
         entry_language = str(entry.get("language") or said or "zh")
         if language not in (None, entry_language):
             continue
-        later = await ReviewItemRow.filter(parent_id=root.id).values_list("id", flat=True)
-        latest = await ReviewAnswerRow.filter(item_id__in=[root.id, *later]
-                                              ).order_by("-id").first()
+        later = await items.later_stage_ids(root.id)
+        latest = await items.latest_answer([root.id, *later])
         found.append(ReviewedJudgement(
             item_id=str(root.id), rule_type=entry["ruleType"], language=entry_language,
             judge_model=entry.get("judgeModel"), rule_params=params,
@@ -105,6 +105,5 @@ async def item_rule_pairs() -> dict[tuple[str, str], list[tuple[str, str]]]:
 async def reviewed_case_targets() -> set[str]:
     """The case attempts a queue item decided, named as the case-level source names them
     (`run:<id>:case:<key>#<attempt>`): their final verdict is also a case-level review."""
-    rows = await ReviewItemRow.filter(stage="FIRST", kind="CASE", final__not_isnull=True
-                                      ).values_list("run_id", "target")
+    rows = await items.decided_case_targets()
     return {f"run:{run_id}:{target}" for run_id, target in rows}

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenteval.store.models import HumanReviewRow, ReviewAnswerRow, ReviewItemRow
+from agenteval.store.review_queues import items
+from agenteval.store.review_queues.items import ReviewAnswerRow, ReviewItemRow
+from agenteval.store.reviews import human_reviews
 
 
 async def settle(root: ReviewItemRow, answer: dict[str, Any], source: str,
                  by: ReviewAnswerRow) -> None:
-    await ReviewItemRow.filter(id=root.id).update(final=answer, final_source=source)
+    await items.settle(root.id, answer, source)
     if root.run_id is None and root.eval_id is None:
         return  # a production conversation: monitoring keeps no human review row
     fields: dict[str, Any] = {}
@@ -28,6 +30,6 @@ async def settle(root: ReviewItemRow, answer: dict[str, Any], source: str,
     elif root.kind == "FINDING":
         fields = {"decision": "CONFIRMED" if answer["findingValid"] else "REJECTED"}
     note = f"review queue ({source.lower()})" + (f": {by.note}" if by.note else "")
-    await HumanReviewRow.create(run_id=root.run_id, eval_id=root.eval_id, target=root.target,
-                                reviewer=by.reviewer, reviewer_key_id=by.reviewer_key_id,
-                                note=note, **fields)
+    await human_reviews.add(run_id=root.run_id, eval_id=root.eval_id, target=root.target,
+                            reviewer=by.reviewer, reviewer_key_id=by.reviewer_key_id,
+                            note=note, **fields)

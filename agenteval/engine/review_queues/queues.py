@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.plan import PlanSpec, parse_plan
 from agenteval.domain.review_queues.selection import double_reviewed, select
@@ -16,7 +14,8 @@ from agenteval.engine.review_queues.candidates import reviewables
 from agenteval.engine.review_queues.candidates_monitor import monitors_reviewables
 from agenteval.engine.review_queues.work import reviewer_of
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store.models import ApiKey, ReviewItemRow, ReviewPlanRow, ReviewQueueRow
+from agenteval.store.review_queues import queue_rows
+from agenteval.store.review_queues.queue_rows import ApiKey, ReviewPlanRow, ReviewQueueRow
 
 REVIEWING_ROLES = frozenset({"ADMIN", "OPERATOR", "REVIEWER"})
 
@@ -27,12 +26,12 @@ async def create_plan(name: str, raw_spec: Any, key: ApiKey) -> ReviewPlanRow:
     if not name.strip():
         errors.add("name", "must not be empty")
     errors.raise_if_any()
-    return await ReviewPlanRow.create(id=uuid.uuid4(), name=name.strip(), spec=spec.as_json(),
-                                      created_by=reviewer_of(key))
+    return await queue_rows.add_plan(name=name.strip(), spec=spec.as_json(),
+                                     created_by=reviewer_of(key))
 
 
 async def _reviewer_keys(key_ids: Sequence[uuid.UUID], path: str) -> list[str]:
-    keys = {k.id: k for k in await ApiKey.filter(id__in=list(key_ids))}
+    keys = await queue_rows.keys_by_ids(key_ids)
     errors = FieldErrors()
     for index, key_id in enumerate(key_ids):
         key = keys.get(key_id)
@@ -67,7 +66,7 @@ async def create_queue(name: str, plan_id: uuid.UUID, sources: Sources,
     if not (sources.run_ids or sources.eval_ids or sources.monitor_ids):
         raise ValidationFailed.one("runIds", "give at least one run, eval or monitor to "
                                              "sample from")
-    plan = await ReviewPlanRow.get_or_none(id=plan_id)
+    plan = await queue_rows.find_plan(plan_id)
     if plan is None:
         raise NotFound(f"sampling plan {plan_id} does not exist")
     reviewers = await _reviewer_keys(reviewer_key_ids, "reviewerKeyIds")
@@ -77,34 +76,29 @@ async def create_queue(name: str, plan_id: uuid.UUID, sources: Sources,
     by_key = {r.candidate.key: r for r in found}
     chosen = select(spec, [r.candidate for r in found])
     doubles = double_reviewed(spec.second_review_share, len(chosen), spec.seed)
-    async with in_transaction():
-        queue = await ReviewQueueRow.create(
-            id=uuid.uuid4(), name=name.strip(), plan_id=plan.id,
-            sources={**sources.as_json(), "plan": spec.as_json()},
-            second_review_share=spec.second_review_share, reviewer_key_ids=reviewers,
-            created_by=reviewer_of(key))
-        await ReviewItemRow.bulk_create([
-            _item(queue.id, position, spec, by_key[selected.candidate.key], selected.reasons,
-                  position in doubles)
-            for position, selected in enumerate(chosen)])
-    return queue
+    return await queue_rows.add_queue(
+        {"name": name.strip(), "plan_id": plan.id,
+         "sources": {**sources.as_json(), "plan": spec.as_json()},
+         "second_review_share": spec.second_review_share, "reviewer_key_ids": reviewers,
+         "created_by": reviewer_of(key)},
+        [_item(position, spec, by_key[selected.candidate.key], selected.reasons,
+               position in doubles) for position, selected in enumerate(chosen)])
 
 
-def _item(queue_id: uuid.UUID, position: int, spec: PlanSpec, reviewable: Any,
-          reasons: Sequence[str], double: bool) -> ReviewItemRow:
-    return ReviewItemRow(
-        id=uuid.uuid4(), queue_id=queue_id, position=position, stage="FIRST",
-        kind=reviewable.candidate.kind, target=reviewable.candidate.target,
-        run_id=reviewable.run_id, eval_id=reviewable.eval_id, reasons=list(reasons),
-        rubric=reviewable.rubric, double_review=double)
+def _item(position: int, spec: PlanSpec, reviewable: Any, reasons: Sequence[str],
+          double: bool) -> dict[str, Any]:
+    return {"position": position, "stage": "FIRST", "kind": reviewable.candidate.kind,
+            "target": reviewable.candidate.target, "run_id": reviewable.run_id,
+            "eval_id": reviewable.eval_id, "reasons": list(reasons),
+            "rubric": reviewable.rubric, "double_review": double}
 
 
 async def assign_reviewers(queue_id: uuid.UUID, reviewer_key_ids: Sequence[uuid.UUID]
                            ) -> ReviewQueueRow:
     """Set the keys the queue is given (REVIEWER keys read only the queues they are given)."""
-    queue = await ReviewQueueRow.get_or_none(id=queue_id)
+    queue = await queue_rows.find_queue(queue_id)
     if queue is None:
         raise NotFound(f"review queue {queue_id} does not exist")
-    queue.reviewer_key_ids = await _reviewer_keys(reviewer_key_ids, "reviewerKeyIds")
-    await queue.save(update_fields=["reviewer_key_ids"])
+    await queue_rows.set_reviewers(queue, await _reviewer_keys(reviewer_key_ids,
+                                                               "reviewerKeyIds"))
     return queue

@@ -16,7 +16,9 @@ from agenteval.domain.review_queues.figures import (
 )
 from agenteval.domain.review_queues.rubric import machine_answer, top_label
 from agenteval.engine.review_queues.work import now, reviewer_of
-from agenteval.store.models import ApiKey, ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
+from agenteval.store.review_queues import appeal_rows, items, queue_rows
+from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
+from agenteval.store.review_queues.items import ReviewAnswerRow, ReviewItemRow
 
 Pair = tuple[Any, Any]
 
@@ -27,22 +29,23 @@ def _entry_changed(before: dict[str, Any], after: dict[str, Any], key: str) -> b
 
 
 async def queue_report(queue_id: uuid.UUID) -> QueueFigures:
-    items = await ReviewItemRow.filter(queue_id=queue_id).order_by("position")
-    by_id = {item.id: item for item in items}
-    roots = [item for item in items if item.stage == "FIRST"]
-    answers = await ReviewAnswerRow.filter(item_id__in=list(by_id)).order_by("id")
-    appeals = await ReviewAppealRow.filter(item_id__in=[r.id for r in roots])
+    rows = await items.items_of_queue(queue_id)
+    by_id = {item.id: item for item in rows}
+    roots = [item for item in rows if item.stage == "FIRST"]
+    answers = await items.answers_of(list(by_id))
+    appeals = await appeal_rows.appeals_of([r.id for r in roots])
     decided = [a for a in appeals if a.status == "DECIDED"]
     moment = now()
     # A reviewer holding a batch before answering anything is progress too (assigned work).
-    holders = {i.claimed_by_key_id for i in items if i.status == "OPEN" and i.claimed_by_key_id
+    holders = {i.claimed_by_key_id for i in rows if i.status == "OPEN" and i.claimed_by_key_id
                and i.claimed_until and i.claimed_until >= moment}
-    names = {str(k.id): reviewer_of(k) for k in await ApiKey.filter(id__in=list(holders))}
+    names = {str(k.id): reviewer_of(k)
+             for k in (await queue_rows.keys_by_ids(list(holders))).values()}
     return QueueFigures(
         items=len(roots), decided=sum(1 for r in roots if r.final is not None),
-        open_by_stage=dict(Counter(i.stage for i in items if i.status == "OPEN")),
+        open_by_stage=dict(Counter(i.stage for i in rows if i.status == "OPEN")),
         appealed=len(appeals), overturned_by_appeal=sum(1 for a in decided if a.overturned),
-        reviewers=_reviewers(items, by_id, answers, decided, moment, names),
+        reviewers=_reviewers(rows, by_id, answers, decided, moment, names),
         rules=_rules(roots, decided), kinds=_kinds(by_id, answers))
 
 

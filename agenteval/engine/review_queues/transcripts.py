@@ -5,16 +5,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from agenteval.store.models import CaseOutcome, EvalMessage, MonitoredTurn, RunTurn
+from agenteval.store.review_queues import source_reads
 
 
 async def case_transcript(run_id: uuid.UUID, case_key: str, attempt: int,
                           up_to_turn: int | None = None) -> list[dict[str, Any]]:
     """The attempt's turns as user/assistant messages (through `up_to_turn` when given)."""
-    outcome = await CaseOutcome.get_or_none(run_id=run_id, case_key=case_key, attempt=attempt)
-    if outcome is None:
-        return []
-    turns = await RunTurn.filter(outcome_id=outcome.id).order_by("index")
+    turns = await source_reads.attempt_turns(run_id, case_key, attempt)
     messages: list[dict[str, Any]] = []
     for turn in turns:
         if up_to_turn is not None and turn.index > up_to_turn:
@@ -26,15 +23,14 @@ async def case_transcript(run_id: uuid.UUID, case_key: str, attempt: int,
 
 
 async def session_transcript(session_id: uuid.UUID) -> list[dict[str, Any]]:
-    rows = await EvalMessage.filter(session_id=session_id).order_by("index")
+    rows = await source_reads.session_messages(session_id)
     return [{"role": "user" if row.role == "USER" else "assistant", "content": row.content,
              "turn": row.turn_index} for row in rows]
 
 
 async def conversation_transcript(conversation_id: uuid.UUID) -> list[dict[str, Any]]:
     """A production conversation's turns as stored (masked), in order."""
-    rows = await MonitoredTurn.filter(conversation_id=conversation_id).order_by(
-        "received_at", "id")
+    rows = await source_reads.conversation_turns(conversation_id)
     return [{"role": row.role, "content": row.content, "turn": index}
             for index, row in enumerate(rows)]
 

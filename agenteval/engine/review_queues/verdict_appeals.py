@@ -13,10 +13,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
-
-from tortoise.exceptions import IntegrityError
-from tortoise.transactions import in_transaction
 
 from agenteval.domain.review_queues.rubric import machine_answer
 from agenteval.engine.review_queues.appeals import (
@@ -28,14 +24,10 @@ from agenteval.engine.review_queues.appeals import (
 from agenteval.engine.review_queues.candidates import Reviewable, eval_items, run_attempt
 from agenteval.engine.review_queues.work import reviewer_of
 from agenteval.errors import NotFound, ValidationFailed
-from agenteval.store.models import (
-    ApiKey,
-    IntelligentEval,
-    ReviewAppealRow,
-    ReviewItemRow,
-    ReviewQueueRow,
-    Run,
-)
+from agenteval.store.review_queues import items, queue_rows
+from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
+from agenteval.store.review_queues.items import ReviewItemRow
+from agenteval.store.review_queues.queue_rows import ApiKey, ReviewQueueRow
 
 
 @dataclass(frozen=True)
@@ -76,34 +68,27 @@ async def _reviewable(subject: Subject) -> Reviewable:
 
 
 async def _queue_name(subject: Subject) -> str:
+    name = await queue_rows.owner_name(subject.run_id, subject.eval_id)
     if subject.run_id is not None:
-        run = await Run.get(id=subject.run_id).prefetch_related("campaign")
-        return f"Appeals: {run.campaign.name} · run {str(run.id)[:8]}"
-    row = await IntelligentEval.get(id=subject.eval_id)
-    return f"Appeals: {row.name} · eval {str(row.id)[:8]}"
+        return f"Appeals: {name} · run {str(subject.run_id)[:8]}"
+    return f"Appeals: {name} · eval {str(subject.eval_id)[:8]}"
 
 
 async def appeals_queue(subject: Subject, key: ApiKey) -> ReviewQueueRow:
     """The run's or eval's appeals queue, made once even when two processes race to."""
-    found = await ReviewQueueRow.get_or_none(appeals_of=subject.owner)
+    found = await queue_rows.find_appeals_queue(subject.owner)
     if found is not None:
         return found
     sources = {"runIds": [str(subject.run_id)] if subject.run_id else [],
                "evalIds": [str(subject.eval_id)] if subject.eval_id else [], "monitorIds": [],
                "appeals": True}
-    try:
-        async with in_transaction():  # a savepoint: PostgreSQL's outer work survives a loss
-            return await ReviewQueueRow.create(
-                id=uuid.uuid4(), name=await _queue_name(subject), plan_id=None,
-                sources=sources, reviewer_key_ids=[], created_by=reviewer_of(key),
-                appeals_of=subject.owner)
-    except IntegrityError:
-        return await ReviewQueueRow.get(appeals_of=subject.owner)
+    return await queue_rows.appeals_queue(subject.owner, {
+        "name": await _queue_name(subject), "plan_id": None, "sources": sources,
+        "reviewer_key_ids": [], "created_by": reviewer_of(key)})
 
 
-def _first_item(subject: Subject) -> Any:
-    return (ReviewItemRow.filter(stage="FIRST", run_id=subject.run_id, eval_id=subject.eval_id,
-                                 target=subject.target).order_by("-created_at").first())
+async def _first_item(subject: Subject) -> ReviewItemRow | None:
+    return await items.first_item_of(subject.run_id, subject.eval_id, subject.target)
 
 
 async def appeal_verdict(subject: Subject, reason: str, key: ApiKey) -> ReviewAppealRow:
@@ -112,11 +97,11 @@ async def appeal_verdict(subject: Subject, reason: str, key: ApiKey) -> ReviewAp
     existing = await _first_item(subject)
     if existing is None:
         queue = await appeals_queue(subject, key)
-        async with in_transaction():
+        async with items.transaction():
             # Two first appeals of one subject at once: the write lock on the queue's row (a
             # row lock on PostgreSQL, the database's on SQLite) makes the second wait, and the
             # check after it sees the first one's item, so the subject gets one item.
-            await ReviewQueueRow.filter(id=queue.id).update(appeals_of=subject.owner)
+            await queue_rows.lock_appeals_queue(queue.id, subject.owner)
             existing = await _first_item(subject)
             if existing is None:
                 return await _new_subject(queue, subject, reviewable, reason, key)
@@ -126,8 +111,8 @@ async def appeal_verdict(subject: Subject, reason: str, key: ApiKey) -> ReviewAp
 async def _new_subject(queue: ReviewQueueRow, subject: Subject, reviewable: Reviewable,
                        reason: str, key: ApiKey) -> ReviewAppealRow:
     """The subject as an APPEALED first item of the appeals queue, and its appeal."""
-    position = await ReviewItemRow.filter(queue_id=queue.id, stage="FIRST").count()
-    root = await ReviewItemRow.create(
+    position = await items.first_stage_count(queue.id)
+    root = await items.add_item(
         id=uuid.uuid4(), queue_id=queue.id, position=position, stage="FIRST",
         kind=reviewable.candidate.kind, target=subject.target, run_id=subject.run_id,
         eval_id=subject.eval_id, reasons=["appeal"], rubric=reviewable.rubric,

@@ -13,7 +13,10 @@ from typing import Any
 
 from agenteval.engine.review_queues.transcripts import item_transcript
 from agenteval.engine.review_queues.work import family, now
-from agenteval.store.models import ApiKey, ReviewAnswerRow, ReviewAppealRow, ReviewItemRow
+from agenteval.store.review_queues import appeal_rows, items
+from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
+from agenteval.store.review_queues.items import ReviewAnswerRow, ReviewItemRow
+from agenteval.store.review_queues.queue_rows import ApiKey
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,7 @@ def holds(item: ReviewItemRow, key: ApiKey) -> bool:
 async def item_view(item: ReviewItemRow, key: ApiKey, *, transcript: bool = False) -> ItemView:
     members = await family(item)
     stage_of = {m.id: m.stage for m in members}
-    rows = await ReviewAnswerRow.filter(item_id__in=list(stage_of)).order_by("id")
+    rows = await items.answers_of(list(stage_of))
     root = next(m for m in members if m.parent_id is None)
     settled = root.final is not None and not any(
         m.status == "OPEN" for m in members if m.parent_id is not None)
@@ -44,8 +47,8 @@ async def item_view(item: ReviewItemRow, key: ApiKey, *, transcript: bool = Fals
                if settled or deciding or r.reviewer_key_id == key.id]
     appeal = None
     if item.stage == "APPEAL":
-        appeal = await ReviewAppealRow.get_or_none(appeal_item_id=item.id)
+        appeal = await appeal_rows.appeal_of_stage(item.id)
     elif item.parent_id is None:
-        appeal = await ReviewAppealRow.filter(item_id=item.id).order_by("-created_at").first()
+        appeal = await appeal_rows.latest_appeal_of(item.id)
     text = await item_transcript(item.kind, item.target, item.run_id) if transcript else None
     return ItemView(item, holds(item, key), text, visible, appeal)

@@ -13,20 +13,14 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.rubric import check_answer, overturns, same_verdict
 from agenteval.engine.review_queues.final_verdicts import settle
 from agenteval.errors import Conflict, Forbidden, NotFound, ValidationFailed
-from agenteval.store.models import (
-    ApiKey,
-    ReviewAnswerRow,
-    ReviewAppealRow,
-    ReviewItemRow,
-    ReviewQueueRow,
-)
-from agenteval.store.review_queues import claims
+from agenteval.store.review_queues import appeal_rows, claims, items, queue_rows
+from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
+from agenteval.store.review_queues.items import ReviewAnswerRow, ReviewItemRow
+from agenteval.store.review_queues.queue_rows import ApiKey, ReviewQueueRow
 
 MAX_BATCH = 50
 NO_ID = uuid.UUID(int=0)  # an `IN` list never empty (no item has it)
@@ -43,7 +37,7 @@ def now() -> datetime:
 
 async def queue_for(queue_id: uuid.UUID, key: ApiKey) -> ReviewQueueRow:
     """The queue, if this key may work on it (a REVIEWER only on queues it is given)."""
-    queue = await ReviewQueueRow.get_or_none(id=queue_id)
+    queue = await queue_rows.find_queue(queue_id)
     if queue is None:
         raise NotFound(f"review queue {queue_id} does not exist")
     if key.role == "REVIEWER" and str(key.id) not in (queue.reviewer_key_ids or []):
@@ -52,7 +46,7 @@ async def queue_for(queue_id: uuid.UUID, key: ApiKey) -> ReviewQueueRow:
 
 
 async def item_for(item_id: uuid.UUID, key: ApiKey) -> ReviewItemRow:
-    item = await ReviewItemRow.get_or_none(id=item_id)
+    item = await items.find_item(item_id)
     if item is None:
         raise NotFound(f"review item {item_id} does not exist")
     await queue_for(item.queue_id, key)
@@ -66,14 +60,14 @@ async def claim_batch(queue_id: uuid.UUID, size: int, key: ApiKey, lease_s: floa
         raise ValidationFailed.one("size", f"must be from 1 to {MAX_BATCH}")
     await queue_for(queue_id, key)
     ids = await claims.claim(queue_id, key.id, size, lease_s, now())
-    rows = {row.id: row for row in await ReviewItemRow.filter(id__in=ids)}
+    rows = await items.items_by_ids(ids)
     return [rows[item_id] for item_id in ids]
 
 
 async def assign_batch(queue_id: uuid.UUID, size: int, reviewer: ApiKey, lease_s: float
                        ) -> list[ReviewItemRow]:
     """An OPERATOR hands a batch to a reviewer: the same claim, made on its behalf."""
-    queue = await ReviewQueueRow.get_or_none(id=queue_id)
+    queue = await queue_rows.find_queue(queue_id)
     if queue is None:
         raise NotFound(f"review queue {queue_id} does not exist")
     if reviewer.role not in ("ADMIN", "OPERATOR", "REVIEWER"):
@@ -89,14 +83,13 @@ async def release_item(item_id: uuid.UUID, key: ApiKey) -> ReviewItemRow:
     item = await item_for(item_id, key)
     if not await claims.release(item_id, key.id):
         raise Conflict(f"review item {item_id} is not claimed by this key")
-    await item.refresh_from_db()
+    await items.refresh(item)
     return item
 
 
 async def family(item: ReviewItemRow) -> list[ReviewItemRow]:
     """The FIRST item and every later stage about the same subject."""
-    root = item.parent_id or item.id
-    return await ReviewItemRow.filter(id=root) + await ReviewItemRow.filter(parent_id=root)
+    return await items.family(item.parent_id or item.id)
 
 
 async def record_answer(item_id: uuid.UUID, raw: Any, note: str | None, seconds: float | None,
@@ -109,26 +102,33 @@ async def record_answer(item_id: uuid.UUID, raw: Any, note: str | None, seconds:
         errors.add("seconds", "must be from 0 to 86400")
     if item.stage == "APPEAL":
         # An appeal of one judged rule result is decided on that result: its verdict is due.
-        entry = (await ReviewAppealRow.get(appeal_item_id=item.id)).entry_key
+        entry = (await _appeal_of(item)).entry_key
         if entry and entry not in (answer.get("entries") or {}):
             errors.add(f"answer.entries.{entry}", "the appeal contests this rule result: "
                                                   "give its verdict")
     errors.raise_if_any()
-    root = item if item.parent_id is None else await ReviewItemRow.get(id=item.parent_id)
-    async with in_transaction():
+    root = item if item.parent_id is None else await items.find_item(item.parent_id)
+    assert root is not None, "a later stage's FIRST item is deleted with it"
+    async with items.transaction():
         if not await claims.complete(item.id, key.id, now()):
             raise Conflict(f"review item {item_id} is not claimed by this key (claim a batch "
                            "first; another reviewer may hold it, or it is answered)")
-        row = await ReviewAnswerRow.create(item_id=item.id, reviewer=reviewer_of(key),
-                                           reviewer_key_id=key.id, answer=answer, note=note,
-                                           seconds=seconds)
+        row = await items.add_answer(item_id=item.id, reviewer=reviewer_of(key),
+                                     reviewer_key_id=key.id, answer=answer, note=note,
+                                     seconds=seconds)
         await _follow_up(item, root, row)
-    await item.refresh_from_db()
+    await items.refresh(item)
     return item
 
 
+async def _appeal_of(item: ReviewItemRow) -> ReviewAppealRow:
+    appeal = await appeal_rows.appeal_of_stage(item.id)
+    assert appeal is not None, "an APPEAL item is made with its appeal"
+    return appeal
+
+
 async def _next_stage(root: ReviewItemRow, stage: str, excluded: list[str]) -> None:
-    await ReviewItemRow.create(
+    await items.add_item(
         id=uuid.uuid4(), queue_id=root.queue_id, position=root.position, stage=stage,
         parent_id=root.id, kind=root.kind, target=root.target, run_id=root.run_id,
         eval_id=root.eval_id, reasons=root.reasons, rubric=root.rubric,
@@ -143,7 +143,7 @@ async def _follow_up(item: ReviewItemRow, root: ReviewItemRow, row: ReviewAnswer
         else:
             await settle(root, row.answer, "REVIEW", row)
     elif item.stage == "SECOND":
-        first = await ReviewAnswerRow.filter(item_id=root.id).order_by("id").first()
+        first = await items.first_answer(root.id)
         assert first is not None, "a second review follows a first"
         if same_verdict(first.answer, row.answer):
             await settle(root, first.answer, "REVIEW", first)
@@ -152,8 +152,7 @@ async def _follow_up(item: ReviewItemRow, root: ReviewItemRow, row: ReviewAnswer
     elif item.stage == "ARBITRATION":
         await settle(root, row.answer, "ARBITRATION", row)
     elif item.stage == "APPEAL":
-        appeal = await ReviewAppealRow.get(appeal_item_id=item.id)
-        appeal.status, appeal.decided_by, appeal.decided_at = "DECIDED", row.reviewer, now()
-        appeal.overturned = overturns(appeal.appealed_verdict, row.answer, appeal.entry_key)
-        await appeal.save()
+        appeal = await _appeal_of(item)
+        await appeal_rows.decide(appeal, row.reviewer, now(),
+                                 overturns(appeal.appealed_verdict, row.answer, appeal.entry_key))
         await settle(root, row.answer, "APPEAL", row)

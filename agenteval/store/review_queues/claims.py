@@ -72,3 +72,11 @@ async def complete(item_id: uuid.UUID, key_id: uuid.UUID, now: datetime) -> bool
     over); false when another reviewer holds it or it is done already."""
     return bool(await ReviewItemRow.filter(id=item_id, status="OPEN", claimed_by_key_id=key_id)
                 .update(status="DONE", done_at=now, claimed_until=None))
+
+
+async def take_unreviewed(item_id: uuid.UUID, now: datetime) -> bool:
+    """Take an open item nobody holds out of reviewing (APPEALED: its verdict is appealed
+    before anyone first-reviewed it), by the same kind of conditional UPDATE as a claim;
+    false when a reviewer holds it or it is no longer open."""
+    return bool(await (ReviewItemRow.filter(id=item_id, status="OPEN").filter(_free(now))
+                       .update(status="APPEALED", claimed_by_key_id=None, claimed_until=None)))
