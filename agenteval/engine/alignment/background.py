@@ -81,6 +81,8 @@ async def start(request: AlignRequest, source: ReviewSource,
                                name=f"alignment {alignment_id}")
     _running.add(task)
     task.add_done_callback(_running.discard)
+    # Cancelled before it began (a shutdown): the request must not wait for it forever.
+    task.add_done_callback(lambda _: recorded.done() or recorded.cancel())
     return await asyncio.shield(recorded)
 
 
@@ -93,8 +95,9 @@ async def _owned(run: OwnedRun, attempt: Callable[[], Awaitable[None]],
     except OwnershipLost:
         logger.warning("alignment %s: its lease lapsed; another process failed it",
                        alignment_id)
-    except Exception:
-        logger.exception("alignment %s: its outcome could not be recorded", alignment_id)
+    except Exception:  # not recorded RUNNING (the request got the error) or not finished
+        logger.exception("alignment %s: could not be recorded; the takeover fails it",
+                         alignment_id)
 
 
 async def _attempt(request: AlignRequest, source: ReviewSource, registry: ModelRegistry,
