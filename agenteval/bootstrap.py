@@ -16,14 +16,14 @@ The owned entity kinds are declared
 here and in bootstrap_core, each once: `run`, `eval` and `session` (per message),
 `drive` and `drive-wait` (the built-in driver), `sessions` (openclaw's schedules),
 `watchdog` and `retention` (once per interval), `webhooks` (the webhook sender, a
-singleton). The server (`agenteval.app`) and the
+singleton), `alignment` (an alignJudge attempt judged in the background). The server (`agenteval.app`) and the
 `agenteval demo` command start through it; the CI gate (`agenteval run`) starts
 the core alone.
 
 Several processes may share one PostgreSQL database: the start-up singletons
 (migrations, the first ADMIN key, the demo) run under a start-up lock, and
 the background work — the takeover loop: taking over what nobody owns (runs,
-drives, schedules), the watchdog, the webhook sender — is `Services.work`, which
+drives, schedules, alignment attempts), the watchdog, the webhook sender — is `Services.work`, which
 `agenteval serve` starts only once its socket is listening (a process that
 cannot serve takes no work); other callers have it started before the block.
 
@@ -52,6 +52,7 @@ from agenteval.bootstrap_driver import (
     role_waiting_of,
 )
 from agenteval.config import Settings
+from agenteval.engine.alignment.background import alignment_kind
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.retention import retention_kind
 from agenteval.engine.intelligent.engine import IntelligentEngine
@@ -129,6 +130,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
             channels=core.channels, wakeups=wakeups, sessions=sessions, evals=DatabaseEvals())
         for kind in (intelligent.eval_kind(), intelligent.session_kind(sessions.open_turn),
                      *driver.kinds, *(drive_kinds(settings, wakeups, connect) if drives else ()),
+                     alignment_kind(ttl_s),
                      *_interval_and_singleton_kinds(stack, settings, intelligent, core.actors)):
             owned.declare(kind)
         # The one takeover loop of every owned entity kind whose owner is gone, and

@@ -33,3 +33,5 @@ WATCHDOG: Final = "watchdog"
 RETENTION: Final = "retention"
 # the webhook sender, one process at a time (singleton)
 WEBHOOKS: Final = "webhooks"
+# an alignJudge attempt judged in the background (work; a lapsed one ends FAILED)
+ALIGNMENT: Final = "alignment"

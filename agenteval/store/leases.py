@@ -36,7 +36,7 @@ from tortoise import connections
 
 from actors.ownership import Fence, Holding, OwnershipLost
 from agenteval.domain.intelligent import eval_state
-from agenteval.domain.owned_kinds import DRIVE, DRIVE_WAIT, RUN, SCHEDULES
+from agenteval.domain.owned_kinds import ALIGNMENT, DRIVE, DRIVE_WAIT, RUN, SCHEDULES
 from agenteval.domain.static import run_state
 from agenteval.observability.metrics import lease_claimed, lease_taken_over
 
@@ -270,8 +270,21 @@ async def _lapsed_schedules(store: DatabaseLeases) -> list[str]:
     return lapsed
 
 
+async def _lapsed_alignments(_: DatabaseLeases) -> list[str]:
+    """RUNNING alignment attempts whose lease is not live: their process died or stopped
+    (the lease expired, or was given up cut short) before it recorded the outcome. The
+    row is written under a claimed lease, so one without a lease row is abandoned too."""
+    rows = await query(
+        "SELECT a.id AS id FROM judge_alignments a "
+        f"LEFT JOIN leases l ON l.name = {_name_of('a.id', ALIGNMENT)} "
+        "WHERE a.decision = $1 AND (l.name IS NULL OR l.expires_at < {now}) "
+        "ORDER BY a.created_at", "RUNNING")
+    return [str(row["id"]) for row in rows]
+
+
 _LAPSED: dict[str, Callable[[DatabaseLeases], Awaitable[list[str]]]] = {
-    RUN: _lapsed_runs, DRIVE: _lapsed_drives, SCHEDULES: _lapsed_schedules}
+    RUN: _lapsed_runs, DRIVE: _lapsed_drives, SCHEDULES: _lapsed_schedules,
+    ALIGNMENT: _lapsed_alignments}
 
 
 async def claim_kept(name: str, ttl_s: float, on_lost: Callable[[], None] | None = None

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from agenteval.store.judge_revisions.review_reads import case_item_revisions
+from agenteval.store.judge_revisions.review_reads import item_revisions
 from agenteval.store.models import CaseOutcome, HumanReviewRow, ReviewItemRow, RuleResultRow
 from tests.alignment.case_rows import p_cases, stored_run
 from tests.alignment.pattern_judge import MODEL
@@ -60,5 +60,5 @@ async def test_a_per_item_verdict_takes_the_revision_its_attempt_recorded(db: st
     other = await ReviewItemRow.create(
         id=uuid.uuid4(), queue_id=uuid.uuid4(), position=1, stage="FIRST", kind="CASE",
         target="case:gone#0", run_id=run.id, rubric={"caseKey": "gone", "attempt": 0})
-    labels = await case_item_revisions({str(root.id), str(other.id)})
+    labels = await item_revisions({str(root.id), str(other.id)})
     assert labels == {(str(root.id), "llm_score"): LABEL}

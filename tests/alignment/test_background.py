@@ -7,17 +7,23 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
+from actors import ActorSystem, OwnedSystem
+from actors.delivery import Delivery, delivering
+from actors.ownership import lease_name
 from agenteval.api.context import Context
 from agenteval.api.schema import build_schema
+from agenteval.domain.owned_kinds import ALIGNMENT
 from agenteval.engine.alignment import background
 from agenteval.engine.alignment.align import AlignRequest
+from agenteval.engine.alignment.background import alignment_kind
 from agenteval.store import leases
 from agenteval.store.judge_revisions import alignments
-from agenteval.store.judge_revisions.alignments import ABANDONED, Outcome, lease_name
+from agenteval.store.judge_revisions.alignments import ABANDONED, Outcome
 from agenteval.store.judge_revisions.revisions import list_revisions
 from agenteval.store.models import AlignmentRow, WebhookDelivery
 from tests.alignment.case_rows import p_cases, stored_run
@@ -29,6 +35,14 @@ from tests.support.graphql_client import ADMIN_KEY, GraphQLClient
 READ = """{ alignments(ruleType: "llm_score") { id decision } }"""
 UPDATES = """subscription($id: ID!) { alignmentUpdates(id: $id) { id decision } }"""
 SCHEMA = build_schema()
+
+
+@pytest.fixture
+async def owned(db: str) -> AsyncIterator[OwnedSystem]:
+    """This process's runtime with the `alignment` kind declared, as the root declares it."""
+    system = OwnedSystem(ActorSystem(), leases.DatabaseLeases(), [alignment_kind(30.0)])
+    yield system
+    await system.shutdown()
 
 
 async def _next(stream: Any) -> Any:
@@ -89,12 +103,13 @@ async def _registry_of(url: str) -> Any:
                                                 "max_retries": 1})])
 
 
-async def test_a_failing_judge_model_fails_the_attempt_with_its_reason(db: str) -> None:
+async def test_a_failing_judge_model_fails_the_attempt_with_its_reason(
+        owned: OwnedSystem) -> None:
     async with FakeLLMServer(chat=lambda body: Respond(status=500, body={"error": "down"})
                              ) as llm:
-        row = (await background.start(AlignRequest("llm_score", "en"),
-                                      source_of(mixed(40, "P")),
-                                      lambda: _registry_of(llm.url), None)).row
+        row = await background.start(AlignRequest("llm_score", "en"),
+                                     source_of(mixed(40, "P")),
+                                     lambda: _registry_of(llm.url), None, owned)
         assert row.decision == "RUNNING"
         await background.wait_all()
     failed = await AlignmentRow.get(id=row.id)
@@ -105,38 +120,45 @@ async def test_a_failing_judge_model_fails_the_attempt_with_its_reason(db: str) 
     assert await list_revisions("llm_score", "en", MODEL) == []
 
 
-async def test_an_exception_is_the_attempt_s_failure(db: str) -> None:
+async def test_an_exception_is_the_attempt_s_failure(owned: OwnedSystem) -> None:
     async def broken(rule_type: str, language: str) -> list[Any]:
         raise RuntimeError("the reviews could not be read")
 
     async with FakeLLMServer(chat=pattern_answer) as llm:
-        row = (await background.start(AlignRequest("llm_score", "en"), broken,
-                                      lambda: _registry_of(llm.url), None)).row
+        row = await background.start(AlignRequest("llm_score", "en"), broken,
+                                     lambda: _registry_of(llm.url), None, owned)
         await background.wait_all()
+    current = await leases.current(lease_name(ALIGNMENT, str(row.id)))
+    assert current is not None and not current[2]  # the runtime gave the key up
     failed = await AlignmentRow.get(id=row.id)
     assert failed.decision == "FAILED"
     assert failed.reason == ("the attempt failed: RuntimeError: the reviews could not be read")
 
 
-async def test_an_attempt_whose_process_died_is_failed_by_the_next_reader(db: str) -> None:
-    # Another process recorded it RUNNING, then died: its lease lapses.
+async def test_an_attempt_whose_process_died_is_failed_by_the_takeover(
+        owned: OwnedSystem) -> None:
+    # Another process claimed the attempt's key and recorded it RUNNING, then died: its
+    # lease is no longer renewed and lapses.
     alignment_id = uuid.uuid4()
-    dead = await leases.claim(lease_name(alignment_id), 0.2, owner="dead-host:1:abcd")
+    name = lease_name(ALIGNMENT, str(alignment_id))
+    dead = await leases.DatabaseLeases(owner="dead-host:1:abcd").claim(name, 0.3)
     assert dead is not None
     await AlignmentRow.create(id=alignment_id, decision="RUNNING", reason="running",
                               rule_type="llm_score", language="en", judge_model=MODEL,
                               strategy="MOST_RECENT", seed=39)
-    assert [r.decision for r in await alignments.list_alignments()] == ["RUNNING"]  # live
-    await asyncio.sleep(0.3)
-    [row] = await alignments.list_alignments()
-    assert (row.decision, row.reason) == ("FAILED", ABANDONED)
-    # Should the old owner wake up, its outcome is refused: the FAILED attempt stays.
+    assert await owned.take_over_once() == 0  # live: nothing to take over yet
+    assert (await AlignmentRow.get(id=alignment_id)).decision == "RUNNING"
+    await asyncio.sleep(0.4)
+    assert await owned.take_over_once() == 1
+    row = await AlignmentRow.get(id=alignment_id)
+    assert (row.decision, row.reason) == ("FAILED", ABANDONED) and row.finished_at
+    current = await leases.current(name)
+    assert current is not None and current[0] == "" and current[1] == dead.epoch + 1
+    assert await owned.take_over_once() == 0  # FAILED: not lapsed any more
+    # Should the old owner wake up, its outcome is refused by the fence it still carries.
     late = Outcome({"decision": "ADOPTED", "reason": "late"}, [{"dialog_excerpt": "x",
                                                                  "score": 0}])
-    try:
-        await alignments.write(late, into=row, fence=dead)
-        raise AssertionError("the lapsed owner wrote its outcome")
-    except leases.LeaseLost:
-        pass
+    with delivering(Delivery(dead)), pytest.raises(leases.LeaseLost):
+        await alignments.write(late, into=row)
     assert (await AlignmentRow.get(id=alignment_id)).decision == "FAILED"
     assert await list_revisions("llm_score", "en", MODEL) == []

@@ -33,7 +33,7 @@ class AlignmentMutations:
         key = await info.context.require_key()
         row = await service.align_judge(AlignRequest(
             rule_type, language, judge_model, Strategy(strategy.value), seed,
-            created_by=reviewer_of(key)))
+            created_by=reviewer_of(key)), info.context.services.owned)
         return Alignment.from_row(row)
 
     @strawberry.mutation(

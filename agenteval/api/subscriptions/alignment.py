@@ -1,7 +1,8 @@
 """alignmentUpdates: an alignment attempt now, then once more when its background work ends.
 
 The work may run in another process, so this reads the stored attempt (once a second)
-rather than listening on the bus; reading also marks an abandoned attempt FAILED.
+rather than listening on the bus; an attempt whose process died is ended FAILED by the
+runtime's takeover loop (the `alignment` owned kind), so the stream ends then too.
 """
 
 from __future__ import annotations

@@ -1,23 +1,34 @@
 """`alignJudge` answers at once: the attempt is recorded RUNNING and judged in the background.
 
 The request checks what it can without the judge (rule type, language, judge model) and
-answers VALIDATION_FAILED for a bad one as before; then the store claims the lease
-`alignment:<id>` for this process (renewed every ttl/3 while it works; the engine sees only
-the `RunningAttempt` handle), records the attempt RUNNING and returns it. The work — reading the reviews, judging the held-out items twice, the κ gate —
-runs as a task of this process; its outcome is written fenced by the lease, with the
-adopted revision and the `review.alignment_finished` webhook event (store/judge_revisions/
-alignments.py). Any exception is the attempt's FAILED reason, never a decision on the
-reviews. If this process dies, the lease lapses (30 s) and the next process that
-reads the attempts marks it FAILED ("start it again"): an attempt is never resumed, since
-its judge calls would be paid twice and its split is cheap to redo with the same seed.
+answers VALIDATION_FAILED for a bad one as before. Then the attempt is owned work of the
+runtime, the kind `alignment` (`alignment_kind`, declared once at the composition root):
+`OwnedSystem.claim_work` claims the new attempt's key, and the whole attempt — recording
+it RUNNING, reading the reviews, judging the held-out items twice, the κ gate, recording
+the outcome — runs in `OwnedRun.run`, which renews the lease, fences the store's writes
+(the RUNNING row; the outcome with the adopted revision and the `review.alignment_finished`
+webhook event, in one transaction: store/judge_revisions/alignments.py) and gives the key
+up when the attempt ends. This module never sees the lease. Any exception of the attempt
+is its FAILED reason, never a decision on the reviews.
+
+If this process dies (or shuts down mid-attempt), the lease lapses and the runtime's one
+takeover loop — in any serving process — claims the attempt and `resume`s it, which here
+means ending it FAILED ("start it again"), fenced under the new lease, with its webhook
+event. An attempt is deliberately not run again by the takeover: an attempt that killed
+its process (memory, a hung judge) would kill the next one too, and its measurement is
+one uninterrupted pass; starting it again with the same seed gives the same split, and
+the judge answers already paid for are in the response cache.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Awaitable, Callable
 
+from actors import EntityKind, OwnedRun, OwnedSystem, OwnershipLost
+from agenteval.domain.owned_kinds import ALIGNMENT
 from agenteval.engine.alignment.align import (
     AlignRequest,
     ReviewSource,
@@ -27,7 +38,7 @@ from agenteval.engine.alignment.align import (
 )
 from agenteval.llm import ModelRegistry, ResponseCache
 from agenteval.store.judge_revisions import alignments
-from agenteval.store.judge_revisions.alignments import FAILED, Outcome, RunningAttempt
+from agenteval.store.judge_revisions.alignments import FAILED, Attempt, Outcome
 
 logger = logging.getLogger(__name__)
 MAX_REASON_CHARS = 2000
@@ -35,39 +46,80 @@ MAX_REASON_CHARS = 2000
 _running: set[asyncio.Task[None]] = set()
 
 
+def alignment_kind(ttl_s: float) -> EntityKind:
+    """The owned work kind of background attempts: a lapsed one is taken over and failed."""
+    return EntityKind.work(ALIGNMENT, ttl_s, resume=_fail_abandoned)
+
+
+async def _fail_abandoned(key: str, run: OwnedRun) -> None:
+    if await run.run(lambda: alignments.fail_abandoned(uuid.UUID(key))):
+        logger.warning("alignment %s: its process stopped before it finished; failed", key)
+
+
 async def start(request: AlignRequest, source: ReviewSource,
                 open_registry: Callable[[], Awaitable[ModelRegistry]],
-                cache: ResponseCache | None) -> RunningAttempt:
-    """The RUNNING attempt (VALIDATION_FAILED before anything is recorded); its `row` is
-    what the API answers with."""
+                cache: ResponseCache | None, owned: OwnedSystem) -> Attempt:
+    """The RUNNING attempt, what the API answers with (VALIDATION_FAILED before anything
+    is recorded); its work goes on in a task of this process."""
     registry = await open_registry()
     try:
         model = check_request(request, registry)
-        attempt = await alignments.start(request_fields(request, model))
+        alignment_id = uuid.uuid4()
+        run = await owned.claim_work(ALIGNMENT, str(alignment_id))
+        assert run is not None, "a fresh alignment id has no owner yet"
     except BaseException:
         await registry.aclose()
         raise
-    task = asyncio.create_task(_work(request, source, registry, cache, attempt),
-                               name=f"alignment {attempt.row.id}")
+    recorded: asyncio.Future[Attempt] = asyncio.get_running_loop().create_future()
+
+    async def attempt() -> None:
+        await _attempt(request, source, registry, cache,
+                       alignments.start(alignment_id, request_fields(request, model)),
+                       recorded)
+
+    task = asyncio.create_task(_owned(run, attempt, alignment_id),
+                               name=f"alignment {alignment_id}")
     _running.add(task)
     task.add_done_callback(_running.discard)
-    return attempt
+    # Cancelled before it began (a shutdown): the request must not wait for it forever.
+    task.add_done_callback(lambda _: recorded.done() or recorded.cancel())
+    return await asyncio.shield(recorded)
 
 
-async def _work(request: AlignRequest, source: ReviewSource, registry: ModelRegistry,
-                cache: ResponseCache | None, attempt: RunningAttempt) -> None:
+async def _owned(run: OwnedRun, attempt: Callable[[], Awaitable[None]],
+                 alignment_id: uuid.UUID) -> None:
+    """The attempt under its claim: given up when it ended, left to the takeover (which
+    fails it) when it raised."""
     try:
+        await run.run(attempt)
+    except OwnershipLost:
+        logger.warning("alignment %s: its lease lapsed; another process failed it",
+                       alignment_id)
+    except Exception:  # not recorded RUNNING (the request got the error) or not finished
+        logger.exception("alignment %s: could not be recorded; the takeover fails it",
+                         alignment_id)
+
+
+async def _attempt(request: AlignRequest, source: ReviewSource, registry: ModelRegistry,
+                   cache: ResponseCache | None, record: Awaitable[Attempt],
+                   recorded: asyncio.Future[Attempt]) -> None:
+    try:
+        try:
+            row = await record
+        except asyncio.CancelledError:
+            recorded.cancel()
+            raise
+        except BaseException as error:
+            recorded.set_exception(error)
+            raise
+        recorded.set_result(row)
         try:
             outcome = await evaluate(request, source, registry, cache)
         except Exception as error:  # the attempt's failure, recorded as its reason
-            logger.exception("alignment %s failed", attempt.row.id)
+            logger.exception("alignment %s failed", row.id)
             reason = f"the attempt failed: {type(error).__name__}: {error}"
             outcome = Outcome({"decision": FAILED, "reason": reason[:MAX_REASON_CHARS]})
-        if not await attempt.finish(outcome):
-            logger.warning("alignment %s: its lease lapsed; another process failed it",
-                           attempt.row.id)
-    except Exception:
-        logger.exception("alignment %s: its outcome could not be recorded", attempt.row.id)
+        await alignments.write(outcome, into=row)
     finally:
         await registry.aclose()
 

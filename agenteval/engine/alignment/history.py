@@ -2,9 +2,9 @@
 
 The same reviews as `alignJudge` and the drift alert (engine/alignment/sources.py: a review
 queue's per-item verdicts, then case-level reviews of attempts decided by their one JUDGE
-rule). A per-item verdict on a case attempt carries no revision label of its own: it is
-read from the attempt's stored result of that rule (detail.judge.revision); a monitored
-conversation's is not known (no revision).
+rule). A per-item verdict carries no revision label of its own: it is read from the stored
+result of that rule (detail.judge.revision) — the case attempt's, or the monitor verdict's
+the item of a monitored conversation was made from; a scorecard item's comes with it.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from dataclasses import replace
 from agenteval.domain.alignment.history import HistoryPoint, history
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.engine.alignment.sources import all_reviewed
-from agenteval.store.judge_revisions.review_reads import case_item_revisions
+from agenteval.store.judge_revisions.review_reads import item_revisions
 
 
 async def _revisions_of_items(items: list[ReviewedJudgement]) -> list[ReviewedJudgement]:
-    """Per-item verdicts on case attempts with the revision their result recorded."""
+    """Per-item verdicts with the revision their result recorded."""
     per_item = {i.item_id for i in items if i.basis == "item" and i.scorecard_item is None}
-    labels = await case_item_revisions(per_item) if per_item else {}
+    labels = await item_revisions(per_item) if per_item else {}
     return [replace(i, revision=labels[(i.item_id, i.rule_type)])
             if (i.item_id, i.rule_type) in labels else i for i in items]
 

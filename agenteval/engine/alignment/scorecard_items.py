@@ -10,8 +10,10 @@ fired give the item's `hit_when` (fired ⇔ the check's outcome is hit_when). Th
 is the dimension's: passed = "yes" for the judge; for the reviewer, fired ⇔ outcome =
 hit_when. Not applicable never fires, so a "not fired" can be not applicable:
 `if_not_applicable` is "pass" when hit_when is "fail" (not fired passes) and "fail"
-otherwise — which tells example_shapes.py which correction states a yes/no. Case attempts
-only: a monitored conversation's scorecard result is not read here (yet).
+otherwise — which tells example_shapes.py which correction states a yes/no. A case
+attempt's item reads the attempt's stored scorecard result and transcript; a monitored
+conversation's item reads the scorecard result of the monitor verdict it was made from and
+the conversation's stored (masked) turns — the same judgement, revision label included.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
-from agenteval.engine.review_queues.transcripts import case_transcript
+from agenteval.engine.review_queues.transcripts import case_transcript, conversation_transcript
 from agenteval.store.judge_revisions.review_reads import ScorecardItemReview, scorecard_item_reviews
 
 DIMENSION_RULE = "qa_llm_dimension"
@@ -34,8 +36,17 @@ def _dimension_detail(review: ScorecardItemReview) -> dict[str, Any] | None:
     return None
 
 
+async def _transcript(review: ScorecardItemReview) -> list[dict[str, Any]]:
+    if review.conversation_id is not None:
+        return await conversation_transcript(review.conversation_id)
+    if review.run_id is None:
+        return []
+    return await case_transcript(review.run_id, review.case_key, review.attempt)
+
+
 async def scorecard_item_reviewed() -> list[ReviewedJudgement]:
-    """Every reviewed LLM-dimension scorecard item of a case attempt, oldest first."""
+    """Every reviewed LLM-dimension scorecard item of a case attempt or a monitored
+    conversation, oldest first."""
     found = []
     for review in await scorecard_item_reviews():
         detail = _dimension_detail(review)
@@ -44,7 +55,7 @@ async def scorecard_item_reviewed() -> list[ReviewedJudgement]:
         fired_said_no = (detail["status"] == "hit") == (detail["verdict"] == "no")
         hit_when = "fail" if fired_said_no else "pass"
         judge = detail.get("judge") or {}
-        transcript = await case_transcript(review.run_id, review.case_key, review.attempt)
+        transcript = await _transcript(review)
         found.append(ReviewedJudgement(
             item_id=f"{review.review_item_id}:{review.item}", rule_type=DIMENSION_RULE,
             language=str(detail.get("language") or "zh"), judge_model=judge.get("model"),

@@ -2,12 +2,13 @@
 
 `reviewed_source` is where reviewed judgements come from (engine/alignment/sources.py): the
 review queues' per-item reviews, then the case-level reviews of cases with one JUDGE rule.
-`align_judge` answers with the RUNNING attempt; the work runs in the background
-(engine/alignment/background.py).
+`align_judge` answers with the RUNNING attempt; the work runs in the background as owned
+work of the runtime, the `alignment` kind (engine/alignment/background.py).
 """
 
 from __future__ import annotations
 
+from actors import OwnedSystem
 from agenteval.engine.alignment import background
 from agenteval.engine.alignment.align import AlignRequest, ReviewSource
 from agenteval.engine.alignment.sources import reviewed
@@ -19,10 +20,9 @@ from agenteval.store.response_cache import DatabaseResponseCache
 reviewed_source: ReviewSource = reviewed
 
 
-async def align_judge(request: AlignRequest) -> AlignmentRow:
-    attempt = await background.start(request, reviewed_source, load_model_registry,
-                                     DatabaseResponseCache())
-    return attempt.row
+async def align_judge(request: AlignRequest, owned: OwnedSystem) -> AlignmentRow:
+    return await background.start(request, reviewed_source, load_model_registry,
+                                  DatabaseResponseCache(), owned)
 
 
 async def roll_back(rule_type: str, language: str, judge_model: str, to_revision: int

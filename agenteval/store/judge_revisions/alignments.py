@@ -1,11 +1,15 @@
 """Alignment attempts as recorded: every one is kept, whatever its decision.
 
-An attempt run in the background is first recorded RUNNING, its process holding the lease
-`alignment:<id>` (renewed while it works). Its outcome is written in one transaction
-with the adopted revision and the `review.alignment_finished` webhook deliveries, fenced
-by that lease: a process that lost it (stalled past the expiry) writes nothing. A RUNNING
-attempt whose lease is no longer live — its process died or stopped — is marked FAILED by
-whichever process reads the attempts next (`fail_abandoned`), so none stays RUNNING.
+An attempt run in the background is the owned work kind `alignment` (domain/owned_kinds.py,
+declared by engine/alignment/background.py): the runtime claims `alignment:<id>`, renews
+it and gives it up, and runs the attempt inside a delivery whose fence these writes read
+(`actors.delivery.fence_for`) — the engine never sees the lease. The RUNNING row and the
+outcome are written fenced; the outcome in one transaction with the adopted revision and
+the `review.alignment_finished` webhook deliveries, so a process that lost the lease
+(stalled past the expiry) writes nothing. A RUNNING attempt whose lease lapsed (its
+process died or stopped) is listed by store/leases.py's `lapsed("alignment")`; the
+runtime's takeover loop claims it and `fail_abandoned` marks it FAILED under the new
+fence, so none stays RUNNING.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from actors.ownership import Holding
+from actors.delivery import fence_for
+from actors.ownership import lease_name
+from agenteval.domain.owned_kinds import ALIGNMENT
 from agenteval.store import leases
 from agenteval.store.judge_revisions.revisions import create_revision
 from agenteval.store.models import AlignmentRow
@@ -25,9 +31,8 @@ from agenteval.store.notifications import outbox
 
 RUNNING, FAILED = "RUNNING", "FAILED"
 FINISHED_EVENT = "review.alignment_finished"
-LEASE_KIND = "alignment"
-SWEEP_TTL_S = 30.0
-LEASE_TTL_S = 30.0  # renewed every third of it while the attempt runs
+# An attempt as recorded (the API's type reads the row).
+Attempt = AlignmentRow
 ABANDONED = ("the process running this attempt stopped before it finished (its lease "
              "lapsed); nothing was adopted: start it again")
 
@@ -41,59 +46,32 @@ class Outcome:
     adopted_examples: list[dict[str, Any]] | None = None
 
 
-def lease_name(alignment_id: Any) -> str:
-    return f"{LEASE_KIND}:{alignment_id}"
+async def _fenced(alignment_id: Any) -> None:
+    """Inside a write's transaction: the attempt's fence, when the write runs in its
+    delivery (the background work, the takeover); LeaseLost once it is another's."""
+    fence = fence_for(lease_name(ALIGNMENT, str(alignment_id)))
+    if fence is not None:
+        await leases.fence(fence)
 
 
-class RunningAttempt:
-    """A RUNNING attempt this process owns: its lease renewed until `finish` or `abandon`.
-    The engine holds this handle; the lease itself stays in the store."""
-
-    def __init__(self, row: AlignmentRow, holding: Holding) -> None:
-        self.row = row
-        self._holding = holding
-
-    async def finish(self, outcome: Outcome) -> bool:
-        """Record the outcome fenced by the lease, then release it; False when the lease
-        lapsed first (another process marked the attempt FAILED)."""
-        try:
-            await write(outcome, into=self.row, fence=self._holding.fence)
-            return True
-        except leases.LeaseLost:
-            return False
-        finally:
-            await self._holding.release()
-
-    async def abandon(self) -> None:
-        await self._holding.release(finished=False)
-
-
-async def start(fields: dict[str, Any], ttl_s: float = LEASE_TTL_S) -> RunningAttempt:
-    """Claim `alignment:<new id>` (kept renewed) and record the attempt RUNNING under it."""
-    alignment_id = uuid.uuid4()
-    holding = await leases.claim_kept(lease_name(alignment_id), ttl_s)
-    assert holding is not None, "a fresh alignment id has no lease yet"
-    try:
-        row = await AlignmentRow.create(id=alignment_id, decision=RUNNING,
-                                        reason="running: judging the held-out reviews again",
-                                        **fields)
-    except BaseException:
-        await holding.release(finished=False)
-        raise
-    return RunningAttempt(row, holding)
-
-
-async def write(outcome: Outcome, into: AlignmentRow | None = None,
-                fence: leases.Held | None = None) -> AlignmentRow:
-    """Record the outcome (a new row, or the RUNNING row `into`) and adopt its revision;
-    with `fence`, only while that lease is still this process's (LeaseLost otherwise) and
-    with the finished event for the webhooks."""
+async def start(alignment_id: uuid.UUID, fields: dict[str, Any]) -> AlignmentRow:
+    """Record the attempt RUNNING (inside its delivery: fenced)."""
     async with in_transaction():
-        if fence is not None:
-            await leases.fence(fence)
+        await _fenced(alignment_id)
+        return await AlignmentRow.create(
+            id=alignment_id, decision=RUNNING,
+            reason="running: judging the held-out reviews again", **fields)
+
+
+async def write(outcome: Outcome, into: AlignmentRow | None = None) -> AlignmentRow:
+    """Record the outcome (a new row, or the RUNNING row `into` with the finished event for
+    the webhooks) and adopt its revision, in one transaction; inside the attempt's delivery
+    only while its lease is still this process's (LeaseLost otherwise)."""
+    async with in_transaction():
         if into is None:
             row = await AlignmentRow.create(**outcome.fields, finished_at=datetime.now(UTC))
         else:
+            await _fenced(into.id)
             row = into
             row.update_from_dict({**outcome.fields, "finished_at": datetime.now(UTC)})
             await row.save()
@@ -103,7 +81,7 @@ async def write(outcome: Outcome, into: AlignmentRow | None = None,
                                              created_by=row.created_by)
             row.adopted_revision = revision.number
             await row.save(update_fields=["adopted_revision"])
-        if fence is not None:
+        if into is not None:
             await outbox.enqueue(FINISHED_EVENT, str(row.id), finished_event(row))
     return row
 
@@ -118,33 +96,29 @@ def finished_event(row: AlignmentRow) -> dict[str, Any]:
             "deltaKappa": measured.get("deltaKappa"), "path": "/review/agreement"}
 
 
-async def fail_abandoned() -> int:
-    """Mark FAILED the RUNNING attempts whose lease is not live (their process is gone).
-
-    The lease is claimed first — only possible once it lapsed — so the old owner, should
-    it wake up, finds its fence gone and cannot overwrite the FAILED attempt."""
-    failed = 0
-    for row in await AlignmentRow.filter(decision=RUNNING):
-        taken = await leases.claim(lease_name(row.id), SWEEP_TTL_S)
-        if taken is None:
-            continue  # live: its process is still working on it
-        try:
-            failed += await AlignmentRow.filter(id=row.id, decision=RUNNING).update(
-                decision=FAILED, reason=ABANDONED, finished_at=datetime.now(UTC))
-        finally:
-            await leases.release(taken)
-    return failed
+async def fail_abandoned(alignment_id: uuid.UUID) -> bool:
+    """Mark FAILED a RUNNING attempt whose owner is gone, with the finished event; run by
+    the takeover under the lease it claimed — the old owner, should it wake up, finds its
+    fence gone and cannot overwrite the FAILED attempt. False: it was not RUNNING."""
+    async with in_transaction():
+        await _fenced(alignment_id)
+        row = await AlignmentRow.get_or_none(id=alignment_id, decision=RUNNING)
+        if row is None:
+            return False
+        row.update_from_dict({"decision": FAILED, "reason": ABANDONED,
+                              "finished_at": datetime.now(UTC)})
+        await row.save()
+        await outbox.enqueue(FINISHED_EVENT, str(row.id), finished_event(row))
+    return True
 
 
 async def get(alignment_id: uuid.UUID) -> AlignmentRow | None:
-    await fail_abandoned()
     return await AlignmentRow.get_or_none(id=alignment_id)
 
 
 async def list_alignments(rule_type: str | None = None, language: str | None = None,
                           limit: int = 100) -> list[AlignmentRow]:
-    """The latest attempts first (abandoned RUNNING ones marked FAILED first)."""
-    await fail_abandoned()
+    """The latest attempts first."""
     query = AlignmentRow.all()
     if rule_type is not None:
         query = query.filter(rule_type=rule_type)
