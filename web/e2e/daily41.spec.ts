@@ -78,6 +78,8 @@ test("after a refused key there is no Forget key, and a failed call speaks the U
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("服务器原文");
   await expect(alert).not.toContainText("The request failed");
+  await expect(alert).toContainText("此地址中的 ID 无效"); // a bad id in the address, not "1 个字段需要修改"
+  await expect(alert).not.toContainText("字段");
   await screenshot(page, "error-zh-390");
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, "error-zh-1280");

@@ -5,6 +5,7 @@ import { RouteError } from "./components/errors/RouteError";
 import { Loading } from "./components/Loading";
 import { Shell } from "./pages/shell/Shell";
 import { EvalListPage } from "./pages/evals/EvalListPage";
+import { prefetchScenarioEdit } from "./pages/scenario-edit/editQuery";
 
 // The eval list is part 1's first page; the others load when opened, so the first load stays small.
 const GraphiQLPage = lazy(() => import("./pages/graphiql/GraphiQLPage"));
@@ -64,8 +65,12 @@ const router = createBrowserRouter([
       // while the app boots and the page renders with the shell, in the render that asks `me`. Behind
       // Suspense it rendered a fallback first, and React holds a Suspense reveal back up to 300 ms: the
       // scenario was asked ~0.3 s after `me` (bench/editor_budget.mjs, BENCH_VERBOSE=1).
+      // The loader starts the scenario's query as the router starts, before React renders (editQuery.ts);
+      // asked again only for another scenario, not when the editor replaces its own address.
       {
         path: "scenarios/:scenarioId/edit",
+        loader: ({ params }) => prefetchScenarioEdit(params.scenarioId, params.scenarioId === "new"),
+        shouldRevalidate: ({ currentParams, nextParams }) => currentParams.scenarioId !== nextParams.scenarioId,
         lazy: async () => ({ Component: (await import("./pages/scenario-edit/ScenarioEditPage")).ScenarioEditPage }),
       },
       { path: "campaigns", element: page(<CampaignsPage />) },

@@ -14,16 +14,28 @@ from typing import Any
 
 from strawberry.utils.str_converters import to_camel_case
 
+# Values that are their own JSON, tested by exact type before any call: a 1,000-case scenario
+# has ~90,000 values, most of them these; a call for each was about half of output_json's time.
+# (A dict is a JSON scalar's value, written as it is.)
+_AS_IS: frozenset[type] = frozenset({str, int, float, bool, type(None), dict})
+
 
 def output_json(value: Any) -> Any:
+    kind = type(value)
+    if kind in _AS_IS:
+        return value
     if isinstance(value, Enum):
         return value.name
     if isinstance(value, list):
-        return [output_json(item) for item in value]
-    names = _names(type(value))
+        return [item if type(item) in _AS_IS else output_json(item) for item in value]
+    names = _names(kind)
     if names is None:
         return value
-    return {name: output_json(getattr(value, attribute)) for attribute, name in names}
+    out = {}
+    for attribute, name in names:
+        item = getattr(value, attribute)
+        out[name] = item if type(item) in _AS_IS else output_json(item)
+    return out
 
 
 _NAMES: dict[type, tuple[tuple[str, str], ...] | None] = {}

@@ -1,7 +1,7 @@
 /** Holds the API key, the clients built for it, and the websocket's state for the pages. */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Provider as UrqlProvider } from "urql";
-import { createApiClients, type ApiClients } from "./client";
+import { clientsFor, type ApiClients } from "./client";
 import { forgetKey, readKey, storeKey } from "./key";
 
 export type SocketState = "idle" | "connected" | "reconnecting";
@@ -18,7 +18,7 @@ const ApiContext = createContext<ApiState | null>(null);
 
 export function ApiProvider({ children }: { children: ReactNode }) {
   const [apiKey, setKey] = useState<string | null>(() => readKey(window.localStorage));
-  const clients = useMemo(() => createApiClients(apiKey), [apiKey]);
+  const clients = useMemo(() => clientsFor(apiKey), [apiKey]);
   const [socket, setSocket] = useState<SocketState>("idle");
 
   useEffect(() => {

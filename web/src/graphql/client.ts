@@ -21,6 +21,17 @@ function websocketUrl(): string {
   return `${scheme}//${window.location.host}/graphql`;
 }
 
+let latest: { key: string | null; clients: ApiClients } | null = null;
+
+/**
+ * The clients for `key`, the same object for the same key: a route's loader (which runs before
+ * React renders) can start a page's query on the clients the page will read it from.
+ */
+export function clientsFor(key: string | null): ApiClients {
+  if (latest?.key !== key) latest = { key, clients: createApiClients(key) };
+  return latest.clients;
+}
+
 export function createApiClients(key: string | null): ApiClients {
   const urql = new UrqlClient({
     url: "/graphql",

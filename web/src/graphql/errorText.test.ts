@@ -33,6 +33,16 @@ describe("errors in the UI's language", () => {
       .toBe("超出计划预算：预算 10 轮，此操作将达到 11 轮。");
   });
 
+  it("says a bad id in the address as such, not as fields to fix", () => {
+    const badId = { code: "VALIDATION_FAILED", message: "id: is not a valid id", details: [{ path: "id", message: "is not a valid id" }] };
+    expect(errorHeadline(badId, "en")).toBe("The id in this address is not valid, so there is nothing to show: check the link.");
+    expect(errorHeadline(badId, "zh")).toBe("此地址中的 ID 无效，没有可显示的内容：请检查链接。");
+    expect(errorHeadline(badId, "zh")).not.toMatch(/字段/);
+    // An input's field (a form) still counts as a field to fix.
+    const field = { code: "VALIDATION_FAILED", message: "", details: [{ path: "input.targetId", message: "is not a valid id" }] };
+    expect(errorHeadline(field, "en")).toBe("1 field needs fixing: see the message at the field.");
+  });
+
   it("keeps the id of an unexpected server error", () => {
     const error = apiErrorOf({ message: "Unexpected error.", extensions: { code: "INTERNAL", errorId: "a1b2c3d4e5f6" } });
     expect(error.errorId).toBe("a1b2c3d4e5f6");

@@ -25,6 +25,7 @@ export const enDaily = {
     VALIDATION_FAILED: "Some fields need fixing.",
     VALIDATION_FAILED_one: "{{count}} field needs fixing: see the message at the field.",
     VALIDATION_FAILED_other: "{{count}} fields need fixing: see the messages at the fields.",
+    VALIDATION_FAILED_badId: "The id in this address is not valid, so there is nothing to show: check the link.",
     INVALID_TRANSITION: "Not possible in its current state: reload to see what changed.",
     CONFLICT: "It conflicts with what is already there (a name or key in use, or a change made meanwhile).",
     BUDGET_EXCEEDED: "This would go over the plan's budget.",

@@ -25,6 +25,7 @@ export const zhDaily = {
     VALIDATION_FAILED: "有字段需要修改。",
     VALIDATION_FAILED_one: "有 {{count}} 个字段需要修改：请查看字段旁的提示。",
     VALIDATION_FAILED_other: "有 {{count}} 个字段需要修改：请查看字段旁的提示。",
+    VALIDATION_FAILED_badId: "此地址中的 ID 无效，没有可显示的内容：请检查链接。",
     INVALID_TRANSITION: "当前状态下不能执行此操作：请刷新查看最新状态。",
     CONFLICT: "与已有内容冲突（名称或标识已被占用，或期间已被他人修改）。",
     BUDGET_EXCEEDED: "此操作会超出计划预算。",

@@ -5,7 +5,7 @@
  */
 import { Text, TextInput } from "@mantine/core";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { forwardRef, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CaseEditor } from "./CaseEditor";
 import { matchingCases, type CaseRow } from "./caseRows";
@@ -33,7 +33,11 @@ export const CaseList = forwardRef<CaseListHandle, Props>(function CaseList({ ro
   const shown = useMemo(() => matchingCases(rows, query), [rows, query]);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
+  // After the first paint, not before it (a layout effect's update re-rendered the list synchronously,
+  // ahead of the first rows being shown): until then the margin is 0 and the list renders the rows of
+  // the window's first screen from the page's top, a few more than are visible, each placed right
+  // (its transform is `start - margin`, the same with any margin).
+  useEffect(() => {
     const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
     setMargin(top);
   }, [rows.length > 0, query === ""]); // eslint-disable-line react-hooks/exhaustive-deps -- only the content above the list moves it

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useBlocker, useNavigate, useParams } from "react-router";
+import { Link, useBlocker, useLoaderData, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { humanPath } from "../../components/forms/fieldPaths";
@@ -22,17 +22,7 @@ import { focusFirstError } from "../../components/forms/focusFirstError";
 import { CreateScenarioMutation, NEW_SCENARIO_ID, newScenarioFrom, RuleTypesQuery, useRegressionDraft } from "./regressionDraft";
 import type { RegressionDraft } from "../../components/regression/AddToRegression";
 import { casesWithProblems, ProblemScope, scenarioProblems } from "./editorProblems";
-
-const EditQuery = graphql(`
-  query ScenarioEdit($id: ID!) {
-    ruleTypes { name description paramsSchema modelRole }
-    modelConfigs { role }
-    scenario(id: $id) {
-      id name description
-      casesJson
-    }
-  }
-`);
+import { EditQuery } from "./editQuery";
 
 const UpdateMutation = graphql(`
   mutation ScenarioUpdate($id: ID!, $input: UpdateScenarioInput!) { updateScenario(id: $id, input: $input) { id caseCount } }
@@ -43,7 +33,10 @@ export function ScenarioEditPage() {
   const { t } = useTranslation();
   const regression = useRegressionDraft();
   const isNew = scenarioId === NEW_SCENARIO_ID;
-  const [result] = useQuery({ query: EditQuery, variables: { id: scenarioId }, requestPolicy: "network-only", pause: isNew });
+  // The route's loader started this query when the loader answers true (editQuery.ts): join it.
+  const prefetched = useLoaderData() === true;
+  const requestPolicy = prefetched ? "cache-first" : "network-only";
+  const [result] = useQuery({ query: EditQuery, variables: { id: scenarioId }, requestPolicy, pause: isNew });
   if (isNew) return <NewScenario regression={regression} />;
   if (result.error) return <ErrorNotice error={apiErrorFromCombined(result.error)} />;
   if (!result.data) return <Loading />;
