@@ -73,6 +73,9 @@ SCRIPTS: list[tuple[str, list[str], bool]] = [
 # Modules the scripts import, not scripts; compare_promptfoo.py runs from compare_promptfoo.sh.
 HELPERS = {"figures.py", "workload.py", "bare_client.py", "run_all.py", "compare_promptfoo.py",
            "served.py", "asgi_client.py"}
+# Run by hand with two source trees to compare (a before/after); `make bench` has no "before"
+# to give them, and its gate-against-the-bare-client figure is gate_vs_bare.py's.
+BY_HAND = {"gate_ab.py"}
 # Shorter runs for a smoke check of the runner itself.
 QUICK = {"ws_send_cost.py": ["--messages", "2000", "--rounds", "1"],
          "gate_vs_bare.py": ["--rounds", "1", "--cases", "200"],
