@@ -6,8 +6,10 @@ thread it still holds the GIL, so indexing 2,000 ingested turns a second would t
 a core from the event loop that ingests them (measured: docs/performance.md). One worker
 process does it instead, beside the server on the machine's other core; the server sends
 texts and gets their words back, a batch per call. The worker loads the dictionary once,
-when it starts (its initializer), and lives as long as the server process (it is stopped
-when the interpreter exits). Queries are still segmented in the server (segmenter, a few
+when it starts (its initializer), and lives as long as the server process: it is stopped
+when the interpreter exits, and a killed server's worker (kill -9, the OOM killer) ends
+itself within a second, since nothing else would (it holds both ends of its own call
+queue's pipe, so it never sees the server's end close). Queries are still segmented in the server (segmenter, a few
 microseconds for a short query, the dictionary loaded there on the first search), so a
 search never queues behind an indexing batch.
 
@@ -20,6 +22,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,8 +42,18 @@ def index_texts(texts: list[str]) -> list[str]:
     return [segmenter.index_text(text) for text in texts]
 
 
-def _load_dictionary() -> None:
+def _start_worker(server_pid: int) -> None:
+    """The worker's initializer: outlive no server, then load the dictionary."""
+    threading.Thread(target=_exit_with, args=(server_pid,), name="exit-with-server",
+                     daemon=True).start()
     segmenter._load()
+
+
+def _exit_with(server_pid: int) -> None:
+    # An orphan is re-parented (to init or a subreaper): its parent id changes.
+    while os.getppid() == server_pid:
+        time.sleep(1)
+    os._exit(0)
 
 
 def _workers() -> ProcessPoolExecutor:
@@ -46,7 +61,7 @@ def _workers() -> ProcessPoolExecutor:
     if _pool is None:
         # spawn, not fork: the server has threads (aiosqlite's, the event loop's executor).
         _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_load_dictionary)
+                                    initializer=_start_worker, initargs=(os.getpid(),))
     return _pool
 
 
