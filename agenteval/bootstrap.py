@@ -52,7 +52,7 @@ from agenteval.bootstrap_driver import (
     role_waiting_of,
 )
 from agenteval.config import Settings
-from agenteval.engine.alignment.background import alignment_kind
+from agenteval.engine.alignment.background import alignment_kind, stop_all
 from agenteval.engine.background import BackgroundWork
 from agenteval.engine.catalog.retention import retention_kind
 from agenteval.engine.intelligent.engine import IntelligentEngine
@@ -148,6 +148,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         if settings.demo:
             await _seed_demo(_require(in_process, "the demo")(services, "OPERATOR", "demo setup"))
         await startup.aclose()  # the start-up singletons are done: release the lock
+        stack.push_async_callback(stop_all, owned)  # alignJudge's attempts, before the database
         stack.push_async_callback(work.stop)  # stops first: no new work while the rest drains
         if start_work:
             await work.start()

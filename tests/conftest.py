@@ -115,3 +115,25 @@ async def gql(app: Starlette) -> AsyncIterator[GraphQLClient]:
     """A GraphQL client (ADMIN key) over the running app."""
     async with running_app(app) as http:
         yield GraphQLClient(http)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop the worker threads of SQLite connections a test left open, and say how many.
+
+    aiosqlite's worker thread is not a daemon: one connection left open (a background task
+    that outlived its app in the middle of a query) kept the finished suite's interpreter
+    from exiting, for ever, in CI too. Stopped here, the suite ends; the count is printed
+    so that such a leak is seen and mended, not hidden."""
+    import gc
+
+    import aiosqlite
+
+    left = [c for c in gc.get_objects()
+            if isinstance(c, aiosqlite.Connection) and c._thread.is_alive()]
+    for connection in left:
+        connection.stop()
+    if left:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"{len(left)} SQLite connection(s) left open by the tests: "
+                                "their worker threads were stopped", yellow=True)

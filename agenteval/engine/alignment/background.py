@@ -42,8 +42,9 @@ from agenteval.store.judge_revisions.alignments import FAILED, Attempt, Outcome
 
 logger = logging.getLogger(__name__)
 MAX_REASON_CHARS = 2000
-# The running attempts of this process: a task nobody references may be collected.
-_running: set[asyncio.Task[None]] = set()
+# The running attempts of this process, by the runtime that owns them (a process may hold
+# several, as tests do): a task nobody references may be collected.
+_running: dict[OwnedSystem, set[asyncio.Task[None]]] = {}
 
 
 def alignment_kind(ttl_s: float) -> EntityKind:
@@ -79,8 +80,9 @@ async def start(request: AlignRequest, source: ReviewSource,
 
     task = asyncio.create_task(_owned(run, attempt, alignment_id),
                                name=f"alignment {alignment_id}")
-    _running.add(task)
-    task.add_done_callback(_running.discard)
+    tasks = _running.setdefault(owned, set())
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
     # Cancelled before it began (a shutdown): the request must not wait for it forever.
     task.add_done_callback(lambda _: recorded.done() or recorded.cancel())
     return await asyncio.shield(recorded)
@@ -125,6 +127,18 @@ async def _attempt(request: AlignRequest, source: ReviewSource, registry: ModelR
 
 
 async def wait_all() -> None:
-    """Until this process's running attempts are done (tests, shutdown)."""
-    while _running:
-        await asyncio.gather(*list(_running), return_exceptions=True)
+    """Until this process's running attempts are done (tests)."""
+    while any(_running.values()):
+        await asyncio.gather(*[t for tasks in _running.values() for t in tasks],
+                             return_exceptions=True)
+
+
+async def stop_all(owned: OwnedSystem) -> None:
+    """At shutdown, before the database connections close: the runtime's running attempts
+    cancelled and awaited. One left running outlived its event loop in the middle of a
+    query, and its SQLite connection's thread kept the interpreter from exiting; cancelled,
+    its lease lapses and the takeover of a live process fails it (the module docstring)."""
+    tasks = _running.pop(owned, set())
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
