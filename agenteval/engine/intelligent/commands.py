@@ -16,7 +16,8 @@ from typing import Any, Final, TypeVar
 
 from actors.asks import Ask, EntityTypeKey
 from agenteval.domain import owned_kinds
-from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
+from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
+from agenteval.store.models import EvalMessage, EvalSession
 
 R = TypeVar("R", covariant=True)
 
@@ -38,16 +39,16 @@ SESSION: Final = EntityTypeKey[SessionAsk[Any]](owned_kinds.SESSION)
 
 # ---------------------------------------------------------------- EvalActor
 # A command whose answer is the eval as it is after the change.
-EvalCommand = EvalAsk[IntelligentEval]
+EvalCommand = EvalAsk[EvalRecord]
 
 
 @dataclass(frozen=True)
-class StartPlanning(EvalAsk[IntelligentEval]):
+class StartPlanning(EvalAsk[EvalRecord]):
     """DRAFT → PLANNING right after creation (records CREATED, wakes the planner)."""
 
 
 @dataclass(frozen=True)
-class SubmitPlan(EvalAsk[IntelligentEval]):
+class SubmitPlan(EvalAsk[EvalRecord]):
     plan: dict[str, Any]  # validated by plan_validation.validate_plan
 
 
@@ -58,34 +59,34 @@ Requester = dict[str, str]
 
 
 @dataclass(frozen=True)
-class ApprovePlan(EvalAsk[IntelligentEval]):
+class ApprovePlan(EvalAsk[EvalRecord]):
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class RejectPlan(EvalAsk[IntelligentEval]):
+class RejectPlan(EvalAsk[EvalRecord]):
     feedback: str
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class CancelEval(EvalAsk[IntelligentEval]):
+class CancelEval(EvalAsk[EvalRecord]):
     reason: str | None
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class SubmitReport(EvalAsk[IntelligentEval]):
+class SubmitReport(EvalAsk[EvalRecord]):
     report: dict[str, Any]  # validated and with verified evidence
 
 
 @dataclass(frozen=True)
-class Heartbeat(EvalAsk[IntelligentEval]):
+class Heartbeat(EvalAsk[EvalRecord]):
     note: str | None
 
 
 @dataclass(frozen=True)
-class CreateSession(EvalAsk[EvalSession]):
+class CreateSession(EvalAsk[SessionRecord]):
     persona: dict[str, Any]
     goal: str
     dimension: str | None
@@ -95,7 +96,7 @@ class CreateSession(EvalAsk[EvalSession]):
 
 
 @dataclass(frozen=True)
-class FailEval(EvalAsk[IntelligentEval | None]):
+class FailEval(EvalAsk[EvalRecord | None]):
     """The watchdog: FAILED with `reason` if the fresh row is still stalled for that reason
     at `now` (the watchdog's clock, so a test's moved clock holds inside the actor too)."""
 

@@ -4,6 +4,7 @@ events, wake-ups, a concurrent writer, and the sessions it fails when the eval e
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -119,7 +120,8 @@ async def test_the_actor_reads_its_eval_once_and_keeps_it_across_commands(
     assert (approved.status, beat.status, beat.version) == ("EXECUTING", "EXECUTING", 4)
     assert beat.version == evals.rows.evals[row.id].version
     assert beat.event_sequence == 4 and beat.last_agent_activity_at is not None
-    beat.status = "CANCELLED"  # a reply is a copy: changing it changes nothing kept
+    with pytest.raises(FrozenInstanceError):  # a reply is a record: nothing kept to change
+        beat.status = "CANCELLED"  # type: ignore[misc]  # the assignment refused is the point
     assert (await engine.ask_eval(row.id, commands.Heartbeat(None))).status == "EXECUTING"
     await engine.owned.shutdown()
 
