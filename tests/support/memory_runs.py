@@ -31,7 +31,8 @@ from agenteval.domain.owned_kinds import RUN
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
-from agenteval.domain.static.stored_run import RunRecord, RunTarget, StaleRun
+from agenteval.domain.static.stored_run import RunRecord, StaleRun
+from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.static.engine import RunEngine
 from agenteval.engine.static.ports import LoadModels
 from agenteval.errors import NotFound
@@ -59,14 +60,14 @@ class MemoryRuns:
     def __init__(self, leases: MemoryLeases) -> None:
         self.leases = leases
         self.runs: dict[uuid.UUID, RunRecord] = {}
-        self.targets: dict[Any, RunTarget] = {}
+        self.targets: dict[Any, TargetRecord] = {}
         self.attempts: dict[uuid.UUID, list[FinishedAttempt]] = {}
         self.transitions: list[tuple[str, str]] = []  # (run id, new status)
 
     def add(self, cases: list[dict[str, Any]], *, channel_type: str = "mock",
             repeat: int = 1, concurrency: int = 4, status: str = run_state.QUEUED
             ) -> RunRecord:
-        target = RunTarget(id=uuid.uuid4(), channel_type=channel_type, channel_config={},
+        target = TargetRecord(id=uuid.uuid4(), channel_type=channel_type, channel_config={},
                            max_concurrency=8)
         run = RunRecord(id=uuid.uuid4(), campaign_id=uuid.uuid4(), target_id=target.id,
                         status=status, version=0, cases=cases, repeat=repeat,
@@ -88,7 +89,7 @@ class MemoryRuns:
 
     state = run
 
-    async def target(self, target_id: Any) -> RunTarget | None:
+    async def target(self, target_id: Any) -> TargetRecord | None:
         return self.targets.get(target_id)
 
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:

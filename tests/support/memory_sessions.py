@@ -6,12 +6,17 @@ A turn is stored as the database's fast path stores it: fenced against the
 `MemoryLeases` the runtime claims from (Unavailable when lost), compare-and-set on
 the eval's status and the session's status and turn count (Conflict), the budget
 checked on the counters it produces, the lease given up with the write.
+
+The port speaks frozen records (`domain.intelligent.eval_records`): messages are kept
+as records; the eval and session rows (shared with `MemoryEvals`) and the events are
+still the ORM's, mapped at this edge — which is why Tortoise is still initialised here.
 """
 
 from __future__ import annotations
 
 import uuid
 from copy import copy
+from dataclasses import fields
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,16 +28,28 @@ from actors.ownership import Fence
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
+from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.errors import Conflict, NotFound, Unavailable
+from agenteval.store.evals.eval_log import Appended
 from agenteval.store.event_bus import create_event_bus
-from agenteval.store.models import EvalEvent, EvalMessage, EvalSession, IntelligentEval, Target
+from agenteval.store.models import EvalEvent, EvalSession, IntelligentEval, Target
 from agenteval.store.sessions.turns import StoredTurn, TurnState, turn_lease_name
 
+# The eval, session and event rows without a database: relations set up, no connection.
 Tortoise.init_models(["agenteval.store.models"], "models")
+
+
+def _eval_record(row: IntelligentEval) -> EvalRecord:
+    return EvalRecord(**{f.name: getattr(row, f.name) for f in fields(EvalRecord)})
+
+
+def _session_record(row: EvalSession) -> SessionRecord:
+    return SessionRecord(**{f.name: getattr(row, f.name) for f in fields(SessionRecord)})
 
 
 class MemorySessions:
@@ -40,7 +57,7 @@ class MemorySessions:
         self.leases = leases
         self.evals: dict[uuid.UUID, IntelligentEval] = {}
         self.sessions: dict[uuid.UUID, EvalSession] = {}
-        self.stored: dict[uuid.UUID, list[EvalMessage]] = {}
+        self.stored: dict[uuid.UUID, list[MessageRecord]] = {}
         self.targets: dict[uuid.UUID, Target] = {}
         self.events: list[EvalEvent] = []
 
@@ -92,24 +109,26 @@ class MemorySessions:
                 raise Unavailable() from None
         return fence
 
-    async def load(self, session_id: uuid.UUID) -> tuple[EvalSession, IntelligentEval]:
+    async def load(self, session_id: uuid.UUID) -> tuple[SessionRecord, EvalRecord]:
         if session_id not in self.sessions:
             raise NotFound(f"session {session_id} does not exist")
         session = self.sessions[session_id]
-        return copy(session), copy(self.evals[session.eval_id])
+        return _session_record(session), _eval_record(self.evals[session.eval_id])
 
-    async def messages(self, session_id: uuid.UUID) -> list[EvalMessage]:
+    async def messages(self, session_id: uuid.UUID) -> list[MessageRecord]:
         return sorted(self.stored[session_id], key=lambda message: message.index)
 
-    async def target_of(self, eval_id: uuid.UUID) -> Target:
-        return self.targets[eval_id]
+    async def target_of(self, eval_id: uuid.UUID) -> TargetRecord:
+        target = self.targets[eval_id]
+        return TargetRecord(target.id, target.channel_type, target.channel_config,
+                            target.max_concurrency)
 
     async def prior_message(self, session_id: uuid.UUID, idempotency_key: str
-                            ) -> EvalMessage | None:
+                            ) -> MessageRecord | None:
         return next((m for m in self.stored[session_id]
                      if m.role == "USER" and m.idempotency_key == idempotency_key), None)
 
-    async def message_at(self, session_id: uuid.UUID, index: int) -> EvalMessage:
+    async def message_at(self, session_id: uuid.UUID, index: int) -> MessageRecord:
         return next(m for m in self.stored[session_id] if m.index == index)
 
     def event(self, row: IntelligentEval, type_: str, detail: dict[str, Any],
@@ -121,9 +140,10 @@ class MemorySessions:
         self.events.append(event)
         return event
 
-    async def store_turn(self, session: EvalSession, plan: dict[str, Any] | None, turn: int,
-                         user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
-                         now: datetime, enforce_budget: bool) -> StoredTurn:
+    async def store_turn(self, session: SessionRecord, plan: dict[str, Any] | None, turn: int,
+                         user: MessageRecord, reply: MessageRecord,
+                         conversation_id: str | None, now: datetime,
+                         enforce_budget: bool) -> StoredTurn:
         fence = await self._fenced(session.id)
         row, stored = self.evals[session.eval_id], self.sessions[session.id]
         if (row.status != eval_state.EXECUTING or stored.status != eval_state.SESSION_RUNNING
@@ -143,11 +163,11 @@ class MemorySessions:
         if fence is not None:  # given up with the write, as the fast path does
             await self.leases.release(fence)
             released_with_write(fence.name)
-        return StoredTurn(user, reply, events)
+        return StoredTurn(user, reply, events)  # type: ignore[arg-type]  # the rows' fields
 
-    async def change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
+    async def change_status(self, session: SessionRecord, eval_row: EvalRecord, status: str,
                             event: str, now: datetime, agent_active: bool = False,
-                            **values: Any) -> tuple[EvalSession, list[EvalEvent]]:
+                            **values: Any) -> tuple[SessionRecord, Appended]:
         await self._fenced(session.id)  # a close, expiry or failure: fenced as a turn is
         stored = self.sessions[session.id]
         if stored.status != session.status:
@@ -157,8 +177,9 @@ class MemorySessions:
         for name, value in values.items():
             setattr(stored, name, value)
         row = self.evals[session.eval_id]
-        return copy(stored), [self.event(row, event, {"sessionId": str(session.id)},
-                                          session.id, now)]
+        events = [self.event(row, event, {"sessionId": str(session.id)}, session.id, now)]
+        return _session_record(stored), Appended(events, row.turns_used, row.event_sequence,
+                                                 row.last_agent_activity_at)
 
 
 def memory_engine(store: MemorySessions, channels: ChannelFactory,

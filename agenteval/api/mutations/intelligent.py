@@ -143,7 +143,7 @@ class IntelligentMutations:
             parse_id(session_id, "sessionId"), cmd.SendMessage(content, idempotency_key))
         return MessageExchange(user_message=Message.from_row(exchange.user),
                                reply=Message.from_row(exchange.reply),
-                               session=Session.from_row(exchange.session))
+                               session=Session.from_record(exchange.session))
 
     @strawberry.mutation(permission_classes=[IsAgent])
     async def close_session(self, info: ResolverInfo, session_id: strawberry.ID,
@@ -151,7 +151,7 @@ class IntelligentMutations:
         # The session's actor answers NOT_FOUND itself.
         closed = await _engine(info).ask_session(parse_id(session_id, "sessionId"),
                                                  cmd.CloseSession(as_json(verdict)))
-        return Session.from_row(closed)
+        return Session.from_record(closed)
 
     @strawberry.mutation(permission_classes=[IsAgent])
     async def submit_report(self, info: ResolverInfo, eval_id: strawberry.ID,

@@ -1,9 +1,10 @@
-"""An intelligent eval and a session as the eval's store port hands them out: frozen
-records, not the database's rows.
+"""An intelligent eval, a session and its messages as the actors' store ports hand them
+out: frozen records, not the database's rows.
 
-The EvalActor keeps an `EvalRecord` and exchanges records with its store
-(engine/intelligent/eval_store.py): the database adapter maps its rows at the edge
-(store/evals/database_evals.py). A commit gives a new record (`dataclasses.replace`),
+The EvalActor keeps an `EvalRecord`, the SessionActor a `SessionRecord`, and both
+exchange records with their stores (engine/intelligent/eval_store.py,
+session_store.py): the database adapters map their rows at the edge
+(store/evals/database_evals.py, store/sessions/database_sessions.py). A commit gives a new record (`dataclasses.replace`),
 never a write into one a caller still reads: the actor's answers are these records.
 """
 
@@ -54,6 +55,7 @@ class SessionRecord:
     goal: str
     status: str
     persona: dict[str, Any]
+    created_at: datetime
     dimension: str | None = None
     virtual_user_index: int | None = None
     time_slot_index: int | None = None
@@ -61,6 +63,23 @@ class SessionRecord:
     turn_count: int = 0
     idempotency_key: str | None = None
     conversation_id: str | None = None
-    created_at: datetime | None = None
     last_activity_at: datetime | None = None
     closed_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class MessageRecord:
+    """One message of a session: the user's at 2·turn, the reply at 2·turn + 1."""
+
+    id: uuid.UUID
+    session_id: uuid.UUID
+    index: int
+    turn_index: int
+    role: str  # USER | ASSISTANT
+    content: str
+    created_at: datetime
+    latency_ms: int | None = None
+    error: str | None = None
+    error_kind: str | None = None
+    idempotency_key: str | None = None
+    sanitized: list[str] | None = None  # what storable_text replaced in the reply

@@ -80,12 +80,3 @@ def progress_of(run: HasProgress) -> dict[str, Any]:
     return {"runId": str(run.id), "status": run.status, "total": run.total, "done": run.done,
             "passed": run.passed, "failed": run.failed, "errored": run.errored}
 
-
-@dataclass(frozen=True)
-class RunTarget:
-    """What a run needs of its target to reach it (the stored target's columns)."""
-
-    id: uuid.UUID
-    channel_type: str
-    channel_config: dict[str, Any]
-    max_concurrency: int

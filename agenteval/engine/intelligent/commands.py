@@ -16,8 +16,7 @@ from typing import Any, Final, TypeVar
 
 from actors.asks import Ask, EntityTypeKey
 from agenteval.domain import owned_kinds
-from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
-from agenteval.store.models import EvalMessage, EvalSession
+from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
 
 R = TypeVar("R", covariant=True)
 
@@ -112,12 +111,12 @@ class SessionsSettled(EvalAsk[None]):
 # ---------------------------------------------------------------- SessionActor
 @dataclass(frozen=True)
 class SentMessage:
-    """What sendMessage answers: both stored messages and a copy of the session after
-    the turn (never the row the actor keeps)."""
+    """What sendMessage answers: both stored messages and the session after the turn
+    (records: nothing a caller can change in what the actor keeps)."""
 
-    user: EvalMessage
-    reply: EvalMessage
-    session: EvalSession
+    user: MessageRecord
+    reply: MessageRecord
+    session: SessionRecord
 
 
 @dataclass(frozen=True)
@@ -127,19 +126,19 @@ class SendMessage(SessionAsk[SentMessage]):
 
 
 @dataclass(frozen=True)
-class CloseSession(SessionAsk[EvalSession]):
+class CloseSession(SessionAsk[SessionRecord]):
     verdict: dict[str, Any]  # raw VerdictInput as camelCase dict; validated by the actor
 
 
 @dataclass(frozen=True)
-class ExpireSession(SessionAsk[EvalSession | None]):
+class ExpireSession(SessionAsk[SessionRecord | None]):
     """The watchdog: EXPIRED if the session is still RUNNING and idle since before `idle_before`."""
 
     idle_before: datetime
 
 
 @dataclass(frozen=True)
-class FailSession(SessionAsk[EvalSession | None]):
+class FailSession(SessionAsk[SessionRecord | None]):
     """From the EvalActor once the eval has left EXECUTING (or the watchdog, for a session
     left RUNNING by a crash): FAILED at `failed_at` if the session is still RUNNING."""
 

@@ -18,7 +18,8 @@ from typing import Any, Protocol
 
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import RunSummaryData
-from agenteval.domain.static.stored_run import RunRecord, RunTarget
+from agenteval.domain.static.stored_run import RunRecord
+from agenteval.domain.target_record import TargetRecord
 from agenteval.rules import ModelProvider
 
 
@@ -30,7 +31,7 @@ class RunStore(Protocol):
         """The run without its cases snapshot, nor its campaign and target ids (status,
         version, counters …; NotFound)."""
 
-    async def target(self, target_id: Any) -> RunTarget | None:
+    async def target(self, target_id: Any) -> TargetRecord | None:
         """The run's target (None: deleted)."""
 
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:

@@ -40,7 +40,8 @@ from agenteval.channels import ChannelFactory
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_to_json
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
-from agenteval.domain.static.stored_run import RunRecord, RunTarget, StaleRun, progress_of
+from agenteval.domain.static.stored_run import RunRecord, StaleRun, progress_of
+from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.static.commands import (
@@ -170,7 +171,7 @@ class RunActor(OwnedActor):
         await self._execute(run, target)
         return run  # as it started: the execution keeps its own record from now on
 
-    async def _execute(self, run: RunRecord, target: RunTarget) -> None:
+    async def _execute(self, run: RunRecord, target: TargetRecord) -> None:
         cases = cases_of(run.snapshot)
         finished = await self.store.finished_attempts(run.id)
         self._saw_every_attempt = not finished

@@ -17,7 +17,8 @@ from typing import Any
 from actors import VersionConflict
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
-from agenteval.domain.static.stored_run import RunRecord, RunTarget
+from agenteval.domain.static.stored_run import RunRecord
+from agenteval.domain.target_record import TargetRecord
 from agenteval.errors import NotFound
 from agenteval.store.models import Run, Target
 from agenteval.store.runs import run_store as runs
@@ -55,9 +56,9 @@ class DatabaseRuns:
             raise NotFound(f"run {run_id} does not exist")
         return record_of(run)
 
-    async def target(self, target_id: Any) -> RunTarget | None:
+    async def target(self, target_id: Any) -> TargetRecord | None:
         target = await Target.get_or_none(id=target_id)
-        return None if target is None else RunTarget(
+        return None if target is None else TargetRecord(
             id=target.id, channel_type=target.channel_type,
             channel_config=target.channel_config, max_concurrency=target.max_concurrency)
 

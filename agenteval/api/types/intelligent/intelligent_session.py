@@ -11,7 +11,7 @@ from strawberry.scalars import JSON
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import MessageRole, SessionStatus, Severity
 from agenteval.api.types.review import HumanReview
-from agenteval.domain.intelligent.eval_records import SessionRecord
+from agenteval.domain.intelligent.eval_records import MessageRecord, SessionRecord
 from agenteval.engine.review.reads import latest_by_target
 from agenteval.engine.review.record import session_target
 from agenteval.store import models
@@ -66,7 +66,7 @@ class Message:
         "lone_surrogate (invalid Unicode, now U+FFFD), nul (removed); null when nothing was.")
 
     @classmethod
-    def from_row(cls, row: models.EvalMessage) -> Message:
+    def from_row(cls, row: models.EvalMessage | MessageRecord) -> Message:
         return cls(id=strawberry.ID(str(row.id)), session_id=strawberry.ID(str(row.session_id)),
                    index=row.index, turn_index=row.turn_index, role=MessageRole(row.role),
                    content=row.content, latency_ms=row.latency_ms, error=row.error,
