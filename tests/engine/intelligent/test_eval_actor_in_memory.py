@@ -79,8 +79,8 @@ async def test_a_change_made_meanwhile_by_another_writer_is_read_again_not_overw
 
     async def another_process_first(*args: object, **kwargs: object) -> object:
         evals.commit = original  # type: ignore[method-assign]
-        stored = evals.rows.evals[row.id]
-        stored.status, stored.version = "CANCELLED", stored.version + 1
+        evals.rows.change_eval(row.id, status="CANCELLED",
+                               version=evals.rows.evals[row.id].version + 1)
         return await original(*args, **kwargs)  # type: ignore[arg-type]
 
     evals.commit = another_process_first  # type: ignore[method-assign]
@@ -175,7 +175,7 @@ async def test_an_eval_that_keeps_changing_under_the_actor_is_a_conflict_after_r
     original = evals.commit
 
     async def always_another_writer_first(*args: object, **kwargs: object) -> object:
-        evals.rows.evals[row.id].version += 1
+        evals.rows.change_eval(row.id, version=evals.rows.evals[row.id].version + 1)
         return await original(*args, **kwargs)  # type: ignore[arg-type]
 
     evals.commit = always_another_writer_first  # type: ignore[method-assign]
