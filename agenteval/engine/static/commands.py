@@ -2,7 +2,7 @@
 the `run` kind's typed key.
 
 StartRun and CancelRun say what they answer (`RunAsk[R]`, an `actors.Ask[R]` a run's
-actor takes): a snapshot of the run, never the row its execution keeps writing. `RUN`
+actor takes): the run as a frozen record (`RunRecord`), never a row. `RUN`
 is the kind's name (domain/owned_kinds.py) typed with those messages, so
 `OwnedSystem.ask(RUN, key, message)` refuses, under mypy, any other message.
 """
