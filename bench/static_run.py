@@ -107,9 +107,9 @@ async def bench(url: str, port: int, cases: int, concurrency: int) -> dict[str, 
         while (await stored_progress(run.id) or {})["status"] not in TERMINAL:  # noqa: ASYNC110
             await asyncio.sleep(0.02)
         wall = time.perf_counter() - started
-        run = await Run.get(id=run.id)
-        summary = await summary_of(run)
-        return {"status": run.status, "wall_s": round(wall, 3), "done": run.done,
+        stored = await Run.get(id=run.id)
+        summary = await summary_of(stored)
+        return {"status": stored.status, "wall_s": round(wall, 3), "done": stored.done,
                 "passed": summary.passed_cases, "errors": summary.error_count,
                 "p50_ms": summary.latency_p50_ms, "p95_ms": summary.latency_p95_ms}
 

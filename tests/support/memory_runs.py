@@ -3,7 +3,8 @@ RunEngine built on it, so the RunActor's behaviour is tested without a database.
 
 Writes are fenced against the `MemoryLeases` the engine's actor runtime claims
 from (OwnershipLost / StaleRun exactly where the database store raises them) and
-compare-and-set on the run's version, as the database store is.
+compare-and-set on the run's version, as the database store is. It keeps the port's
+frozen records (`domain.static.stored_run`): no ORM, nothing to initialise.
 """
 
 from __future__ import annotations
@@ -11,11 +12,9 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections.abc import AsyncIterator, Sequence
-from copy import copy
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
-
-from tortoise import Tortoise
 
 from actors import (
     ActorSystem,
@@ -26,21 +25,25 @@ from actors import (
     VersionConflict,
 )
 from actors.delivery import fence_for
+from actors.ownership import lease_name
 from agenteval.channels import ChannelFactory
+from agenteval.domain.owned_kinds import RUN
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
+from agenteval.domain.static.stored_run import RunRecord, StaleRun
+from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.static.engine import RunEngine
 from agenteval.engine.static.ports import LoadModels
 from agenteval.errors import NotFound
 from agenteval.rules import NoModels
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.event_bus import create_event_bus
-from agenteval.store.models import Run, Target
-from agenteval.store.runs.run_store import RUN_KIND, StaleRun, run_lease_name
 
-# Model instances without a database: the ORM's relations set up, no connection.
-Tortoise.init_models(["agenteval.store.models"], "models")
+
+def run_lease_name(run_id: Any) -> str:
+    """The run's lease, as the database store names it (store.runs.run_store)."""
+    return lease_name(RUN, str(run_id))
 
 DEFAULTS = {"type": "single_turn", "rule_logic": "all", "rule_pass_threshold": 0.5,
             "success_threshold": 0.8, "partial_threshold": 0.5}
@@ -56,37 +59,43 @@ def case(key: str, *messages: str, contains: str) -> dict[str, Any]:
 class MemoryRuns:
     def __init__(self, leases: MemoryLeases) -> None:
         self.leases = leases
-        self.runs: dict[uuid.UUID, Run] = {}
-        self.targets: dict[Any, Target] = {}
+        self.runs: dict[uuid.UUID, RunRecord] = {}
+        self.targets: dict[Any, TargetRecord] = {}
         self.attempts: dict[uuid.UUID, list[FinishedAttempt]] = {}
         self.transitions: list[tuple[str, str]] = []  # (run id, new status)
 
     def add(self, cases: list[dict[str, Any]], *, channel_type: str = "mock",
-            repeat: int = 1, concurrency: int = 4, status: str = run_state.QUEUED) -> Run:
-        target = Target(id=uuid.uuid4(), name="t", channel_type=channel_type,
-                        channel_config={}, max_concurrency=8)
-        run = Run(id=uuid.uuid4(), campaign_id=uuid.uuid4(), target_id=target.id,
-                  status=status, cases=cases, repeat=repeat, concurrency=concurrency,
-                  total=len(cases) * repeat, created_at=datetime.now(UTC))
+            repeat: int = 1, concurrency: int = 4, status: str = run_state.QUEUED
+            ) -> RunRecord:
+        target = TargetRecord(id=uuid.uuid4(), channel_type=channel_type, channel_config={},
+                           max_concurrency=8)
+        run = RunRecord(id=uuid.uuid4(), campaign_id=uuid.uuid4(), target_id=target.id,
+                        status=status, version=0, cases=cases, repeat=repeat,
+                        concurrency=concurrency, total=len(cases) * repeat,
+                        created_at=datetime.now(UTC))
         self.targets[target.id] = target
         self.runs[run.id] = run
         self.attempts[run.id] = []
-        return copy(run)
+        return run
 
-    async def run(self, run_id: uuid.UUID) -> Run:
+    def change(self, run_id: uuid.UUID, **columns: Any) -> None:
+        """Set stored columns as another writer would (a test's crashed owner)."""
+        self.runs[run_id] = replace(self.runs[run_id], **columns)
+
+    async def run(self, run_id: uuid.UUID) -> RunRecord:
         if run_id not in self.runs:
             raise NotFound(f"run {run_id} does not exist")
-        return copy(self.runs[run_id])
+        return self.runs[run_id]
 
     state = run
 
-    async def target(self, target_id: Any) -> Target | None:
+    async def target(self, target_id: Any) -> TargetRecord | None:
         return self.targets.get(target_id)
 
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         return {(a.case.key, a.attempt) for a in self.attempts[run_id]}
 
-    async def transition(self, run: Run, action: str, **fields: Any) -> None:
+    async def transition(self, run: RunRecord, action: str, **fields: Any) -> RunRecord:
         status = run_state.next_status(run.status, action)
         fence = fence_for(run_lease_name(run.id))  # the owner's delivery's, as the database's
         if fence is not None:
@@ -99,11 +108,10 @@ class MemoryRuns:
             fields.setdefault("started_at", now)
         if run_state.is_terminal(status):
             fields.setdefault("completed_at", now)
-        for target in (stored, run):
-            target.status, target.version = status, run.version + 1
-            for name, value in fields.items():
-                setattr(target, name, value)
+        # The other columns as stored (counters): the database writes only these.
+        self.runs[run.id] = replace(stored, status=status, version=run.version + 1, **fields)
         self.transitions.append((str(run.id), status))
+        return replace(run, status=status, version=run.version + 1, **fields)
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
                             attempts: Sequence[FinishedAttempt], counters: Counters) -> int:
@@ -117,12 +125,10 @@ class MemoryRuns:
         if stored.version != version or stored.status != run_state.RUNNING:
             raise StaleRun(str(run_id))
         self.attempts[run_id] += attempts
-        for name, count in vars(counters).items():
-            setattr(stored, name, count)
-        stored.version = version + 1
+        self.runs[run_id] = replace(stored, version=version + 1, **vars(counters))
         return version + 1
 
-    async def summary(self, run: Run) -> RunSummaryData:
+    async def summary(self, run: RunRecord) -> RunSummaryData:
         return summarise([outcome_record(a) for a in self.attempts[run.id]], run.repeat,
                          expected_total=run.total)
 
@@ -150,7 +156,7 @@ def memory_engine(store: MemoryRuns, channels: ChannelFactory, *, ttl_s: float =
 
     engine = RunEngine(owned=owned, channels=channels, events=create_event_bus(None),
                        store=store, models=models or no_models, users=users)
-    owned.declare(EntityKind(RUN_KIND, "activation", ttl_s, factory=engine.actor,
+    owned.declare(EntityKind(RUN, "activation", ttl_s, factory=engine.actor,
                              elsewhere=engine.answer_elsewhere, max_active=max_active,
                              take_over=engine.take_over))
     return engine

@@ -47,7 +47,7 @@ class ConversationMutations:
             value(rules))
         started = await info.context.services.runs.start(
             queued.id, reviewer_of(await info.context.require_key()))
-        return Run.from_row(started)
+        return Run.from_record(started)
 
     @strawberry.mutation(permission_classes=[IsOperator],
                          description="Runs that judged the set keep their copy of it.")

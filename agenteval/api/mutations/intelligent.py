@@ -43,7 +43,7 @@ async def _ask_eval(info: ResolverInfo, eval_id: strawberry.ID,
                     command: cmd.EvalCommand) -> IntelligentEval:
     """Hand `command` to the eval's actor (which answers NOT_FOUND for an unknown eval);
     the eval it answers."""
-    return IntelligentEval.from_row(
+    return IntelligentEval.from_record(
         await _engine(info).ask_eval(parse_id(eval_id, "evalId"), command))
 
 
@@ -79,7 +79,7 @@ class IntelligentMutations:
                                       input: CreateIntelligentEvalInput) -> IntelligentEval:
         row = await evals.create_eval(_engine(info), as_json(input),
                                       parse_id(input.target_id, "input.targetId"))
-        return IntelligentEval.from_row(row)
+        return IntelligentEval.from_record(row)
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def approve_plan(self, info: ResolverInfo, eval_id: strawberry.ID) -> IntelligentEval:
@@ -108,7 +108,7 @@ class IntelligentMutations:
                           plan: PlanInput) -> IntelligentEval:
         row = await evals.get_eval(parse_id(eval_id, "evalId"))
         validated = validate_plan(as_json(plan), row.time_window_hours, "plan")
-        return IntelligentEval.from_row(
+        return IntelligentEval.from_record(
             await _engine(info).ask_eval(row.id, cmd.SubmitPlan(validated)))
 
     @strawberry.mutation(permission_classes=[IsAgent])
@@ -128,7 +128,7 @@ class IntelligentMutations:
             virtual_user_index=value(input.virtual_user_index),
             time_slot_index=value(input.time_slot_index),
             idempotency_key=value(input.idempotency_key)))
-        return Session.from_row(session)
+        return Session.from_record(session)
 
     @strawberry.mutation(permission_classes=[IsAgent])
     async def send_message(self, info: ResolverInfo, session_id: strawberry.ID, content: str,
@@ -143,7 +143,7 @@ class IntelligentMutations:
             parse_id(session_id, "sessionId"), cmd.SendMessage(content, idempotency_key))
         return MessageExchange(user_message=Message.from_row(exchange.user),
                                reply=Message.from_row(exchange.reply),
-                               session=Session.from_row(exchange.session))
+                               session=Session.from_record(exchange.session))
 
     @strawberry.mutation(permission_classes=[IsAgent])
     async def close_session(self, info: ResolverInfo, session_id: strawberry.ID,
@@ -151,7 +151,7 @@ class IntelligentMutations:
         # The session's actor answers NOT_FOUND itself.
         closed = await _engine(info).ask_session(parse_id(session_id, "sessionId"),
                                                  cmd.CloseSession(as_json(verdict)))
-        return Session.from_row(closed)
+        return Session.from_record(closed)
 
     @strawberry.mutation(permission_classes=[IsAgent])
     async def submit_report(self, info: ResolverInfo, eval_id: strawberry.ID,
@@ -159,7 +159,7 @@ class IntelligentMutations:
         row = await evals.get_eval(parse_id(eval_id, "evalId"))
         prepared = await evals.prepare_report(row, as_json(report),
                                               info.context.services.settings.evidence_policy)
-        return IntelligentEval.from_row(
+        return IntelligentEval.from_record(
             await _engine(info).ask_eval(row.id, cmd.SubmitReport(prepared)))
 
     @strawberry.mutation(permission_classes=[IsAgent])

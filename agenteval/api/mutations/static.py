@@ -64,10 +64,10 @@ class StaticMutations:
             parse_id(campaign_id, "campaignId"),
             None if wanted_target is None else parse_id(wanted_target, "targetId"),
             reviewer_of(await info.context.require_key()))
-        return [Run.from_row(run) for run in runs]
+        return [Run.from_record(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def cancel_run(self, info: ResolverInfo, run_id: strawberry.ID) -> Run:
         run = await info.context.services.runs.cancel(
             parse_id(run_id, "runId"), reviewer_of(await info.context.require_key()))
-        return Run.from_row(run)
+        return Run.from_record(run)

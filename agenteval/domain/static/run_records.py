@@ -38,12 +38,16 @@ class FinishedAttempt:
 
 
 class HasCounts(Protocol):
-    """Anything carrying a run's progress counts (the Run row, a progress dict's view)."""
+    """Anything carrying a run's progress counts (a run's record or row, a progress dict's view)."""
 
-    done: int
-    passed: int
-    failed: int
-    errored: int
+    @property
+    def done(self) -> int: ...
+    @property
+    def passed(self) -> int: ...
+    @property
+    def failed(self) -> int: ...
+    @property
+    def errored(self) -> int: ...
 
 
 @dataclass

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Protocol
 
 from agenteval.channels import CHANNELS, ChannelError, ChannelFactory, TargetSpec
 from agenteval.channels.secrets import SECRET_PLACEHOLDER, kept_secret_paths, url_origins
@@ -16,7 +16,20 @@ from agenteval.store.catalog.targets import Target
 MAX_CONCURRENCY_LIMIT = 1000
 
 
-def target_spec(target: Target) -> TargetSpec:
+class ReachableTarget(Protocol):
+    """What a channel needs of a target: a stored one, or a run's record of it."""
+
+    @property
+    def id(self) -> Any: ...
+    @property
+    def channel_type(self) -> str: ...
+    @property
+    def channel_config(self) -> dict[str, Any]: ...
+    @property
+    def max_concurrency(self) -> int: ...
+
+
+def target_spec(target: ReachableTarget) -> TargetSpec:
     return TargetSpec(id=str(target.id), channel_type=target.channel_type,
                       config=target.channel_config, max_concurrency=target.max_concurrency)
 

@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 
 from actors.asks import Ask, EntityTypeKey
 from agenteval.domain import owned_kinds
-from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
+from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
 
 R = TypeVar("R", covariant=True)
 
@@ -38,16 +38,16 @@ SESSION: Final = EntityTypeKey[SessionAsk[Any]](owned_kinds.SESSION)
 
 # ---------------------------------------------------------------- EvalActor
 # A command whose answer is the eval as it is after the change.
-EvalCommand = EvalAsk[IntelligentEval]
+EvalCommand = EvalAsk[EvalRecord]
 
 
 @dataclass(frozen=True)
-class StartPlanning(EvalAsk[IntelligentEval]):
+class StartPlanning(EvalAsk[EvalRecord]):
     """DRAFT → PLANNING right after creation (records CREATED, wakes the planner)."""
 
 
 @dataclass(frozen=True)
-class SubmitPlan(EvalAsk[IntelligentEval]):
+class SubmitPlan(EvalAsk[EvalRecord]):
     plan: dict[str, Any]  # validated by plan_validation.validate_plan
 
 
@@ -58,34 +58,34 @@ Requester = dict[str, str]
 
 
 @dataclass(frozen=True)
-class ApprovePlan(EvalAsk[IntelligentEval]):
+class ApprovePlan(EvalAsk[EvalRecord]):
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class RejectPlan(EvalAsk[IntelligentEval]):
+class RejectPlan(EvalAsk[EvalRecord]):
     feedback: str
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class CancelEval(EvalAsk[IntelligentEval]):
+class CancelEval(EvalAsk[EvalRecord]):
     reason: str | None
     actor: Requester | None = None
 
 
 @dataclass(frozen=True)
-class SubmitReport(EvalAsk[IntelligentEval]):
+class SubmitReport(EvalAsk[EvalRecord]):
     report: dict[str, Any]  # validated and with verified evidence
 
 
 @dataclass(frozen=True)
-class Heartbeat(EvalAsk[IntelligentEval]):
+class Heartbeat(EvalAsk[EvalRecord]):
     note: str | None
 
 
 @dataclass(frozen=True)
-class CreateSession(EvalAsk[EvalSession]):
+class CreateSession(EvalAsk[SessionRecord]):
     persona: dict[str, Any]
     goal: str
     dimension: str | None
@@ -95,7 +95,7 @@ class CreateSession(EvalAsk[EvalSession]):
 
 
 @dataclass(frozen=True)
-class FailEval(EvalAsk[IntelligentEval | None]):
+class FailEval(EvalAsk[EvalRecord | None]):
     """The watchdog: FAILED with `reason` if the fresh row is still stalled for that reason
     at `now` (the watchdog's clock, so a test's moved clock holds inside the actor too)."""
 
@@ -111,12 +111,12 @@ class SessionsSettled(EvalAsk[None]):
 # ---------------------------------------------------------------- SessionActor
 @dataclass(frozen=True)
 class SentMessage:
-    """What sendMessage answers: both stored messages and a copy of the session after
-    the turn (never the row the actor keeps)."""
+    """What sendMessage answers: both stored messages and the session after the turn
+    (records: nothing a caller can change in what the actor keeps)."""
 
-    user: EvalMessage
-    reply: EvalMessage
-    session: EvalSession
+    user: MessageRecord
+    reply: MessageRecord
+    session: SessionRecord
 
 
 @dataclass(frozen=True)
@@ -126,19 +126,19 @@ class SendMessage(SessionAsk[SentMessage]):
 
 
 @dataclass(frozen=True)
-class CloseSession(SessionAsk[EvalSession]):
+class CloseSession(SessionAsk[SessionRecord]):
     verdict: dict[str, Any]  # raw VerdictInput as camelCase dict; validated by the actor
 
 
 @dataclass(frozen=True)
-class ExpireSession(SessionAsk[EvalSession | None]):
+class ExpireSession(SessionAsk[SessionRecord | None]):
     """The watchdog: EXPIRED if the session is still RUNNING and idle since before `idle_before`."""
 
     idle_before: datetime
 
 
 @dataclass(frozen=True)
-class FailSession(SessionAsk[EvalSession | None]):
+class FailSession(SessionAsk[SessionRecord | None]):
     """From the EvalActor once the eval has left EXECUTING (or the watchdog, for a session
     left RUNNING by a crash): FAILED at `failed_at` if the session is still RUNNING."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar, cast
 
 from actors import ActorSystem, EntityKind, OwnedSystem
 from actors.kinds import OpenMessage
@@ -30,9 +30,15 @@ from agenteval.engine.intelligent.session_actor import SessionActor
 from agenteval.engine.intelligent.session_store import SessionStore
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.store.event_bus import EventBus
-from agenteval.store.models import EvalSession
 
 R = TypeVar("R")
+
+
+class _OfEval(Protocol):
+    """What settling needs of a closed or expired session: its eval."""
+
+    @property
+    def eval_id(self) -> uuid.UUID: ...
 
 # How long a message waits for another process's message to the same session.
 TURN_WAIT_S = 120.0
@@ -79,9 +85,10 @@ class IntelligentEngine:
     async def ask_session(self, session_id: uuid.UUID, message: SessionAsk[R]) -> R:
         result: R = await answered(self.owned.ask(SESSION, str(session_id), message,
                                                timeout=ASK_TIMEOUT_S))
-        match message, result:
-            case (commands.CloseSession() | commands.ExpireSession(), EvalSession()):
-                await self.settle_sessions(result.eval_id)
+        # A close answers the session, an expiry the session or None (still active).
+        if isinstance(message, commands.CloseSession | commands.ExpireSession) and (
+                result is not None):
+            await self.settle_sessions(cast(_OfEval, result).eval_id)
         return result
 
     async def settle_sessions(self, eval_id: uuid.UUID) -> None:

@@ -29,13 +29,13 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
-from copy import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from actors import OwnedActor
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.eval_store import DuplicateKey, Inside
 from agenteval.engine.intelligent.ports import EvalServices
@@ -45,7 +45,6 @@ from agenteval.engine.intelligent.wakeups import Role
 from agenteval.errors import AgentEvalError, InvalidTransition, NotFound
 from agenteval.observability import log_context
 from agenteval.store.evals.eval_log import Appended, NewEvent, publish_events
-from agenteval.store.models import EvalSession, IntelligentEval
 
 logger = logging.getLogger("agenteval.evals")
 
@@ -70,14 +69,14 @@ class EvalActor(OwnedActor):
         self.engine = engine
         self.store = engine.evals
         self.eval_id = eval_id
-        self.row: IntelligentEval | None = None  # as stored after this actor's last commit
+        self.row: EvalRecord | None = None  # as stored after this actor's last commit
 
     async def load(self) -> None:
         self.row = None  # a load that fails leaves nothing stale behind
         self.row = await self.store.load(self.eval_id)
 
     @property
-    def kept(self) -> IntelligentEval:
+    def kept(self) -> EvalRecord:
         if self.row is None:  # the runtime loads before every first message
             raise NotFound(f"intelligent eval {self.eval_id} does not exist")
         return self.row
@@ -109,23 +108,23 @@ class EvalActor(OwnedActor):
                 raise TypeError(f"EvalActor cannot handle {message!r}")
 
     # ------------------------------------------------------------ the commit
-    async def _run(self, action: str, build: Callable[[IntelligentEval, str, datetime],
-                                                       Awaitable[Change]]) -> IntelligentEval:
-        """Commit the command's change on the kept row; the eval after it (a copy)."""
+    async def _run(self, action: str, build: Callable[[EvalRecord, str, datetime],
+                                                       Awaitable[Change]]) -> EvalRecord:
+        """Commit the command's change on the kept row; the eval after it (a record)."""
         row = self.kept
         status = eval_state.next_status(row.status, action)
         now = datetime.now(UTC)
         change = await build(row, status, now)
         appended = await self.store.commit(row, status, now, change.fields, change.events,
                                            change.inside)
-        _apply(row, appended, status=status, version=row.version + 1, updated_at=now,
-               **change.fields)
+        self.row = row = _applied(row, appended, status=status, version=row.version + 1,
+                                  updated_at=now, **change.fields)
         await publish_events(self.engine.events, appended.events)
         if change.fail_sessions:
             await self._fail_running_sessions(now)
         if change.wake is not None:
             self.engine.wakeups.wake(str(self.eval_id), change.wake, row.plan_revision)
-        return copy(row)
+        return row
 
     async def _fail_running_sessions(self, now: datetime) -> None:
         """Ask each RUNNING session's actor to fail it; one that cannot answer now is left
@@ -138,14 +137,14 @@ class EvalActor(OwnedActor):
                                self.eval_id, exc.message)
 
     # ------------------------------------------------------------ commands
-    async def _start_planning(self, message: commands.StartPlanning) -> IntelligentEval:
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+    async def _start_planning(self, message: commands.StartPlanning) -> EvalRecord:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             return Change(fields={"planning_entered_at": now},
                           events=[NewEvent("CREATED", {"name": row.name})], wake="planner")
         return await self._run(eval_state.START_PLANNING, build)
 
-    async def _submit_plan(self, message: commands.SubmitPlan) -> IntelligentEval:
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+    async def _submit_plan(self, message: commands.SubmitPlan) -> EvalRecord:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             revision = row.plan_revision + 1
 
             async def inside(status: str) -> list[NewEvent]:
@@ -157,16 +156,16 @@ class EvalActor(OwnedActor):
                           inside=inside)
         return await self._run(eval_state.SUBMIT_PLAN, build)
 
-    async def _approve(self, message: commands.ApprovePlan) -> IntelligentEval:
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+    async def _approve(self, message: commands.ApprovePlan) -> EvalRecord:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             return Change(fields={"started_at": now},
                           events=[NewEvent("PLAN_APPROVED", with_actor(
                               {"revision": row.plan_revision}, message.actor))],
                           wake="evaluator")
         return await self._run(eval_state.APPROVE, build)
 
-    async def _reject(self, message: commands.RejectPlan) -> IntelligentEval:
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+    async def _reject(self, message: commands.RejectPlan) -> EvalRecord:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             async def inside(status: str) -> list[NewEvent]:
                 await self.store.reject_plan_revision(row.id, row.plan_revision,
                                                       message.feedback, now)
@@ -177,16 +176,16 @@ class EvalActor(OwnedActor):
                           inside=inside, wake="planner")
         return await self._run(eval_state.REJECT, build)
 
-    async def _cancel(self, message: commands.CancelEval) -> IntelligentEval:
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+    async def _cancel(self, message: commands.CancelEval) -> EvalRecord:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             return Change(fields={"completed_at": now},
                           events=[NewEvent("CANCELLED", with_actor(
                               {"reason": message.reason}, message.actor))],
                           fail_sessions=True)
         return await self._run(eval_state.CANCEL, build)
 
-    async def _submit_report(self, message: commands.SubmitReport) -> IntelligentEval:
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+    async def _submit_report(self, message: commands.SubmitReport) -> EvalRecord:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             report = {**message.report, "submittedAt": now.isoformat()}
             return Change(fields={"report": report, "completed_at": now,
                                   "last_agent_activity_at": now},
@@ -196,19 +195,19 @@ class EvalActor(OwnedActor):
                           fail_sessions=True)
         return await self._run(eval_state.SUBMIT_REPORT, build)
 
-    async def _heartbeat(self, message: commands.Heartbeat) -> IntelligentEval:
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+    async def _heartbeat(self, message: commands.Heartbeat) -> EvalRecord:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             return Change(fields={"last_agent_activity_at": now},
                           events=[NewEvent("HEARTBEAT", {"note": message.note})])
         return await self._run(eval_state.HEARTBEAT, build)
 
-    async def _create_session(self, message: commands.CreateSession) -> EvalSession:
+    async def _create_session(self, message: commands.CreateSession) -> SessionRecord:
         if message.idempotency_key:
             existing = await self.store.session_by_key(self.eval_id, message.idempotency_key)
             if existing is not None:
                 return existing
 
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             check_session_indices(row.plan, message)
             overrun = await self.store.session_budget_overrun(
                 row, self.engine.settings.enforce_budget)
@@ -223,7 +222,7 @@ class EvalActor(OwnedActor):
             return Change(fields={"last_agent_activity_at": now}, inside=inside)
 
         # The session row is created inside the eval's transaction; `inside` hands it out.
-        holder: dict[str, EvalSession] = {}
+        holder: dict[str, SessionRecord] = {}
         try:
             await self._run(eval_state.CREATE_SESSION, build)
         except DuplicateKey:
@@ -235,16 +234,17 @@ class EvalActor(OwnedActor):
             return existing
         return holder["session"]
 
-    async def _fail(self, message: commands.FailEval) -> IntelligentEval | None:
+    async def _fail(self, message: commands.FailEval) -> EvalRecord | None:
         row = self.kept
         if eval_state.is_terminal(row.status):
             return None
         # Session turns move the agent activity: re-check the stall on its stored value.
-        row.last_agent_activity_at = await self.store.last_activity(self.eval_id)
+        self.row = row = replace(row, last_agent_activity_at=await self.store.last_activity(
+            self.eval_id))
         if stall_reason(row, self.engine.settings, message.now) != message.reason:
             return None
 
-        async def build(row: IntelligentEval, status: str, now: datetime) -> Change:
+        async def build(row: EvalRecord, status: str, now: datetime) -> Change:
             return Change(fields={"completed_at": now, "failure_reason": message.reason},
                           events=[NewEvent("FAILED", {"reason": message.reason})],
                           fail_sessions=True)
@@ -262,18 +262,18 @@ class EvalActor(OwnedActor):
             return
         now = datetime.now(UTC)
         await self.store.mark_analyst_woken(row, now)
-        row.analyst_woken_at, row.version, row.updated_at = now, row.version + 1, now
+        self.row = row = replace(row, analyst_woken_at=now, version=row.version + 1,
+                                 updated_at=now)
         self.engine.wakeups.wake(str(row.id), "analyst", row.plan_revision)
 
 
-def _apply(row: IntelligentEval, appended: Appended, **values: Any) -> None:
-    """Keep `row` as the commit stored it: its own values and the log counters after it."""
-    for name, value in values.items():
-        setattr(row, name, value)
-    row.turns_used = appended.turns_used
+def _applied(row: EvalRecord, appended: Appended, **values: Any) -> EvalRecord:
+    """`row` as the commit stored it: its own values and the log counters after it."""
+    counters: dict[str, Any] = {"turns_used": appended.turns_used,
+                                "last_agent_activity_at": appended.last_agent_activity_at}
     if appended.event_sequence:
-        row.event_sequence = appended.event_sequence
-    row.last_agent_activity_at = appended.last_agent_activity_at
+        counters["event_sequence"] = appended.event_sequence
+    return replace(row, **{**values, **counters})
 
 
 def with_actor(detail: dict[str, Any], actor: commands.Requester | None) -> dict[str, Any]:

@@ -7,7 +7,8 @@ command under (the actor never sees it), compare-and-set on the version the acto
 expects (`VersionConflict` when it moved on; the runtime then reloads the actor and
 delivers the message again — the one retry), with the writes the command makes
 inside it (`inside`) and its events; it answers the appended events with the eval's
-log counters after them, so the actor keeps its row current without reading it again.
+log counters after them, so the actor keeps its record current without reading it again.
+The port speaks frozen records (`domain.intelligent.eval_records`), never rows.
 """
 
 from __future__ import annotations
@@ -16,23 +17,23 @@ import uuid
 from datetime import datetime
 from typing import Any, Protocol
 
+from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
 from agenteval.engine.intelligent import commands
 from agenteval.store.evals.database_evals import DuplicateKey, Inside
 from agenteval.store.evals.eval_log import Appended, NewEvent
-from agenteval.store.models import EvalSession, IntelligentEval
 
 __all__ = ["DuplicateKey", "EvalStore", "Inside"]
 
 
 class EvalStore(Protocol):
-    async def load(self, eval_id: uuid.UUID) -> IntelligentEval:
+    async def load(self, eval_id: uuid.UUID) -> EvalRecord:
         """The eval as stored (NotFound when there is none)."""
 
     async def last_activity(self, eval_id: uuid.UUID) -> datetime | None:
         """The eval's `last_agent_activity_at` as stored now: a log counter that session
         turns move too, so an owner keeping the row reads it where it matters (NotFound)."""
 
-    async def commit(self, row: IntelligentEval, status: str, now: datetime,
+    async def commit(self, row: EvalRecord, status: str, now: datetime,
                      fields: dict[str, Any], events: list[NewEvent],
                      inside: Inside | None = None) -> Appended:
         """The command's change in one transaction, made on `row.version`; the stored
@@ -45,21 +46,21 @@ class EvalStore(Protocol):
     async def reject_plan_revision(self, eval_id: uuid.UUID, revision: int, feedback: str,
                                    at: datetime) -> None: ...
 
-    async def create_session(self, row: IntelligentEval, message: commands.CreateSession,
-                             now: datetime) -> EvalSession: ...
+    async def create_session(self, row: EvalRecord, message: commands.CreateSession,
+                             now: datetime) -> SessionRecord: ...
 
     async def session_by_key(self, eval_id: uuid.UUID, idempotency_key: str
-                             ) -> EvalSession | None: ...
+                             ) -> SessionRecord | None: ...
 
     async def running_session_ids(self, eval_id: uuid.UUID) -> list[Any]: ...
 
-    async def session_budget_overrun(self, row: IntelligentEval, enforce: bool
+    async def session_budget_overrun(self, row: EvalRecord, enforce: bool
                                      ) -> dict[str, Any] | None:
         """The BUDGET_OVERRUN detail one more session would cause (BudgetExceeded when
         enforced), or None."""
 
-    async def sessions_settled(self, row: IntelligentEval) -> bool:
+    async def sessions_settled(self, row: EvalRecord) -> bool:
         """Every planned session is closed or expired, and none is still running."""
 
-    async def mark_analyst_woken(self, row: IntelligentEval, now: datetime) -> None:
+    async def mark_analyst_woken(self, row: EvalRecord, now: datetime) -> None:
         """Set `analyst_woken_at` on `row.version` (OwnershipLost, VersionConflict)."""

@@ -10,6 +10,7 @@ import uuid
 from typing import Any, cast
 
 from agenteval.domain.eval_language import SEEDS_KEY
+from agenteval.domain.intelligent.eval_records import EvalRecord
 from agenteval.domain.intelligent.evidence import (
     MessageRecord,
     MessageRole,
@@ -45,7 +46,7 @@ async def get_session(session_id: uuid.UUID) -> EvalSession:
 
 
 async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
-                      target_id: uuid.UUID) -> IntelligentEval:
+                      target_id: uuid.UUID) -> EvalRecord:
     """Validate, store as DRAFT, then let the eval's actor move it to PLANNING."""
     errors: list[dict[str, str]] = []
     check_text(errors, "input.name", fields["name"], max_length=MAX_NAME, required=True)
@@ -76,7 +77,7 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
         target, name=fields["name"].strip(), goal=fields["goal"],
         seeds=seeds, intent=fields["intent"], role_description=fields["roleDescription"],
         time_window_hours=hours)
-    planning: IntelligentEval = await engine.ask_eval(row.id, cmd.StartPlanning())
+    planning: EvalRecord = await engine.ask_eval(row.id, cmd.StartPlanning())
     return planning
 
 

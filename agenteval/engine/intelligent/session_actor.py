@@ -34,13 +34,14 @@ soon as the config is fixed.
 from __future__ import annotations
 
 import uuid
-from copy import copy
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 from actors import OwnedActor, VersionConflict
 from agenteval.channels import Channel, ChannelError, ConversationState
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
 from agenteval.domain.intelligent.verdict_validation import validate_verdict
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
@@ -49,7 +50,6 @@ from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
 from agenteval.store.evals.eval_log import publish_events, session_topic
-from agenteval.store.models import EvalMessage, EvalSession, IntelligentEval
 from agenteval.store.sessions.turns import TurnState
 
 
@@ -66,7 +66,7 @@ class SessionActor(OwnedActor):
         # its eval's plan (which cannot change once the eval executes). Every turn still
         # reads the session's and the eval's status and counters (as of its claim), and
         # stores with compare-and-set.
-        self.session: EvalSession | None = None
+        self.session: SessionRecord | None = None
         self.plan: dict[str, Any] | None = None
 
     async def load(self) -> None:
@@ -92,11 +92,11 @@ class SessionActor(OwnedActor):
             case _:
                 raise TypeError(f"SessionActor cannot handle {message!r}")
 
-    async def _load(self) -> tuple[EvalSession, IntelligentEval]:
+    async def _load(self) -> tuple[SessionRecord, EvalRecord]:
         return await self.store.load(self.session_id)
 
     # ------------------------------------------------------------ channel
-    async def _rebuild_channel(self, session: EvalSession) -> None:
+    async def _rebuild_channel(self, session: SessionRecord) -> None:
         await self._close_channel()
         history = _history(await self.store.messages(session.id))
         target = await self.store.target_of(session.eval_id)
@@ -143,8 +143,8 @@ class SessionActor(OwnedActor):
         except ChannelError as exc:
             error, text, latency_ms = exc, "", None
         now = datetime.now(UTC)
-        user, answer = _messages(session, turn, message, text, latency_ms, error, now)
-        answer.sanitized = list(sanitized) or None  # what storable_text replaced
+        user, answer = _messages(session, turn, message, text, latency_ms, error, now,
+                                 list(sanitized) or None)  # what storable_text replaced
         try:
             stored = await self.store.store_turn(session, self.plan, turn, user, answer,
                                                  self.channel.conversation_id, now, enforce)
@@ -163,15 +163,15 @@ class SessionActor(OwnedActor):
                     return await self._replay(current, prior, message)
             raise
         self.turns_in_channel = turn + 1
-        session.turn_count, session.last_activity_at = turn + 1, now
-        session.conversation_id = self.channel.conversation_id
+        self.session = session = replace(session, turn_count=turn + 1, last_activity_at=now,
+                                         conversation_id=self.channel.conversation_id)
         await publish_events(self.engine.events, stored.events)  # these never raise
         await self.engine.events.publish(session_topic(session.id), {"index": answer.index})
         if error is not None:
             raise _target_error(session, user, answer, error.kind, error.message)
-        return commands.SentMessage(user, answer, copy(session))
+        return commands.SentMessage(user, answer, session)
 
-    async def _current_session(self, fresh: TurnState) -> EvalSession:
+    async def _current_session(self, fresh: TurnState) -> SessionRecord:
         """The kept session row; VersionConflict when the turn's fresh status or turn count
         disagree with it (written by someone else: the runtime reloads, delivers again)."""
         session = self.session
@@ -181,7 +181,7 @@ class SessionActor(OwnedActor):
         return session
 
     # ------------------------------------------------------------ close / expire
-    async def _close(self, message: commands.CloseSession) -> EvalSession:
+    async def _close(self, message: commands.CloseSession) -> SessionRecord:
         session, eval_row = await self._load()
         answered = len(_history(await self.store.messages(session.id)))
         verdict = validate_verdict(message.verdict, session.turn_count,
@@ -194,7 +194,7 @@ class SessionActor(OwnedActor):
                                          agent_active=True, verdict=verdict,
                                          last_activity_at=now)
 
-    async def _expire(self, message: commands.ExpireSession) -> EvalSession | None:
+    async def _expire(self, message: commands.ExpireSession) -> SessionRecord | None:
         session, eval_row = await self._load()
         idle_since = session.last_activity_at or session.created_at
         if session.status != eval_state.SESSION_RUNNING or idle_since >= message.idle_before:
@@ -205,7 +205,7 @@ class SessionActor(OwnedActor):
         await self._close_channel()
         return session
 
-    async def _fail(self, message: commands.FailSession) -> EvalSession | None:
+    async def _fail(self, message: commands.FailSession) -> SessionRecord | None:
         """The eval has ended: a session still RUNNING fails with it (None if it was not)."""
         session, eval_row = await self._load()
         if session.status != eval_state.SESSION_RUNNING or not eval_state.is_terminal(
@@ -217,17 +217,17 @@ class SessionActor(OwnedActor):
         await self._close_channel()
         return session
 
-    async def _change_status(self, session: EvalSession, eval_row: IntelligentEval, status: str,
+    async def _change_status(self, session: SessionRecord, eval_row: EvalRecord, status: str,
                              event_type: str, now: datetime, agent_active: bool = False,
-                             **values: Any) -> EvalSession:
+                             **values: Any) -> SessionRecord:
         """Compare-and-set the session's status and append its event, in one transaction."""
-        changed, events = await self.store.change_status(
+        changed, appended = await self.store.change_status(
             session, eval_row, status, event_type, now, agent_active, **values)
-        self.session = copy(changed)  # kept as committed
-        await publish_events(self.engine.events, events)
+        self.session = changed  # kept as committed
+        await publish_events(self.engine.events, appended.events)
         return changed
 
-    async def _replay(self, session: EvalSession, prior: EvalMessage,
+    async def _replay(self, session: SessionRecord, prior: MessageRecord,
                       message: commands.SendMessage) -> commands.SentMessage:
         """A retried sendMessage: the stored exchange (or the same error), the target not
         called."""
@@ -240,12 +240,12 @@ class SessionActor(OwnedActor):
             detail_message = reply.error.partition(": ")[2] or reply.error
             raise _target_error(session, prior, reply, reply.error_kind or "bad_response",
                                 detail_message)
-        return commands.SentMessage(prior, reply, copy(session))
+        return commands.SentMessage(prior, reply, session)
 
 
-def _history(messages: list[EvalMessage]) -> list[tuple[str, str]]:
+def _history(messages: list[MessageRecord]) -> list[tuple[str, str]]:
     """Completed (user, assistant) exchanges: turns whose reply failed are left out."""
-    by_turn: dict[int, dict[str, EvalMessage]] = {}
+    by_turn: dict[int, dict[str, MessageRecord]] = {}
     for stored in messages:
         by_turn.setdefault(stored.turn_index, {})[stored.role] = stored
     history: list[tuple[str, str]] = []
@@ -257,7 +257,7 @@ def _history(messages: list[EvalMessage]) -> list[tuple[str, str]]:
     return history
 
 
-def _eval_refuses(eval_row: IntelligentEval, what: str) -> InvalidTransition:
+def _eval_refuses(eval_row: EvalRecord, what: str) -> InvalidTransition:
     return _status_refuses(eval_row.status, what)
 
 
@@ -275,21 +275,21 @@ def _check_can_talk(session_status: str, eval_status: str) -> None:
                                 allowed=eval_state.session_allowed_actions(session_status))
 
 
-def _messages(session: EvalSession, turn: int, message: commands.SendMessage, text: str,
-              latency_ms: int | None, error: ChannelError | None,
-              now: datetime) -> tuple[EvalMessage, EvalMessage]:
-    user = EvalMessage(
+def _messages(session: SessionRecord, turn: int, message: commands.SendMessage, text: str,
+              latency_ms: int | None, error: ChannelError | None, now: datetime,
+              sanitized: list[str] | None) -> tuple[MessageRecord, MessageRecord]:
+    user = MessageRecord(
         id=uuid.uuid4(), session_id=session.id, index=2 * turn, turn_index=turn, role="USER",
         content=message.content, idempotency_key=message.idempotency_key, created_at=now)
-    answer = EvalMessage(
+    answer = MessageRecord(
         id=uuid.uuid4(), session_id=session.id, index=2 * turn + 1, turn_index=turn,
         role="ASSISTANT", content=text, latency_ms=latency_ms,
         error=f"{error.kind}: {error.message}" if error else None,
-        error_kind=error.kind if error else None, created_at=now)
+        error_kind=error.kind if error else None, created_at=now, sanitized=sanitized)
     return user, answer
 
 
-def _target_error(session: EvalSession, user: EvalMessage, reply: EvalMessage, kind: str,
+def _target_error(session: SessionRecord, user: MessageRecord, reply: MessageRecord, kind: str,
                   message: str) -> TargetError:
     return TargetError(f"the target failed on turn {user.turn_index}: {message}",
                        {"sessionId": str(session.id), "turnIndex": user.turn_index,

@@ -6,11 +6,11 @@ eval, so the two always agree.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any, Protocol
 
 from agenteval.config import Settings
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.plan_validation import last_slot_end_hours
-from agenteval.store.models import IntelligentEval
 
 PLANNER_STALLED = "planner stalled"
 EVALUATOR_STALLED = "evaluator stalled"
@@ -22,7 +22,27 @@ def _latest(*moments: datetime | None) -> datetime | None:
     return max(present) if present else None
 
 
-def stall_reason(row: IntelligentEval, settings: Settings, now: datetime) -> str | None:
+class EvalClock(Protocol):
+    """What a stall is judged on: the eval's status, plan and moments (a stored eval, or
+    a record of one; read-only, so any object with these attributes fits)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def plan(self) -> Any: ...
+    @property
+    def created_at(self) -> datetime | None: ...
+    @property
+    def started_at(self) -> datetime | None: ...
+    @property
+    def planning_entered_at(self) -> datetime | None: ...
+    @property
+    def last_agent_activity_at(self) -> datetime | None: ...
+    @property
+    def analyst_woken_at(self) -> datetime | None: ...
+
+
+def stall_reason(row: EvalClock, settings: Settings, now: datetime) -> str | None:
     """Why `row` has stalled at `now`, or None (pure: the actor re-runs it on a fresh row)."""
     if row.status == eval_state.PLANNING:
         recent = _latest(row.planning_entered_at, row.last_agent_activity_at, row.created_at)

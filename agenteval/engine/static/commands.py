@@ -2,7 +2,7 @@
 the `run` kind's typed key.
 
 StartRun and CancelRun say what they answer (`RunAsk[R]`, an `actors.Ask[R]` a run's
-actor takes): a snapshot of the run, never the row its execution keeps writing. `RUN`
+actor takes): the run as a frozen record (`RunRecord`), never a row. `RUN`
 is the kind's name (domain/owned_kinds.py) typed with those messages, so
 `OwnedSystem.ask(RUN, key, message)` refuses, under mypy, any other message.
 """
@@ -14,7 +14,7 @@ from typing import Any, Final, TypeVar
 
 from actors.asks import Ask, EntityTypeKey
 from agenteval.domain import owned_kinds
-from agenteval.store.models import Run
+from agenteval.domain.static.stored_run import RunRecord
 
 R = TypeVar("R", covariant=True)
 
@@ -29,15 +29,15 @@ RUN: Final = EntityTypeKey[RunAsk[Any]](owned_kinds.RUN)
 
 
 @dataclass(frozen=True)
-class StartRun(RunAsk[Run]):
-    """Start (QUEUED) or resume (RUNNING) the run; replies with the Run row."""
+class StartRun(RunAsk[RunRecord]):
+    """Start (QUEUED) or resume (RUNNING) the run; replies with the run as it is then."""
 
     by: str | None = None  # the user who started it ("name (key id)"); None: a resume
 
 
 @dataclass(frozen=True)
-class CancelRun(RunAsk[Run]):
-    """Stop the attempts in flight and end the run CANCELLED; replies with the Run row."""
+class CancelRun(RunAsk[RunRecord]):
+    """Stop the attempts in flight and end the run CANCELLED; replies with the run then."""
 
     by: str | None = None  # the user who cancelled it ("name (key id)")
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from actors import OwnedSystem
 from agenteval.channels import ChannelFactory
+from agenteval.domain.static.stored_run import RunRecord
 from agenteval.engine.asks import answered
 from agenteval.engine.catalog import campaigns
 from agenteval.engine.static.commands import RUN
@@ -31,7 +32,6 @@ from agenteval.engine.static.run_actor import (
 from agenteval.engine.static.run_cancel import cancel_stored
 from agenteval.simulation.case_users import PlayCase
 from agenteval.store.event_bus import EventBus
-from agenteval.store.models import Run
 
 logger = logging.getLogger("agenteval.runs")
 
@@ -60,8 +60,8 @@ class RunEngine:
         """The `run` kind's actor for a run id (the kind's factory)."""
         return RunActor(self, uuid.UUID(key))
 
-    async def start(self, run_id: uuid.UUID, by: str | None = None) -> Run:
-        """Start (or resume) the run if this process may own it; the Run as it is then."""
+    async def start(self, run_id: uuid.UUID, by: str | None = None) -> RunRecord:
+        """Start (or resume) the run if this process may own it; the run as it is then."""
         return await self._ask(run_id, StartRun(by))
 
     async def take_over(self, key: str) -> None:
@@ -69,16 +69,16 @@ class RunEngine:
         await self.start(uuid.UUID(key))
 
     async def start_campaign(self, campaign_id: uuid.UUID, target_id: uuid.UUID | None,
-                             by: str | None = None) -> list[Run]:
+                             by: str | None = None) -> list[RunRecord]:
         """One QUEUED run per target of the campaign (or the one given), each started."""
         queued = await campaigns.queue_runs(campaign_id, target_id)
         return [await self.start(run.id, by) for run in queued]
 
-    async def cancel(self, run_id: uuid.UUID, by: str | None = None) -> Run:
+    async def cancel(self, run_id: uuid.UUID, by: str | None = None) -> RunRecord:
         """Stop the run's attempts in flight and end it CANCELLED (NotFound, InvalidTransition)."""
         return await self._ask(run_id, CancelRun(by))
 
-    async def answer_elsewhere(self, key: str, message: Any) -> Run:
+    async def answer_elsewhere(self, key: str, message: Any) -> RunRecord:
         """A run this process does not own (another process does, or it is at its limit):
         StartRun answers with the stored run; CancelRun cancels it all the same."""
         run_id = uuid.UUID(key)
@@ -91,7 +91,7 @@ class RunEngine:
             case _:
                 return await self.store.run(run_id)
 
-    async def _ask(self, run_id: uuid.UUID, message: StartRun | CancelRun) -> Run:
-        run: Run = await answered(self.owned.ask(RUN, str(run_id), message,
+    async def _ask(self, run_id: uuid.UUID, message: StartRun | CancelRun) -> RunRecord:
+        run: RunRecord = await answered(self.owned.ask(RUN, str(run_id), message,
                                                  timeout=ASK_TIMEOUT_S))
         return run

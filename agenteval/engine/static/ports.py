@@ -3,7 +3,8 @@
 `RunStore` is the run's persistence: the database's (`store.database_runs.DatabaseRuns`)
 in the service, an in-memory one in tests (tests/support/memory_runs.py), so the
 RunActor's behaviour — transitions, resumes, cancels, ownership — is tested without
-a database. The database adapter fences every write with the ownership the actor
+a database. The two exchange frozen records (`domain.static.stored_run`), never the
+database's rows: the adapter maps its rows at the edge. The database adapter fences every write with the ownership the actor
 runtime delivers the actor's message under (OwnershipLost when it no longer holds);
 the actor never sees it.
 """
@@ -17,33 +18,35 @@ from typing import Any, Protocol
 
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import RunSummaryData
+from agenteval.domain.static.stored_run import RunRecord
+from agenteval.domain.target_record import TargetRecord
 from agenteval.rules import ModelProvider
-from agenteval.store.models import Run, Target
 
 
 class RunStore(Protocol):
-    async def run(self, run_id: uuid.UUID) -> Run:
+    async def run(self, run_id: uuid.UUID) -> RunRecord:
         """The whole run, its cases snapshot included (NotFound when there is none)."""
 
-    async def state(self, run_id: uuid.UUID) -> Run:
-        """The run without its cases snapshot (status, version, counters …; NotFound)."""
+    async def state(self, run_id: uuid.UUID) -> RunRecord:
+        """The run without its cases snapshot, nor its campaign and target ids (status,
+        version, counters …; NotFound)."""
 
-    async def target(self, target_id: Any) -> Target | None:
+    async def target(self, target_id: Any) -> TargetRecord | None:
         """The run's target (None: deleted)."""
 
     async def finished_attempts(self, run_id: uuid.UUID) -> set[tuple[str, int]]:
         """(case key, attempt) of every stored attempt."""
 
-    async def transition(self, run: Run, action: str, **fields: Any) -> None:
-        """Compare-and-set the run to the status `action` leads to (see store.runs);
-        `run` then holds the new status, version and fields. VersionConflict (nothing
-        stored) when its version moved on."""
+    async def transition(self, run: RunRecord, action: str, **fields: Any) -> RunRecord:
+        """Compare-and-set the run to the status `action` leads to (see store.runs); the
+        run as stored then (new status, version and fields). VersionConflict (nothing
+        stored) when its version moved on; InvalidTransition when its status refuses."""
 
     async def save_attempts(self, run_id: uuid.UUID, version: int,
                             attempts: Sequence[FinishedAttempt], counters: Counters) -> int:
         """Store attempts and counters in one transaction; the new version (StaleRun)."""
 
-    async def summary(self, run: Run) -> RunSummaryData:
+    async def summary(self, run: RunRecord) -> RunSummaryData:
         """The summary of the run's stored attempts."""
 
     def excluding_owner(self, run_id: uuid.UUID) -> AbstractAsyncContextManager[None]:

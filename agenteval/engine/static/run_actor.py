@@ -33,7 +33,6 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from copy import copy
 from typing import Any, Protocol
 
 from actors import ActorStopped, OwnedActor, OwnershipLost
@@ -41,6 +40,8 @@ from agenteval.channels import ChannelFactory
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_to_json
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
+from agenteval.domain.static.stored_run import RunRecord, StaleRun, progress_of
+from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.catalog.scenarios import cases_of
 from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.static.commands import (
@@ -60,8 +61,6 @@ from agenteval.observability import log_context
 from agenteval.simulation.case_users import PlayCase
 from agenteval.store.backends.database_outage import is_database_unreachable
 from agenteval.store.event_bus import EventBus
-from agenteval.store.models import Run, Target
-from agenteval.store.runs.run_store import StaleRun, progress_of
 
 __all__ = ["ACTIVE", "CancelRun", "RunActor", "RunServices", "StartRun", "run_topic"]
 
@@ -105,7 +104,7 @@ class RunActor(OwnedActor):
         self.services = services
         self.store = services.store
         self.run_id = run_id
-        self.run: Run | None = None  # as loaded by the runtime, then as this actor wrote it
+        self.run: RunRecord | None = None  # as loaded by the runtime, then as this actor wrote it
         self.execution: RunExecution | None = None
         self._task: asyncio.Task[None] | None = None
         self._generation = 0  # which execution the ExecutionEnded reports are about
@@ -152,27 +151,28 @@ class RunActor(OwnedActor):
             # cancelled with the actor at the shutdown deadline.
             await asyncio.wait([self._task])
 
-    async def _start(self, by: str | None = None) -> Run:
+    async def _start(self, by: str | None = None) -> RunRecord:
         if self.execution is not None:
             return await self.store.run(self.run_id)  # fresh: the execution writes its own
         run = self.run  # read once owned: the last owner's writes in
         assert run is not None, "the runtime loads the run before its first message"
         if run_state.is_terminal(run.status):
             self.passivate()
-            return copy(run)
+            return run
         target = await self.store.target(run.target_id)
         if target is None:
-            await self._end(run, run_state.FAIL, error="the target was deleted")
+            self.run = run = await self._end(run, run_state.FAIL,
+                                             error="the target was deleted")
             self.passivate()
-            return copy(run)
+            return run
         if run.status == run_state.QUEUED:  # VersionConflict: reloaded, StartRun again
-            await self.store.transition(run, run_state.START, started_by=by)
+            self.run = run = await self.store.transition(run, run_state.START, started_by=by)
         await self._publish(progress_of(run))
         await self._execute(run, target)
-        return copy(run)  # the execution writes `run` from now on
+        return run  # as it started: the execution keeps its own record from now on
 
-    async def _execute(self, run: Run, target: Target) -> None:
-        cases = cases_of(run.cases)
+    async def _execute(self, run: RunRecord, target: TargetRecord) -> None:
+        cases = cases_of(run.snapshot)
         finished = await self.store.finished_attempts(run.id)
         self._saw_every_attempt = not finished
         pending = [PendingAttempt(position, case, attempt)
@@ -186,7 +186,7 @@ class RunActor(OwnedActor):
             models=models, users=self.services.users, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
             save=self.store.save_attempts,
-            attempt=offline_attempts(run.cases) if run.offline else run_attempt)
+            attempt=offline_attempts(run.snapshot) if run.offline else run_attempt)
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),
                                       name=f"run {run.id} execution")
@@ -247,7 +247,7 @@ class RunActor(OwnedActor):
         else:
             await self._end(run, run_state.COMPLETE)
 
-    async def _cancel(self, by: str | None = None) -> Run:
+    async def _cancel(self, by: str | None = None) -> RunRecord:
         try:  # cancelled, or it had ended already: nothing is left to own
             run = await self.store.run(self.run_id)
             # INVALID_TRANSITION (with the status and the allowed actions) once it has ended.
@@ -262,9 +262,10 @@ class RunActor(OwnedActor):
         finally:
             self.passivate()
 
-    async def _end(self, run: Run, action: str, error: str | None = None,
-                   summary: RunSummaryData | None = None) -> None:
-        """Store the summary with the terminal status (compare-and-set); publish after.
+    async def _end(self, run: RunRecord, action: str, error: str | None = None,
+                   summary: RunSummaryData | None = None) -> RunRecord:
+        """Store the summary with the terminal status (compare-and-set); publish after;
+        the run as stored then.
 
         `summary` when the caller knows it; else it is computed from the stored attempts.
         VersionConflict when the run's version moved on (nothing stored); fenced:
@@ -272,8 +273,10 @@ class RunActor(OwnedActor):
         """
         if summary is None:
             summary = await self.store.summary(run)
-        await self.store.transition(run, action, summary=summary_to_json(summary), error=error)
+        run = await self.store.transition(run, action, summary=summary_to_json(summary),
+                                          error=error)
         await self._publish(progress_of(run))
+        return run
 
     async def _publish(self, progress: dict[str, Any]) -> None:
         # Never raises: the bus is a wake-up, the database the truth.

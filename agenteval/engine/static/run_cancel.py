@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
-from copy import copy
 from typing import Any
 
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_to_json
+from agenteval.domain.static.stored_run import RunRecord, progress_of
 from agenteval.engine.static.ports import RunStore
-from agenteval.store.models import Run
-from agenteval.store.runs.run_store import progress_of
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 async def cancel_stored(store: RunStore, run_id: uuid.UUID, by: str | None,
-                        publish: Publish) -> Run:
+                        publish: Publish) -> RunRecord:
     """Compare-and-set the run CANCELLED with its summary; publish its progress after.
 
     InvalidTransition once it has ended (with the status and the allowed actions);
@@ -39,6 +37,6 @@ async def cancel_stored(store: RunStore, run_id: uuid.UUID, by: str | None,
         run = await store.run(run_id)
         summary = summary_to_json(await store.summary(run))
         # InvalidTransition if it ended meanwhile.
-        await store.transition(run, run_state.CANCEL, summary=summary, **cancelled_by)
+        run = await store.transition(run, run_state.CANCEL, summary=summary, **cancelled_by)
     await publish(progress_of(run))
-    return copy(run)
+    return run

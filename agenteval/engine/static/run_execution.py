@@ -26,7 +26,7 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from actors import ActorRef, ActorStopped, MailboxFull, OwnershipLost
@@ -34,13 +34,12 @@ from agenteval.channels import ChannelFactory, TargetSpec
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.static.run_summary import OutcomeRecord
+from agenteval.domain.static.stored_run import RunRecord, StaleRun, progress_of
 from agenteval.engine.static.commands import ExecutionProgress
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.rules import ModelProvider
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.backends.database_outage import is_database_unreachable
-from agenteval.store.models import Run
-from agenteval.store.runs.run_store import StaleRun, progress_of
 
 logger = logging.getLogger("agenteval.runs")
 
@@ -79,7 +78,8 @@ class PendingAttempt:
 
 
 class RunExecution:
-    """Runs the pending attempts of `run`; `run.version` and the counters are the writer's.
+    """Runs the pending attempts of `run`; the writer keeps `run` (a new record per save:
+    its version and counters as stored).
 
     The progress goes to `owner` (the run's actor) as `ExecutionProgress` messages,
     throttled; the owner publishes them. Every save (`save`: the run store's) is
@@ -87,7 +87,7 @@ class RunExecution:
     inherit from the actor's delivery (actors.delivery).
     """
 
-    def __init__(self, *, run: Run, target: TargetSpec, channels: ChannelFactory,
+    def __init__(self, *, run: RunRecord, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
                  owner: ActorRef, save: SaveAttempts,
                  users: PlayCase = play_case, attempt: AttemptRunner = run_attempt) -> None:
@@ -207,7 +207,7 @@ class RunExecution:
                 for finished in batch:
                     counters.add(finished.verdict)
                 try:
-                    self.run.version = await self._save_until_stored(batch, counters)
+                    version = await self._save_until_stored(batch, counters)
                 except BaseException as exc:
                     for saved in waiting:  # the workers end with the writer's failure
                         if not saved.done():
@@ -219,8 +219,7 @@ class RunExecution:
                 self.counters = counters
                 self._saved += [(item.position, item.attempt, outcome_record(item))
                                 for item in batch]
-                for name, count in vars(counters).items():
-                    setattr(self.run, name, count)
+                self.run = replace(self.run, version=version, **vars(counters))
                 dirty = True
             now = time.monotonic()
             if dirty and (now - last_publish >= PUBLISH_INTERVAL_S or done):

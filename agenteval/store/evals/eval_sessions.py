@@ -12,7 +12,8 @@ from typing import Any, Protocol
 
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.budgets import session_overrun
-from agenteval.store.models import EvalSession, IntelligentEval
+from agenteval.domain.intelligent.eval_records import EvalRecord
+from agenteval.store.models import EvalSession
 
 SETTLED = (eval_state.SESSION_COMPLETED, eval_state.SESSION_EXPIRED)
 
@@ -34,7 +35,7 @@ class NewSession(Protocol):
     def idempotency_key(self) -> str | None: ...
 
 
-async def create_session_row(row: IntelligentEval, message: NewSession,
+async def create_session_row(row: EvalRecord, message: NewSession,
                              now: datetime) -> EvalSession:
     return await EvalSession.create(
         eval_id=row.id, persona=message.persona, goal=message.goal, dimension=message.dimension,
@@ -49,13 +50,13 @@ async def running_session_ids(eval_id: Any) -> list[Any]:
                 .values_list("id", flat=True))
 
 
-async def session_budget_overrun(row: IntelligentEval, enforce: bool) -> dict[str, Any] | None:
+async def session_budget_overrun(row: EvalRecord, enforce: bool) -> dict[str, Any] | None:
     """The BUDGET_OVERRUN detail of one more session (BudgetExceeded when enforced)."""
     used = await EvalSession.filter(eval_id=row.id).count() + 1
     return session_overrun(row.plan, used, enforce)
 
 
-async def sessions_settled(row: IntelligentEval) -> bool:
+async def sessions_settled(row: EvalRecord) -> bool:
     """Every planned session is closed or expired, and none is still running."""
     planned = (row.plan or {}).get("estimatedSessions") or 0
     if planned < 1:

@@ -36,6 +36,7 @@ from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import OutcomeRecord, intent_labels
 from agenteval.domain.static.run_views import OutcomeView
 from agenteval.domain.static.simulator_figures import simulator_fields
+from agenteval.domain.static.stored_run import StaleRun, progress_of
 from agenteval.store import leases
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.notifications.outbox import enqueue_run_notification
@@ -56,9 +57,7 @@ STATE_FIELDS = tuple(name for name in Run._meta.db_fields
 VIEW_FIELDS = (*STATE_FIELDS, "campaign_id", "target_id")
 
 
-class StaleRun(Exception):
-    """The run's version moved on (cancelled, or changed by another process): reload it."""
-
+__all__ = ["StaleRun", "progress_of"]  # the port's, where the adapter's callers found them
 
 RUN_KIND = RUN  # the entity kind (its leases are "run:<id>")
 
@@ -82,12 +81,6 @@ async def excluding_owner(run_id: uuid.UUID, fence: Fence | None = None
         else:
             await leases.lock(run_lease_name(run_id))
         yield
-
-
-def progress_of(run: Run) -> dict[str, Any]:
-    """The contract's RunProgress as published on topic f"run:{id}"."""
-    return {"runId": str(run.id), "status": run.status, "total": run.total, "done": run.done,
-            "passed": run.passed, "failed": run.failed, "errored": run.errored}
 
 
 async def stored_progress(run_id: Any) -> dict[str, Any] | None:
@@ -128,15 +121,27 @@ async def save_attempts(run_id: uuid.UUID, version: int, attempts: Sequence[Fini
 
 
 async def transition(run: Run, action: str, fence: Fence | None = None, **fields: Any) -> bool:
-    """Compare-and-set the run to the status `action` leads to (with `fields`).
+    """Compare-and-set the run's row to the status `action` leads to (with `fields`): as
+    `transitioned`, and once stored `run` holds the new status, version and fields."""
+    written = await transitioned(run.id, run.status, run.version, action, fence, **fields)
+    if written is None:
+        return False
+    for name, value in written.items():
+        setattr(run, name, value)
+    return True
 
-    Raises InvalidTransition when the run's status refuses `action` and OwnershipLost
-    when `fence` (by default the owner's delivery's, if any) is no longer the run's lease; returns False when its version
-    moved on (reload and look again), True once stored (`run` then holds the new
-    status, version and fields).
+
+async def transitioned(run_id: uuid.UUID, status_now: str, version: int, action: str,
+                       fence: Fence | None = None, **fields: Any) -> dict[str, Any] | None:
+    """Compare-and-set the run from `status_now` at `version` to the status `action`
+    leads to (with `fields`); the columns written (status, version, times, fields).
+
+    Raises InvalidTransition when `status_now` refuses `action` and OwnershipLost
+    when `fence` (by default the owner's delivery's, if any) is no longer the run's lease;
+    returns None when its version moved on (reload and look again).
     """
-    status = run_state.next_status(run.status, action)
-    fence = fence or fence_for(run_lease_name(run.id))
+    status = run_state.next_status(status_now, action)
+    fence = fence or fence_for(run_lease_name(run_id))
     now = datetime.now(UTC)
     if status == run_state.RUNNING:
         fields.setdefault("started_at", now)
@@ -145,17 +150,13 @@ async def transition(run: Run, action: str, fence: Fence | None = None, **fields
     async with in_transaction():  # the webhook outbox rows commit with the status
         if fence is not None:
             await leases.fence(fence)
-        updated = await Run.filter(id=run.id, version=run.version).update(
-            status=status, version=run.version + 1, **fields)
+        updated = await Run.filter(id=run_id, version=version).update(
+            status=status, version=version + 1, **fields)
         if updated:
-            await enqueue_run_notification(run.id, status, fields.get("error"))
+            await enqueue_run_notification(run_id, status, fields.get("error"))
     if not updated:
-        return False
-    run.status = status
-    run.version += 1
-    for name, value in fields.items():
-        setattr(run, name, value)
-    return True
+        return None
+    return {"status": status, "version": version + 1, **fields}
 
 
 async def finished_attempt_keys(run_id: uuid.UUID) -> set[tuple[str, int]]:

@@ -27,6 +27,7 @@ from actors.delivery import fence_for, released_with_write
 from actors.ownership import OwnershipLost, lease_name
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.budgets import turn_overruns
+from agenteval.domain.intelligent.eval_records import SessionRecord
 from agenteval.domain.owned_kinds import SESSION
 from agenteval.errors import Conflict, Unavailable
 from agenteval.store import leases
@@ -66,7 +67,7 @@ class StoredTurn:
     events: list[EvalEvent]
 
 
-async def store_turn(session: EvalSession, plan: dict[str, Any] | None, turn: int,
+async def store_turn(session: SessionRecord, plan: dict[str, Any] | None, turn: int,
                      user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
                      now: datetime, enforce_budget: bool) -> StoredTurn:
     """Store both messages of turn `turn` with their events, or nothing (Conflict).

@@ -4,6 +4,7 @@ events, wake-ups, a concurrent writer, and the sessions it fails when the eval e
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -78,8 +79,8 @@ async def test_a_change_made_meanwhile_by_another_writer_is_read_again_not_overw
 
     async def another_process_first(*args: object, **kwargs: object) -> object:
         evals.commit = original  # type: ignore[method-assign]
-        stored = evals.rows.evals[row.id]
-        stored.status, stored.version = "CANCELLED", stored.version + 1
+        evals.rows.change_eval(row.id, status="CANCELLED",
+                               version=evals.rows.evals[row.id].version + 1)
         return await original(*args, **kwargs)  # type: ignore[arg-type]
 
     evals.commit = another_process_first  # type: ignore[method-assign]
@@ -119,7 +120,8 @@ async def test_the_actor_reads_its_eval_once_and_keeps_it_across_commands(
     assert (approved.status, beat.status, beat.version) == ("EXECUTING", "EXECUTING", 4)
     assert beat.version == evals.rows.evals[row.id].version
     assert beat.event_sequence == 4 and beat.last_agent_activity_at is not None
-    beat.status = "CANCELLED"  # a reply is a copy: changing it changes nothing kept
+    with pytest.raises(FrozenInstanceError):  # a reply is a record: nothing kept to change
+        beat.status = "CANCELLED"  # type: ignore[misc]  # the assignment refused is the point
     assert (await engine.ask_eval(row.id, commands.Heartbeat(None))).status == "EXECUTING"
     await engine.owned.shutdown()
 
@@ -173,7 +175,7 @@ async def test_an_eval_that_keeps_changing_under_the_actor_is_a_conflict_after_r
     original = evals.commit
 
     async def always_another_writer_first(*args: object, **kwargs: object) -> object:
-        evals.rows.evals[row.id].version += 1
+        evals.rows.change_eval(row.id, version=evals.rows.evals[row.id].version + 1)
         return await original(*args, **kwargs)  # type: ignore[arg-type]
 
     evals.commit = always_another_writer_first  # type: ignore[method-assign]

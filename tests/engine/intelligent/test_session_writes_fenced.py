@@ -12,9 +12,9 @@ import pytest
 from actors import MemoryLeases
 from agenteval.channels import ChannelFactory
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
 from agenteval.engine.intelligent import commands
 from agenteval.errors import Unavailable
-from agenteval.store.models import EvalSession, IntelligentEval
 from agenteval.store.sessions.turns import turn_lease_name
 from tests.support.memory_sessions import MemorySessions, memory_engine
 
@@ -27,7 +27,7 @@ class TakenOverWhileLoading(MemorySessions):
 
     steal = False
 
-    async def load(self, session_id: uuid.UUID) -> tuple[EvalSession, IntelligentEval]:
+    async def load(self, session_id: uuid.UUID) -> tuple[SessionRecord, EvalRecord]:
         if self.steal:
             self.leases.table[turn_lease_name(session_id)].expires_at = float("-inf")
             assert await self.leases.sharing("there").claim(turn_lease_name(session_id), 30)

@@ -82,7 +82,7 @@ async def test_a_resumed_run_sends_only_the_attempts_not_stored_yet(
     resumed = store.add(_cases(4), status="RUNNING")
     store.attempts[resumed.id] = [a for a in store.attempts[first.id]
                                   if a.case.key in ("c0", "c1")]
-    store.runs[resumed.id].done = store.runs[resumed.id].passed = 2
+    store.change(resumed.id, done=2, passed=2)
     bot.sent.clear()
     await engine.start(resumed.id)
     await _until(lambda: store.runs[resumed.id].status == "COMPLETED")

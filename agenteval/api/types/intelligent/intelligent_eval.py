@@ -20,11 +20,13 @@ from agenteval.api.types.review import JudgeAgreement, ReviewRecord
 from agenteval.api.types.usage import Usage, eval_cost_estimate, eval_usage, model_prices
 from agenteval.api.unset import value
 from agenteval.domain.eval_language import eval_language
+from agenteval.domain.intelligent.eval_records import EvalRecord
 from agenteval.domain.intelligent.eval_state import allowed_actions
 from agenteval.engine.intelligent import eval_report, reads
 from agenteval.engine.paging import Page
 from agenteval.engine.review.reads import agreement_of, finding_counts
 from agenteval.store import models
+from agenteval.store.evals.database_evals import eval_row
 
 
 @strawberry.type
@@ -60,6 +62,11 @@ class IntelligentEval:
     started_at: datetime | None
     completed_at: datetime | None
     last_agent_activity_at: datetime | None
+
+    @classmethod
+    def from_record(cls, record: EvalRecord) -> IntelligentEval:
+        """The eval as its actor answers it (the resolvers read the row: made of it)."""
+        return cls.from_row(eval_row(record))
 
     @classmethod
     def from_row(cls, row: models.IntelligentEval) -> IntelligentEval:

@@ -11,9 +11,11 @@ from strawberry.scalars import JSON
 from agenteval.api.context import ResolverInfo
 from agenteval.api.types.enums import MessageRole, SessionStatus, Severity
 from agenteval.api.types.review import HumanReview
+from agenteval.domain.intelligent.eval_records import MessageRecord, SessionRecord
 from agenteval.engine.review.reads import latest_by_target
 from agenteval.engine.review.record import session_target
 from agenteval.store import models
+from agenteval.store.evals.database_evals import session_row
 
 if TYPE_CHECKING:
     from agenteval.api.types.intelligent.intelligent_eval import IntelligentEval
@@ -64,7 +66,7 @@ class Message:
         "lone_surrogate (invalid Unicode, now U+FFFD), nul (removed); null when nothing was.")
 
     @classmethod
-    def from_row(cls, row: models.EvalMessage) -> Message:
+    def from_row(cls, row: models.EvalMessage | MessageRecord) -> Message:
         return cls(id=strawberry.ID(str(row.id)), session_id=strawberry.ID(str(row.session_id)),
                    index=row.index, turn_index=row.turn_index, role=MessageRole(row.role),
                    content=row.content, latency_ms=row.latency_ms, error=row.error,
@@ -105,6 +107,11 @@ class Session:
         rows = await info.context.loaders.reviews_by_owner.load(self.row.eval_id)
         latest = latest_by_target(rows).get(session_target(self.row.id))
         return None if latest is None else HumanReview.from_row(latest)
+
+    @classmethod
+    def from_record(cls, record: SessionRecord) -> Session:
+        """A session as its eval's actor answers it (createSession)."""
+        return cls.from_row(session_row(record))
 
     @classmethod
     def from_row(cls, row: models.EvalSession) -> Session:

@@ -20,11 +20,13 @@ from agenteval.api.types.static.static_summary import RunSummary
 from agenteval.api.types.usage import Usage, model_prices, run_usage
 from agenteval.api.unset import value
 from agenteval.domain.static.run_records import summary_from_json
+from agenteval.domain.static.stored_run import RunRecord
 from agenteval.engine.paging import Page
 from agenteval.engine.static import reads, run_reports
 from agenteval.engine.static.reads import SummaryKey
 from agenteval.engine.static.run_reports import StoredOutcome
 from agenteval.store import models
+from agenteval.store.runs.database_runs import row_of
 
 
 @strawberry.type
@@ -150,6 +152,11 @@ class Run:
     @strawberry.field(description="Every human review of the run's attempts, oldest first.")
     async def review_history(self, info: ResolverInfo) -> list[ReviewRecord] | None:
         return ReviewRecord.history(await info.context.loaders.reviews_by_owner.load(self.row.id))
+
+    @classmethod
+    def from_record(cls, record: RunRecord) -> Run:
+        """A run as the run engine answers it (its resolvers read the row: made of it)."""
+        return cls.from_row(row_of(record))
 
     @classmethod
     def from_row(cls, row: models.Run) -> Run:
