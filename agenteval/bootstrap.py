@@ -62,6 +62,7 @@ from agenteval.engine.services import Services
 from agenteval.model_checks import check_models
 from agenteval.store.access import api_keys
 from agenteval.store.evals.database_evals import DatabaseEvals
+from agenteval.store.search import catch_up as search_catch_up
 from agenteval.store.search import index_writes as search_index
 from agenteval.store.sessions.database_sessions import DatabaseSessions
 
@@ -137,6 +138,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         # monitoring's worker (red lines, closing and judging: issue 37).
         work = BackgroundWork(
             loops=[("takeover", lambda: owned.take_over_forever(claim_interval(ttl_s))),
+                   ("search catch-up", search_catch_up.catch_up_once),  # ends when done
                    *_monitoring_loops(settings)],
             on_start=[wakeups.start])  # the wake-ups held back till then
         services = Services(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 from starlette.testclient import TestClient
 
@@ -51,8 +50,9 @@ async def test_a_snapshot_holds_what_is_under_way_and_the_newest(db: str) -> Non
 
 async def test_the_watcher_stops_with_its_last_listener(db: str) -> None:
     stream = ActivitySubscriptions.activity_changes(None)  # type: ignore[call-arg]
+    live = await asyncio.wait_for(stream.__anext__(), 5)  # the baseline is read: re-ask now
+    assert (live.run_ids, live.eval_ids) == ([], [])
     waiting = asyncio.ensure_future(stream.__anext__())
-    await asyncio.sleep(0.05)
     target = await models.Target.create(name="t", channel_type="demo", channel_config={})
     scenario = await models.Scenario.create(name="s", cases=[])
     campaign = await models.Campaign.create(name="c", scenario=scenario)
@@ -77,8 +77,9 @@ def test_a_run_is_announced_when_it_starts_and_when_it_ends(settings: Settings,
             ws.send_json({"type": "connection_init", "payload": {"X-API-Key": ADMIN_KEY}})
             assert ws.receive_json()["type"] == "connection_ack"
             ws.send_json({"type": "subscribe", "id": "1", "payload": {"query": ACTIVITY}})
-            # The watcher's first read is its baseline: let it happen before the run exists.
-            time.sleep(1.5)
+            # The first message, with no ids, says the watcher has its baseline.
+            live = ws.receive_json()["payload"]["data"]["activityChanges"]
+            assert live == {"runIds": [], "evalIds": []}
             run_id = graphql(client, START_RUN, {
                 "campaignId": campaign["createCampaign"]["id"]})["startRun"][0]["id"]
             # The run's status whenever a message names it (40 cases at 50 ms: ~2 s of running).

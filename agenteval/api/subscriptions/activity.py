@@ -6,6 +6,11 @@ the under-way runs and evals (store/activity.py, a few indexed rows) every POLL_
 anyone listens and hands each change to every subscriber. A subscriber that is still
 sending when more changes arrive gets them merged into its next message: a list re-asks
 once for many changes.
+
+Nothing is replayed, so the first message carries no ids: it says the watcher has its
+baseline and every later change will be sent. A page re-asks its query then, which covers
+what changed between its first query and that moment (else a run started meanwhile would
+show only at the next change).
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ class _Watcher:
     def __init__(self) -> None:
         self.listeners: set[_Listener] = set()
         self._task: asyncio.Task[None] | None = None
+        self.baseline = asyncio.Event()  # set once a snapshot is read: changes are seen
 
     def join(self) -> _Listener:
         listener = _Listener()
@@ -70,6 +76,7 @@ class _Watcher:
         if not self.listeners and self._task is not None:
             self._task.cancel()
             self._task = None
+            self.baseline = asyncio.Event()
 
     async def _watch(self) -> None:
         last: Snapshot | None = None
@@ -84,6 +91,7 @@ class _Watcher:
                     for listener in self.listeners:
                         listener.add(changes)
                 last = current
+                self.baseline.set()
             await asyncio.sleep(POLL_S)
 
 
@@ -105,11 +113,14 @@ class ActivitySubscriptions:
     @strawberry.subscription(permission_classes=[CanRead], description=(
         "Runs and evals that started, changed state or ended: one message per change seen "
         f"(read every {POLL_S:g} s while anyone listens), changes merged while the "
-        "subscriber is busy. Nothing is replayed: query the list, then subscribe."))
+        "subscriber is busy. Nothing is replayed: the first message, with no ids, says "
+        "every later change will be sent; re-ask the list then."))
     async def activity_changes(self) -> AsyncGenerator[ActivityChange, None]:
         watcher = _watcher()
         listener = watcher.join()
         try:
+            await watcher.baseline.wait()
+            yield ActivityChange(run_ids=[], eval_ids=[])
             while True:
                 await listener.woken.wait()
                 yield listener.take()

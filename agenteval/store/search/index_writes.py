@@ -10,9 +10,9 @@ Segmentation runs in a worker process (segmenting_process): jieba holds the GIL,
 thread it would still take its CPU from the event loop.
 
 What it does not promise: a document still queued when the process dies is not in the
-index. Every write is idempotent (`source_key`), and `agenteval reindex` (reindex.py)
-adds what is missing; a failed batch is logged and left to it too, never retried into
-a hot path.
+index until the next start's catch-up (catch_up.py) finds it. Every write is idempotent
+(`source_key`), and `agenteval reindex` (reindex.py) adds whatever is still missing; a
+failed batch is logged and left to it too, never retried into a hot path.
 
 Indexing is on in the server (`enable`, bootstrap.running_services); the CI gate leaves
 it off (a gate's scratch database is never searched; reindex a kept one).

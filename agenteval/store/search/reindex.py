@@ -31,7 +31,7 @@ async def reindex(batch: int = BATCH, progress: Callable[[str, int], None] | Non
                           (documents.IMPORTED, _conversation_sets())):
         added[kind] = 0
         async for found in batches:
-            missing = await _not_indexed(found)
+            missing = await not_indexed(found)
             await index_writes.write(missing)
             added[kind] += len(missing)
             if progress is not None:
@@ -39,7 +39,7 @@ async def reindex(batch: int = BATCH, progress: Callable[[str, int], None] | Non
     return added
 
 
-async def _not_indexed(found: Sequence[SearchDocument]) -> list[SearchDocument]:
+async def not_indexed(found: Sequence[SearchDocument]) -> list[SearchDocument]:
     if not found:
         return []
     client = connections.get("default")

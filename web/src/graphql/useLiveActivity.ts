@@ -1,8 +1,10 @@
 /**
  * A list that follows runs and evals starting and ending: one `activityChanges` subscription
  * for the page (never one per row), and the page's query re-asked once for a burst of changes
- * (debounced). The subscription replays nothing, so the page also re-asks when the socket
- * comes back after a drop and when the window gets focus (a laptop that slept).
+ * (debounced). The subscription replays nothing: its first message (no ids) says every later
+ * change will be sent, and the page re-asks then, covering what changed since its first
+ * query; it also re-asks when the socket comes back after a drop and when the window gets
+ * focus (a laptop that slept).
  */
 import { print } from "@0no-co/graphql.web";
 import { useEffect, useRef } from "react";
@@ -32,6 +34,7 @@ export function useLiveActivity(refetch: () => void, interest: ActivityInterest)
   useEffect(() => {
     if (!connected) return undefined;
     let timer: number | undefined;
+    let live = false;
     const soon = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => latest.current(), ACTIVITY_DEBOUNCE_MS);
@@ -41,6 +44,11 @@ export function useLiveActivity(refetch: () => void, interest: ActivityInterest)
       {
         next(result) {
           const changed = result.data?.activityChanges;
+          if (changed && !live) {
+            live = true;
+            soon();
+            return;
+          }
           if (changed && ((runs && changed.runIds.length > 0) || (evals && changed.evalIds.length > 0))) soon();
         },
         error() {}, // the socket's own state (ApiProvider) says the page is offline
