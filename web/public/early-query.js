@@ -6,11 +6,22 @@
  * identical request with this one (src/graphql/earlyQuery.ts). A plain script, not bundled, so it
  * runs without waiting for the app's chunks. Its query is the editor's (`ScenarioEdit` in
  * src/pages/scenario-edit/editQuery.ts) as urql sends it; earlyQuery.test.ts holds the two equal.
+ * The build writes the editor's own chunks into EDITOR_CHUNKS (vite.config.ts, `earlyEditorChunks`):
+ * they are preloaded now too, where the app asked for them only once its router had started.
  */
 (function () {
   var match = /^\/scenarios\/([^/]+)\/edit\/?$/.exec(window.location.pathname);
   var key = window.localStorage.getItem("agenteval.apiKey");
-  if (!match || match[1] === "new" || !key) return;
+  var EDITOR_CHUNKS = [];
+  if (!match) return;
+  for (var i = 0; i < EDITOR_CHUNKS.length; i++) {
+    var link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = "/" + EDITOR_CHUNKS[i];
+    document.head.appendChild(link);
+  }
+  if (match[1] === "new" || !key) return;
   var query = "query ScenarioEdit($id: ID!) {\n  ruleTypes {\n    name\n    description\n    paramsSchema\n" +
     "    modelRole\n    __typename\n  }\n  modelConfigs {\n    role\n    __typename\n  }\n  scenario(id: $id) {\n" +
     "    id\n    name\n    description\n    casesJson\n    __typename\n  }\n}";

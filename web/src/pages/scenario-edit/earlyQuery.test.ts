@@ -9,9 +9,14 @@ const script = readFileSync(new URL("../../../public/early-query.js", import.met
 const answer = { data: { ruleTypes: [], modelConfigs: [], scenario: null } };
 const json = () => new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } });
 
-/** public/early-query.js run as the browser would at `path`; what it sent, and where it left it. */
-function runEarlyScript(path: string, key: string | null) {
+/** public/early-query.js run as the browser would at `path`; what it sent and preloaded, and where it left it. */
+function runEarlyScript(path: string, key: string | null, chunks: string[] = []) {
   const sent: { url: string; headers: Record<string, string> }[] = [];
+  const preloaded: { rel: string; href: string }[] = [];
+  const document = {
+    createElement: () => ({ rel: "", href: "", crossOrigin: null }),
+    head: { appendChild: (link: { rel: string; href: string }) => preloaded.push({ rel: link.rel, href: link.href }) },
+  };
   const window: EarlyQueryHolder & Record<string, unknown> = {
     location: { pathname: path },
     localStorage: { getItem: (name: string) => (name === "agenteval.apiKey" ? key : null) },
@@ -20,8 +25,10 @@ function runEarlyScript(path: string, key: string | null) {
       return Promise.resolve(json());
     },
   };
-  runInNewContext(script, { window, URLSearchParams, JSON, decodeURIComponent });
-  return { sent, window };
+  // As the build writes the editor's chunks in (vite.config.ts, earlyEditorChunks).
+  const built = script.replace("var EDITOR_CHUNKS = [];", `var EDITOR_CHUNKS = ${JSON.stringify(chunks)};`);
+  runInNewContext(built, { window, document, URLSearchParams, JSON, decodeURIComponent });
+  return { sent, preloaded, window };
 }
 
 const clientFor = (key: string, holder: EarlyQueryHolder) => new Client({
@@ -61,6 +68,14 @@ describe("the editor's query sent early (public/early-query.js)", () => {
     expect(runEarlyScript("/scenarios/s1", "ae_key").sent).toEqual([]);
     expect(runEarlyScript("/scenarios/new/edit", "ae_key").sent).toEqual([]);
     expect(runEarlyScript("/scenarios/s1/edit", null).sent).toEqual([]);
+  });
+
+  it("preloads the editor's chunks on the editor's address only, a new scenario's too", () => {
+    const chunks = ["assets/ScenarioEditPage-x.js", "assets/esm-y.js"];
+    const wanted = chunks.map((chunk) => ({ rel: "modulepreload", href: `/${chunk}` }));
+    expect(runEarlyScript("/scenarios/s1/edit", "ae_key", chunks).preloaded).toEqual(wanted);
+    expect(runEarlyScript("/scenarios/new/edit", null, chunks).preloaded).toEqual(wanted);
+    expect(runEarlyScript("/scenarios/s1", "ae_key", chunks).preloaded).toEqual([]);
   });
 
   it("asks the network again when the early request failed", async () => {
