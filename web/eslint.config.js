@@ -7,6 +7,8 @@ export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "playwright-report", "e2e-screens", "src/graphql/graphql-env.d.ts"] },
   js.configs.recommended,
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: { ...globals.node } } },
+  // public/ is copied as it is into the build and runs in the page, unbundled.
+  { files: ["public/**/*.js"], languageOptions: { sourceType: "script", globals: { ...globals.browser } } },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

@@ -21,11 +21,19 @@ function bigScenario(size: number): string {
 test("a 1,000-case scenario opens folded and virtualised, finds a case, duplicates and deletes it in place, and saves", async ({ signedIn: page, server }) => {
   const { importScenario } = await server.gql<{ importScenario: { id: string } }>(
     "mutation($d: String!) { importScenario(document: $d) { id } }", { d: bigScenario(1000) });
+  // Opened by its address, the editor's query is sent by public/early-query.js while the app loads,
+  // and the app joins that request: the server is asked once.
+  const asked: string[] = [];
+  page.on("request", (request) => { if (request.url().includes("operationName=ScenarioEdit")) asked.push(request.url()); });
   await page.goto(`/scenarios/${importScenario.id}/edit`);
   const first = page.getByRole("button", { name: "▸ Case case-0001" });
   await expect(first).toBeVisible();
   await first.focus();
   await expect(first).toBeFocused();
+  expect(asked).toHaveLength(1);
+  // Sent by the early script (it left its request there) and taken by the app (it cleared it).
+  expect(await page.evaluate(() => "agentevalEarlyQuery" in window
+    && (window as { agentevalEarlyQuery?: unknown }).agentevalEarlyQuery === undefined)).toBe(true);
   await expect(page.getByRole("heading", { name: "1000 cases", exact: true })).toBeVisible();
   // Only the rows near the viewport are in the page.
   const rendered = await page.getByRole("group", { name: /^Case case-/ }).count();

@@ -3,6 +3,7 @@ import { Client as UrqlClient, cacheExchange, fetchExchange } from "@urql/core";
 import { createClient as createWsClient, type Client as WsClient } from "graphql-ws";
 import { print } from "@0no-co/graphql.web";
 import type { DocumentNode } from "graphql";
+import { joiningEarlyQuery } from "./earlyQuery";
 import { apiErrorOf, type ApiError } from "./errors";
 import { keyHeaders } from "./key";
 import type { StreamSource } from "./resume";
@@ -37,6 +38,8 @@ export function createApiClients(key: string | null): ApiClients {
     url: "/graphql",
     exchanges: [cacheExchange, fetchExchange],
     fetchOptions: () => ({ headers: keyHeaders(key) }),
+    // The editor's query may already be on its way (public/early-query.js): joined, not sent twice.
+    fetch: joiningEarlyQuery(key),
     requestPolicy: "cache-and-network",
   });
   const listeners = new Set<SocketListener>();
