@@ -47,7 +47,7 @@ def reliability_properties(default_timeout_s: float = 30,
                            default_retry_on_timeout: bool | None = None) -> dict[str, dict]:
     """The config fields every network channel accepts (JSON Schema properties); with
     `default_retry_on_timeout`, also `retry_on_timeout` (for channels that pass it on to
-    `http_exchange`)."""
+    `ChannelContext.exchange`)."""
     fields = _timing_properties(default_timeout_s)
     if default_retry_on_timeout is not None:
         fields["retry_on_timeout"] = _retry_on_timeout_property(default_retry_on_timeout)
