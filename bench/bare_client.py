@@ -4,7 +4,9 @@ One shared session, `concurrency` workers; per answer the same checks as the
 scenario's rules (the keyword, the JSON schema with jsonschema, the latency).
 Run as a whole process by bench/gate_vs_bare.py and bench/compare_promptfoo.sh:
 
-  python bench/bare_client.py URL [--cases 2000] [--concurrency 50]
+  python bench/bare_client.py URL [--cases 2000] [--concurrency 50] [--uvloop]
+
+--uvloop runs it on uvloop, the loop the gate uses when installed (agenteval/cli/event_loop.py).
 """
 
 from __future__ import annotations
@@ -51,8 +53,15 @@ def main() -> None:
     parser.add_argument("url")
     parser.add_argument("--cases", type=int, default=2000)
     parser.add_argument("--concurrency", type=int, default=50)
+    parser.add_argument("--uvloop", action="store_true", help="run on uvloop")
     args = parser.parse_args()
-    passed = asyncio.run(run(args.url, args.cases, args.concurrency))
+    if args.uvloop:
+        import uvloop
+
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            passed = runner.run(run(args.url, args.cases, args.concurrency))
+    else:
+        passed = asyncio.run(run(args.url, args.cases, args.concurrency))
     print(f"{passed}/{args.cases} passed")
     sys.exit(0 if passed == args.cases else 1)
 

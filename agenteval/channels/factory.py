@@ -16,6 +16,7 @@ from agenteval.channels import secrets
 from agenteval.channels.base import Channel, ConversationState, TargetSpec
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.measured import measured
+from agenteval.channels.reliability import retry_policy
 from agenteval.errors import ValidationFailed
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.shared_limiter import SharedLimiter, SharedSlots
@@ -125,14 +126,17 @@ class ChannelFactory:
     def open(self, target: TargetSpec, state: ConversationState | None = None) -> Channel:
         """A new conversation with `target`, or the one `state` describes."""
         registration = self._registrations.get(target.channel_type)
-        context = ChannelContext(
-            target=target,
-            config=self._checked_config(target.channel_type, target.config),
-            limiter=self.limiter(target),
-            http_session=self._http_session,
-        )
+        context = self._context(target, registration)
         assert registration is not None  # _checked_config refuses unknown types
         return measured(registration.channel_cls(context, state), target.id)
+
+    def _context(self, target: TargetSpec, registration: _Registration | None
+                 ) -> ChannelContext:
+        """The target's context: a private copy of its checked config (a channel may change
+        its own), its limiter, the shared session and its retry policy."""
+        config = self._checked_config(target.channel_type, target.config)
+        return ChannelContext(target=target, config=config, limiter=self.limiter(target),
+                              http_session=self._http_session, policy=retry_policy(config))
 
     def _checked_config(self, channel_type: str, config: Any) -> dict:
         """A fresh copy of `config` with defaults filled in; raises ValidationFailed.

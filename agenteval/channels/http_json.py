@@ -26,12 +26,8 @@ from agenteval.channels.payload import (
     render_template,
 )
 from agenteval.channels.registry import register_channel
-from agenteval.channels.reliability import (
-    call_with_retries,
-    http_exchange,
-    reliability_properties,
-    retry_policy,
-)
+from agenteval.channels.reliability import reliability_properties
+from agenteval.net.http_attempt import HttpAnswer
 
 NAME = "http"
 DESCRIPTION = (
@@ -77,7 +73,6 @@ class HttpJsonChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         super().__init__(state)
         self._context = context
-        self._policy = retry_policy(context.config)
         self._target_assigns_id = bool(context.config.get("session_id_path"))
         stored_id = state.conversation_id if state else None
         if self._target_assigns_id:
@@ -96,25 +91,20 @@ class HttpJsonChannel(Channel):
             config["body"], {"message": text, "session_id": self._session_id, "turn": str(turn)}
         )
         as_query = config["method"] == "GET" and isinstance(payload, dict)
-        session = await self._context.http_session()
+        reply_path = config["reply_path"]
 
-        async def attempt() -> Reply:
-            answer = await http_exchange(
-                session,
-                self._context.limiter,
-                method=config["method"],
-                url=config["url"],
-                timeout_s=float(config["timeout_s"]),
-                headers=config["headers"],
-                json_body=None if as_query else payload,
-                params={k: str(v) for k, v in payload.items()} if as_query else None,
-                retry_on_timeout=bool(config.get("retry_on_timeout", True)),
-            )
+        def decode(answer: HttpAnswer) -> Reply:  # inside the retried attempt
             document = parse_json_reply(answer.body)
-            text_out = extract_reply_text(document, config["reply_path"], answer.body)
-            return Reply(text_out, answer.latency_ms, document)
+            return Reply(extract_reply_text(document, reply_path, answer.body),
+                         answer.latency_ms, document)
 
-        reply = await call_with_retries(self._policy, attempt)
+        reply = await self._context.exchange(
+            config["method"], config["url"], decode,
+            headers=config["headers"],
+            json_body=None if as_query else payload,
+            params={k: str(v) for k, v in payload.items()} if as_query else None,
+            retry_on_timeout=bool(config.get("retry_on_timeout", True)),
+        )
         if self._target_assigns_id:
             self._session_id = (
                 extract_optional_text(reply.raw, config["session_id_path"]) or self._session_id

@@ -25,13 +25,9 @@ from agenteval.channels.base import Channel, ChannelError, ConversationState, Re
 from agenteval.channels.context import ChannelContext
 from agenteval.channels.payload import extract_reply_text, parse_json_reply
 from agenteval.channels.registry import register_channel
-from agenteval.channels.reliability import (
-    call_with_retries,
-    http_exchange,
-    reliability_properties,
-    retry_policy,
-)
+from agenteval.channels.reliability import reliability_properties
 from agenteval.channels.tool_calls import ToolCall, ToolResults, calls_of
+from agenteval.net.http_attempt import HttpAnswer
 
 NAME = "openai_chat"
 REFUSED_BODY_KEYS = ("model", "messages", "stream")
@@ -129,7 +125,6 @@ class OpenAIChatChannel(Channel):
         self._headers = (
             {"Authorization": f"Bearer {config['api_key']}"} if config.get("api_key") else {}
         )
-        self._policy = retry_policy(config)
         self._tool_results = ToolResults()
         # Per completed turn (by history position): the tool exchanges between its user
         # message and its final reply, resent on later turns of this conversation.
@@ -185,29 +180,23 @@ class OpenAIChatChannel(Channel):
         return reply
 
     async def _complete(self, text: str, pending: list[dict[str, Any]]) -> tuple[Any, Reply]:
-        body = self._request_body(text, pending)
-        session = await self._context.http_session()
+        config = self._context.config
+        with_tools = bool(config.get("tools"))
 
-        async def attempt() -> Reply:
-            answer = await http_exchange(
-                session,
-                self._context.limiter,
-                method="POST",
-                url=self._url,
-                timeout_s=float(self._context.config["timeout_s"]),
-                headers=self._headers,
-                json_body=body,
-                retry_on_timeout=bool(self._context.config.get("retry_on_timeout", False)),
-            )
+        def decode(answer: HttpAnswer) -> Reply:  # inside the retried attempt
             document = parse_json_reply(answer.body)
-            if self._context.config.get("tools") and calls_of(_first_message(document)):
+            if with_tools and calls_of(_first_message(document)):
                 # A tool-call round has no text to reply with: the loop goes on.
                 return Reply("(tool calls)", answer.latency_ms, document)
             return Reply(
                 extract_reply_text(document, REPLY_PATH, answer.body), answer.latency_ms, document
             )
 
-        reply = await call_with_retries(self._policy, attempt)
+        reply = await self._context.exchange(
+            "POST", self._url, decode, headers=self._headers,
+            json_body=self._request_body(text, pending),
+            retry_on_timeout=bool(config.get("retry_on_timeout", False)),
+        )
         return reply.raw, reply
 
 

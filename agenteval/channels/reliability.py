@@ -1,22 +1,28 @@
-"""Timeouts, retries with backoff and error classification shared by network channels."""
+"""The reliability settings every network channel accepts, and the retry helpers for
+channels that do not speak HTTP through `ChannelContext.exchange` (the websocket one,
+plugins): the same policy, the same final error.
+
+An HTTP channel calls `context.exchange(...)` (channels/context.py), which is the retry
+loop, the attempt and the error classification in one place; `http_exchange` is that
+method's single attempt, kept for plugins written against it.
+"""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TypeVar
 
 from agenteval.channels.base import ChannelError
-from agenteval.net.http_attempt import AttemptFailed, HttpAnswer, http_attempt
-from agenteval.net.limiter import ConcurrencyLimiter
+from agenteval.channels.context import exchange_once, gave_up
+from agenteval.net.http_attempt import HttpAnswer
 from agenteval.net.retry import RetryPolicy, retrying
-
-if TYPE_CHECKING:
-    import aiohttp
 
 T = TypeVar("T")
 __all__ = ["HttpAnswer", "call_with_retries", "http_exchange", "reliability_properties",
            "retry_policy"]
+
+http_exchange = exchange_once
 
 
 def retry_policy(config: dict) -> RetryPolicy:
@@ -27,60 +33,21 @@ def retry_policy(config: dict) -> RetryPolicy:
 
 @functools.lru_cache(maxsize=64)
 def _policy(attempts: int, backoff_s: float) -> RetryPolicy:
-    # Frozen, so shared: every case attempt opens a channel, and all of a run's channels
-    # have the same few settings.
+    # Frozen, so shared: a run's targets have the same few settings.
     return RetryPolicy(attempts=attempts, backoff_s=backoff_s)
 
 
 async def call_with_retries(policy: RetryPolicy, attempt: Callable[[], Awaitable[T]]) -> T:
     """Run `attempt` until it succeeds, fails permanently, or retries run out."""
     return await retrying(policy, lambda _number: attempt(), failure=ChannelError,
-                          give_up=_gave_up)
-
-
-def _gave_up(error: ChannelError, attempts: int) -> ChannelError:
-    """The final error; after a retry it says how many attempts were made."""
-    if attempts == 1:
-        return error
-    return ChannelError(error.kind, f"{error.message} (after {attempts} attempts)", error.status)
-
-
-async def http_exchange(
-    session: aiohttp.ClientSession,
-    limiter: ConcurrencyLimiter,
-    *,
-    method: str,
-    url: str,
-    timeout_s: float,
-    headers: dict[str, str] | None = None,
-    json_body: Any = None,
-    params: dict[str, str] | None = None,
-    retry_on_timeout: bool = True,
-) -> HttpAnswer:
-    """One HTTP attempt inside the target's limiter (net.http_attempt); a failure becomes a
-    ChannelError that keeps the target's `retry_on_timeout` choice."""
-    try:
-        return await http_attempt(session, limiter, method=method, url=url, timeout_s=timeout_s,
-                                  headers=headers, json_body=json_body, params=params,
-                                  retry_on_timeout=retry_on_timeout)
-    except AttemptFailed as failed:
-        if failed.kind == "timeout":
-            message = f"no reply from {url} within {timeout_s:g} s"
-        elif failed.kind == "connection":
-            message = f"cannot talk to {url}: {failed.detail}"
-        elif failed.kind == "bad_response":
-            message = f"{url}: {failed.summary}"
-        else:
-            message = f"{url} answered HTTP {failed.status}: {failed.detail}"
-        raise ChannelError(failed.kind, message, failed.status, failed.retry_after,
-                           retry_on_timeout=retry_on_timeout) from None
+                          give_up=gave_up)
 
 
 def reliability_properties(default_timeout_s: float = 30,
                            default_retry_on_timeout: bool | None = None) -> dict[str, dict]:
     """The config fields every network channel accepts (JSON Schema properties); with
     `default_retry_on_timeout`, also `retry_on_timeout` (for channels that pass it on to
-    `http_exchange`)."""
+    `ChannelContext.exchange`)."""
     fields = _timing_properties(default_timeout_s)
     if default_retry_on_timeout is not None:
         fields["retry_on_timeout"] = _retry_on_timeout_property(default_retry_on_timeout)

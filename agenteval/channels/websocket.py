@@ -22,7 +22,6 @@ from agenteval.channels.registry import register_channel
 from agenteval.channels.reliability import (
     call_with_retries,
     reliability_properties,
-    retry_policy,
 )
 
 if TYPE_CHECKING:  # imported with the first socket: see net/http_attempt.py
@@ -68,7 +67,7 @@ class WebSocketChannel(Channel):
     def __init__(self, context: ChannelContext, state: ConversationState | None = None) -> None:
         super().__init__(state)
         self._context = context
-        self._policy = retry_policy(context.config)
+        self._policy = context.policy
         self._session_id = (state.conversation_id if state else None) or uuid.uuid4().hex
         self._socket: aiohttp.ClientWebSocketResponse | None = None
 

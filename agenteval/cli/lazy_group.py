@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from agenteval.cli.process_exit import GateFinished, end_process
+
 
 class LazyGroup(click.Group):
     """A group some of whose subcommands are imported only when they are named.
@@ -22,6 +24,13 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        # The process entry only (click's CliRunner calls `main`): see cli/process_exit.py.
+        try:
+            return self.main(*args, **kwargs)
+        except GateFinished as finished:
+            end_process(finished.code)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy and cmd_name not in self.commands:

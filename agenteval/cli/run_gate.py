@@ -11,7 +11,6 @@ input, 3 errors the runs could not judge (gate/verdict.py decides).
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import tempfile
@@ -24,6 +23,7 @@ from typing import Any
 
 from agenteval.api.ids import parse_id
 from agenteval.bootstrap_core import running_core
+from agenteval.cli import event_loop
 from agenteval.config import Settings
 from agenteval.engine.catalog import campaigns, scenarios, targets
 from agenteval.engine.catalog.model_sources import file_models
@@ -106,7 +106,7 @@ def gate_results(documents: list[tuple[Path, str]], target: dict[str, Any] | str
     with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
             file_models(endpoints):
         url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
-        return asyncio.run(_gate(documents, target, repeat, concurrency, url, cache, options,
+        return event_loop.run(_gate(documents, target, repeat, concurrency, url, cache, options,
                                  out, err, channel_types))
 
 

@@ -245,3 +245,18 @@ async def test_a_url_aiohttp_cannot_use_is_a_connection_error_not_a_crash(factor
     with pytest.raises(ChannelError) as caught:
         await channel.send("hi")
     assert caught.value.kind == "connection"
+
+
+async def test_a_reply_that_does_not_decode_after_a_retry_says_how_many_attempts(serve, factory):
+    # The reply is decoded inside the retried attempt (ChannelContext.exchange), so the
+    # final error names the attempts made, as every error after a retry does.
+    target = ScriptedTarget([answer({"error": "boom"}, status=500),
+                             text("not json", content_type="text/plain")])
+    channel = factory.open(http_target(await serve(target.app()), backoff_s=0))
+
+    with pytest.raises(ChannelError) as caught:
+        await channel.send("hi")
+
+    assert caught.value.kind == "bad_response"
+    assert "not JSON" in caught.value.message and "after 2 attempts" in caught.value.message
+    assert len(target.requests) == 2

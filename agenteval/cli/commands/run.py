@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from agenteval.cli.common import gate_imports
+from agenteval.cli.process_exit import GateFinished
 
 
 @click.command("run")
@@ -60,9 +59,10 @@ def run(scenarios: tuple[str, ...], target: str, repeat: int, concurrency: int,
     if scorecard:
         from agenteval.cli.scorecard_option import with_scorecard
         run_command = with_scorecard(run_command, scorecard)
-    sys.exit(run_command(list(scenarios), target, repeat=repeat, concurrency=concurrency,
-                         fail_under=fail_under, report=report, json_out=json_out,
-                         database_url=database_url, junit=junit, baseline=baseline,
-                         fail_on_regression=fail_on_regression, models=models,
-                         cache=None if no_cache else cache_dir,
-                         verbosity=QUIET if quiet else VERBOSE if verbose else NORMAL))
+    code = run_command(list(scenarios), target, repeat=repeat, concurrency=concurrency,
+                       fail_under=fail_under, report=report, json_out=json_out,
+                       database_url=database_url, junit=junit, baseline=baseline,
+                       fail_on_regression=fail_on_regression, models=models,
+                       cache=None if no_cache else cache_dir,
+                       verbosity=QUIET if quiet else VERBOSE if verbose else NORMAL)
+    raise GateFinished(code)  # every output is written: the process may end at once
