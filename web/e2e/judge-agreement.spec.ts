@@ -6,20 +6,9 @@
  * revision change on the timeline, works with the keyboard, in Chinese and at phone width.
  */
 import { createServer, type Server } from "node:http";
-import { expect, expectAccessible, screenshot, test as suiteTest } from "./support/fixtures";
-import { AgentEvalServer } from "./support/server";
+import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures"; // sets model configs no mutation removes
+import type { AgentEvalServer } from "./support/server";
 import { demoTargetId } from "./support/finishedWork";
-
-// This test sets a JUDGE model config, which no mutation removes: it gets a server of its own,
-// so the rest of the suite (the editor's and the regression draft's "no JUDGE model" notes)
-// still sees none set (as models.spec.ts does).
-const test = suiteTest.extend<object, { server: AgentEvalServer }>({
-  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern -- Playwright reads the fixture list
-    const server = await AgentEvalServer.start();
-    await use(server);
-    await server.stop();
-  }, { scope: "worker", timeout: 90_000 }],
-});
 
 const MODEL = "agree-judge";
 const P = "VOUCHER";

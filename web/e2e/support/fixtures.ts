@@ -42,6 +42,19 @@ export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>
   },
 });
 
+/**
+ * The suite's fixtures with a server of this spec's own (worker scope): for specs that set
+ * what no mutation removes (a model config), so the rest of the suite — the editor's and the
+ * regression draft's "no JUDGE model" notes — still sees none set.
+ */
+export const testWithOwnServer = test.extend<object, { server: AgentEvalServer }>({
+  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern -- Playwright reads the fixture list
+    const server = await AgentEvalServer.start();
+    await use(server);
+    await server.stop();
+  }, { scope: "worker", timeout: 90_000 }],
+});
+
 /** The whole page, or only the viewport (`fullPage: false`) for a virtualised list thousands of rows tall. */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage });
