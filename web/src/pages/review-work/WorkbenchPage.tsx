@@ -9,6 +9,7 @@ import { Link, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { queueName } from "../../components/review-queues/queueName";
 import { itemKind, median, readRubric } from "../../components/review-queues/rubric";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { readFragment, type ResultOf } from "../../graphql/graphql";
@@ -137,7 +138,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Anchorish queueId={queueId} operator={data.me.role !== "REVIEWER"} />
-          <Title order={2}>{t("workbench.work.title", { name: data.reviewQueue?.name ?? queueId })}</Title>
+          <Title order={2}>{t("workbench.work.title", { name: data.reviewQueue ? queueName(data.reviewQueue, t) : queueId })}</Title>
         </Stack>
         <Group gap="xs" align="flex-end">
           <NumberInput label={t("workbench.work.batchSize")} min={1} max={50} w={110} size="xs" value={size}
