@@ -137,10 +137,23 @@ test("the judge-agreement page shows κ per rule, judge model and revision over 
     await screenshot(page, "judge-agreement-zh");
     await page.getByText("English").first().click();
 
-    // A phone: nothing wider than the screen (the table scrolls inside its own box).
+    // A phone: nothing wider than the screen, and the table fits its card (rows stacked as labelled lines, nothing to swipe).
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("heading", { name: "Judge agreement over time" })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const tableOverflow = await section.evaluate((card) => {
+      const table = card.querySelector("table");
+      return table ? Math.ceil(table.getBoundingClientRect().right - card.getBoundingClientRect().right) : Infinity;
+    });
+    expect(tableOverflow).toBeLessThanOrEqual(0);
     await screenshot(page, "judge-agreement-phone");
+    await page.setViewportSize({ width: 1280, height: 900 }); // the language switch is in the header
+    await page.getByText("中文").first().click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("heading", { name: "评审一致性趋势" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "judge-agreement-zh-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByText("English").first().click();
   });

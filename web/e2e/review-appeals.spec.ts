@@ -85,6 +85,7 @@ test("an OPERATOR appeals a run's verdict from the run page; a batch of the appe
     await expect(page.getByRole("table", { name: "各复核员进度" })).toBeVisible();
     await screenshot(page, "appeal-assign-zh-phone");
     await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "appeal-assign-zh");
     await page.getByText("English").first().click();
     const queueUrl = page.url();
 
