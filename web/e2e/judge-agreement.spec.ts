@@ -6,9 +6,12 @@
  * revision change on the timeline, works with the keyboard, in Chinese and at phone width.
  */
 import { createServer, type Server } from "node:http";
-import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures"; // sets model configs no mutation removes
+import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures";
 import type { AgentEvalServer } from "./support/server";
 import { demoTargetId } from "./support/finishedWork";
+
+// It sets model configs, which no mutation removes: a server of its own.
+test.use({ ownServerFor: "judge-agreement" });
 
 const MODEL = "agree-judge";
 const P = "VOUCHER";

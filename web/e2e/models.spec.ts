@@ -1,8 +1,11 @@
 /** Issue 24 points 4 and 6 in the UI: the Models settings page, and who really produced the plan, the verdicts and the report. */
 import type { Page } from "@playwright/test";
 import { createKey, demoTargetId, startRepairEval } from "./support/finishedWork";
-import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures"; // sets model configs no mutation removes
+import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures";
 import { startProseModel } from "./support/modelServer";
+
+// It sets model configs, which no mutation removes: a server of its own.
+test.use({ ownServerFor: "models" });
 
 async function useLanguage(page: Page, language: "en" | "zh") {
   await page.evaluate((l) => window.localStorage.setItem("agenteval.language", l), language);

@@ -2,8 +2,11 @@
  * SIMULATOR model runs like any case; the case view badges the turns the simulated user wrote and names why the dialog ended. */
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures"; // sets model configs no mutation removes
+import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures";
 import { startSimulatorModel } from "./support/simulatorModel";
+
+// It sets model configs, which no mutation removes: a server of its own.
+test.use({ ownServerFor: "simulated" });
 
 const SIMULATED = resolve(import.meta.dirname, "../../examples/scenarios/simulated_users_llm.json");
 

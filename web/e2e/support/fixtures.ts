@@ -43,12 +43,16 @@ export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>
 });
 
 /**
- * The suite's fixtures with a server of this spec's own (worker scope): for specs that set
- * what no mutation removes (a model config), so the rest of the suite — the editor's and the
- * regression draft's "no JUDGE model" notes — still sees none set.
+ * The suite's fixtures with a server of the spec's own, for specs that set what no mutation
+ * removes (a model config): the rest of the suite — the editor's and the regression draft's
+ * "no JUDGE model" notes — still sees none set. Each spec names itself with
+ * `testWithOwnServer.use({ ownServerFor: "<spec>" })`: a worker option set per file gives that
+ * file a worker, so a server, of its own (the specs do not see each other's configs either).
  */
-export const testWithOwnServer = test.extend<object, { server: AgentEvalServer }>({
-  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern -- Playwright reads the fixture list
+export const testWithOwnServer = test.extend<object, { ownServerFor: string; server: AgentEvalServer }>({
+  ownServerFor: ["", { scope: "worker", option: true }],
+  server: [async ({ ownServerFor }, use) => {
+    void ownServerFor; // asked for so the server is plainly the file's: its value sets the worker apart
     const server = await AgentEvalServer.start();
     await use(server);
     await server.stop();
