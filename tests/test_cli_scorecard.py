@@ -99,8 +99,9 @@ def test_judge_needs_rules_or_a_scorecard(tmp_path: Path) -> None:
 
 def test_run_with_the_demo_scorecard_prints_totals_grades_and_the_worst(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
+    scenario = ROOT / "agenteval" / "demo_data" / "scenarios" / "complaints.json"
     result = CliRunner().invoke(cli, [
-        "run", str(ROOT / "agenteval" / "demo_data" / "scenarios" / "complaints.json"),
+        "run", str(scenario),
         "--target", str(ROOT / "examples" / "targets" / "demo.json"),
         "--scorecard", str(DEMO_SCORECARD), "--json", str(out)])
     assert "Scorecard mia-qa@1" in result.output, result.output
@@ -109,5 +110,8 @@ def test_run_with_the_demo_scorecard_prints_totals_grades_and_the_worst(tmp_path
     assert "no_apology -10" in result.output
     entry = json.loads(out.read_text())[0]
     assert entry["scenario"]["name"]  # the scenario ran under its own name
+    # The header and the outputs name the file the user gave, not the copy given the rule.
+    assert f"({scenario})" in result.output and "agenteval-scorecard-" not in result.output
+    assert entry["scenario"]["file"] == str(scenario)
     assert all(any(r["ruleType"] == "scorecard" for r in o["results"])
                for o in entry["outcomes"])

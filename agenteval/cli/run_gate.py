@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -70,8 +70,13 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
                 baseline: str | None = None, fail_on_regression: bool = False,
                 models: str | None = None, cache: str | None = None,
                 verbosity: int = terminal.NORMAL,
-                channel_types: Sequence[tuple[str, str, dict, Any]] = ()) -> int:
-    """Run the gate; the exit code. Results on stdout, progress and errors on stderr."""
+                channel_types: Sequence[tuple[str, str, dict, Any]] = (),
+                shown_as: Mapping[str, str] | None = None) -> int:
+    """Run the gate; the exit code. Results on stdout, progress and errors on stderr.
+
+    `shown_as` maps a scenario path to the file the user gave, named instead of it in the
+    header, errors and outputs (`--scorecard` runs copies that carry its rule).
+    """
     out, err = Console(sys.stdout), Console(sys.stderr)
     paths = [scenario_paths] if isinstance(scenario_paths, str) else list(scenario_paths)
     options = GateOptions(fail_under=fail_under, report=report, json_out=json_out, junit=junit,
@@ -80,7 +85,9 @@ def run_command(scenario_paths: Sequence[str] | str, target: str, repeat: int = 
     try:
         if repeat < 1 or concurrency < 1:
             raise BadInput("--repeat and --concurrency must be at least 1")
-        documents = [(path, read_text(path, "scenario file")) for path in scenario_files(paths)]
+        named = shown_as or {}
+        documents = [(Path(named.get(str(path), str(path))), read_text(path, "scenario file"))
+                     for path in scenario_files(paths)]
         baseline_entries = load_checked_baseline(options)
         target_row_source = target_source(target)
         results = gate_results(documents, target_row_source, repeat, concurrency, models,

@@ -68,10 +68,13 @@ def with_scorecard(run_command: Command, path: str) -> Command:
         try:
             scorecard = read_scorecard_file(path)
             with tempfile.TemporaryDirectory(prefix="agenteval-scorecard-") as scratch:
-                copies = [_with_rule(p, rule_spec(scorecard), Path(scratch))
-                          for p in scenario_files(scenario_paths)]
+                files = scenario_files(scenario_paths)
+                copies = [_with_rule(p, rule_spec(scorecard), Path(scratch)) for p in files]
+                # The header and outputs name the user's files, not the copies.
+                shown_as = {copy: str(original)
+                            for copy, original in zip(copies, files, strict=True)}
                 return _gate(scorecard, scratch, options,
-                             lambda opts: run_command(copies, target, **opts))
+                             lambda opts: run_command(copies, target, shown_as=shown_as, **opts))
         except ScorecardUnreadable as exc:
             print(f"error: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -132,8 +135,8 @@ def _with_rule(path: Path, spec: dict[str, Any], scratch: Path) -> str:
         if isinstance(case, dict):
             key = "evalRules" if "evalRules" in case else "eval_rules"
             case[key] = [*(case.get(key) or []), spec]
-    # Same file name (JSON is YAML too), in a folder of its own: the gate's header and
-    # reports name the scenario's own file.
+    # Same file name (JSON is YAML too), in a folder of its own; the gate is told the
+    # original's path to name it (`shown_as`).
     folder = scratch / str(len(list(scratch.iterdir())))
     folder.mkdir()
     copy = folder / path.name

@@ -68,8 +68,11 @@ async def test_one_rule_result_of_an_unqueued_run_is_appealed_and_overturned(
     assert appeal["appealedVerdict"]["entries"]["rule:0"]["verdict"] is False
     again = await owner.error(APPEAL, {"s": subject, "reason": "twice"})
     assert again.code == "CONFLICT"
-    queues = (await gql.execute("{ reviewQueues { id appealsOf name } }"))["reviewQueues"]
+    queues = (await gql.execute("{ reviewQueues { id appealsOf appealsOfName name } }")
+              )["reviewQueues"]
     assert [q["appealsOf"] for q in queues] == [f"run:{run_id}"]
+    # The run's campaign name on its own, for the UI to say "Appeals: c" in its language.
+    assert [q["appealsOfName"] for q in queues] == ["c"]
     queue_id = appeal["queueId"]
 
     # The appellant may not decide it; a REVIEWER given the queue gets it by assignment.

@@ -6,20 +6,12 @@
  * revision change on the timeline, works with the keyboard, in Chinese and at phone width.
  */
 import { createServer, type Server } from "node:http";
-import { expect, expectAccessible, screenshot, test as suiteTest } from "./support/fixtures";
-import { AgentEvalServer } from "./support/server";
+import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures";
+import type { AgentEvalServer } from "./support/server";
 import { demoTargetId } from "./support/finishedWork";
 
-// This test sets a JUDGE model config, which no mutation removes: it gets a server of its own,
-// so the rest of the suite (the editor's and the regression draft's "no JUDGE model" notes)
-// still sees none set (as models.spec.ts does).
-const test = suiteTest.extend<object, { server: AgentEvalServer }>({
-  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern -- Playwright reads the fixture list
-    const server = await AgentEvalServer.start();
-    await use(server);
-    await server.stop();
-  }, { scope: "worker", timeout: 90_000 }],
-});
+// It sets model configs, which no mutation removes: a server of its own.
+test.use({ ownServerFor: "judge-agreement" });
 
 const MODEL = "agree-judge";
 const P = "VOUCHER";
@@ -148,10 +140,23 @@ test("the judge-agreement page shows κ per rule, judge model and revision over 
     await screenshot(page, "judge-agreement-zh");
     await page.getByText("English").first().click();
 
-    // A phone: nothing wider than the screen (the table scrolls inside its own box).
+    // A phone: nothing wider than the screen, and the table fits its card (rows stacked as labelled lines, nothing to swipe).
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("heading", { name: "Judge agreement over time" })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const tableOverflow = await section.evaluate((card) => {
+      const table = card.querySelector("table");
+      return table ? Math.ceil(table.getBoundingClientRect().right - card.getBoundingClientRect().right) : Infinity;
+    });
+    expect(tableOverflow).toBeLessThanOrEqual(0);
     await screenshot(page, "judge-agreement-phone");
+    await page.setViewportSize({ width: 1280, height: 900 }); // the language switch is in the header
+    await page.getByText("中文").first().click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("heading", { name: "评审一致性趋势" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "judge-agreement-zh-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByText("English").first().click();
   });

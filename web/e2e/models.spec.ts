@@ -1,19 +1,11 @@
 /** Issue 24 points 4 and 6 in the UI: the Models settings page, and who really produced the plan, the verdicts and the report. */
 import type { Page } from "@playwright/test";
 import { createKey, demoTargetId, startRepairEval } from "./support/finishedWork";
-import { expect, expectAccessible, screenshot, test as suiteTest } from "./support/fixtures";
-import { AgentEvalServer } from "./support/server";
+import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures";
 import { startProseModel } from "./support/modelServer";
 
-// These tests set model configs, which no mutation removes: they get a server of their own,
-// so the rest of the suite (the editor's "needs a JUDGE model" check) still sees none set.
-const test = suiteTest.extend<object, { server: AgentEvalServer }>({
-  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern -- Playwright reads the fixture list
-    const server = await AgentEvalServer.start();
-    await use(server);
-    await server.stop();
-  }, { scope: "worker", timeout: 90_000 }],
-});
+// It sets model configs, which no mutation removes: a server of its own.
+test.use({ ownServerFor: "models" });
 
 async function useLanguage(page: Page, language: "en" | "zh") {
   await page.evaluate((l) => window.localStorage.setItem("agenteval.language", l), language);

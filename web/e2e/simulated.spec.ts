@@ -2,20 +2,13 @@
  * SIMULATOR model runs like any case; the case view badges the turns the simulated user wrote and names why the dialog ended. */
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, screenshot, test as suiteTest } from "./support/fixtures";
-import { AgentEvalServer } from "./support/server";
+import { expect, expectAccessible, screenshot, testWithOwnServer as test } from "./support/fixtures";
 import { startSimulatorModel } from "./support/simulatorModel";
 
-const SIMULATED = resolve(import.meta.dirname, "../../examples/scenarios/simulated_users_llm.json");
+// It sets model configs, which no mutation removes: a server of its own.
+test.use({ ownServerFor: "simulated" });
 
-// A SIMULATOR config cannot be removed again: a server of its own (as the Models spec has).
-const test = suiteTest.extend<object, { server: AgentEvalServer }>({
-  server: [async ({}, use) => { // eslint-disable-line no-empty-pattern -- Playwright reads the fixture list
-    const server = await AgentEvalServer.start();
-    await use(server);
-    await server.stop();
-  }, { scope: "worker", timeout: 90_000 }],
-});
+const SIMULATED = resolve(import.meta.dirname, "../../examples/scenarios/simulated_users_llm.json");
 
 async function pickOption(page: Page, label: string, option: string | RegExp) {
   await page.getByRole("combobox", { name: label, exact: true }).click();

@@ -24,6 +24,11 @@ def _id(value: Any) -> strawberry.ID | None:
     return None if value is None else strawberry.ID(str(value))
 
 
+def _owner_name(row: ReviewQueueRow) -> str | None:
+    name = (row.sources or {}).get("ownerName") if row.appeals_of else None
+    return name if isinstance(name, str) else None
+
+
 @strawberry.type(description="A sampling plan (its spec: see docs of createReviewPlan).")
 class ReviewPlan:
     id: strawberry.ID
@@ -51,6 +56,11 @@ class ReviewQueue:
     appeals_of: str | None = strawberry.field(
         default=None, description="'run:<id>' or 'eval:<id>' for the appeals queue "
                                   "appealVerdict made for that run or eval; null otherwise.")
+    appeals_of_name: str | None = strawberry.field(
+        default=None, description="For an appeals queue: the run's campaign name or the "
+                                  "eval's name, so a client can word the queue's name in "
+                                  "its own language; null otherwise (and for appeals "
+                                  "queues made before this field).")
 
     @classmethod
     def from_row(cls, row: ReviewQueueRow) -> ReviewQueue:
@@ -58,7 +68,7 @@ class ReviewQueue:
                    sources=JSON(row.sources), second_review_share=row.second_review_share,
                    reviewer_key_ids=[strawberry.ID(k) for k in row.reviewer_key_ids or []],
                    created_by=row.created_by, created_at=row.created_at,
-                   appeals_of=row.appeals_of)
+                   appeals_of=row.appeals_of, appeals_of_name=_owner_name(row))
 
 
 @strawberry.type(description="One reviewer's answer (shown only where the caller may see it).")

@@ -67,11 +67,12 @@ async def _reviewable(subject: Subject) -> Reviewable:
     return found
 
 
-async def _queue_name(subject: Subject) -> str:
-    name = await queue_rows.owner_name(subject.run_id, subject.eval_id)
+def _queue_name(subject: Subject, owner_name: str) -> str:
+    """The stored name (for the CLI and API clients); the UI writes its own from
+    `appealsOf` and the owner's name kept in the sources, in its language."""
     if subject.run_id is not None:
-        return f"Appeals: {name} · run {str(subject.run_id)[:8]}"
-    return f"Appeals: {name} · eval {str(subject.eval_id)[:8]}"
+        return f"Appeals: {owner_name} · run {str(subject.run_id)[:8]}"
+    return f"Appeals: {owner_name} · eval {str(subject.eval_id)[:8]}"
 
 
 async def appeals_queue(subject: Subject, key: ApiKey) -> ReviewQueueRow:
@@ -79,11 +80,12 @@ async def appeals_queue(subject: Subject, key: ApiKey) -> ReviewQueueRow:
     found = await queue_rows.find_appeals_queue(subject.owner)
     if found is not None:
         return found
+    owner_name = await queue_rows.owner_name(subject.run_id, subject.eval_id)
     sources = {"runIds": [str(subject.run_id)] if subject.run_id else [],
                "evalIds": [str(subject.eval_id)] if subject.eval_id else [], "monitorIds": [],
-               "appeals": True}
+               "appeals": True, "ownerName": owner_name}
     return await queue_rows.appeals_queue(subject.owner, {
-        "name": await _queue_name(subject), "plan_id": None, "sources": sources,
+        "name": _queue_name(subject, owner_name), "plan_id": None, "sources": sources,
         "reviewer_key_ids": [], "created_by": reviewer_of(key)})
 
 

@@ -42,6 +42,23 @@ export const test = base.extend<{ signedIn: Page }, { server: AgentEvalServer }>
   },
 });
 
+/**
+ * The suite's fixtures with a server of the spec's own, for specs that set what no mutation
+ * removes (a model config): the rest of the suite — the editor's and the regression draft's
+ * "no JUDGE model" notes — still sees none set. Each spec names itself with
+ * `testWithOwnServer.use({ ownServerFor: "<spec>" })`: a worker option set per file gives that
+ * file a worker, so a server, of its own (the specs do not see each other's configs either).
+ */
+export const testWithOwnServer = test.extend<object, { ownServerFor: string; server: AgentEvalServer }>({
+  ownServerFor: ["", { scope: "worker", option: true }],
+  server: [async ({ ownServerFor }, use) => {
+    void ownServerFor; // asked for so the server is plainly the file's: its value sets the worker apart
+    const server = await AgentEvalServer.start();
+    await use(server);
+    await server.stop();
+  }, { scope: "worker", timeout: 90_000 }],
+});
+
 /** The whole page, or only the viewport (`fullPage: false`) for a virtualised list thousands of rows tall. */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage });

@@ -108,6 +108,7 @@ export const enWorkbench = {
       },
       sessionTimer: "{{n}} reviewed in this session",
     },
+    appealsQueue: { run: "Appeals: {{name}} · run {{id}}", eval: "Appeals: {{name}} · eval {{id}}" },
     queue: {
       title: "Queue: {{name}}",
       items: "Items",

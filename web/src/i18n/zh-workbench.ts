@@ -108,6 +108,7 @@ export const zhWorkbench = {
       },
       sessionTimer: "本次已复核 {{n}} 条",
     },
+    appealsQueue: { run: "申诉：{{name}} · 运行 {{id}}", eval: "申诉：{{name}} · 评估 {{id}}" },
     queue: {
       title: "队列：{{name}}",
       items: "条目",

@@ -11,6 +11,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { TableScroll } from "../../components/layout/TableScroll";
 import { personOf } from "../../components/review-queues/rubric";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
+import { message, say, type Message } from "../../components/message";
 import { AssignBatchMutation, AssignQueueMutation, ReviewerKeysQuery, ReviewerProgressQuery } from "./queries";
 
 const MAX_BATCH = 50; // engine/review_queues/work.py MAX_BATCH
@@ -24,7 +25,7 @@ export function AssignPanel({ queueId, given, onChanged }: { queueId: string; gi
   const reviewers = draft ?? [...given];
   const [batchTo, setBatchTo] = useState<string | null>(null);
   const [size, setSize] = useState<number>(10);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Message | null>(null); // translated at render: follows a language switch
   const [error, setError] = useState<ApiError | null>(null);
   const [saving, save] = useMutation(AssignQueueMutation);
   const [assigning, assign] = useMutation(AssignBatchMutation);
@@ -38,7 +39,7 @@ export function AssignPanel({ queueId, given, onChanged }: { queueId: string; gi
     if (result.error) { setError(apiErrorFromCombined(result.error)); return; }
     setError(null);
     setDraft(null);
-    setNotice(t("workbench.assign.saved"));
+    setNotice(message("workbench.assign.saved"));
     onChanged();
   }
   async function assignBatch() {
@@ -48,7 +49,7 @@ export function AssignPanel({ queueId, given, onChanged }: { queueId: string; gi
     if (result.error) { setError(apiErrorFromCombined(result.error)); return; }
     setError(null);
     const n = result.data?.assignReviewBatch?.length ?? 0;
-    setNotice(n > 0 ? t("workbench.assign.assigned", { n, who: nameOf(batchTo) }) : t("workbench.assign.assignedNone", { who: nameOf(batchTo) }));
+    setNotice(n > 0 ? message("workbench.assign.assigned", { n, who: nameOf(batchTo) }) : message("workbench.assign.assignedNone", { who: nameOf(batchTo) }));
     reloadProgress({ requestPolicy: "network-only" });
     onChanged();
   }
@@ -68,7 +69,7 @@ export function AssignPanel({ queueId, given, onChanged }: { queueId: string; gi
               onChange={(v) => setSize(typeof v === "number" ? v : Number(v) || 1)} />
             <Button onClick={() => void assignBatch()} loading={assigning.fetching} disabled={!batchTo}>{t("workbench.assign.assign")}</Button>
           </Group>
-          {notice && <Text size="sm" c="teal.9" role="status">{notice}</Text>}
+          {notice && <Text size="sm" c="teal.9" role="status">{say(t, notice)}</Text>}
           {error && <ErrorNotice error={error} />}
         </Stack>
       </Paper>

@@ -6,7 +6,9 @@ import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { queueName } from "../../components/review-queues/queueName";
 import { apiErrorFromCombined } from "../../graphql/errors";
+import { message, say, type Message } from "../../components/message";
 import { AppealDialog } from "./AppealDialog";
 import { AppealsList } from "./AppealsList";
 import { AssignPanel } from "./AssignPanel";
@@ -19,7 +21,7 @@ export function QueuePage() {
   const { queueId = "" } = useParams();
   const [detail, refetch] = useQuery({ query: QueueDetailQuery, variables: { queueId }, requestPolicy: "cache-and-network" });
   const [appealing, setAppealing] = useState<{ id: string; target: string } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Message | null>(null);
   if (detail.error) return <ErrorNotice error={apiErrorFromCombined(detail.error)} />;
   if (!detail.data) return <Loading />;
   const items = detail.data.reviewItems ?? [];
@@ -28,10 +30,10 @@ export function QueuePage() {
     <Stack maw={1100}>
       <Text size="xs"><Anchor component={Link} to="/review" size="xs">{t("workbench.title")}</Anchor></Text>
       <Group justify="space-between">
-        <Title order={2}>{t("workbench.queue.title", { name: detail.data.reviewQueue?.name ?? queueId })}</Title>
+        <Title order={2}>{t("workbench.queue.title", { name: detail.data.reviewQueue ? queueName(detail.data.reviewQueue, t) : queueId })}</Title>
         <Anchor component={Link} to={`/review/${queueId}/work`} fw={700}>{t("workbench.startReviewing")}</Anchor>
       </Group>
-      {notice && <Text size="sm" c="teal.9" role="status">{notice}</Text>}
+      {notice && <Text size="sm" c="teal.9" role="status">{say(t, notice)}</Text>}
       <Tabs defaultValue="items" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="items">{t("workbench.queue.items")} ({items.length})</Tabs.Tab>
@@ -47,7 +49,7 @@ export function QueuePage() {
         <Tabs.Panel value="report" pt="sm"><QueueReport queueId={queueId} /></Tabs.Panel>
       </Tabs>
       <AppealDialog item={appealing} onClose={() => setAppealing(null)}
-        onAppealed={() => { setAppealing(null); setNotice(t("workbench.queue.appealed")); refetch({ requestPolicy: "network-only" }); }} />
+        onAppealed={() => { setAppealing(null); setNotice(message("workbench.queue.appealed")); refetch({ requestPolicy: "network-only" }); }} />
     </Stack>
   );
 }

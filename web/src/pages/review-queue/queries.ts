@@ -2,7 +2,7 @@ import { graphql } from "../../graphql/graphql";
 
 export const QueueDetailQuery = graphql(`
   query ReviewQueueDetail($queueId: ID!) {
-    reviewQueue(id: $queueId) { id name planId secondReviewShare reviewerKeyIds createdBy createdAt }
+    reviewQueue(id: $queueId) { id name appealsOf appealsOfName planId secondReviewShare reviewerKeyIds createdBy createdAt }
     reviewItems(queueId: $queueId, stage: "FIRST", limit: 500) {
       id position kind target reasons rubric status final finalSource
       answers { reviewer stage answer note reviewedAt }

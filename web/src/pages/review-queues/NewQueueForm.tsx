@@ -7,6 +7,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined, errorsAt, fieldErrors, type ApiError } from "../../graphql/errors";
+import { message, say, type Message } from "../../components/message";
 import { ALWAYS, emptyPlan, PLAN_KINDS, planSpec, type PlanForm } from "./planSpec";
 import { ReviewerKeysQuery, CreatePlanMutation, CreateQueueMutation, PlanFormQuery } from "./queries";
 
@@ -24,7 +25,8 @@ export function NewQueueForm({ onCreated }: { onCreated(): void }) {
   const [evalIds, setEvalIds] = useState<string[]>([]);
   const [reviewers, setReviewers] = useState<string[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Message | null>(null);
+  const [noSources, setNoSources] = useState(false); // said at render, in the language of the moment
   const [, createPlan] = useMutation(CreatePlanMutation);
   const [created, createQueue] = useMutation(CreateQueueMutation);
   if (options.error) return <ErrorNotice error={apiErrorFromCombined(options.error)} />;
@@ -41,7 +43,8 @@ export function NewQueueForm({ onCreated }: { onCreated(): void }) {
   async function submit() {
     setError(null);
     setDone(null);
-    if (runIds.length + evalIds.length === 0) { setError({ code: "VALIDATION_FAILED", message: t("workbench.create.noSources"), details: null }); return; }
+    setNoSources(runIds.length + evalIds.length === 0);
+    if (runIds.length + evalIds.length === 0) return;
     let usePlan = planId;
     if (planId === NEW) {
       const made = await createPlan({ name: planName, spec: planSpec(plan) });
@@ -51,7 +54,7 @@ export function NewQueueForm({ onCreated }: { onCreated(): void }) {
     }
     const result = await createQueue({ name, planId: usePlan, runIds, evalIds, reviewerKeyIds: reviewers });
     if (result.error) { setError(apiErrorFromCombined(result.error)); return; }
-    setDone(t("workbench.create.done", { name }));
+    setDone(message("workbench.create.done", { name }));
     onCreated();
   }
 
@@ -88,8 +91,9 @@ export function NewQueueForm({ onCreated }: { onCreated(): void }) {
         <MultiSelect label={t("workbench.create.runs")} data={runs} value={runIds} onChange={setRunIds} searchable error={at("runIds")} />
         <MultiSelect label={t("workbench.create.evals")} data={evals} value={evalIds} onChange={setEvalIds} searchable error={at("evalIds")} />
         <MultiSelect label={t("workbench.create.reviewers")} data={keyOptions} value={reviewers} onChange={setReviewers} searchable error={at("reviewerKeyIds")} />
+        {noSources && <ErrorNotice error={{ code: "VALIDATION_FAILED", message: t("workbench.create.noSources"), details: null }} />}
         {error && <ErrorNotice error={error} />}
-        {done && <Text size="sm" c="teal.9" role="status">{done}</Text>}
+        {done && <Text size="sm" c="teal.9" role="status">{say(t, done)}</Text>}
         <Group><Button onClick={() => void submit()} loading={created.fetching}>
           {planId === NEW ? t("workbench.create.submit") : t("workbench.create.submitQueue")}
         </Button></Group>

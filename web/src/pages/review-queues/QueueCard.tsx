@@ -5,13 +5,14 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { TableScroll } from "../../components/layout/TableScroll";
+import { queueName, type NamedQueue } from "../../components/review-queues/queueName";
 import { personOf } from "../../components/review-queues/rubric";
 import { formatTime } from "../../components/time";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import type { JsonValue } from "../../graphql/graphql";
 import { QueueItemsProgressQuery, QueueProgressQuery } from "./queries";
 
-interface Queue { id: string; name: string; secondReviewShare: number; createdBy: string; createdAt: string }
+interface Queue extends NamedQueue { id: string; secondReviewShare: number; createdBy: string; createdAt: string }
 
 function stagesText(t: (key: string) => string, openByStage: JsonValue): string {
   if (!openByStage || typeof openByStage !== "object" || Array.isArray(openByStage)) return "";
@@ -28,12 +29,13 @@ export function QueueCard({ queue, operator }: { queue: Queue; operator: boolean
   const decided = operator ? data?.decided ?? 0 : firsts.filter((i) => i.status !== "OPEN").length;
   const error = report.error ?? items.error;
   const tr = t as unknown as (key: string) => string;
+  const name = queueName(queue, t);
   return (
-    <Paper withBorder p="sm" component="article" aria-label={queue.name}>
+    <Paper withBorder p="sm" component="article" aria-label={name}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
-            <Text fw={700}>{queue.name}</Text>
+            <Text fw={700}>{name}</Text>
             <Badge variant="light">{t("workbench.secondShare", { share: Math.round(queue.secondReviewShare * 100) })}</Badge>
           </Group>
           <Group gap="sm">
@@ -50,7 +52,7 @@ export function QueueCard({ queue, operator }: { queue: Queue; operator: boolean
         {data && stagesText(tr, data.openByStage) && <Text size="xs">{t("workbench.open", { stages: stagesText(tr, data.openByStage) })}</Text>}
         {data && data.reviewers.length > 0 && (
           <TableScroll minWidth={480}>
-            <Table striped aria-label={`${t("workbench.reviewersTitle")}: ${queue.name}`}>
+            <Table striped aria-label={`${t("workbench.reviewersTitle")}: ${name}`}>
               <Table.Thead><Table.Tr>
                 <Table.Th>{t("workbench.reviewer")}</Table.Th><Table.Th>{t("workbench.answered")}</Table.Th>
                 <Table.Th>{t("workbench.holding")}</Table.Th><Table.Th>{t("workbench.median")}</Table.Th>

@@ -1,7 +1,7 @@
 import { graphql } from "../../graphql/graphql";
 
 export const QueuesQuery = graphql(`
-  query ReviewQueues { reviewQueues { id name planId secondReviewShare reviewerKeyIds createdBy createdAt } me { id role } }
+  query ReviewQueues { reviewQueues { id name appealsOf appealsOfName planId secondReviewShare reviewerKeyIds createdBy createdAt } me { id role } }
 `);
 
 export const QueueProgressQuery = graphql(`

@@ -9,9 +9,11 @@ import { Link, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { queueName } from "../../components/review-queues/queueName";
 import { itemKind, median, readRubric } from "../../components/review-queues/rubric";
 import { apiErrorFromCombined, type ApiError } from "../../graphql/errors";
 import { readFragment, type ResultOf } from "../../graphql/graphql";
+import { message, say, type Message } from "../../components/message";
 import { answerQuestion, buildAnswer, chooseTop, emptyDraft, questionsOf, type Draft } from "./draft";
 import { ItemReview, NOTE_ID } from "./ItemReview";
 import { actionForKey, focusPlace, type WorkAction } from "./keyboard";
@@ -51,7 +53,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
   const [times, setTimes] = useState<number[]>(() => myTimes(data));
   const [reviewedNow, setReviewedNow] = useState(0);
   const [problem, setProblem] = useState<ApiError | null>(null);
-  const [hint, setHint] = useState<string | null>(null);
+  const [hint, setHint] = useState<Message | null>(null);
   const [exhausted, setExhausted] = useState(false);
   const [size, setSize] = useState<number>(10);
   const [claimed, claim] = useMutation(ClaimBatchMutation);
@@ -81,7 +83,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
     if (!current || submitted[current.id] || sent.fetching) return;
     const kind = itemKind(current.kind);
     const built = buildAnswer(kind, draft, readRubric(current.rubric).entries);
-    if (!built.ok) { setHint(kind === "CASE" || kind === "CONVERSATION" ? t("workbench.work.pickTop") : t("workbench.work.pickTopYesNo")); return; }
+    if (!built.ok) { setHint(message(kind === "CASE" || kind === "CONVERSATION" ? "workbench.work.pickTop" : "workbench.work.pickTopYesNo")); return; }
     const seconds = Math.round(clock.secondsOn(current.id, Date.now()) * 10) / 10;
     const result = await send({ itemId: current.id, answer: built.answer, note: draft.note.trim() || null, seconds });
     if (result.error) { setProblem(apiErrorFromCombined(result.error)); return; }
@@ -136,7 +138,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Anchorish queueId={queueId} operator={data.me.role !== "REVIEWER"} />
-          <Title order={2}>{t("workbench.work.title", { name: data.reviewQueue?.name ?? queueId })}</Title>
+          <Title order={2}>{t("workbench.work.title", { name: data.reviewQueue ? queueName(data.reviewQueue, t) : queueId })}</Title>
         </Stack>
         <Group gap="xs" align="flex-end">
           <NumberInput label={t("workbench.work.batchSize")} min={1} max={50} w={110} size="xs" value={size}
@@ -151,7 +153,7 @@ function Workbench({ queueId, data }: { queueId: string; data: Loaded }) {
       </Text>
       <KeyLegend />
       {problem && <ErrorNotice error={problem} />}
-      {hint && <Alert color="yellow" variant="light" role="alert" p="xs">{hint}</Alert>}
+      {hint && <Alert color="yellow" variant="light" role="alert" p="xs">{say(t, hint)}</Alert>}
       {!current && <Text size="sm">{exhausted ? t("workbench.work.nothingLeft") : t("workbench.work.nothingHeld")}</Text>}
       {current && item && (
         <>

@@ -10,7 +10,7 @@ export const WorkItemFields = graphql(`
 
 export const WorkQueueQuery = graphql(`
   query WorkQueue($queueId: ID!) {
-    reviewQueue(id: $queueId) { id name secondReviewShare }
+    reviewQueue(id: $queueId) { id name appealsOf appealsOfName secondReviewShare }
     held: reviewItems(queueId: $queueId, mine: true, limit: 100) { ...WorkItemFields }
     done: reviewItems(queueId: $queueId, status: "DONE", limit: 500) { id answers { reviewer seconds reviewedAt } }
     me { id name role }
