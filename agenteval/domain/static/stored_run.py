@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from agenteval.domain.static.run_records import HasCounts
+
 
 class StaleRun(Exception):
     """The run's version moved on (cancelled, or changed by another process): reload it."""
@@ -56,8 +58,8 @@ class RunRecord:
         return self.cases
 
 
-class HasProgress(Protocol):
-    """What RunProgress is made of (a record, a stored row)."""
+class HasProgress(HasCounts, Protocol):
+    """What RunProgress is made of (a record, a stored row): the counts and these."""
 
     @property
     def id(self) -> Any: ...
@@ -65,14 +67,6 @@ class HasProgress(Protocol):
     def status(self) -> str: ...
     @property
     def total(self) -> int: ...
-    @property
-    def done(self) -> int: ...
-    @property
-    def passed(self) -> int: ...
-    @property
-    def failed(self) -> int: ...
-    @property
-    def errored(self) -> int: ...
 
 
 def progress_of(run: HasProgress) -> dict[str, Any]:
