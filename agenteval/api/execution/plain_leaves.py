@@ -45,9 +45,18 @@ _plans: WeakKeyDictionary[GraphQLSchema, dict[tuple[str, str], Plan | None]] = \
 def leaf_plan(schema: GraphQLSchema, parent_type: GraphQLObjectType,
               field_name: str) -> Plan | None:
     """How to complete this field directly, or None when it must go the standard way."""
+    return _planned(_plans_of(schema), parent_type, field_name)
+
+
+def _plans_of(schema: GraphQLSchema) -> dict[tuple[str, str], Plan | None]:
     plans = _plans.get(schema)
     if plans is None:
         plans = _plans[schema] = {}
+    return plans
+
+
+def _planned(plans: dict[tuple[str, str], Plan | None], parent_type: GraphQLObjectType,
+             field_name: str) -> Plan | None:
     key = (parent_type.name, field_name)
     if key not in plans:
         plans[key] = _plan(parent_type, field_name)
@@ -92,13 +101,13 @@ class PlainLeaves(Executor[Any]):
         results: dict[str, Any] = {}
         is_awaitable = self.is_awaitable
         awaitable_fields: list[str] = []
-        schema = self.schema
+        plans = _plans_of(self.schema)  # once per object, not per field
         try:
             for response_name, field_details_list in grouped_field_set.items():
                 node = field_details_list[0].node
                 # A directive on a list may stream it (@stream): the standard way.
-                plan = None if node.arguments or node.directives else leaf_plan(
-                    schema, parent_type, node.name.value)
+                plan = None if node.arguments or node.directives else _planned(
+                    plans, parent_type, node.name.value)
                 if plan is not None:
                     value = _completed(plan, source_value)
                     if value is not Undefined:
