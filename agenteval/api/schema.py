@@ -24,6 +24,7 @@ from strawberry.types import ExecutionContext
 from agenteval.api.errors import ContractErrors
 from agenteval.api.execution.document_cache import CachedValidation, DocumentCache
 from agenteval.api.execution.operation_guard import OperationGuard
+from agenteval.api.execution.plain_leaves import PlainLeaves
 from agenteval.api.execution.shared_results import SharedEventResults
 from agenteval.api.mutations import MUTATIONS
 from agenteval.api.queries import QUERIES
@@ -31,6 +32,10 @@ from agenteval.api.subscriptions import SUBSCRIPTIONS
 from agenteval.api.types.enums import ErrorCode
 from agenteval.config import Settings
 from agenteval.observability.operation_metrics import OperationMetrics
+
+
+class _Execution(PlainLeaves, SharedEventResults):
+    """Plain leaf fields completed directly; subscription events rendered once."""
 
 
 class _Schema(strawberry.Schema):
@@ -61,8 +66,9 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
         subscription=merge_types("Subscription", SUBSCRIPTIONS) if SUBSCRIPTIONS else None,
         types=[ErrorCode],  # referenced by no field: registered so it is exported
         extensions=extensions,
-        # A subscription event is executed once per process for all its watchers.
-        execution_context_class=SharedEventResults,
+        # A subscription event is executed once per process for all its watchers; plain
+        # leaf fields skip graphql-core's per-field machinery (api/execution/plain_leaves).
+        execution_context_class=_Execution,
     )
     _give_json_defaults_a_literal(schema._schema)
     return schema

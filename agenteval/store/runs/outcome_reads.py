@@ -10,11 +10,13 @@ from typing import Any
 
 from agenteval.domain.judging.judgement import INTENT_RULE
 from agenteval.domain.static.run_summary import OutcomeRecord
+from agenteval.domain.static.run_views import OutcomeView
 from agenteval.domain.static.simulator_figures import simulator_fields
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.paging import Page
-from agenteval.store.runs.case_tags import has_tag
-from agenteval.store.runs.run_store import StoredOutcome, counted_outcome_page
+from agenteval.store.runs.case_tags import case_tags, has_tag
+from agenteval.store.runs.outcome_page import Statement, details, page_rows
+from agenteval.store.runs.run_store import StoredOutcome
 
 
 async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = None,
@@ -22,20 +24,58 @@ async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = 
                        tag: str | None = None) -> Page[StoredOutcome]:
     """Stored attempts of a run in case order, with their turns and rule results; `tag`
     keeps the outcomes whose case carries it (their stored tags, the snapshot's for rows
-    older than those)."""
+    older than those). Three statements: the page with the list's count, its turns, its
+    results (store/runs/outcome_page)."""
+
+    def conditions(statement: Statement) -> str:
+        sql = ""
+        if tag is not None:  # no statement of its own: a condition of the page's
+            sql += f" AND {has_tag(run.id, tag).sql}={statement.param(True)}"
+        if passed is not None:
+            sql += f' AND "passed"={statement.param(passed)}'
+        if success_level is not None:
+            sql += f' AND "success_level"={statement.param(success_level)}'
+        return sql
+
+    if limit:  # the page counts the whole list itself (one statement less)
+        rows = await page_rows(run.id, conditions, offset, limit)
+        if rows:
+            return Page(await _stored(run, rows), int(rows[0]["list_total"]))
+    # Past the end, or first: 0 (no row carried the count).
     query = CaseOutcome.filter(run_id=run.id)
-    if tag is not None:  # no statement of its own: a condition of the page's
+    if tag is not None:
         query = query.annotate(has_tag=has_tag(run.id, tag)).filter(has_tag=True)
     if passed is not None:
         query = query.filter(passed=passed)
     if success_level is not None:
         query = query.filter(success_level=success_level)
-    if limit:  # the page counts the whole list itself (one statement less)
-        page = query.order_by("position", "attempt").offset(offset).limit(limit)
-        stored, total = await counted_outcome_page(run, page, query)
-        if total is not None:
-            return Page(stored, total)
-    return Page([], await query.count())  # past the end, or first: 0
+    return Page([], await query.count())
+
+
+async def _stored(run: Run, outcomes: list[dict[str, Any]]) -> list[StoredOutcome]:
+    """The page's rows with their turns, rule results and tags (two or three statements)."""
+    turns, results = await details([o["id"] for o in outcomes])
+    # Each outcome carries its case's tags (0017); only rows written before are looked up.
+    older = sorted({o["position"] for o in outcomes if o["tags"] is None})
+    tags = await _snapshot_tags(run, older) if older else {}
+    return [StoredOutcome(
+        view=OutcomeView(case_key=o["case_key"], attempt=o["attempt"],
+                         success_level=o["success_level"], passed=o["passed"],
+                         score=o["score"], error=o["error"],
+                         tags=o["tags"] if o["tags"] is not None else tags.get(o["case_key"], []),
+                         turns=turns.get(o["id"], []),
+                         results=results.get(o["id"], []),
+                         simulation=o["simulation"]),
+        intent_passed=o["intent_passed"], completion_rate=o["completion_rate"])
+        for o in outcomes]
+
+
+async def _snapshot_tags(run: Run, positions: Sequence[int]) -> dict[str, list[str]]:
+    """Case key → tags of the cases at these positions, from the run's snapshot (read by
+    the database when the row was read without it)."""
+    if run._partial:
+        return await case_tags(run.id, positions)
+    return {case["id"]: case.get("tags", []) for case in run.cases}
 
 
 async def outcome_records_by_run(run_ids: Sequence[uuid.UUID]

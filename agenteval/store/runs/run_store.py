@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tortoise.expressions import RawSQL, Subquery
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
@@ -227,21 +226,6 @@ async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
 
 _OUTCOME_VALUES = ("id", "position", "case_key", "attempt", "success_level", "passed", "score",
                    "error", "intent_passed", "completion_rate", "simulation", "tags")
-
-
-async def counted_outcome_page(run: Run, page: QuerySet[CaseOutcome],
-                               whole: QuerySet[CaseOutcome]
-                               ) -> tuple[list[StoredOutcome], int | None]:
-    """A page of stored attempts (`page`, a sliced query of the run's outcomes) and how
-    many `whole` (the same query unsliced) holds, counted by a scalar subquery of the
-    page's own statement: one statement less than a separate count. (Not `COUNT(*) OVER
-    ()`: SQLite materialises every row of the run for the window, 100 ms at 10,000.)
-    None when the page is empty (no row to carry the count)."""
-    # COUNT(*), not COUNT("id"): the list's index covers it (0.4 ms, not 2.8, at 10,000).
-    counted = Subquery(whole.annotate(list_total=RawSQL("COUNT(*)")).values("list_total"))
-    outcomes = await page.annotate(list_total=counted).values(*_OUTCOME_VALUES, "list_total")
-    total = int(outcomes[0]["list_total"]) if outcomes else None
-    return await _with_details(run, outcomes, True, True), total
 
 
 async def _with_details(run: Run, outcomes: list[dict[str, Any]], partial: bool,
