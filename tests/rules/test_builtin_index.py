@@ -60,7 +60,9 @@ def test_a_demo_gate_imports_no_qa_judge_simulator_audit_or_http_client():
     code = ("import sys\nsys.argv = ['agenteval', 'run', "
             f"{str(EXAMPLES / 'scenarios' / 'booking.json')!r}, '--target', "
             f"{str(EXAMPLES / 'targets' / 'demo.json')!r}, '-q']\n"
-            "from agenteval.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass")
+            # main.main, not main(): the process entry ends the process once the gate is
+            # done (cli/process_exit.py), before the modules could be listed.
+            "from agenteval.cli import main\ntry:\n    main.main()\nexcept SystemExit:\n    pass")
     modules = _modules_after(code)
     assert "agenteval.gate.verdict" in modules  # the gate ran
     unused = {m for m in modules if m.startswith((
