@@ -11,7 +11,10 @@ stored everything in this execution is summarised without reading it back.
 
 A case is sent once. A worker takes its next attempt only after its previous one is
 saved, so what a crash, a restart or a takeover can make another process send again is
-at most the attempts in flight (≤ the workers). When a save fails because the database
+at most the attempts in flight (≤ the workers). Not so with `send_once=False`, for a
+database no other process can reach (the CI gate's scratch one, gone with its process):
+nothing could ever send those cases again, so the workers do not wait for the writer,
+and that wait was a third of the gate's wall time (bench/gate_ab.py). When a save fails because the database
 is away, nothing new is dispatched: the writer keeps the finished batch and saves it
 again, backing off, until the database answers (or the run is stopped or taken over) —
 the process never sends those cases a second time.
@@ -90,12 +93,13 @@ class RunExecution:
     def __init__(self, *, run: RunRecord, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
                  owner: ActorRef, save: SaveAttempts,
-                 users: PlayCase = play_case, attempt: AttemptRunner = run_attempt) -> None:
+                 users: PlayCase = play_case, attempt: AttemptRunner = run_attempt,
+                 send_once: bool = True) -> None:
         self.run = run
         self._attempt = attempt
         # Live attempts reach a target: each waits for its save (sent once). An offline
         # runner (logged dialogs) sends nothing, so its workers need not wait.
-        self._send_once = attempt is run_attempt
+        self._send_once = send_once and attempt is run_attempt
         self._save = save
         self.counters = Counters.of(run)
         self._target = target

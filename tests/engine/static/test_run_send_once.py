@@ -1,5 +1,6 @@
 """A case is sent once: a save that meets the database away is retried while nothing new is
-dispatched, and an owner woken after a takeover says so at WARNING, not as an error."""
+dispatched, and an owner woken after a takeover says so at WARNING, not as an error. On a
+scratch database (the gate's own, `send_once=False`) the workers do not wait for the saves."""
 
 from __future__ import annotations
 
@@ -80,6 +81,25 @@ async def test_an_outage_pauses_dispatch_and_sends_no_case_twice(
     await _until(lambda: store.runs[run.id].status == "COMPLETED")
     assert store.runs[run.id].done == 60
     assert set(bot.sent.values()) == {1} and len(bot.sent) == 60
+    await engine.owned.shutdown()
+
+
+async def test_on_a_scratch_database_dispatch_does_not_wait_for_the_saves(
+        channels: ChannelFactory) -> None:
+    bot = Bot(delay_s=0.001)
+    channels.register(*mock_channel_type(bot))
+    store = FlakyRuns(MemoryLeases("here"))
+    store.away = True  # no save succeeds until every case was sent
+    engine = memory_engine(store, channels, send_once=False)  # type: ignore[arg-type]
+    run = store.add([case(f"c{i}", f"hi {i}", contains="echo") for i in range(30)],
+                    concurrency=3)
+    await engine.start(run.id)
+    await _until(lambda: len(bot.sent) == 30)
+    assert store.runs[run.id].done == 0
+    store.away = False
+    await _until(lambda: store.runs[run.id].status == "COMPLETED")
+    assert store.runs[run.id].done == 30 and store.runs[run.id].passed == 30
+    assert set(bot.sent.values()) == {1}
     await engine.owned.shutdown()
 
 
