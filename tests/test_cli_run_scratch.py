@@ -19,6 +19,7 @@ SCENARIOS = [str(EXAMPLES / "scenarios" / "booking.json"),
 DEMO = str(EXAMPLES / "targets" / "demo.json")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 MILLISECONDS = re.compile(r"\d+ ms\b")
+TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
 
 
 def _gate(folder: Path, database_url: str | None, baseline: str | None,
@@ -44,7 +45,7 @@ def _without_timings(value: Any) -> Any:
 
 
 def _text(text: str) -> str:
-    return MILLISECONDS.sub("N ms", UUID.sub("ID", text))
+    return TIMESTAMP.sub("T", MILLISECONDS.sub("N ms", UUID.sub("ID", text)))
 
 
 def _comparable(files: dict[str, str]) -> dict[str, Any]:
