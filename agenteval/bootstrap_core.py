@@ -46,12 +46,14 @@ ACTOR_SHUTDOWN_DEADLINE_S = 10.0
 
 
 async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.AsyncExitStack,
-                     settings: Settings, *, migrate: bool, stored_qa: bool = True
-                     ) -> CoreServices:
+                     settings: Settings, *, migrate: bool, stored_qa: bool = True,
+                     scratch: bool = False) -> CoreServices:
     """Start the core on `stack`; the start-up lock is entered on `startup`, which the
     caller closes once its own start-up singletons (admin key, demo) are done. Without
     `stored_qa` the stored QA scorecards and word libraries are not loaded (a gate whose
-    scenarios name no rule that could refer to them)."""
+    scenarios name no rule that could refer to them). `scratch`: the database is this
+    process's alone and dies with it (the gate's temporary one), so no other process can
+    take a run over and send its cases again: a case attempt need not wait for its save."""
     configure_process(settings)
     check_price_setting(settings.model_prices)
     await startup.enter_async_context(leases.startup_lock(settings.database_url))
@@ -81,7 +83,8 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     stack.push_async_callback(owned.shutdown, ACTOR_SHUTDOWN_DEADLINE_S)
     runs = RunEngine(owned=owned, channels=channels, events=events, store=DatabaseRuns(),
                      models=run_models, users=CasePlayers(settings.simulator_reruns,
-                                                              settings.simulator_review))
+                                                              settings.simulator_review),
+                     send_once=not scratch)
     owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
                         owned=owned, runs=runs)
@@ -134,13 +137,14 @@ def run_kind(runs: RunEngine, settings: Settings) -> EntityKind:
 
 
 @contextlib.asynccontextmanager
-async def running_core(settings: Settings, *, migrate: bool = True, stored_qa: bool = True
-                       ) -> AsyncIterator[CoreServices]:
+async def running_core(settings: Settings, *, migrate: bool = True, stored_qa: bool = True,
+                       scratch: bool = False) -> AsyncIterator[CoreServices]:
     """The core alone (the CI gate): no admin key, driver, watchdog or background loop."""
     async with contextlib.AsyncExitStack() as stack:
         startup = contextlib.AsyncExitStack()
         stack.push_async_callback(startup.aclose)  # on a failed start-up; else closed below
-        core = await start_core(stack, startup, settings, migrate=migrate, stored_qa=stored_qa)
+        core = await start_core(stack, startup, settings, migrate=migrate, stored_qa=stored_qa,
+                                scratch=scratch)
         await startup.aclose()
         yield core
 

@@ -112,9 +112,11 @@ def gate_results(documents: list[tuple[Path, str]], target: dict[str, Any] | str
     url = database_url or os.environ.get("AGENTEVAL_DATABASE_URL")
     with tempfile.TemporaryDirectory(prefix="agenteval-run-") as scratch, \
             file_models(endpoints):
+        # The temporary database is this process's alone: no server can take its runs over.
+        own = not url
         url = url or f"sqlite://{Path(scratch) / 'agenteval.db'}"
         return event_loop.run(_gate(documents, target, repeat, concurrency, url, cache, options,
-                                 out, err, channel_types))
+                                 out, err, channel_types, scratch=own))
 
 
 def describe_error(what: str, error: AgentEvalError) -> str:
@@ -132,15 +134,15 @@ def describe_error(what: str, error: AgentEvalError) -> str:
 async def _gate(documents: list[tuple[Path, str]], target: dict[str, Any] | str, repeat: int,
                 concurrency: int, url: str, cache: str | None, options: GateOptions,
                 out: Console, err: Console,
-                channel_types: Sequence[tuple[str, str, dict, Any]] = ()
-                ) -> list[ScenarioResult]:
+                channel_types: Sequence[tuple[str, str, dict, Any]] = (), *,
+                scratch: bool = False) -> list[ScenarioResult]:
     # The static system alone: no admin key, intelligent engine, driver, demo or
     # background work (resumed runs, watchdog, webhooks); the environment's other
     # settings (input limits, prices) hold as for the server.
     settings = Settings.from_env().with_overrides(
         database_url=url, driver="none", demo=False, resume_runs=False, watchdog_interval_s=0)
     stored_qa = may_name_stored_qa([text for _, text in documents])
-    async with running_core(settings, stored_qa=stored_qa) as services:
+    async with running_core(settings, stored_qa=stored_qa, scratch=scratch) as services:
         for channel_type in channel_types:
             services.channels.register(*channel_type)
         target_row = await _target(services, target)

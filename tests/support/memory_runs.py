@@ -147,7 +147,7 @@ class _NoModels(NoModels):
 
 def memory_engine(store: MemoryRuns, channels: ChannelFactory, *, ttl_s: float = 30.0,
                   max_active: int | None = None, users: PlayCase = play_case,
-                  models: LoadModels | None = None) -> RunEngine:
+                  models: LoadModels | None = None, send_once: bool = True) -> RunEngine:
     """A RunEngine on `store`, whose runs are owned under `store.leases`."""
     owned = OwnedSystem(ActorSystem(), store.leases)
 
@@ -155,7 +155,8 @@ def memory_engine(store: MemoryRuns, channels: ChannelFactory, *, ttl_s: float =
         return _NoModels()
 
     engine = RunEngine(owned=owned, channels=channels, events=create_event_bus(None),
-                       store=store, models=models or no_models, users=users)
+                       store=store, models=models or no_models, users=users,
+                       send_once=send_once)
     owned.declare(EntityKind(RUN, "activation", ttl_s, factory=engine.actor,
                              elsewhere=engine.answer_elsewhere, max_active=max_active,
                              take_over=engine.take_over))

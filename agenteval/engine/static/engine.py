@@ -52,6 +52,9 @@ class RunEngine:
     # Who plays the user of a simulated case (simulation.case_users.play_case in the
     # service; tests may hand in their own).
     users: PlayCase
+    # Each live attempt waits for its save, so another process never sends a case twice;
+    # False only for a database no other process reaches (bootstrap_core's `scratch`).
+    send_once: bool = True
 
     async def models_for(self, run_id: uuid.UUID) -> ClosableModels:
         return await self.models(run_id)

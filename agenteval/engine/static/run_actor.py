@@ -93,6 +93,10 @@ class RunServices(Protocol):
     @property
     def users(self) -> PlayCase: ...
 
+    @property
+    def send_once(self) -> bool:
+        """Whether each live attempt waits for its save (RunExecution's `send_once`)."""
+
     async def models_for(self, run_id: uuid.UUID) -> ClosableModels:
         """The run's models as configured now (their calls' usage is the run's)."""
 
@@ -185,7 +189,7 @@ class RunActor(OwnedActor):
             run=run, target=target_spec(target), channels=self.services.channels,
             models=models, users=self.services.users, pending=pending,
             workers=min(run.concurrency, target.max_concurrency), owner=self.ref,
-            save=self.store.save_attempts,
+            save=self.store.save_attempts, send_once=self.services.send_once,
             attempt=offline_attempts(run.snapshot) if run.offline else run_attempt)
         self._task = self.start_child(self._run_execution(self.execution, models,
                                                           self._generation),

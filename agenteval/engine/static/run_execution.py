@@ -11,7 +11,11 @@ stored everything in this execution is summarised without reading it back.
 
 A case is sent once. A worker takes its next attempt only after its previous one is
 saved, so what a crash, a restart or a takeover can make another process send again is
-at most the attempts in flight (≤ the workers). When a save fails because the database
+at most the attempts in flight (≤ the workers). Not so with `send_once=False`, for a
+database no other process can reach (the CI gate's scratch one, gone with its process):
+nothing could ever send those cases again, so the workers do not wait for the writer
+(until UNSAVED_LIMIT attempts are unsaved), and that wait was a third of the gate's wall
+time (bench/gate_ab.py). When a save fails because the database
 is away, nothing new is dispatched: the writer keeps the finished batch and saves it
 again, backing off, until the database answers (or the run is stopped or taken over) —
 the process never sends those cases a second time.
@@ -55,6 +59,9 @@ AttemptRunner = Callable[[ChannelFactory, TargetSpec, ModelProvider, int, CaseSp
                           PlayCase], Awaitable[FinishedAttempt]]
 
 BATCH_SIZE = 500
+# Without the send-once wait a worker still waits for its save while this many finished
+# attempts are unsaved, so a target faster than the database does not fill the memory.
+UNSAVED_LIMIT = BATCH_SIZE
 PUBLISH_INTERVAL_S = 0.2
 # A save that met the database away is tried again after this, doubling up to the cap.
 SAVE_RETRY_S = 0.2
@@ -90,12 +97,13 @@ class RunExecution:
     def __init__(self, *, run: RunRecord, target: TargetSpec, channels: ChannelFactory,
                  models: ModelProvider, pending: list[PendingAttempt], workers: int,
                  owner: ActorRef, save: SaveAttempts,
-                 users: PlayCase = play_case, attempt: AttemptRunner = run_attempt) -> None:
+                 users: PlayCase = play_case, attempt: AttemptRunner = run_attempt,
+                 send_once: bool = True) -> None:
         self.run = run
         self._attempt = attempt
         # Live attempts reach a target: each waits for its save (sent once). An offline
         # runner (logged dialogs) sends nothing, so its workers need not wait.
-        self._send_once = attempt is run_attempt
+        self._send_once = send_once and attempt is run_attempt
         self._save = save
         self.counters = Counters.of(run)
         self._target = target
@@ -112,6 +120,7 @@ class RunExecution:
         self.stopped = False  # stop() was called: the run did not finish its attempts
         # Saved attempts' summary records by (position, attempt), the order they are read in.
         self._saved: list[tuple[int, int, OutcomeRecord]] = []
+        self._unsaved = 0  # finished attempts not saved yet
 
     async def execute(self) -> None:
         """Run every pending attempt; raises what broke the engine (StaleRun included)."""
@@ -174,7 +183,8 @@ class RunExecution:
             finished = await self._attempt(self._channels, self._target, self._models,
                                            item.position, item.case, item.attempt,
                                            self._users)
-            if not self._send_once:
+            self._unsaved += 1
+            if not self._send_once and self._unsaved <= UNSAVED_LIMIT:
                 self._finished.put_nowait((finished, None))
                 continue
             saved = asyncio.get_running_loop().create_future()
@@ -217,6 +227,7 @@ class RunExecution:
                     if not saved.done():
                         saved.set_result(None)
                 self.counters = counters
+                self._unsaved -= len(batch)
                 self._saved += [(item.position, item.attempt, outcome_record(item))
                                 for item in batch]
                 self.run = replace(self.run, version=version, **vars(counters))

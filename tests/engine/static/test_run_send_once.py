@@ -1,5 +1,6 @@
 """A case is sent once: a save that meets the database away is retried while nothing new is
-dispatched, and an owner woken after a takeover says so at WARNING, not as an error."""
+dispatched, and an owner woken after a takeover says so at WARNING, not as an error. On a
+scratch database (the gate's own, `send_once=False`) the workers do not wait for the saves."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from actors.memory_leases import MemoryLeases
 from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
+from agenteval.engine.static import run_execution
 from agenteval.store.runs.run_store import run_lease_name
 from tests.support.memory_runs import MemoryRuns, case, memory_engine
 
@@ -80,6 +82,45 @@ async def test_an_outage_pauses_dispatch_and_sends_no_case_twice(
     await _until(lambda: store.runs[run.id].status == "COMPLETED")
     assert store.runs[run.id].done == 60
     assert set(bot.sent.values()) == {1} and len(bot.sent) == 60
+    await engine.owned.shutdown()
+
+
+async def test_on_a_scratch_database_dispatch_does_not_wait_for_the_saves(
+        channels: ChannelFactory) -> None:
+    bot = Bot(delay_s=0.001)
+    channels.register(*mock_channel_type(bot))
+    store = FlakyRuns(MemoryLeases("here"))
+    store.away = True  # no save succeeds until every case was sent
+    engine = memory_engine(store, channels, send_once=False)  # type: ignore[arg-type]
+    run = store.add([case(f"c{i}", f"hi {i}", contains="echo") for i in range(30)],
+                    concurrency=3)
+    await engine.start(run.id)
+    await _until(lambda: len(bot.sent) == 30)
+    assert store.runs[run.id].done == 0
+    store.away = False
+    await _until(lambda: store.runs[run.id].status == "COMPLETED")
+    assert store.runs[run.id].done == 30 and store.runs[run.id].passed == 30
+    assert set(bot.sent.values()) == {1}
+    await engine.owned.shutdown()
+
+
+async def test_without_the_wait_the_unsaved_attempts_are_still_bounded(
+        channels: ChannelFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(run_execution, "UNSAVED_LIMIT", 10)
+    bot = Bot(delay_s=0.001)
+    channels.register(*mock_channel_type(bot))
+    store = FlakyRuns(MemoryLeases("here"))
+    store.away = True
+    engine = memory_engine(store, channels, send_once=False)  # type: ignore[arg-type]
+    run = store.add([case(f"c{i}", f"hi {i}", contains="echo") for i in range(40)],
+                    concurrency=3)
+    await engine.start(run.id)
+    await _until(lambda: store.refused >= 2 and len(bot.sent) >= 10)
+    await asyncio.sleep(0.2)
+    assert 10 <= len(bot.sent) <= 10 + 3  # the limit, then the workers wait (one each)
+    store.away = False
+    await _until(lambda: store.runs[run.id].status == "COMPLETED")
+    assert store.runs[run.id].done == 40 and set(bot.sent.values()) == {1}
     await engine.owned.shutdown()
 
 
