@@ -123,15 +123,23 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     aiosqlite's worker thread is not a daemon: one connection left open (a background task
     that outlived its app in the middle of a query) kept the finished suite's interpreter
     from exiting, for ever, in CI too. Stopped here, the suite ends; the count is printed
-    so that such a leak is seen and mended, not hidden."""
-    import gc
+    so that such a leak is seen and mended, not hidden.
 
-    import aiosqlite
+    The threads are found as threads, not through their connections: the thread holds only
+    the connection's queue, so a connection object can be collected while its thread waits
+    on that queue for ever (three such threads hung a full run's exit here)."""
+    import threading
 
-    left = [c for c in gc.get_objects()
-            if isinstance(c, aiosqlite.Connection) and c._thread.is_alive()]
-    for connection in left:
-        connection.stop()
+    from aiosqlite import core
+
+    left = [thread for thread in threading.enumerate()
+            if getattr(thread, "_target", None) is core._connection_worker_thread
+            and thread.is_alive()]
+    for thread in left:
+        queue = thread._args[0]  # type: ignore[attr-defined]  # the connection's job queue
+        queue.put((None, lambda: core._STOP_RUNNING_SENTINEL))  # what Connection.stop sends
+    for thread in left:
+        thread.join(timeout=5)
     if left:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
