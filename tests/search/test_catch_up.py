@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from starlette.applications import Starlette
 
 from agenteval.app import create_app
@@ -60,3 +61,13 @@ async def test_the_walk_back_stops_after_indexed_batches(gql: GraphQLClient) -> 
     assert await _found(gql, "空调") == 0
     assert (await catch_up.catch_up(batch=1, quiet=4))[documents.RUN] == 2
     assert await _found(gql, "空调") == 1
+
+
+async def test_a_failed_catch_up_is_logged_and_never_raised(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    async def broken() -> dict[str, int]:
+        raise OSError("database went away")
+
+    monkeypatch.setattr(catch_up, "catch_up", broken)
+    await catch_up.catch_up_once()  # the server's background loop: returns, does not raise
+    assert "start-up catch-up failed" in caplog.text and "agenteval reindex" in caplog.text

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from agenteval.store.models import ConversationSet, EvalMessage, EvalSession, MonitoredTurn, RunTurn
 from agenteval.store.search import documents, index_writes
 from agenteval.store.search.documents import SearchDocument
-from agenteval.store.search.reindex import not_indexed
+from agenteval.store.search.reindex import RUN_TURN_COLUMNS, not_indexed, run_turn_documents
 
 log = logging.getLogger(__name__)
 
@@ -54,16 +54,11 @@ async def _run_turns_newest_first(batch: int) -> AsyncIterator[list[SearchDocume
     before: int | None = None
     while True:
         query = RunTurn.all() if before is None else RunTurn.filter(id__lt=before)
-        rows = await query.order_by("-id").limit(batch).values(
-            "id", "outcome_id", "index", "sent_message", "reply", "outcome__run_id")
+        rows = await query.order_by("-id").limit(batch).values(*RUN_TURN_COLUMNS)
         if not rows:
             return
         before = rows[-1]["id"]
-        found: list[SearchDocument] = []
-        for row in rows:
-            found += documents.of_run_turns(row["outcome__run_id"], [
-                (row["outcome_id"], row["index"], row["sent_message"], row["reply"])])
-        yield found
+        yield run_turn_documents(rows)
 
 
 async def _session_messages_newest_first(batch: int) -> AsyncIterator[list[SearchDocument]]:

@@ -55,20 +55,27 @@ async def not_indexed(found: Sequence[SearchDocument]) -> list[SearchDocument]:
     return [d for d in found if d.source_key not in present]
 
 
+# What a run turn's documents are made of (read with `.values(*RUN_TURN_COLUMNS)`).
+RUN_TURN_COLUMNS = ("id", "outcome_id", "index", "sent_message", "reply", "outcome__run_id")
+
+
+def run_turn_documents(rows: Sequence[dict[str, Any]]) -> list[SearchDocument]:
+    found: list[SearchDocument] = []
+    for row in rows:
+        found += documents.of_run_turns(row["outcome__run_id"], [
+            (row["outcome_id"], row["index"], row["sent_message"], row["reply"])])
+    return found
+
+
 async def _run_turns(batch: int) -> AsyncIterator[list[SearchDocument]]:
     last = 0
     while True:
         rows: list[dict[str, Any]] = await RunTurn.filter(id__gt=last).order_by("id").limit(
-            batch).values("id", "outcome_id", "index", "sent_message", "reply",
-                          "outcome__run_id")
+            batch).values(*RUN_TURN_COLUMNS)
         if not rows:
             return
         last = rows[-1]["id"]
-        found: list[SearchDocument] = []
-        for row in rows:
-            found += documents.of_run_turns(row["outcome__run_id"], [
-                (row["outcome_id"], row["index"], row["sent_message"], row["reply"])])
-        yield found
+        yield run_turn_documents(rows)
 
 
 async def _session_messages(batch: int) -> AsyncIterator[list[SearchDocument]]:
