@@ -81,7 +81,7 @@ test("an OPERATOR appeals a run's verdict from the run page; a batch of the appe
     // The batch's confirmation follows the switch (kept as a key and values, said at render).
     await expect(page.getByText("已为 Rita 锁定 1 条。")).toBeVisible();
     // The appeals queue's name is worded in Chinese too (the server's stored one is English).
-    await expect(page.getByRole("heading", { name: /^队列：申诉：E2E appeal run · 运行 [0-9a-f]{8}$/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^申诉：E2E appeal run · 运行 [0-9a-f]{8}$/ })).toBeVisible();
     await expect(page.getByRole("table", { name: "各复核员进度" })).toBeVisible();
     await screenshot(page, "appeal-assign-zh-phone");
     await page.setViewportSize({ width: 1280, height: 900 });

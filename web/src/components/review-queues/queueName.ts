@@ -20,3 +20,12 @@ export function queueName(queue: NamedQueue, t: TFunction): string {
   if (kind === "eval") return t("workbench.appealsQueue.eval", values);
   return queue.name;
 }
+
+/**
+ * A queue page's heading. An appeals queue's name already says what it is ("Appeals: …",
+ * "申诉：…"), so it stands alone; "Queue: Appeals: …" read as two labels in a row.
+ */
+export function queueTitle(queue: NamedQueue | null | undefined, queueId: string, t: TFunction): string {
+  if (queue?.appealsOf && queue.appealsOfName != null) return queueName(queue, t);
+  return t("workbench.queue.title", { name: queue ? queueName(queue, t) : queueId });
+}

@@ -6,7 +6,7 @@ import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { queueName } from "../../components/review-queues/queueName";
+import { queueTitle } from "../../components/review-queues/queueName";
 import { apiErrorFromCombined } from "../../graphql/errors";
 import { message, say, type Message } from "../../components/message";
 import { AppealDialog } from "./AppealDialog";
@@ -30,7 +30,7 @@ export function QueuePage() {
     <Stack maw={1100}>
       <Text size="xs"><Anchor component={Link} to="/review" size="xs">{t("workbench.title")}</Anchor></Text>
       <Group justify="space-between">
-        <Title order={2}>{t("workbench.queue.title", { name: detail.data.reviewQueue ? queueName(detail.data.reviewQueue, t) : queueId })}</Title>
+        <Title order={2}>{queueTitle(detail.data.reviewQueue, queueId, t)}</Title>
         <Anchor component={Link} to={`/review/${queueId}/work`} fw={700}>{t("workbench.startReviewing")}</Anchor>
       </Group>
       {notice && <Text size="sm" c="teal.9" role="status">{say(t, notice)}</Text>}
