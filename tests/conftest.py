@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -117,24 +118,40 @@ async def gql(app: Starlette) -> AsyncIterator[GraphQLClient]:
         yield GraphQLClient(http)
 
 
+def _sqlite_workers() -> list[threading.Thread]:
+    """The worker threads of aiosqlite connections that are alive now."""
+    from aiosqlite import core
+
+    return [thread for thread in threading.enumerate()
+            if getattr(thread, "_target", None) is core._connection_worker_thread
+            and thread.is_alive()]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """Note on each SQLite worker thread the test that opened it, so a leak is named."""
+    before = {id(thread) for thread in _sqlite_workers()}
+    yield
+    for thread in _sqlite_workers():
+        if id(thread) not in before and not hasattr(thread, "opened_by"):
+            thread.opened_by = item.nodeid  # type: ignore[attr-defined]
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Stop the worker threads of SQLite connections a test left open, and say how many.
+    """Stop the worker threads of SQLite connections a test left open, and say how many
+    and which tests opened them.
 
     aiosqlite's worker thread is not a daemon: one connection left open (a background task
     that outlived its app in the middle of a query) kept the finished suite's interpreter
-    from exiting, for ever, in CI too. Stopped here, the suite ends; the count is printed
-    so that such a leak is seen and mended, not hidden.
+    from exiting, for ever, in CI too. Stopped here, the suite ends; the count and the tests
+    are printed so that such a leak is seen and mended, not hidden.
 
     The threads are found as threads, not through their connections: the thread holds only
     the connection's queue, so a connection object can be collected while its thread waits
     on that queue for ever (three such threads hung a full run's exit here)."""
-    import threading
-
     from aiosqlite import core
 
-    left = [thread for thread in threading.enumerate()
-            if getattr(thread, "_target", None) is core._connection_worker_thread
-            and thread.is_alive()]
+    left = _sqlite_workers()
     for thread in left:
         queue = thread._args[0]  # type: ignore[attr-defined]  # the connection's job queue
         queue.put((None, lambda: core._STOP_RUNNING_SENTINEL))  # what Connection.stop sends
@@ -143,5 +160,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if left:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
+            tests = sorted({getattr(thread, "opened_by", "(outside a test)") for thread in left})
             reporter.write_line(f"{len(left)} SQLite connection(s) left open by the tests: "
-                                "their worker threads were stopped", yellow=True)
+                                "their worker threads were stopped. Opened by: "
+                                + ", ".join(tests), yellow=True)

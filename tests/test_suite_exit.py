@@ -33,3 +33,6 @@ def test_a_connection_left_open_does_not_keep_the_suite_from_exiting(tmp_path: P
         cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0, finished.stdout + finished.stderr
     assert "1 SQLite connection(s) left open by the tests" in finished.stdout
+    # The leak is named by the test that opened it, so it can be found and mended.
+    assert "Opened by: test_probe.py::test_leaves_a_connection_whose_object_is_collected" \
+        in finished.stdout
