@@ -23,6 +23,7 @@ from agenteval import plugins
 from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain import limits
+from agenteval.engine.catalog import campaigns
 from agenteval.engine.catalog.models import load_model_provider
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.services import CoreServices
@@ -84,7 +85,7 @@ async def start_core(stack: contextlib.AsyncExitStack, startup: contextlib.Async
     runs = RunEngine(owned=owned, channels=channels, events=events, store=DatabaseRuns(),
                      models=run_models, users=CasePlayers(settings.simulator_reruns,
                                                               settings.simulator_review),
-                     send_once=not scratch)
+                     queue=campaigns.queue_run_ids, send_once=not scratch)
     owned.declare(run_kind(runs, settings))
     return CoreServices(settings=settings, events=events, channels=channels, actors=actors,
                         owned=owned, runs=runs)

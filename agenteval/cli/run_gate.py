@@ -25,6 +25,7 @@ from agenteval.api.ids import parse_id
 from agenteval.bootstrap_core import running_core
 from agenteval.cli import event_loop
 from agenteval.config import Settings
+from agenteval.domain.static.stored_run import RunRecord
 from agenteval.engine.catalog import campaigns, scenarios, targets
 from agenteval.engine.catalog.model_sources import file_models
 from agenteval.engine.services import CoreServices
@@ -45,7 +46,7 @@ from agenteval.gate.inputs import (
 )
 from agenteval.gate.verdict import EXIT_BAD_INPUT
 from agenteval.plugins import PluginError
-from agenteval.store.models import Run, Target
+from agenteval.store.models import Target
 
 
 @dataclass(frozen=True)
@@ -202,8 +203,8 @@ async def _target(services: CoreServices, target: dict[str, Any] | str) -> Targe
 
 async def follow_run(services: CoreServices, run_id: uuid.UUID,
                   display: terminal.ProgressDisplay,
-                  queued: Callable[[], int] = lambda: 0) -> Run:
-    """Show the run's progress until it ends; the ended Run.
+                  queued: Callable[[], int] = lambda: 0) -> RunRecord:
+    """Show the run's progress until it ends; the ended run, as its store hands it out.
 
     The run publishes the same progress it stores (a terminal status only once the
     summary is stored), so the events are shown as they come; the database is read
@@ -218,7 +219,7 @@ async def follow_run(services: CoreServices, run_id: uuid.UUID,
             # server): said, so a quiet progress line is not mistaken for a hang.
             display.update({**progress, "queued": queued()})
             if progress["status"] in TERMINAL:
-                return await Run.get(id=run_id)
+                return await services.runs.store.run(run_id)
             try:
                 progress = await subscription.get(timeout=0.5)
                 if "status" not in progress:

@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class TargetRecord:
-    """The stored target's columns a channel is opened from (engine.catalog.target_spec)."""
+    """The stored target's columns a channel is opened from (engine.catalog.target_specs)."""
 
     id: uuid.UUID
     channel_type: str

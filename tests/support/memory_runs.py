@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,7 +35,7 @@ from agenteval.domain.static.stored_run import RunRecord, StaleRun
 from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.static.engine import RunEngine
 from agenteval.engine.static.ports import LoadModels
-from agenteval.errors import NotFound
+from agenteval.errors import NotFound, ValidationFailed
 from agenteval.rules import NoModels
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.event_bus import create_event_bus
@@ -56,24 +56,71 @@ def case(key: str, *messages: str, contains: str) -> dict[str, Any]:
             "expectation": {"contains": contains}}
 
 
+@dataclass(frozen=True)
+class MemoryCampaign:
+    cases: list[dict[str, Any]]
+    target_ids: list[uuid.UUID]
+    repeat: int = 1
+    concurrency: int = 4
+
+
 class MemoryRuns:
     def __init__(self, leases: MemoryLeases) -> None:
         self.leases = leases
         self.runs: dict[uuid.UUID, RunRecord] = {}
         self.targets: dict[Any, TargetRecord] = {}
+        self.campaigns: dict[uuid.UUID, MemoryCampaign] = {}
         self.attempts: dict[uuid.UUID, list[FinishedAttempt]] = {}
         self.transitions: list[tuple[str, str]] = []  # (run id, new status)
 
     def add(self, cases: list[dict[str, Any]], *, channel_type: str = "mock",
             repeat: int = 1, concurrency: int = 4, status: str = run_state.QUEUED
             ) -> RunRecord:
+        target = self._target(channel_type)
+        return self._queue(uuid.uuid4(), target.id, MemoryCampaign(cases, [target.id], repeat,
+                                                                   concurrency), status)
+
+    def add_campaign(self, cases: list[dict[str, Any]], *, targets: int = 1,
+                     channel_type: str = "mock", repeat: int = 1, concurrency: int = 4
+                     ) -> uuid.UUID:
+        """A campaign of `targets` new targets, no run queued yet (`queue_runs`)."""
+        campaign_id = uuid.uuid4()
+        self.campaigns[campaign_id] = MemoryCampaign(
+            cases, [self._target(channel_type).id for _ in range(targets)], repeat,
+            concurrency)
+        return campaign_id
+
+    async def queue_runs(self, campaign_id: uuid.UUID, target_id: uuid.UUID | None
+                         ) -> list[uuid.UUID]:
+        """The RunEngine's `QueueRuns` port: one QUEUED run per target of the campaign that
+        still exists (or the one given), refused as engine.catalog.campaigns refuses."""
+        campaign = self.campaigns.get(campaign_id)
+        if campaign is None:
+            raise NotFound(f"campaign {campaign_id} does not exist")
+        chosen = [t for t in campaign.target_ids if t in self.targets]
+        if target_id is not None:
+            chosen = [t for t in chosen if t == target_id]
+            if not chosen:
+                raise ValidationFailed.one("targetId", "is not a target of this campaign")
+        if not chosen:
+            raise ValidationFailed.one("campaignId", "the campaign has no targets left")
+        if not campaign.cases:
+            raise ValidationFailed.one("campaignId", "the campaign's scenario has no cases")
+        return [self._queue(campaign_id, t, campaign).id for t in chosen]
+
+    def _target(self, channel_type: str) -> TargetRecord:
         target = TargetRecord(id=uuid.uuid4(), channel_type=channel_type, channel_config={},
-                           max_concurrency=8)
-        run = RunRecord(id=uuid.uuid4(), campaign_id=uuid.uuid4(), target_id=target.id,
-                        status=status, version=0, cases=cases, repeat=repeat,
-                        concurrency=concurrency, total=len(cases) * repeat,
-                        created_at=datetime.now(UTC))
+                              max_concurrency=8)
         self.targets[target.id] = target
+        return target
+
+    def _queue(self, campaign_id: uuid.UUID, target_id: uuid.UUID, campaign: MemoryCampaign,
+               status: str = run_state.QUEUED) -> RunRecord:
+        cases, repeat = campaign.cases, campaign.repeat
+        run = RunRecord(id=uuid.uuid4(), campaign_id=campaign_id, target_id=target_id,
+                        status=status, version=0, cases=cases, repeat=repeat,
+                        concurrency=campaign.concurrency, total=len(cases) * repeat,
+                        created_at=datetime.now(UTC))
         self.runs[run.id] = run
         self.attempts[run.id] = []
         return run
@@ -156,7 +203,7 @@ def memory_engine(store: MemoryRuns, channels: ChannelFactory, *, ttl_s: float =
 
     engine = RunEngine(owned=owned, channels=channels, events=create_event_bus(None),
                        store=store, models=models or no_models, users=users,
-                       send_once=send_once)
+                       queue=store.queue_runs, send_once=send_once)
     owned.declare(EntityKind(RUN, "activation", ttl_s, factory=engine.actor,
                              elsewhere=engine.answer_elsewhere, max_active=max_active,
                              take_over=engine.take_over))

@@ -22,16 +22,26 @@ from typing import Any
 
 from agenteval.domain import limits
 from agenteval.domain.field_errors import FieldErrors
+from agenteval.domain.judging.case_origin import origin_from_document
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.judging.rule_catalog import RuleCatalog
-from agenteval.domain.judging.simulated_cases import SIMULATOR_MISSING, simulated_document
+from agenteval.domain.judging.simulated_cases import (
+    SIMULATOR_MISSING,
+    simulated_document,
+    simulated_from_document,
+)
 from agenteval.domain.static.scenario_case_validation import (
     DOCUMENT_FIELDS,
     INPUT_FIELDS,
     JUDGE_MISSING,
     validate_cases,
 )
-from agenteval.domain.static.turn_checks import message_documents, rule_document
+from agenteval.domain.static.turn_checks import (
+    checks_from_documents,
+    message_documents,
+    rule_document,
+    rule_from_document,
+)
 from agenteval.errors import ValidationFailed
 from agenteval.yaml_loader import YamlError, load_yaml
 
@@ -190,6 +200,34 @@ def case_to_document(case: CaseSpec) -> dict[str, Any]:
     if case.origin is not None:
         document["origin"] = case.origin.as_document()
     return document
+
+
+def case_from_document(document: dict[str, Any]) -> CaseSpec:
+    """A stored (already validated) case document as a CaseSpec: `case_to_document`'s
+    inverse, which does not validate again."""
+    messages, turn_checks = checks_from_documents(document.get("messages", []))
+    return CaseSpec(
+        key=document["id"],
+        messages=messages,
+        turn_checks=turn_checks,
+        type=document["type"].upper(),
+        expectation=document.get("expectation"),
+        eval_rules=[rule_from_document(rule) for rule in document.get("eval_rules", [])],
+        rule_logic=document["rule_logic"].upper(),
+        rule_pass_threshold=document["rule_pass_threshold"],
+        success_threshold=document["success_threshold"],
+        partial_threshold=document["partial_threshold"],
+        tags=list(document.get("tags", [])),
+        tool_results=document.get("tool_results"),
+        simulated=simulated_from_document(document) if document["type"] == "simulated"
+        else None,
+        origin=origin_from_document(document.get("origin")),
+    )
+
+
+def cases_of(stored: list[dict[str, Any]]) -> list[CaseSpec]:
+    """A stored snapshot (a scenario's or a run's cases) as CaseSpecs."""
+    return [case_from_document(document) for document in stored]
 
 
 def scenario_to_document(name: str, description: str | None,

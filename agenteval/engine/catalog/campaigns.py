@@ -109,3 +109,9 @@ async def queue_runs(campaign_id: uuid.UUID, target_id: uuid.UUID | None) -> lis
     if scenario is None or not scenario.cases:
         raise ValidationFailed.one("campaignId", "the campaign's scenario has no cases")
     return await stored.queue_runs(campaign, scenario, chosen)
+
+
+async def queue_run_ids(campaign_id: uuid.UUID, target_id: uuid.UUID | None
+                        ) -> list[uuid.UUID]:
+    """`queue_runs`, its runs' ids: the RunEngine's `QueueRuns` port in the service."""
+    return [run.id for run in await queue_runs(campaign_id, target_id)]

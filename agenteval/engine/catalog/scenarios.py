@@ -1,8 +1,8 @@
 """Creating, importing, updating and deleting scenarios; cases stored as JSON documents.
 
 A scenario's `cases` column holds each case in the document format
-(`case_to_document`), already validated: `case_from_document` reads it back
-without validating again.
+(`case_to_document`), already validated: `case_from_document`
+(domain/static/scenario_document.py) reads it back without validating again.
 """
 
 from __future__ import annotations
@@ -11,47 +11,23 @@ import uuid
 from typing import Any
 
 from agenteval.domain.field_errors import FieldErrors
-from agenteval.domain.judging.case_origin import origin_from_document
-from agenteval.domain.judging.cases import CaseSpec
-from agenteval.domain.judging.simulated_cases import simulated_from_document
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.static.scenario_document import (
+    case_from_document,
     case_to_document,
+    cases_of,
     parse_scenario_document,
     validate_case_inputs,
 )
-from agenteval.domain.static.turn_checks import checks_from_documents, rule_from_document
 from agenteval.engine.catalog.models import judge_configured, simulator_configured
 from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.catalog import scenarios as stored
 from agenteval.store.catalog.scenarios import Scenario
 
-
-def case_from_document(document: dict[str, Any]) -> CaseSpec:
-    """A stored (already validated) case document as a CaseSpec."""
-    messages, turn_checks = checks_from_documents(document.get("messages", []))
-    return CaseSpec(
-        key=document["id"],
-        messages=messages,
-        turn_checks=turn_checks,
-        type=document["type"].upper(),
-        expectation=document.get("expectation"),
-        eval_rules=[rule_from_document(rule) for rule in document.get("eval_rules", [])],
-        rule_logic=document["rule_logic"].upper(),
-        rule_pass_threshold=document["rule_pass_threshold"],
-        success_threshold=document["success_threshold"],
-        partial_threshold=document["partial_threshold"],
-        tags=list(document.get("tags", [])),
-        tool_results=document.get("tool_results"),
-        simulated=simulated_from_document(document) if document["type"] == "simulated"
-        else None,
-        origin=origin_from_document(document.get("origin")),
-    )
-
-
-def cases_of(stored: list[dict[str, Any]]) -> list[CaseSpec]:
-    return [case_from_document(document) for document in stored]
+# Read back by the domain (a run's snapshot needs no catalog); named here too.
+__all__ = ["case_from_document", "cases_of", "create_scenario", "delete_scenario",
+           "get_scenario", "import_scenario", "update_scenario"]
 
 
 async def get_scenario(scenario_id: uuid.UUID) -> Scenario:

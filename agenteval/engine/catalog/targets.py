@@ -3,35 +3,22 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any, Protocol
+from typing import Any
 
-from agenteval.channels import CHANNELS, ChannelError, ChannelFactory, TargetSpec
+from agenteval.channels import CHANNELS, ChannelError, ChannelFactory
 from agenteval.channels.secrets import SECRET_PLACEHOLDER, kept_secret_paths, url_origins
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
+from agenteval.engine.catalog.target_specs import ReachableTarget, target_spec
 from agenteval.errors import Conflict, NotFound
 from agenteval.store.catalog import targets as stored
 from agenteval.store.catalog.targets import Target
 
+# The spec a channel is opened from lives apart (no store adapter): named here too.
+__all__ = ["MAX_CONCURRENCY_LIMIT", "ReachableTarget", "can_talk", "create_target",
+           "delete_target", "get_target", "probe_target", "target_spec", "update_target"]
+
 MAX_CONCURRENCY_LIMIT = 1000
-
-
-class ReachableTarget(Protocol):
-    """What a channel needs of a target: a stored one, or a run's record of it."""
-
-    @property
-    def id(self) -> Any: ...
-    @property
-    def channel_type(self) -> str: ...
-    @property
-    def channel_config(self) -> dict[str, Any]: ...
-    @property
-    def max_concurrency(self) -> int: ...
-
-
-def target_spec(target: ReachableTarget) -> TargetSpec:
-    return TargetSpec(id=str(target.id), channel_type=target.channel_type,
-                      config=target.channel_config, max_concurrency=target.max_concurrency)
 
 
 async def get_target(target_id: uuid.UUID) -> Target:

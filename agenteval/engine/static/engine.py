@@ -19,9 +19,8 @@ from actors import OwnedSystem
 from agenteval.channels import ChannelFactory
 from agenteval.domain.static.stored_run import RunRecord
 from agenteval.engine.asks import answered
-from agenteval.engine.catalog import campaigns
 from agenteval.engine.static.commands import RUN
-from agenteval.engine.static.ports import ClosableModels, LoadModels, RunStore
+from agenteval.engine.static.ports import ClosableModels, LoadModels, QueueRuns, RunStore
 from agenteval.engine.static.run_actor import (
     ASK_TIMEOUT_S,
     CancelRun,
@@ -41,7 +40,7 @@ class RunEngine:
     """Starts, cancels and resumes static runs through their owned actors.
 
     `channels`, `events`, `store`, `models` and `users` are what a RunActor uses of
-    the service (it is given the engine itself).
+    the service (it is given the engine itself); `queue` queues a campaign's runs.
     """
 
     owned: OwnedSystem
@@ -52,6 +51,8 @@ class RunEngine:
     # Who plays the user of a simulated case (simulation.case_users.play_case in the
     # service; tests may hand in their own).
     users: PlayCase
+    # Queues a campaign's runs (`start_campaign`): the catalog's, given by the composition root.
+    queue: QueueRuns
     # Each live attempt waits for its save, so another process never sends a case twice;
     # False only for a database no other process reaches (bootstrap_core's `scratch`).
     send_once: bool = True
@@ -74,8 +75,8 @@ class RunEngine:
     async def start_campaign(self, campaign_id: uuid.UUID, target_id: uuid.UUID | None,
                              by: str | None = None) -> list[RunRecord]:
         """One QUEUED run per target of the campaign (or the one given), each started."""
-        queued = await campaigns.queue_runs(campaign_id, target_id)
-        return [await self.start(run.id, by) for run in queued]
+        queued = await self.queue(campaign_id, target_id)
+        return [await self.start(run_id, by) for run_id in queued]
 
     async def cancel(self, run_id: uuid.UUID, by: str | None = None) -> RunRecord:
         """Stop the run's attempts in flight and end it CANCELLED (NotFound, InvalidTransition)."""

@@ -59,3 +59,9 @@ class ClosableModels(ModelProvider, Protocol):
 
 # The run's models as configured now (their usage recorded under the run).
 LoadModels = Callable[[uuid.UUID], Awaitable[ClosableModels]]
+
+# One QUEUED run per target of a campaign (or of the one target given), stored together:
+# their ids (NotFound, ValidationFailed). The catalog's in the service
+# (`engine.catalog.campaigns.queue_run_ids`, wired at the composition root), the memory
+# store's in tests: the RunEngine starts them and loads no catalog.
+QueueRuns = Callable[[uuid.UUID, uuid.UUID | None], Awaitable[list[uuid.UUID]]]

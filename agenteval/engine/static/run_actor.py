@@ -40,10 +40,10 @@ from agenteval.channels import ChannelFactory
 from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_to_json
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
+from agenteval.domain.static.scenario_document import cases_of
 from agenteval.domain.static.stored_run import RunRecord, StaleRun, progress_of
 from agenteval.domain.target_record import TargetRecord
-from agenteval.engine.catalog.scenarios import cases_of
-from agenteval.engine.catalog.targets import target_spec
+from agenteval.engine.catalog.target_specs import target_spec
 from agenteval.engine.static.commands import (
     CancelRun,
     ExecutionEnded,
@@ -55,14 +55,13 @@ from agenteval.engine.static.ports import ClosableModels, RunStore
 from agenteval.engine.static.run_attempt import run_attempt
 from agenteval.engine.static.run_cancel import cancel_stored
 from agenteval.engine.static.run_execution import PendingAttempt, RunExecution
-from agenteval.engine.static.run_reports import ACTIVE
 from agenteval.errors import NotFound
 from agenteval.observability import log_context
 from agenteval.simulation.case_users import PlayCase
 from agenteval.store.backends.database_outage import is_database_unreachable
 from agenteval.store.event_bus import EventBus
 
-__all__ = ["ACTIVE", "CancelRun", "RunActor", "RunServices", "StartRun", "run_topic"]
+__all__ = ["CancelRun", "RunActor", "RunServices", "StartRun", "run_topic"]
 
 logger = logging.getLogger("agenteval.runs")
 ASK_TIMEOUT_S = 60.0

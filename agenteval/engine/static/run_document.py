@@ -30,6 +30,7 @@ from agenteval.domain.static.outcome_explanation import judged_turn
 from agenteval.domain.static.run_state import RunStatus
 from agenteval.domain.static.run_summary import RunSummaryData
 from agenteval.domain.static.run_views import OutcomeView, TurnView
+from agenteval.domain.static.stored_run import ReportedRun
 from agenteval.domain.usage_report import usage_line
 from agenteval.engine.catalog.usage import usage_of
 from agenteval.engine.static.run_document_shape import (
@@ -49,7 +50,6 @@ from agenteval.engine.static.run_reports import (
     stored_outcomes,
     summary_of,
 )
-from agenteval.store.models import Run
 
 FORMAT_VERSION = SCHEMA_VERSION  # the entries' `formatVersion`
 
@@ -99,10 +99,13 @@ class ScenarioResult:
 
 
 
-async def scenario_result(run: Run, source: str | None = None, *, prices: str | None = None,
+async def scenario_result(run: ReportedRun, source: str | None = None, *, prices: str | None = None,
                           with_report: bool = True,
                           details_of_successes: bool = True) -> ScenarioResult:
     """The run with its summary and every attempt (turns and rule results included).
+
+    `run` is the whole run as its store hands it out (`RunStore.run`: a `RunRecord`, its
+    cases included); its attempts, names and usage are read through the store's adapters.
 
     `source` is the scenario file the gate read; stored runs name their scenario instead.
     Without `with_report` the Markdown report is not rendered (`report_markdown` None):
@@ -125,7 +128,7 @@ async def scenario_result(run: Run, source: str | None = None, *, prices: str | 
         offline=run.offline,
         report_markdown=await report_markdown(run, prices) if with_report else None,
         model_usage=usage_line(await usage_of(run_id=run.id, prices_setting=prices)),
-        cases=run.cases)
+        cases=run.cases or ())
 
 
 def json_report(results: Sequence[ScenarioResult]) -> RunDocument:

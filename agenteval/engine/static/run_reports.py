@@ -2,7 +2,8 @@
 
 SQL-level persistence lives in `store/runs/run_store.py` and pure records in
 `domain/static/run_records.py`; the names other modules read through this module
-(statuses, progress, stored outcomes) are re-exported here.
+(statuses, progress, stored outcomes) are re-exported here. Each function takes the run
+as a `ReportedRun`: the record its store hands out (or a row the API still reads).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from agenteval.domain.static import run_state
 from agenteval.domain.static.run_records import summary_from_json, summary_to_json
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.domain.static.run_views import OutcomeView, RunView
-from agenteval.store.runs.run_reads import Run, run_names
+from agenteval.domain.static.stored_run import ReportedRun
+from agenteval.store.runs.run_reads import run_names
 from agenteval.store.runs.run_store import (
     StoredOutcome,
     outcome_records,
@@ -28,23 +30,23 @@ __all__ = ["ACTIVE", "TERMINAL", "StoredOutcome", "compute_summary", "outcome_vi
            "summary_of", "summary_to_json"]
 
 
-async def compute_summary(run: Run) -> RunSummaryData:
+async def compute_summary(run: ReportedRun) -> RunSummaryData:
     """The summary of the run's stored attempts."""
     return summarise(await outcome_records(run.id), run.repeat, expected_total=run.total)
 
 
-async def summary_of(run: Run) -> RunSummaryData:
+async def summary_of(run: ReportedRun) -> RunSummaryData:
     """The stored summary of an ended run, or one computed now from the stored attempts."""
     if run.summary is not None:
         return summary_from_json(run.summary)
     return await compute_summary(run)
 
 
-async def outcome_views(run: Run) -> list[OutcomeView]:
+async def outcome_views(run: ReportedRun) -> list[OutcomeView]:
     return [stored.view for stored in await stored_outcomes(run)]
 
 
-async def run_view(run: Run) -> RunView:
+async def run_view(run: ReportedRun) -> RunView:
     names = await run_names(run.id)
     return RunView(id=str(run.id), status=run.status, campaign_name=names.campaign_name,
                    scenario_name=names.scenario_name,
@@ -53,7 +55,7 @@ async def run_view(run: Run) -> RunView:
                    offline=run.offline)
 
 
-async def report_markdown(run: Run, model_prices: str | None = None) -> str | None:
+async def report_markdown(run: ReportedRun, model_prices: str | None = None) -> str | None:
     """The run's Markdown report, its model usage at the end; None while it is QUEUED.
 
     `model_prices` is the AGENTEVAL_MODEL_PRICES setting (the usage's estimated cost)."""

@@ -35,7 +35,7 @@ from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.domain.static.run_summary import OutcomeRecord, intent_labels
 from agenteval.domain.static.run_views import OutcomeView
 from agenteval.domain.static.simulator_figures import simulator_fields
-from agenteval.domain.static.stored_run import StaleRun, progress_of
+from agenteval.domain.static.stored_run import ReportedRun, StaleRun, progress_of
 from agenteval.store import leases
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.notifications.outbox import enqueue_run_notification
@@ -205,7 +205,7 @@ class StoredOutcome:
     completion_rate: float | None
 
 
-async def stored_outcomes(run: Run, outcome_ids: Sequence[Any] | None = None, *,
+async def stored_outcomes(run: ReportedRun, outcome_ids: Sequence[Any] | None = None, *,
                           details_of_successes: bool = True,
                           page: QuerySet[CaseOutcome] | None = None) -> list[StoredOutcome]:
     """Stored attempts (turns and results in order), all of the run's or only some: those
@@ -228,7 +228,7 @@ _OUTCOME_VALUES = ("id", "position", "case_key", "attempt", "success_level", "pa
                    "error", "intent_passed", "completion_rate", "simulation", "tags")
 
 
-async def _with_details(run: Run, outcomes: list[dict[str, Any]], partial: bool,
+async def _with_details(run: ReportedRun, outcomes: list[dict[str, Any]], partial: bool,
                         details_of_successes: bool) -> list[StoredOutcome]:
     """The outcomes' rows with their turns, rule results and tags (two or three statements)."""
     ids = [o["id"] for o in outcomes
@@ -258,9 +258,11 @@ async def _with_details(run: Run, outcomes: list[dict[str, Any]], partial: bool,
         for o in outcomes]
 
 
-async def _tags_of(run: Run, positions: Sequence[int] | None) -> dict[str, list[str]]:
-    """Case key → tags: from the snapshot when the row carries it, else read by the database
-    for these positions only (a row read with `VIEW_FIELDS` does not decode the snapshot)."""
-    if run._partial:
+async def _tags_of(run: ReportedRun, positions: Sequence[int] | None) -> dict[str, list[str]]:
+    """Case key → tags: from the snapshot when the run carries it, else read by the database
+    for these positions only (a row read with `VIEW_FIELDS`, a record's state read, does
+    not decode the snapshot)."""
+    snapshot = None if isinstance(run, Run) and run._partial else run.cases
+    if snapshot is None:
         return await case_tags(run.id, positions)
-    return {case["id"]: case.get("tags", []) for case in run.cases}
+    return {case["id"]: case.get("tags", []) for case in snapshot}

@@ -4,6 +4,7 @@ start, resume, cancel and change owners under the actor runtime's leases."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import AsyncIterator, Sequence
 
 import pytest
@@ -12,8 +13,8 @@ from actors import MemoryLeases
 from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
 from agenteval.engine.static.engine import RunEngine
-from agenteval.store.runs.run_store import run_lease_name
-from tests.support.memory_runs import MemoryRuns, case, memory_engine
+from agenteval.errors import NotFound, ValidationFailed
+from tests.support.memory_runs import MemoryRuns, case, memory_engine, run_lease_name
 
 
 class Bot:
@@ -68,6 +69,26 @@ async def test_a_queued_run_executes_every_attempt_completes_and_gives_the_run_u
     assert sorted(bot.sent) == sorted(f"hi {i}" for i in range(5) for _ in range(2))
     await _until(lambda: engine.owned.active("run") == set())
     assert store.leases.table[run_lease_name(run.id)].owner == ""  # released: finished
+    await engine.owned.shutdown()
+
+
+async def test_a_campaign_queues_one_run_per_target_through_the_port_and_each_is_started(
+        channels: ChannelFactory) -> None:
+    bot = Bot()
+    engine, store = await _engine(channels, bot)
+    campaign = store.add_campaign(_cases(2), targets=2)
+    started = await engine.start_campaign(campaign, None, by="tester")
+    assert len(started) == 2 and {run.target_id for run in started} == set(store.targets)
+    assert all(run.status == "RUNNING" and run.started_by == "tester" for run in started)
+    for run in started:
+        await _until(lambda run=run: store.runs[run.id].status == "COMPLETED")
+    [target, _] = store.campaigns[campaign].target_ids
+    [one] = await engine.start_campaign(campaign, target)  # one target of the campaign
+    assert one.target_id == target and len(store.runs) == 3
+    with pytest.raises(ValidationFailed):  # not one of the campaign's targets
+        await engine.start_campaign(campaign, uuid.uuid4())
+    with pytest.raises(NotFound):
+        await engine.start_campaign(uuid.uuid4(), None)
     await engine.owned.shutdown()
 
 

@@ -18,8 +18,7 @@ from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
 from agenteval.domain.static.run_records import Counters, FinishedAttempt
 from agenteval.engine.static import run_execution
-from agenteval.store.runs.run_store import run_lease_name
-from tests.support.memory_runs import MemoryRuns, case, memory_engine
+from tests.support.memory_runs import MemoryRuns, case, memory_engine, run_lease_name
 
 
 class Bot:
