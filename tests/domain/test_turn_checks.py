@@ -10,13 +10,13 @@ import pytest
 from agenteval.domain.judging.cases import Turn
 from agenteval.domain.judging.judgement import judge_case
 from agenteval.domain.static.scenario_document import (
+    case_from_document,
     case_to_document,
     parse_scenario_document,
     revalidate_cases,
     scenario_to_document,
     validate_case_inputs,
 )
-from agenteval.engine.catalog.scenarios import case_from_document
 from agenteval.errors import ValidationFailed
 from agenteval.rules import NO_MODELS, RULE_CATALOG
 from agenteval.rules.case_rules import judge_rules

@@ -14,7 +14,7 @@ from typing import Any
 
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.domain.judging.cases import CaseSpec, RuleSpec
-from agenteval.engine.catalog.scenarios import case_from_document
+from agenteval.domain.static.scenario_document import case_from_document
 from agenteval.rules.judged.judging_examples import is_chinese
 from agenteval.rules.registry import rule_types
 from agenteval.store.judge_revisions.case_review_reads import (

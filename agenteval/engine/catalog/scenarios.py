@@ -13,9 +13,7 @@ from typing import Any
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.static.scenario_document import (
-    case_from_document,
     case_to_document,
-    cases_of,
     parse_scenario_document,
     validate_case_inputs,
 )
@@ -24,10 +22,6 @@ from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.catalog import scenarios as stored
 from agenteval.store.catalog.scenarios import Scenario
-
-# Read back by the domain (a run's snapshot needs no catalog); named here too.
-__all__ = ["case_from_document", "cases_of", "create_scenario", "delete_scenario",
-           "get_scenario", "import_scenario", "update_scenario"]
 
 
 async def get_scenario(scenario_id: uuid.UUID) -> Scenario:

@@ -15,8 +15,7 @@ from agenteval.api.types.static.case_origin import CaseOrigin, eval_names
 from agenteval.domain.judging.cases import CaseSpec
 from agenteval.domain.judging.cases import RuleSpec as CaseRuleSpec
 from agenteval.domain.judging.simulated_cases import SimulatedSpec, simulated_document
-from agenteval.domain.static.scenario_document import scenario_to_document
-from agenteval.engine.catalog.scenarios import cases_of
+from agenteval.domain.static.scenario_document import cases_of, scenario_to_document
 from agenteval.errors import ValidationFailed
 from agenteval.store import models
 from agenteval.yaml_loader import dump_yaml
