@@ -14,10 +14,11 @@ from actors import CLUSTER_KEY, OwnershipLost
 from actors.delivery import Delivery, delivering
 from actors.ownership import lease_name
 from agenteval.config import Settings
+from agenteval.domain.intelligent.eval_events import NewEvent
 from agenteval.engine.notifications.deliverer import WEBHOOKS_KIND, Deliverer
 from agenteval.engine.notifications.events import build_event
 from agenteval.store import leases
-from agenteval.store.evals.eval_log import NewEvent, append_events
+from agenteval.store.evals.eval_log import append_events
 from agenteval.store.models import (
     Campaign,
     IntelligentEval,

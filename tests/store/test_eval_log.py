@@ -6,7 +6,9 @@ import asyncio
 
 from tortoise.transactions import in_transaction
 
-from agenteval.store.evals.eval_log import NewEvent, append_events, publish_events, record_event
+from agenteval.domain.intelligent.eval_events import NewEvent
+from agenteval.store.evals.eval_log import append_events, record_event
+from agenteval.store.evals.eval_topics import publish_events
 from agenteval.store.event_bus import InMemoryEventBus
 from agenteval.store.models import EvalEvent, IntelligentEval, Target
 

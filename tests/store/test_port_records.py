@@ -10,7 +10,8 @@ import pytest
 from tortoise import Tortoise
 from tortoise.models import Model
 
-from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
+from agenteval.domain.intelligent.eval_events import EventRecord
+from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
 from agenteval.domain.static.stored_run import RunRecord
 from agenteval.store import models
 
@@ -20,7 +21,8 @@ Tortoise.init_models(["agenteval.store.models"], "models")
 
 @pytest.mark.parametrize(("record", "model"), [
     (RunRecord, models.Run), (EvalRecord, models.IntelligentEval),
-    (SessionRecord, models.EvalSession)])
+    (SessionRecord, models.EvalSession), (MessageRecord, models.EvalMessage),
+    (EventRecord, models.EvalEvent)])
 def test_a_record_has_exactly_its_rows_columns(record: type, model: type[Model]
                                                ) -> None:
     assert {field.name for field in fields(record)} == set(model._meta.db_fields)

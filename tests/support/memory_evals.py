@@ -15,12 +15,11 @@ from actors import VersionConflict
 from actors.delivery import fence_for
 from actors.ownership import lease_name
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.eval_events import Appended, Inside, NewEvent
 from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
 from agenteval.domain.owned_kinds import EVAL
 from agenteval.engine.intelligent import commands
-from agenteval.engine.intelligent.eval_store import Inside
 from agenteval.errors import NotFound
-from agenteval.store.evals.eval_log import Appended, NewEvent
 from tests.support.memory_sessions import MemorySessions
 
 
@@ -70,14 +69,13 @@ class MemoryEvals:
         self.rows.change_eval(row.id, status=status, version=row.version + 1, updated_at=now,
                               **fields)
         self.commits += 1
-        appended = [self.rows.event(row.id, event.type, event.detail or {},
-                                    None if event.session_id is None
-                                    else uuid.UUID(str(event.session_id)), now)
-                    for event in pending]
+        appended = tuple(self.rows.event(row.id, event.type, event.detail or {},
+                                         None if event.session_id is None
+                                         else uuid.UUID(str(event.session_id)), now)
+                         for event in pending)
         stored = self._stored(row.id)
-        # Typed with the ORM's events: these carry what publishing reads (memory_sessions).
-        return Appended(appended, stored.turns_used,  # type: ignore[arg-type]
-                        stored.event_sequence, stored.last_agent_activity_at)
+        return Appended(appended, stored.turns_used, stored.event_sequence,
+                        stored.last_agent_activity_at)
 
     async def add_plan_revision(self, eval_id: uuid.UUID, revision: int,
                                 plan: dict[str, Any]) -> None:

@@ -7,16 +7,15 @@ A turn is stored as the database's fast path stores it: fenced against the
 the eval's status and the session's status and turn count (Conflict), the budget
 checked on the counters it produces, the lease given up with the write.
 
-It keeps the ports' frozen records (`domain.intelligent.eval_records`; the eval and
-session records shared with `MemoryEvals`), a write replacing a record: no ORM, nothing
-to initialise. Its events are `MemoryEvent`s, which carry what publishing reads of
-the database's.
+It keeps the ports' frozen records (`domain.intelligent.eval_records`, `eval_events`,
+`turn_records`; the eval and session records shared with `MemoryEvals`), a write
+replacing a record: no ORM (it imports no Tortoise), nothing to initialise.
 """
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,30 +25,17 @@ from actors.ownership import Fence
 from agenteval.channels import ChannelFactory
 from agenteval.config import Settings
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.eval_events import Appended, EventRecord
 from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
+from agenteval.domain.intelligent.turn_records import StoredTurn, TurnState
 from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.intelligent.engine import IntelligentEngine
 from agenteval.engine.intelligent.eval_store import EvalStore
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.engine.intelligent.wakeups import WakeUps
 from agenteval.errors import Conflict, NotFound, Unavailable
-from agenteval.store.evals.eval_log import Appended
 from agenteval.store.event_bus import create_event_bus
-from agenteval.store.sessions.turns import StoredTurn, TurnState, turn_lease_name
-
-
-@dataclass(frozen=True)
-class MemoryEvent:
-    """An appended event (the columns of the database's that tests and publishing read)."""
-
-    id: uuid.UUID
-    eval_id: uuid.UUID
-    sequence: int
-    type: str
-    status: str
-    session_id: uuid.UUID | None
-    detail: dict[str, Any]
-    at: datetime
+from agenteval.store.sessions.turn_lease import turn_lease_name
 
 
 class MemorySessions:
@@ -59,7 +45,7 @@ class MemorySessions:
         self.sessions: dict[uuid.UUID, SessionRecord] = {}
         self.stored: dict[uuid.UUID, list[MessageRecord]] = {}
         self.targets: dict[uuid.UUID, TargetRecord] = {}  # by eval id
-        self.events: list[MemoryEvent] = []
+        self.events: list[EventRecord] = []
 
     def sharing(self, owner: str) -> MemorySessions:
         """Another process on the same rows and leases."""
@@ -144,10 +130,10 @@ class MemorySessions:
         return next(m for m in self.stored[session_id] if m.index == index)
 
     def event(self, eval_id: uuid.UUID, type_: str, detail: dict[str, Any],
-              session_id: uuid.UUID | None, at: datetime) -> MemoryEvent:
+              session_id: uuid.UUID | None, at: datetime) -> EventRecord:
         row = self.evals[eval_id]
         row = self.change_eval(eval_id, event_sequence=row.event_sequence + 1)
-        event = MemoryEvent(id=uuid.uuid4(), eval_id=row.id, sequence=row.event_sequence,
+        event = EventRecord(id=uuid.uuid4(), eval_id=row.id, sequence=row.event_sequence,
                             type=type_, status=row.status, session_id=session_id,
                             detail=detail, at=at)
         self.events.append(event)
@@ -176,9 +162,7 @@ class MemorySessions:
         if fence is not None:  # given up with the write, as the fast path does
             await self.leases.release(fence)
             released_with_write(fence.name)
-        # The store's record of a turn is typed with the ORM's rows; these carry the same
-        # columns, and the actor reads only the events' (eval_id, sequence, type).
-        return StoredTurn(user, reply, events)  # type: ignore[arg-type]
+        return StoredTurn(user, reply, tuple(events))
 
     async def change_status(self, session: SessionRecord, eval_row: EvalRecord, status: str,
                             event: str, now: datetime, agent_active: bool = False,
@@ -193,9 +177,8 @@ class MemorySessions:
         events = [self.event(session.eval_id, event, {"sessionId": str(session.id)},
                              session.id, now)]
         row = self.evals[session.eval_id]
-        # Typed with the ORM's events: these carry what publishing reads (see store_turn).
-        return changed, Appended(events, row.turns_used,  # type: ignore[arg-type]
-                                 row.event_sequence, row.last_agent_activity_at)
+        return changed, Appended(tuple(events), row.turns_used, row.event_sequence,
+                                 row.last_agent_activity_at)
 
 
 def memory_engine(store: MemorySessions, channels: ChannelFactory,

@@ -83,3 +83,8 @@ class MessageRecord:
     error_kind: str | None = None
     idempotency_key: str | None = None
     sanitized: list[str] | None = None  # what storable_text replaced in the reply
+
+
+class DuplicateKey(Exception):
+    """A unique key was taken concurrently (a session with the same idempotency key): what
+    an eval store's commit raises, so its actor answers the session that won."""

@@ -35,16 +35,16 @@ from typing import Any
 
 from actors import OwnedActor
 from agenteval.domain.intelligent import eval_state
-from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
+from agenteval.domain.intelligent.eval_events import Appended, Inside, NewEvent
+from agenteval.domain.intelligent.eval_records import DuplicateKey, EvalRecord, SessionRecord
 from agenteval.engine.intelligent import commands
-from agenteval.engine.intelligent.eval_store import DuplicateKey, Inside
 from agenteval.engine.intelligent.ports import EvalServices
 from agenteval.engine.intelligent.sessions import check_session_indices
 from agenteval.engine.intelligent.stalls import stall_reason
 from agenteval.engine.intelligent.wakeups import Role
 from agenteval.errors import AgentEvalError, InvalidTransition, NotFound
 from agenteval.observability import log_context
-from agenteval.store.evals.eval_log import Appended, NewEvent, publish_events
+from agenteval.store.evals.eval_topics import publish_events
 
 logger = logging.getLogger("agenteval.evals")
 

@@ -8,7 +8,8 @@ expects (`VersionConflict` when it moved on; the runtime then reloads the actor 
 delivers the message again — the one retry), with the writes the command makes
 inside it (`inside`) and its events; it answers the appended events with the eval's
 log counters after them, so the actor keeps its record current without reading it again.
-The port speaks frozen records (`domain.intelligent.eval_records`), never rows.
+The port speaks frozen records (`domain.intelligent.eval_records`, `eval_events`), never
+rows; a session whose idempotency key was taken concurrently is `DuplicateKey` (there).
 """
 
 from __future__ import annotations
@@ -17,12 +18,9 @@ import uuid
 from datetime import datetime
 from typing import Any, Protocol
 
+from agenteval.domain.intelligent.eval_events import Appended, Inside, NewEvent
 from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
 from agenteval.engine.intelligent import commands
-from agenteval.store.evals.database_evals import DuplicateKey, Inside
-from agenteval.store.evals.eval_log import Appended, NewEvent
-
-__all__ = ["DuplicateKey", "EvalStore", "Inside"]
 
 
 class EvalStore(Protocol):

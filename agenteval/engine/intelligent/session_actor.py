@@ -39,18 +39,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 from actors import OwnedActor, VersionConflict
-from agenteval.channels import Channel, ChannelError, ConversationState
+from agenteval.channels import Channel, ChannelError, ConversationState, TargetSpec
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
+from agenteval.domain.intelligent.turn_records import TurnState
 from agenteval.domain.intelligent.verdict_validation import validate_verdict
-from agenteval.engine.catalog.targets import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
 from agenteval.errors import Conflict, InvalidTransition, NotFound, TargetError, ValidationFailed
 from agenteval.observability import log_context
-from agenteval.store.evals.eval_log import publish_events, session_topic
-from agenteval.store.sessions.turns import TurnState
+from agenteval.store.evals.eval_topics import publish_events, session_topic
 
 
 class SessionActor(OwnedActor):
@@ -101,8 +100,10 @@ class SessionActor(OwnedActor):
         history = _history(await self.store.messages(session.id))
         target = await self.store.target_of(session.eval_id)
         state = ConversationState(session.conversation_id, history)
+        spec = TargetSpec(id=str(target.id), channel_type=target.channel_type,
+                          config=target.channel_config, max_concurrency=target.max_concurrency)
         try:
-            self.channel = self.engine.channels.open(target_spec(target), state)
+            self.channel = self.engine.channels.open(spec, state)
         except ValidationFailed as exc:
             # Retrying cannot cure this; fixing the target's config can.
             raise TargetError(

@@ -3,9 +3,9 @@
 tests/support/memory_sessions.py.
 
 The SessionActor reaches the database only through this port, which speaks frozen
-records (`domain.intelligent.eval_records`), never rows. Every write is fenced
-by the adapter with the ownership the runtime delivers the message under; the actor
-never sees it.
+records (`domain.intelligent.eval_records`, `eval_events`, `turn_records`), never rows.
+Every write is fenced by the adapter with the ownership the runtime delivers the message
+under; the actor never sees it.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import uuid
 from datetime import datetime
 from typing import Any, Protocol
 
+from agenteval.domain.intelligent.eval_events import Appended
 from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
+from agenteval.domain.intelligent.turn_records import StoredTurn, TurnState
 from agenteval.domain.target_record import TargetRecord
-from agenteval.store.evals.eval_log import Appended
-from agenteval.store.sessions.turns import StoredTurn, TurnState
 
 
 class SessionStore(Protocol):

@@ -16,7 +16,6 @@ API's types, which read rows, get a record's row back (`eval_row`, `session_row`
 from __future__ import annotations
 
 import uuid
-from collections.abc import Awaitable, Callable
 from dataclasses import fields
 from datetime import datetime
 from typing import Any
@@ -27,18 +26,15 @@ from tortoise.transactions import in_transaction
 from actors import VersionConflict
 from actors.delivery import fence_for
 from actors.ownership import lease_name
-from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
+from agenteval.domain.intelligent.eval_events import Appended, Inside, NewEvent
+from agenteval.domain.intelligent.eval_records import DuplicateKey, EvalRecord, SessionRecord
 from agenteval.domain.owned_kinds import EVAL
 from agenteval.errors import NotFound
 from agenteval.store import leases
 from agenteval.store.evals import eval_sessions as session_rows
-from agenteval.store.evals.eval_log import Appended, NewEvent, append_events
+from agenteval.store.evals.eval_log import append_events
 from agenteval.store.evals.eval_sessions import NewSession
 from agenteval.store.models import EvalSession, IntelligentEval, PlanRevision
-
-# Writes made inside the eval's transaction, given the new status; more events to append.
-Inside = Callable[[str], Awaitable[list[NewEvent]]]
-
 
 _EVAL_FIELDS = tuple(field.name for field in fields(EvalRecord))
 _SESSION_FIELDS = tuple(field.name for field in fields(SessionRecord))
@@ -62,10 +58,6 @@ def eval_row(record: EvalRecord) -> IntelligentEval:
 def session_row(record: SessionRecord) -> EvalSession:
     """A record as an (unsaved) row, for the readers that take rows."""
     return EvalSession(**{name: getattr(record, name) for name in _SESSION_FIELDS})
-
-
-class DuplicateKey(Exception):
-    """A unique key was taken concurrently (a session with the same idempotency key)."""
 
 
 async def _fenced(eval_id: uuid.UUID) -> None:

@@ -14,53 +14,45 @@ records: it reserves the next sequence numbers by incrementing
 PostgreSQL, the connection lock on SQLite), so two writers — even in two
 processes — never share or skip a number. The bus only wakes subscribers;
 they read the log from the database.
+
+The log's records (`NewEvent`, `EventRecord`, `Appended`) are the domain's
+(domain/intelligent/eval_events.py): the appended rows are mapped to records here,
+at the edge. The bus's topics and publishing are store/evals/eval_topics.py's
+(no ORM); `eval_topic` and `session_topic` are still importable from here for the
+API's subscriptions.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
+from agenteval.domain.intelligent.eval_events import Appended, EventRecord, NewEvent
 from agenteval.errors import NotFound
+from agenteval.store.evals.eval_topics import EvalId, eval_topic, publish_events, session_topic
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalEvent, IntelligentEval
 from agenteval.store.notifications.outbox import enqueue_eval_notifications
 
-EvalId = uuid.UUID | str
+__all__ = ["append_events", "eval_topic", "event_record", "record_event", "session_topic"]
 
 
-@dataclass(frozen=True)
-class NewEvent:
-    """One event to append: its type, its detail and the session it concerns (if any)."""
-
-    type: str
-    detail: dict[str, Any] | None = None
-    session_id: uuid.UUID | str | None = None
+def _uuid(value: uuid.UUID | str) -> uuid.UUID:
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
 
 
-@dataclass(frozen=True)
-class Appended:
-    """The stored events (sequences in order) and the eval's log counters after the append
-    (what an owner keeping the eval's row takes over without reading it again)."""
-
-    events: list[EvalEvent]
-    turns_used: int
-    event_sequence: int = 0
-    last_agent_activity_at: datetime | None = None
-
-
-def eval_topic(eval_id: EvalId) -> str:
-    return f"eval:{eval_id}"
-
-
-def session_topic(session_id: EvalId) -> str:
-    return f"session:{session_id}"
+def event_record(row: EvalEvent) -> EventRecord:
+    """A stored (or just inserted) event row as the ports' record."""
+    session_id = row.session_id
+    return EventRecord(id=row.id, eval_id=_uuid(row.eval_id), sequence=row.sequence,
+                       type=row.type, status=row.status,
+                       session_id=None if session_id is None else _uuid(session_id),
+                       detail=row.detail, at=row.at)
 
 
 async def append_events(eval_id: EvalId, status: str, events: Sequence[NewEvent], *,
@@ -95,7 +87,8 @@ async def append_events(eval_id: EvalId, status: str, events: Sequence[NewEvent]
         await enqueue_eval_notifications(eval_id, rows)  # the outbox, in this transaction
     activity = IntelligentEval._meta.fields_map["last_agent_activity_at"].to_python_value(
         counters["last_agent_activity_at"])  # SQLite answers a raw query with text
-    return Appended(rows, counters["turns_used"], counters["event_sequence"], activity)
+    return Appended(tuple(event_record(row) for row in rows), counters["turns_used"],
+                    counters["event_sequence"], activity)
 
 
 async def _advance(eval_id: EvalId, events: int, also: dict[str, Any],
@@ -116,16 +109,9 @@ async def _advance(eval_id: EvalId, events: int, also: dict[str, Any],
     return dict(rows[0]) if rows else {}
 
 
-async def publish_events(bus: EventBus, events: Iterable[EvalEvent]) -> None:
-    """Wake the subscribers of each event's eval (after the transaction committed)."""
-    for event in events:
-        await bus.publish(eval_topic(event.eval_id),
-                          {"sequence": event.sequence, "type": event.type})
-
-
 async def record_event(bus: EventBus, eval_id: EvalId, type: str, *,
                        session_id: uuid.UUID | str | None = None,
-                       detail: dict[str, Any] | None = None) -> EvalEvent:
+                       detail: dict[str, Any] | None = None) -> EventRecord:
     """Append one event in its own transaction and publish it (e.g. AGENT_WOKEN from a driver)."""
     async with in_transaction():
         # Tortoise types values_list as tuples even with flat=True, which gives the scalar.

@@ -22,15 +22,17 @@ from tortoise.transactions import in_transaction
 from actors.delivery import claimed_read
 from actors.ownership import Fence
 from agenteval.domain.intelligent import eval_state
+from agenteval.domain.intelligent.eval_events import Appended, NewEvent
 from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
+from agenteval.domain.intelligent.turn_records import StoredTurn, TurnState
 from agenteval.domain.target_record import TargetRecord
 from agenteval.errors import Conflict, NotFound
 from agenteval.store.evals.database_evals import eval_record, session_record
-from agenteval.store.evals.eval_log import Appended, NewEvent, append_events
+from agenteval.store.evals.eval_log import append_events
 from agenteval.store.models import EvalMessage, EvalSession, Target
 from agenteval.store.search import hooks as search_index
 from agenteval.store.sessions import turns
-from agenteval.store.sessions.turns import StoredTurn, TurnState
+from agenteval.store.sessions.turn_lease import turn_lease_name
 
 _MESSAGE_FIELDS = tuple(field.name for field in fields(MessageRecord))
 
@@ -54,7 +56,7 @@ class DatabaseSessions:
         return await turns.open_turn(self.owner, key, name, ttl_s)
 
     async def turn_state(self, session_id: uuid.UUID) -> TurnState | None:
-        read = claimed_read(turns.turn_lease_name(session_id))
+        read = claimed_read(turn_lease_name(session_id))
         if isinstance(read, TurnState):  # read with the claim, in the same round trip
             return read
         return await turns.read_turn_state(session_id)
@@ -89,10 +91,10 @@ class DatabaseSessions:
                          conversation_id: str | None, now: datetime,
                          enforce_budget: bool) -> StoredTurn:
         user_row, reply_row = message_row(user), message_row(reply)
-        stored = await turns.store_turn(session, plan, turn, user_row, reply_row,
+        events = await turns.store_turn(session, plan, turn, user_row, reply_row,
                                         conversation_id, now, enforce_budget)
         search_index.session_turn_written(session.eval_id, session.id, user_row, reply_row)
-        return stored
+        return StoredTurn(user, reply, events)
 
     async def change_status(self, session: SessionRecord, eval_row: EvalRecord, status: str,
                             event: str, now: datetime, agent_active: bool = False,

@@ -1,4 +1,5 @@
-"""What one sendMessage turn reads and writes, and the rows it writes (see turn_writes)."""
+"""What one sendMessage turn reads and writes, and the rows it writes (see turn_writes;
+what it reads is answered as the domain's `TurnState`)."""
 
 from __future__ import annotations
 
@@ -25,16 +26,6 @@ def quoted(columns: tuple[str, ...]) -> str:
 READ_STATE = ("SELECT s.status, s.turn_count, e.status AS eval_status, e.turns_used "
               "FROM eval_sessions s JOIN intelligent_evals e ON e.id = s.eval_id "
               "WHERE s.id = {0}")
-
-
-@dataclass(frozen=True)
-class TurnState:
-    """What a turn must check first, read fresh from the database."""
-
-    session_status: str
-    turn_count: int
-    eval_status: str
-    turns_used: int
 
 
 @dataclass(frozen=True)

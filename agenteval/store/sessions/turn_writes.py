@@ -46,21 +46,21 @@ from tortoise import connections
 from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClient
 
 from actors.ownership import Fence
+from agenteval.domain.intelligent.turn_records import TurnState
 from agenteval.observability.metrics import lease_claimed
 from agenteval.store import leases
 from agenteval.store.notifications.outbox import EVAL_NOTIFICATIONS
 from agenteval.store.sessions.turn_rows import (
     EXCHANGED,
     READ_STATE,
-    TurnState,
     TurnWrite,
     WrittenTurn,
 )
 from agenteval.store.sessions.turn_writes_postgres import claim_and_read_postgres, store_postgres
 from agenteval.store.sessions.turn_writes_sqlite import claim_and_read_sqlite, store_sqlite
 
-__all__ = ["TurnWrite", "WrittenTurn", "TurnState", "claim_and_read", "open_turn",
-           "read_turn_state", "store_exchange"]
+__all__ = ["TurnWrite", "WrittenTurn", "claim_and_read", "open_turn", "read_turn_state",
+           "store_exchange"]
 
 
 def _client() -> BaseDBAsyncClient | None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from tortoise.exceptions import IntegrityError
 
+from agenteval.domain.intelligent.turn_records import TurnState
 from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, LeaseLost, in_dialect
 from agenteval.store.models import EvalEvent, EvalMessage
 from agenteval.store.sessions.turn_rows import (
@@ -18,7 +19,6 @@ from agenteval.store.sessions.turn_rows import (
     EXECUTING,
     MESSAGE_COLUMNS,
     READ_STATE,
-    TurnState,
     TurnWrite,
     new_event,
     quoted,

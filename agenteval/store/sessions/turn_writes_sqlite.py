@@ -7,6 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from agenteval.domain.intelligent.turn_records import TurnState
 from agenteval.store.backends.sqlite_batches import batches_of
 from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, LeaseLost, in_dialect
 from agenteval.store.models import EvalEvent
@@ -14,7 +15,6 @@ from agenteval.store.sessions.turn_rows import (
     EVENT_COLUMNS,
     MESSAGE_COLUMNS,
     READ_STATE,
-    TurnState,
     TurnWrite,
     db_values,
     new_event,

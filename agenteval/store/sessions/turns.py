@@ -17,37 +17,30 @@ the general path below, through `eval_log.append_events` in an ORM transaction.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from tortoise.transactions import in_transaction
 
 from actors.delivery import fence_for, released_with_write
-from actors.ownership import OwnershipLost, lease_name
+from actors.ownership import OwnershipLost
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.budgets import turn_overruns
+from agenteval.domain.intelligent.eval_events import EventRecord, NewEvent
 from agenteval.domain.intelligent.eval_records import SessionRecord
-from agenteval.domain.owned_kinds import SESSION
 from agenteval.errors import Conflict, Unavailable
 from agenteval.store import leases
-from agenteval.store.evals.eval_log import NewEvent, append_events
-from agenteval.store.models import EvalEvent, EvalMessage, EvalSession
+from agenteval.store.evals.eval_log import append_events, event_record
+from agenteval.store.models import EvalMessage, EvalSession
+from agenteval.store.sessions.turn_lease import turn_lease_name
 from agenteval.store.sessions.turn_writes import (
-    TurnState,
     TurnWrite,
     open_turn,
     read_turn_state,
     store_exchange,
 )
 
-__all__ = ["StoredTurn", "TurnState", "fenced_session", "open_turn", "read_turn_state",
-           "store_turn", "turn_lease_name"]
-
-
-def turn_lease_name(session_id: uuid.UUID) -> str:
-    """The lease a message to a session holds on it, across processes."""
-    return lease_name(SESSION, str(session_id))
+__all__ = ["fenced_session", "open_turn", "read_turn_state", "store_turn"]
 
 
 async def fenced_session(session_id: uuid.UUID) -> None:
@@ -60,17 +53,11 @@ async def fenced_session(session_id: uuid.UUID) -> None:
             raise Unavailable() from None
 
 
-@dataclass
-class StoredTurn:
-    user: EvalMessage
-    reply: EvalMessage
-    events: list[EvalEvent]
-
-
 async def store_turn(session: SessionRecord, plan: dict[str, Any] | None, turn: int,
                      user: EvalMessage, reply: EvalMessage, conversation_id: str | None,
-                     now: datetime, enforce_budget: bool) -> StoredTurn:
-    """Store both messages of turn `turn` with their events, or nothing (Conflict).
+                     now: datetime, enforce_budget: bool) -> tuple[EventRecord, ...]:
+    """Store both messages of turn `turn` with their events, or nothing (Conflict); the
+    events appended (as the ports' records).
 
     The eval's log counters are advanced first (sequence, turns_used, activity,
     through `eval_log.append_events`) only while it is EXECUTING, then the session
@@ -97,7 +84,7 @@ async def store_turn(session: SessionRecord, plan: dict[str, Any] | None, turn: 
         if stored is not None:
             if stored.released:
                 released_with_write(name)
-            return StoredTurn(user, reply, [stored.event])
+            return (event_record(stored.event),)
     async with in_transaction():
         await fenced_session(session.id)
         exchanged = await append_events(
@@ -113,7 +100,7 @@ async def store_turn(session: SessionRecord, plan: dict[str, Any] | None, turn: 
         # Raises BudgetExceeded (rolling everything back) when enforced.
         overruns = turn_overruns(plan, turn + 1, exchanged.turns_used, enforce_budget)
         await EvalMessage.bulk_create([user, reply])
-        events = list(exchanged.events)
+        events = exchanged.events
         if overruns:
             overran = await append_events(
                 session.eval_id, eval_state.EXECUTING,
@@ -121,4 +108,4 @@ async def store_turn(session: SessionRecord, plan: dict[str, Any] | None, turn: 
                 at=now)
             assert overran is not None  # no status condition: the row is always updated
             events += overran.events
-    return StoredTurn(user, reply, events)
+    return events

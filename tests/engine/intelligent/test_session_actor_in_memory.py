@@ -13,7 +13,7 @@ from agenteval.channels import ChannelFactory
 from agenteval.channels.mock import mock_channel_type
 from agenteval.engine.intelligent import commands
 from agenteval.errors import Conflict, InvalidTransition
-from agenteval.store.sessions.turns import turn_lease_name
+from agenteval.store.sessions.turn_lease import turn_lease_name
 from tests.support.memory_sessions import MemorySessions, memory_engine
 
 

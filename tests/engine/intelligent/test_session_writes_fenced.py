@@ -15,7 +15,7 @@ from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.eval_records import EvalRecord, SessionRecord
 from agenteval.engine.intelligent import commands
 from agenteval.errors import Unavailable
-from agenteval.store.sessions.turns import turn_lease_name
+from agenteval.store.sessions.turn_lease import turn_lease_name
 from tests.support.memory_sessions import MemorySessions, memory_engine
 
 VERDICT = {"goalAchieved": True, "achievement": 1.0, "issues": []}

@@ -20,9 +20,9 @@ from agenteval.store.models import (
     IntelligentEval,
     Target,
 )
+from agenteval.store.sessions.turn_lease import turn_lease_name
 from agenteval.store.sessions.turn_writes import TurnWrite, store_exchange
 from agenteval.store.sessions.turns import open_turn as open_turn_as
-from agenteval.store.sessions.turns import turn_lease_name
 
 
 async def _eval(status: str = "EXECUTING") -> IntelligentEval:
