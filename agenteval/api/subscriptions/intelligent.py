@@ -28,7 +28,7 @@ from agenteval.api.types.intelligent.intelligent_session import Message
 from agenteval.api.unset import value
 from agenteval.engine.intelligent import evals, reads
 from agenteval.errors import RateLimited
-from agenteval.store.evals.eval_log import eval_topic, session_topic
+from agenteval.store.evals.eval_topics import eval_topic, session_topic
 from agenteval.store.event_bus import Overflowed, WakeUps
 from agenteval.store.models import EvalEvent as EventRow
 from agenteval.store.models import EvalMessage as MessageRow

@@ -9,14 +9,10 @@ from agenteval.channels import CHANNELS, ChannelError, ChannelFactory
 from agenteval.channels.secrets import SECRET_PLACEHOLDER, kept_secret_paths, url_origins
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_json_size, check_text
-from agenteval.engine.catalog.target_specs import ReachableTarget, target_spec
+from agenteval.engine.catalog.target_specs import target_spec
 from agenteval.errors import Conflict, NotFound
 from agenteval.store.catalog import targets as stored
 from agenteval.store.catalog.targets import Target
-
-# The spec a channel is opened from lives apart (no store adapter): named here too.
-__all__ = ["MAX_CONCURRENCY_LIMIT", "ReachableTarget", "can_talk", "create_target",
-           "delete_target", "get_target", "probe_target", "target_spec", "update_target"]
 
 MAX_CONCURRENCY_LIMIT = 1000
 

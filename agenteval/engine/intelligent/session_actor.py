@@ -39,11 +39,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from actors import OwnedActor, VersionConflict
-from agenteval.channels import Channel, ChannelError, ConversationState, TargetSpec
+from agenteval.channels import Channel, ChannelError, ConversationState
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.intelligent.eval_records import EvalRecord, MessageRecord, SessionRecord
 from agenteval.domain.intelligent.turn_records import TurnState
 from agenteval.domain.intelligent.verdict_validation import validate_verdict
+from agenteval.engine.catalog.target_specs import target_spec
 from agenteval.engine.intelligent import commands
 from agenteval.engine.intelligent.ports import SessionServices
 from agenteval.engine.intelligent.sessions import turn_overruns
@@ -100,8 +101,7 @@ class SessionActor(OwnedActor):
         history = _history(await self.store.messages(session.id))
         target = await self.store.target_of(session.eval_id)
         state = ConversationState(session.conversation_id, history)
-        spec = TargetSpec(id=str(target.id), channel_type=target.channel_type,
-                          config=target.channel_config, max_concurrency=target.max_concurrency)
+        spec = target_spec(target)
         try:
             self.channel = self.engine.channels.open(spec, state)
         except ValidationFailed as exc:

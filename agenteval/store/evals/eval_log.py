@@ -18,8 +18,7 @@ they read the log from the database.
 The log's records (`NewEvent`, `EventRecord`, `Appended`) are the domain's
 (domain/intelligent/eval_events.py): the appended rows are mapped to records here,
 at the edge. The bus's topics and publishing are store/evals/eval_topics.py's
-(no ORM); `eval_topic` and `session_topic` are still importable from here for the
-API's subscriptions.
+(no ORM).
 """
 
 from __future__ import annotations
@@ -34,12 +33,10 @@ from tortoise.transactions import in_transaction
 
 from agenteval.domain.intelligent.eval_events import Appended, EventRecord, NewEvent
 from agenteval.errors import NotFound
-from agenteval.store.evals.eval_topics import EvalId, eval_topic, publish_events, session_topic
+from agenteval.store.evals.eval_topics import EvalId, publish_events
 from agenteval.store.event_bus import EventBus
 from agenteval.store.models import EvalEvent, IntelligentEval
 from agenteval.store.notifications.outbox import enqueue_eval_notifications
-
-__all__ = ["append_events", "eval_topic", "event_record", "record_event", "session_topic"]
 
 
 def _uuid(value: uuid.UUID | str) -> uuid.UUID:

@@ -1,6 +1,6 @@
 """The in-memory eval and session stores — and the actors, ports and engine they are
 tested with — load no ORM: the ports speak frozen records, the database's rows stay in
-the store adapters (the import contract `intelligent-actors-without-orm` holds for the
+the store adapters (the import contract `actors-without-orm` holds for the
 engine's side; this, for the test support on it)."""
 
 from __future__ import annotations
