@@ -5,7 +5,7 @@ A lease is a row of `leases` named after its work ("run:<id>", "session:<id>",
 in ONE conditional upsert (`INSERT … ON CONFLICT DO UPDATE … WHERE expired`),
 which PostgreSQL serialises on the row and SQLite on its single writer, so two
 claimers never both win. Each claim adds one to `epoch`: the fencing token.
-A writer passes its `Held` lease to `fence` inside the transaction of its
+A writer passes its `Fence` to `fence` inside the transaction of its
 write; `fence` updates the lease row only while the epoch and owner are still
 the writer's, so a process that lost its lease (stopped past the expiry,
 say) has its writes refused, and on PostgreSQL the row lock it takes orders
@@ -16,7 +16,7 @@ so processes on different hosts agree on it.
 
 `DatabaseLeases` is the actor runtime's `LeaseStore` (actors/ownership.py) on
 these statements: the runtime claims, renews, releases and takes over; a
-store adapter fences its writes with the `Fence` (alias `Held`) of the delivery
+store adapter fences its writes with the `Fence` of the delivery
 the write runs in (`actors.delivery.fence_for`), which the actor never sees. `lapsed(kind)` is where each kind's "owner gone" is spelled, in SQL
 (`_LAPSED`), with the lease names built from `actors.lease_name`'s one shape.
 """
@@ -34,7 +34,7 @@ from typing import Any
 
 from tortoise import connections
 
-from actors.ownership import Fence, Holding, OwnershipLost
+from actors.ownership import Fence, OwnershipLost
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.owned_kinds import ALIGNMENT, DRIVE, DRIVE_WAIT, RUN, SCHEDULES
 from agenteval.domain.static import run_state
@@ -49,12 +49,6 @@ PROCESS_OWNER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 FENCED_IDLE_LIMIT_MS = 5000
 # The advisory lock key of start-up (migrations, first ADMIN key, demo seeding).
 STARTUP_LOCK_KEY = 0x61676576  # "agev"
-
-
-# The runtime's names for them: a lease as its owner claimed it (name, owner, epoch),
-# and what a fenced write raises once the lease has another owner or a newer epoch.
-Held = Fence
-LeaseLost = OwnershipLost
 
 
 def _now_sql(dialect: str) -> str:
@@ -91,7 +85,7 @@ CLAIM_SQL = ("INSERT INTO leases (name, owner, epoch, expires_at) VALUES ($1, $2
 _PREVIOUS = "SELECT owner FROM leases WHERE name = $1"
 
 
-async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Held | None:
+async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Fence | None:
     """Take the lease if nobody holds it (or the holder let it expire); None otherwise.
 
     Counted in /metrics as claimed, and as taken over when the lease was another
@@ -111,10 +105,10 @@ async def claim(name: str, ttl_s: float, owner: str = PROCESS_OWNER) -> Held | N
     lease_claimed(kind)
     if previous and previous != owner:
         lease_taken_over(kind)
-    return Held(name, owner, int(rows[0]["epoch"]))
+    return Fence(name, owner, int(rows[0]["epoch"]))
 
 
-async def renew(held: Held, ttl_s: float) -> bool:
+async def renew(held: Fence, ttl_s: float) -> bool:
     """Push the expiry on by `ttl_s`; False when the lease is no longer `held`'s."""
     rows = await query(
         "UPDATE leases SET expires_at = {now} + $1 WHERE name = $2 AND owner = $3 "
@@ -126,20 +120,20 @@ RELEASE_SQL = ("UPDATE leases SET owner = '', expires_at = 0 WHERE name = $1 AND
                "AND epoch = $3 RETURNING epoch")
 
 
-async def release(held: Held) -> None:
+async def release(held: Fence) -> None:
     """Give the lease up now (others may claim it at once); a lost lease is left alone."""
     await query(RELEASE_SQL, held.name, held.owner, held.epoch)
 
 
-async def abandon(held: Held) -> None:
+async def abandon(held: Fence) -> None:
     """Let the lease lapse now but keep its owner: the work was cut short (a shutdown), so
     others see it as abandoned — to take over — rather than finished."""
     await query("UPDATE leases SET expires_at = 0 WHERE name = $1 AND owner = $2 "
                 "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
 
 
-async def fence(held: Held) -> None:
-    """Inside a write's transaction: raise LeaseLost unless `held` is still the lease.
+async def fence(held: Fence) -> None:
+    """Inside a write's transaction: raise OwnershipLost unless `held` is still the lease.
 
     It locks the lease row (PostgreSQL) until the transaction ends, so a
     competing claim waits for this write to commit and then sees it. Should
@@ -154,7 +148,7 @@ async def fence(held: Held) -> None:
     rows = await query("UPDATE leases SET epoch = epoch WHERE name = $1 AND owner = $2 "
                         "AND epoch = $3 RETURNING epoch", held.name, held.owner, held.epoch)
     if not rows:
-        raise LeaseLost(held.name)
+        raise OwnershipLost(held.name)
 
 
 async def lock(name: str) -> None:
@@ -285,13 +279,6 @@ async def _lapsed_alignments(_: DatabaseLeases) -> list[str]:
 _LAPSED: dict[str, Callable[[DatabaseLeases], Awaitable[list[str]]]] = {
     RUN: _lapsed_runs, DRIVE: _lapsed_drives, SCHEDULES: _lapsed_schedules,
     ALIGNMENT: _lapsed_alignments}
-
-
-async def claim_kept(name: str, ttl_s: float, on_lost: Callable[[], None] | None = None
-                     ) -> Holding | None:
-    """`claim` and keep renewing; None when someone else holds it."""
-    held = await claim(name, ttl_s)
-    return None if held is None else Holding(DatabaseLeases(), held, ttl_s, on_lost)
 
 
 @contextlib.asynccontextmanager

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from actors import ActorSystem, OwnedSystem
+from actors import ActorSystem, OwnedSystem, OwnershipLost
 from actors.delivery import Delivery, delivering
 from actors.ownership import lease_name
 from agenteval.api.context import Context
@@ -158,7 +158,7 @@ async def test_an_attempt_whose_process_died_is_failed_by_the_takeover(
     # Should the old owner wake up, its outcome is refused by the fence it still carries.
     late = Outcome({"decision": "ADOPTED", "reason": "late"}, [{"dialog_excerpt": "x",
                                                                  "score": 0}])
-    with delivering(Delivery(dead)), pytest.raises(leases.LeaseLost):
+    with delivering(Delivery(dead)), pytest.raises(OwnershipLost):
         await alignments.write(late, into=row)
     assert (await AlignmentRow.get(id=alignment_id)).decision == "FAILED"
     assert await list_revisions("llm_score", "en", MODEL) == []

@@ -1,4 +1,4 @@
-"""Seeds validation: DESIGN "Seeds" example passes, unknown keys are kept, bad fields named."""
+"""Seeds validation: the product design's example of seeds passes, unknown keys are kept, bad fields named."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ def test_a_scripted_case_needs_no_model_and_exports_to_the_same_case() -> None:
     [case] = parse(SCRIPTED)
     assert case.type == "SIMULATED" and case.messages == []
     assert case.simulated.simulator == "script"
-    assert case.simulated.scripted_messages() == ["hi", "I'm Li"]
+    assert (case.simulated.opening, case.simulated.follow_ups) == ("hi", ["I'm Li"])
     document = case_to_document(case)
     assert "messages" not in document and document["stop_when"] == {
         "phrase": ["booked", "预约成功"]}

@@ -13,6 +13,7 @@ from tests.api.static_helpers import http_target, run_scenario, simple_cases
 from tests.observability.scrape import scrape, value
 from tests.scale.cluster import LEASE_TTL_S, Cluster, CountingBot, wait_until
 from tests.support.graphql_client import GraphQLClient, running_app
+from tests.support.kept_leases import claim_kept
 
 CLAIMS, TAKEOVERS = "agenteval_lease_claims_total", "agenteval_lease_takeovers_total"
 
@@ -68,7 +69,7 @@ async def test_the_process_that_takes_a_killed_owner_run_over_counts_it(
 async def test_confirm_renews_a_held_lease_and_reports_one_taken_over(
         local_app: Starlette) -> None:
     async with running_app(local_app):
-        kept = await leases.claim_kept("confirm-test:a", 0.5)
+        kept = await claim_kept("confirm-test:a", 0.5)
         assert kept is not None
         await kept.stop_renewing()  # as if the process were stopped
         assert await kept.confirm()  # still its own: renewed for another 0.5 s

@@ -7,8 +7,9 @@ import asyncio
 import pytest
 from tortoise.transactions import in_transaction
 
+from actors.ownership import Fence, OwnershipLost
 from agenteval.store import leases
-from agenteval.store.leases import Held, LeaseLost
+from tests.support.kept_leases import claim_kept
 
 
 async def test_one_of_many_concurrent_claimers_wins(db: str) -> None:
@@ -24,7 +25,7 @@ async def test_an_expired_lease_is_taken_over_with_a_new_epoch(db: str) -> None:
     assert await leases.claim("run:x", 5, owner="b") is None
     await asyncio.sleep(0.3)
     second = await leases.claim("run:x", 5, owner="b")
-    assert second == Held("run:x", "b", 2)
+    assert second == Fence("run:x", "b", 2)
     assert not await leases.renew(first, 5)  # the old owner cannot extend it
     assert await leases.renew(second, 5)
 
@@ -33,7 +34,7 @@ async def test_a_released_lease_is_claimed_at_once(db: str) -> None:
     first = await leases.claim("s", 60, owner="a")
     assert first is not None
     await leases.release(first)
-    assert await leases.claim("s", 60, owner="b") == Held("s", "b", 2)
+    assert await leases.claim("s", 60, owner="b") == Fence("s", "b", 2)
     await leases.release(first)  # a stale release changes nothing
     assert await leases.current("s") == ("b", 2, True)
 
@@ -46,13 +47,13 @@ async def test_a_stale_epoch_cannot_write(db: str) -> None:
     assert fresh is not None
     async with in_transaction():
         await leases.fence(fresh)
-    with pytest.raises(LeaseLost):
+    with pytest.raises(OwnershipLost):
         async with in_transaction():
             await leases.fence(stale)
 
 
 async def test_a_kept_lease_outlives_its_ttl_until_it_stops_renewing(db: str) -> None:
-    kept = await leases.claim_kept("k", 0.3)
+    kept = await claim_kept("k", 0.3)
     assert kept is not None
     await asyncio.sleep(0.7)
     assert await leases.claim("k", 5, owner="other") is None  # renewed meanwhile

@@ -63,10 +63,6 @@ class SimulatedSpec:
     stop_when: StopWhen = StopWhen()
     follow_ups: list[str] = field(default_factory=list)
 
-    def scripted_messages(self) -> list[str]:
-        """The user's turns written in the case: the opening, then the follow-ups."""
-        return ([self.opening] if self.opening else []) + list(self.follow_ups)
-
 
 @dataclass(frozen=True)
 class SimulatedFieldNames:

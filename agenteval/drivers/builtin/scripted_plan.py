@@ -34,13 +34,9 @@ _COUNT = re.compile(r"(\d+)\s*(?:sessions?|conversations?|个会话|次会话|�
                     re.IGNORECASE)
 
 
-def base_plan(eval_: dict[str, Any]) -> dict[str, Any]:
-    """The first plan for an eval ({goal, seeds, timeWindowHours}), as a PlanInput."""
-    return revised_plan(eval_, [])
-
-
 def revised_plan(eval_: dict[str, Any], feedbacks: list[str]) -> dict[str, Any]:
-    """The base plan with every feedback applied in order (more/fewer/N sessions, a focus)."""
+    """The plan for an eval ({goal, seeds, timeWindowHours}) as a PlanInput: the seeds' pairings,
+    with every feedback applied in order (more/fewer/N sessions, a focus)."""
     language = language_of(eval_)
     personas, goals = _seed_parts(eval_, language)
     pairings = [_pairing(k, len(personas), len(goals))

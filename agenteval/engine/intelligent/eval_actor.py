@@ -12,11 +12,11 @@ pass. This actor may ask SessionActors; they never ask it (no wait cycle).
 
 Evals are owned entities of kind `eval` (declared at the composition root), which
 the runtime owns around each command (per message: a command may reach any
-process). So the actor is a state machine over a row it loads once (`load`,
+process). So the actor is a state machine over the eval's record it loads once (`load`,
 called by the runtime) and keeps: its own commits update it, and the runtime
 reloads it only when another process owned the eval since this actor's last
-command (docs/design.md, "Ownership"). Each command computes the next
-status with the pure state machine on the kept row, then persists the change
+command (docs/design.md, "Ownership and leases"). Each command computes the next
+status with the pure state machine on the kept record, then persists the change
 with its events in one fenced transaction, compare-and-set on the version it
 expects (`VersionConflict` — a writer that is not the owner — makes the runtime
 reload and deliver the command again), and only then publishes the events and

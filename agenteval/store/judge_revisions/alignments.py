@@ -48,7 +48,7 @@ class Outcome:
 
 async def _fenced(alignment_id: Any) -> None:
     """Inside a write's transaction: the attempt's fence, when the write runs in its
-    delivery (the background work, the takeover); LeaseLost once it is another's."""
+    delivery (the background work, the takeover); OwnershipLost once it is another's."""
     fence = fence_for(lease_name(ALIGNMENT, str(alignment_id)))
     if fence is not None:
         await leases.fence(fence)
@@ -66,7 +66,7 @@ async def start(alignment_id: uuid.UUID, fields: dict[str, Any]) -> AlignmentRow
 async def write(outcome: Outcome, into: AlignmentRow | None = None) -> AlignmentRow:
     """Record the outcome (a new row, or the RUNNING row `into` with the finished event for
     the webhooks) and adopt its revision, in one transaction; inside the attempt's delivery
-    only while its lease is still this process's (LeaseLost otherwise)."""
+    only while its lease is still this process's (OwnershipLost otherwise)."""
     async with in_transaction():
         if into is None:
             row = await AlignmentRow.create(**outcome.fields, finished_at=datetime.now(UTC))

@@ -17,7 +17,7 @@ a busy machine most of a turn's cost). Here the same writes are fixed SQL:
   claim), then the eval row, then the session: the order of the general path.
 
 `store_exchange` stores only the common case and says so: when the lease is
-lost it raises LeaseLost; when the eval is not EXECUTING, the turn would pass
+lost it raises OwnershipLost; when the eval is not EXECUTING, the turn would pass
 the plan's total budget, or the session changed, it stores NOTHING and returns
 None, and the caller takes the general path (eval_log.append_events in an ORM
 transaction), which tells a conflict from a budget overrun exactly as before.

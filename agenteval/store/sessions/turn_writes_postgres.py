@@ -10,8 +10,9 @@ from typing import Any
 
 from tortoise.exceptions import IntegrityError
 
+from actors.ownership import OwnershipLost
 from agenteval.domain.intelligent.turn_records import TurnState
-from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, LeaseLost, in_dialect
+from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, in_dialect
 from agenteval.store.models import EvalEvent, EvalMessage
 from agenteval.store.sessions.turn_rows import (
     EVENT_COLUMNS,
@@ -94,7 +95,7 @@ async def store_postgres(client: Any, exchange: TurnWrite) -> tuple[EvalEvent | 
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(exc) from exc
         if lease is not None and not row["fenced"]:
-            raise LeaseLost(lease.name)
+            raise OwnershipLost(lease.name)
         if row["event_sequence"] is None:
             return None, False
         event.sequence = row["event_sequence"]

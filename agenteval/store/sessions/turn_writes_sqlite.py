@@ -7,9 +7,10 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from actors.ownership import OwnershipLost
 from agenteval.domain.intelligent.turn_records import TurnState
 from agenteval.store.backends.sqlite_batches import batches_of
-from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, LeaseLost, in_dialect
+from agenteval.store.leases import CLAIM_SQL, RELEASE_SQL, in_dialect
 from agenteval.store.models import EvalEvent
 from agenteval.store.sessions.turn_rows import (
     EVENT_COLUMNS,
@@ -64,7 +65,7 @@ def _sqlite_transaction(connection: sqlite3.Connection, write: _SqliteWrite) -> 
         if write.lease is not None and connection.execute(
                 _SQLITE_FENCE_AND_RELEASE, write.lease).fetchone() is None:
             connection.execute("ROLLBACK")
-            raise LeaseLost(write.lease[0])
+            raise OwnershipLost(write.lease[0])
         counters = connection.execute(_SQLITE_ADVANCE, write.advance).fetchone()
         if counters is None or connection.execute(_SQLITE_SESSION,
                                                   write.session).rowcount != 1:
@@ -75,7 +76,7 @@ def _sqlite_transaction(connection: sqlite3.Connection, write: _SqliteWrite) -> 
         event[_SEQUENCE_AT] = counters[0]
         connection.execute(_SQLITE_EVENT, event)
         connection.execute("COMMIT")
-    except LeaseLost:
+    except OwnershipLost:
         raise
     except BaseException:
         if connection.in_transaction:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agenteval.domain.intelligent.plan_validation import validate_plan
-from agenteval.drivers.builtin.scripted_plan import base_plan, revised_plan, time_distribution
+from agenteval.drivers.builtin.scripted_plan import revised_plan, time_distribution
 from tests.drivers.builtin.transcripts import demo_seeds
 
 SEEDS = {"personas": [{"name": "老王", "patience": "low"}, {"name": "Lisa", "patience": "high"}],
@@ -20,14 +20,14 @@ def eval_with(seeds: dict, hours: int = 24) -> dict:
 
 
 def test_personas_are_paired_round_robin_with_goals() -> None:
-    plan = base_plan(eval_with(SEEDS))
+    plan = revised_plan(eval_with(SEEDS), [])
     assert [(u["persona"]["name"], u["goal"]) for u in plan["virtualUsers"]] == [
         ("老王", "book"), ("Lisa", "return"), ("老王", "complain")]
     assert plan["dimensions"] == ["booking", "returns", "complain"]
 
 
 def test_sessions_budget_and_slots_follow_the_scripts() -> None:
-    plan = base_plan(eval_with(SEEDS))
+    plan = revised_plan(eval_with(SEEDS), [])
     assert plan["estimatedSessions"] == 3 == sum(s["sessions"] for s in plan["timeDistribution"])
     # turns: 3, 1 and 6 (no script) + 2 slack each
     assert plan["budget"] == {"maxTurnsPerSession": 8, "totalMaxTurns": 16}
@@ -36,7 +36,7 @@ def test_sessions_budget_and_slots_follow_the_scripts() -> None:
 
 
 def test_the_demo_seeds_make_a_valid_plan_with_every_language_matched() -> None:
-    plan = base_plan(eval_with(demo_seeds()))
+    plan = revised_plan(eval_with(demo_seeds()), [])
     validate_plan(plan, 24)
     assert plan["estimatedSessions"] == 8
     for user in plan["virtualUsers"]:
@@ -45,18 +45,18 @@ def test_the_demo_seeds_make_a_valid_plan_with_every_language_matched() -> None:
 
 @pytest.mark.parametrize("hours", [1, 2, 3, 5, 24, 168])
 def test_slots_stay_inside_any_time_window(hours: int) -> None:
-    plan = base_plan(eval_with(demo_seeds(), hours))
+    plan = revised_plan(eval_with(demo_seeds(), hours), [])
     validate_plan(plan, hours)
 
 
 def test_without_seeds_one_default_user_plays_the_eval_goal() -> None:
-    plan = base_plan(eval_with({}))
+    plan = revised_plan(eval_with({}), [])
     assert [u["goal"] for u in plan["virtualUsers"]] == ["check the bot"]
     validate_plan(plan, 24)
 
 
 def test_the_plan_is_deterministic() -> None:
-    assert base_plan(eval_with(demo_seeds())) == base_plan(eval_with(demo_seeds()))
+    assert revised_plan(eval_with(demo_seeds()), []) == revised_plan(eval_with(demo_seeds()), [])
 
 
 @pytest.mark.parametrize(("feedback", "sessions"), [

@@ -7,7 +7,7 @@ from typing import Any
 from agenteval.domain.eval_language import Language
 from agenteval.domain.intelligent.evidence import MessageRecord, verify_evidence
 from agenteval.domain.intelligent.report_validation import SessionInfo, validate_report
-from agenteval.drivers.builtin.scripted_plan import base_plan
+from agenteval.drivers.builtin.scripted_plan import revised_plan
 from agenteval.drivers.builtin.scripted_report import build_report
 from agenteval.drivers.builtin.verdict import Expectations, scripted_verdict
 from tests.drivers.builtin.transcripts import as_messages, demo_seeds, scripted_turns
@@ -29,7 +29,7 @@ def demo_sessions(language: Language = "en") -> list[dict[str, Any]]:
 
 
 def report() -> dict[str, Any]:
-    plan = base_plan({"goal": "g", "seeds": demo_seeds(), "timeWindowHours": 24})
+    plan = revised_plan({"goal": "g", "seeds": demo_seeds(), "timeWindowHours": 24}, [])
     return build_report(plan, demo_sessions())
 
 
@@ -140,8 +140,8 @@ def test_a_high_issue_of_unknown_kind_still_explains_a_reached_goal() -> None:
 
 
 def test_a_chinese_report_has_the_same_findings_in_chinese() -> None:
-    plan = base_plan({"goal": "g", "seeds": demo_seeds(), "timeWindowHours": 24,
-                      "language": "zh"})
+    plan = revised_plan({"goal": "g", "seeds": demo_seeds(), "timeWindowHours": 24,
+                      "language": "zh"}, [])
     english, chinese = report(), build_report(plan, demo_sessions("zh"), "zh")
     assert [(f["severity"], f["dimension"], f["evidence"]) for f in chinese["findings"]] == [
         (f["severity"], f["dimension"], f["evidence"]) for f in english["findings"]]

@@ -11,8 +11,8 @@ from tortoise.exceptions import IntegrityError
 
 from actors import ActorSystem, EntityKind, OwnedActor, OwnedSystem
 from actors.delivery import claimed_read
+from actors.ownership import Fence, OwnershipLost
 from agenteval.store import leases
-from agenteval.store.leases import LeaseLost
 from agenteval.store.models import (
     EvalEvent,
     EvalMessage,
@@ -36,7 +36,7 @@ async def _session(row: IntelligentEval) -> EvalSession:
 
 
 def _exchange(session: EvalSession, turn: int, *, total: int | None = None,
-              lease: leases.Held | None = None, key: str | None = None) -> TurnWrite:
+              lease: Fence | None = None, key: str | None = None) -> TurnWrite:
     now = datetime.now(UTC)
     user = EvalMessage(id=uuid.uuid4(), session_id=session.id, index=2 * turn,
                        turn_index=turn, role="USER", content=f"hi {turn}",
@@ -110,12 +110,12 @@ async def test_a_reused_idempotency_key_stores_nothing(db: str) -> None:
     assert session.turn_count == 1
 
 
-async def open_turn(key: str, name: str, ttl_s: float) -> tuple[leases.Held | None, object]:
+async def open_turn(key: str, name: str, ttl_s: float) -> tuple[Fence | None, object]:
     """The `session` kind's claim and read, as this process."""
     return await open_turn_as(leases.PROCESS_OWNER, key, name, ttl_s)
 
 
-async def _open(session_id: uuid.UUID) -> tuple[leases.Held, object]:
+async def _open(session_id: uuid.UUID) -> tuple[Fence, object]:
     fence, state = await open_turn(str(session_id), turn_lease_name(session_id), 5)
     assert fence is not None
     return fence, state
@@ -137,7 +137,7 @@ async def test_the_turn_is_fenced_by_its_lease(db: str) -> None:
     await leases.abandon(lost)
     other = await leases.claim(turn_lease_name(session.id), 5, owner="another process")
     assert other is not None
-    with pytest.raises(LeaseLost):
+    with pytest.raises(OwnershipLost):
         await store_exchange(_exchange(session, 1, lease=lost))
     assert await _sequences(row) == [1]
     assert await leases.current(turn_lease_name(session.id)) == ("another process",
