@@ -11,7 +11,6 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
-from starlette.types import Receive, Scope, Send
 
 from agenteval.api.http.eval_downloads import intelligent_report_routes
 from agenteval.api.http.ingest_endpoint import ingest_routes
@@ -43,7 +42,8 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     once it listens (`agenteval serve`)."""
     settings = settings or Settings.from_env()
     schema = build_schema(settings)
-    graphql = _LateView()
+    # Mounted now; its services are given by the lifespan, which starts them.
+    graphql = AgentEvalGraphQL(schema, settings)
 
     async def healthz(request: Request) -> JSONResponse:
         if await database.database_answers():
@@ -58,8 +58,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with running_services(settings, migrate=migrate, in_process=in_process_api,
                                     notifier=notifier, start_work=start_work) as services:
-            app.state.services = services
-            graphql.view = AgentEvalGraphQL(schema, services)
+            app.state.services = graphql.services = services
             yield
 
     routes = [
@@ -78,23 +77,14 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True,
     # A routing error (a method a route does not answer) in the REST envelope too.
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[deadline, guard],
                     exception_handlers={HTTPException: rest_http_error})
-    mount_web_ui(app, graphiql=settings.graphiql)  # the UI answers what no route did
+    mount_web_ui(app, graphql=graphql, graphiql=settings.graphiql)  # what no route answers
     return app
 
 
 def in_process_api(services: Services, role: str, name: str) -> AgentEvalApi:
     """The same GraphQL operations an external agent uses, in process, acting with `role`
     under an in-memory identity called `name` (no stored API key)."""
-    view = AgentEvalGraphQL(build_schema(services.settings), services,
+    view = AgentEvalGraphQL(build_schema(services.settings), services.settings, services,
                             identity=internal_identity(name, role))
     return AgentEvalApi(AsgiTransport(view), api_key="")
 
-
-class _LateView:
-    """The GraphQL view exists only once the lifespan has started the services."""
-
-    view: AgentEvalGraphQL | None = None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        assert self.view is not None, "the app's lifespan has not started"
-        await self.view(scope, receive, send)

@@ -5,7 +5,8 @@ API route matched: `/graphql`, `/api/*`, `/healthz` and `/metrics` are never cau
 whichever order routes are registered in. A deep link (`/evals/ID/sessions/ID`)
 gets `index.html`; the app's router takes it from there. A browser's GET of
 `/graphql` (it accepts HTML and sends no query) gets the same page, which opens the
-bundled GraphiQL, so nothing is loaded from another host.
+bundled GraphiQL, so nothing is loaded from another host; that check is a route for
+GET /graphql only, so an API call (a POST) never runs code of this module.
 
 Without a build the server still starts and `/` says how to make one. Every page
 and asset carries a Content-Security-Policy that allows only this origin (and its
@@ -21,6 +22,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 DEFAULT_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
@@ -118,22 +120,28 @@ def wants_graphiql(scope: Scope) -> bool:
 
 
 class GraphiQLForBrowsers:
-    """Middleware: a browser's GET /graphql gets the UI (which opens the bundled GraphiQL)."""
+    """GET /graphql: a browser gets the UI (which opens the bundled GraphiQL), any other
+    GET the API's `graphql` view."""
 
-    def __init__(self, app: ASGIApp, ui: WebUI) -> None:
-        self.app = app
+    def __init__(self, graphql: ASGIApp, ui: WebUI) -> None:
+        self.graphql = graphql
         self.ui = ui
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if wants_graphiql(scope):
             await self.ui.index(scope)(scope, receive, send)
             return
-        await self.app(scope, receive, send)
+        await self.graphql(scope, receive, send)
 
 
-def mount_web_ui(app: Starlette, *, graphiql: bool = True, dist: Path | None = None) -> None:
-    """Serve the UI for whatever no route matched; GraphiQL to browsers when `graphiql`."""
+def mount_web_ui(app: Starlette, *, graphql: ASGIApp, graphiql: bool = True,
+                 dist: Path | None = None) -> None:
+    """Serve the UI for whatever no route matched; GraphiQL to browsers when `graphiql`.
+
+    GraphiQL is a route for GET /graphql ahead of the API's own (`graphql`), not a
+    middleware: a POST (every mutation, every client's query) never runs this module."""
     ui = WebUI(dist or DEFAULT_DIST)
     app.router.default = ui
     if graphiql:
-        app.add_middleware(GraphiQLForBrowsers, ui=ui)
+        app.router.routes.insert(0, Route("/graphql", GraphiQLForBrowsers(graphql, ui),
+                                          methods=["GET"]))

@@ -38,7 +38,7 @@ _operation_loaders: ContextVar[DataLoaders | None] = ContextVar("operation_loade
 
 def start_operation() -> None:
     """Give the websocket operation running in this task its own fresh DataLoaders."""
-    _operation_loaders.set(DataLoaders.create())
+    _operation_loaders.set(DataLoaders())
 
 
 @dataclass
@@ -50,7 +50,7 @@ class Context:
     secret: str | None = None
     # Set by strawberry on websockets: the connection_init payload.
     connection_params: object = None
-    _request_loaders: DataLoaders = field(default_factory=DataLoaders.create, repr=False)
+    _request_loaders: DataLoaders = field(default_factory=DataLoaders, repr=False)
     _key: ApiKey | None | _NotLookedUp = field(default=_NOT_LOOKED_UP, repr=False)
 
     @property

@@ -185,7 +185,9 @@ class ContractErrors(SchemaExtension):
 
     def on_operation(self) -> Iterator[None]:
         yield
-        if outage.active:  # did this operation answer? the database may be back
+        # During an outage (`since` is set; read, not the `active` property: a call per
+        # operation), did this operation answer? The database may be back.
+        if outage.since is not None:
             outage.probe_soon(database_answers)
         if self.streamed:
             return

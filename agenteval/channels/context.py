@@ -9,12 +9,14 @@ attempts were made). Before, the same path ran through `call_with_retries`, a cl
 `http_exchange` and `http_attempt`; one method keeps the behaviour and drops the hops
 a 2,000-case gate paid per case.
 
-The factory builds one per channel it opens (with a private copy of the config).
+The factory builds one per channel it opens (with a private copy of the config); they
+all share the factory's `SharedSession`, which lives here, with the exchange that uses it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -31,6 +33,40 @@ T = TypeVar("T")
 DEFAULT_POLICY = RetryPolicy(attempts=3, backoff_s=0.5)  # the schema defaults: 2 retries
 
 
+class SharedSession:
+    """The one aiohttp session of every channel a factory opens, made on first use."""
+
+    def __init__(self, trust_env: bool = False) -> None:
+        # trust_env=True honours HTTP(S)_PROXY and .netrc, at the price of a thread hop per
+        # request in aiohttp (≈4× the per-send cost), so it is opt-in.
+        self._trust_env = trust_env
+        self._session: aiohttp.ClientSession | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def get(self) -> aiohttp.ClientSession:
+        """The session (call it on the event loop that will use it)."""
+        loop = asyncio.get_running_loop()
+        if self._session is None or self._session.closed or self._loop is not loop:
+            import aiohttp  # imported with the first HTTP session (never for the demo bot)
+
+            # A session is bound to the loop it was made in; a new loop needs a new one.
+            # Concurrency is bounded per target by our limiters, not by the connector, and
+            # time by each channel's own timeout_s around every exchange: aiohttp's default
+            # 5-minute timeout would only add a second timer to every request.
+            self._session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=0), trust_env=self._trust_env,
+                timeout=aiohttp.ClientTimeout(total=None),
+            )
+            self._loop = loop
+        return self._session
+
+    async def aclose(self) -> None:
+        """Close the session (the next `get` makes a fresh one)."""
+        session, self._session, self._loop = self._session, None, None
+        if session is not None and not session.closed:
+            await session.close()
+
+
 @dataclass(frozen=True, slots=True)
 class ChannelContext:
     """The target, its shared limiter, the factory's shared HTTP session and the
@@ -39,8 +75,12 @@ class ChannelContext:
     target: TargetSpec
     config: dict  # a private copy of the target's config, schema defaults filled in
     limiter: ConcurrencyLimiter
-    http_session: Callable[[], Awaitable[aiohttp.ClientSession]]
+    http: SharedSession
     policy: RetryPolicy = DEFAULT_POLICY
+
+    async def http_session(self) -> aiohttp.ClientSession:
+        """The shared aiohttp session (for a channel that makes its own requests)."""
+        return self.http.get()
 
     async def exchange(self, method: str, url: str, decode: Callable[[HttpAnswer], T], *,
                        headers: dict[str, str] | None = None, json_body: Any = None,
@@ -48,7 +88,7 @@ class ChannelContext:
                        retry_on_timeout: bool = True) -> T:
         """`decode(answer)` of the target's 2xx answer, retried by the target's policy;
         raises `ChannelError` (after retries, "… (after N attempts)")."""
-        session = await self.http_session()
+        session = self.http.get()
         timeout_s = float(self.config["timeout_s"])
 
         async def attempt(_number: int) -> T:

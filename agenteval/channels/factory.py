@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from agenteval.channels import secrets
 from agenteval.channels.base import Channel, ConversationState, TargetSpec
-from agenteval.channels.context import ChannelContext
+from agenteval.channels.context import ChannelContext, SharedSession
 from agenteval.channels.measured import measured
 from agenteval.channels.reliability import retry_policy
 from agenteval.errors import ValidationFailed
 from agenteval.net.limiter import ConcurrencyLimiter
 from agenteval.net.shared_limiter import SharedLimiter, SharedSlots
 from agenteval.plugins import Registry, is_builtin
-
-if TYPE_CHECKING:  # imported with the first HTTP session (never for the demo bot)
-    import aiohttp
 
 # Distinct valid target configs remembered by `open`; the memory is cleared when full.
 VALID_CONFIG_MEMORY = 1024
@@ -55,15 +51,12 @@ class ChannelFactory:
 
     def __init__(self, trust_env: bool = False, shared_slots: SharedSlots | None = None
                  ) -> None:
-        # trust_env=True honours HTTP(S)_PROXY and .netrc, at the price of a thread hop per
-        # request in aiohttp (≈4× the per-send cost), so it is opt-in.
-        self._trust_env = trust_env
+        # trust_env: see SharedSession (HTTP(S)_PROXY and .netrc, opt-in).
+        self._http = SharedSession(trust_env)
         self._registrations: Registry[_Registration] = Registry("channel type")
         self._limiters: dict[str, ConcurrencyLimiter] = {}
         # Given by the composition root when processes share Redis: targets' limits are global.
         self.shared_slots = shared_slots
-        self._session: aiohttp.ClientSession | None = None
-        self._session_loop: asyncio.AbstractEventLoop | None = None
         # (channel type, the config's repr) → (a private copy of the config, its
         # defaults-filled form as JSON): configs `open` has found valid.
         self._valid_configs: dict[tuple[str, str], tuple[dict, str]] = {}
@@ -136,7 +129,7 @@ class ChannelFactory:
         its own), its limiter, the shared session and its retry policy."""
         config = self._checked_config(target.channel_type, target.config)
         return ChannelContext(target=target, config=config, limiter=self.limiter(target),
-                              http_session=self._http_session, policy=retry_policy(config))
+                              http=self._http, policy=retry_policy(config))
 
     def _checked_config(self, channel_type: str, config: Any) -> dict:
         """A fresh copy of `config` with defaults filled in; raises ValidationFailed.
@@ -178,28 +171,9 @@ class ChannelFactory:
             limiter.resize(target.max_concurrency)
         return limiter
 
-    async def _http_session(self) -> aiohttp.ClientSession:
-        import aiohttp
-
-        loop = asyncio.get_running_loop()
-        if self._session is None or self._session.closed or self._session_loop is not loop:
-            # A session is bound to the loop it was made in; a new loop needs a new one.
-            # Concurrency is bounded per target by our limiters, not by the connector, and
-            # time by each channel's own timeout_s around every exchange: aiohttp's default
-            # 5-minute timeout would only add a second timer to every request.
-            self._session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(limit=0), trust_env=self._trust_env,
-                timeout=aiohttp.ClientTimeout(total=None),
-            )
-            self._session_loop = loop
-        return self._session
-
     async def aclose(self) -> None:
         """Close the shared session (channels opened later get a fresh one)."""
-        session, self._session, self._session_loop = self._session, None, None
-        if session is not None and not session.closed:
-            await session.close()
-
+        await self._http.aclose()
 
 def _canonical(value: Any) -> str | None:
     """`value` as canonical JSON (keys sorted), or None when it is not plain JSON."""

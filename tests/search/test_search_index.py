@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from agenteval.store.search import documents, hooks, index_writes, segmenter
+from agenteval.store.search import documents, index_writes, segmenter
 from agenteval.store.search.search_reads import search
 
 
@@ -26,9 +26,9 @@ async def _find(query: str, kinds: tuple[str, ...] = documents.KINDS, limit: int
 
 async def test_a_two_character_chinese_word_finds_the_message_that_contains_it(indexing: str):
     run_id, outcome = uuid.uuid4(), uuid.uuid4()
-    hooks.run_turns_written(run_id, [(str(outcome), 0, "您好，我想申请退款，订单号是12345",
+    index_writes.run_turns_written(run_id, [(str(outcome), 0, "您好，我想申请退款，订单号是12345",
                                       "好的，退款将在三个工作日内到账", None)])
-    hooks.run_turns_written(run_id, [(str(uuid.uuid4()), 0, "我家空调坏了", "请留下电话", None)])
+    index_writes.run_turns_written(run_id, [(str(uuid.uuid4()), 0, "我家空调坏了", "请留下电话", None)])
     await index_writes.flush()
     page = await _find("退款")
     assert page.total == 1
@@ -40,7 +40,7 @@ async def test_a_two_character_chinese_word_finds_the_message_that_contains_it(i
 
 async def test_an_english_word_matches_whatever_its_case_and_as_a_prefix(indexing: str):
     session = uuid.uuid4()
-    hooks.session_turn_written(uuid.uuid4(), session, _message(0, "USER", "Where is my REFUND?"),
+    index_writes.session_turn_written(uuid.uuid4(), session, _message(0, "USER", "Where is my REFUND?"),
                                _message(0, "ASSISTANT", "Refunds are processed in 3 days."))
     await index_writes.flush()
     assert [h.conversation_key for h in (await _find("refund")).hits] == [str(session)]
@@ -51,7 +51,7 @@ async def test_an_english_word_matches_whatever_its_case_and_as_a_prefix(indexin
 
 async def test_a_mixed_query_needs_every_word(indexing: str):
     conversation = uuid.uuid4()
-    hooks.monitored_turns_written([_turn(conversation, 0, "user", "我的iPhone 订单还没发货"),
+    index_writes.monitored_turns_written([_turn(conversation, 0, "user", "我的iPhone 订单还没发货"),
                                    _turn(conversation, 1, "assistant", "iPhone 已经在路上了")])
     await index_writes.flush()
     assert (await _find("iphone 发货")).total == 1
@@ -63,11 +63,11 @@ async def test_a_mixed_query_needs_every_word(indexing: str):
 async def test_the_conversation_with_more_matching_messages_ranks_first_then_the_newest(
         indexing: str):
     strong, weak, newest = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
-    hooks.monitored_turns_written([_turn(strong, 0, "user", "退款还没到"),
+    index_writes.monitored_turns_written([_turn(strong, 0, "user", "退款还没到"),
                                    _turn(strong, 1, "assistant", "退款已经发起")])
-    hooks.monitored_turns_written([_turn(weak, 0, "user", "我想问物流，另外能退款吗")])
+    index_writes.monitored_turns_written([_turn(weak, 0, "user", "我想问物流，另外能退款吗")])
     await index_writes.flush()
-    hooks.monitored_turns_written([_turn(newest, 3, "user", "申请退款")])
+    index_writes.monitored_turns_written([_turn(newest, 3, "user", "申请退款")])
     await index_writes.flush()
     page = await _find("退款")
     assert [h.conversation_key for h in page.hits] == [str(strong), str(newest), str(weak)]
@@ -80,27 +80,27 @@ async def test_the_conversation_with_more_matching_messages_ranks_first_then_the
 async def test_writing_the_same_message_twice_indexes_it_once(indexing: str):
     conversation = uuid.uuid4()
     turn = _turn(conversation, 0, "user", "退款怎么还没到")
-    hooks.monitored_turns_written([turn])
-    hooks.monitored_turns_written([turn])
+    index_writes.monitored_turns_written([turn])
+    index_writes.monitored_turns_written([turn])
     await index_writes.flush()
     assert (await _find("退款")).hits[0].matches == 1
 
 
 async def test_kinds_filter_and_deleting_the_owner_removes_its_documents(indexing: str):
     run_id, set_id = uuid.uuid4(), uuid.uuid4()
-    hooks.run_turns_written(run_id, [(str(uuid.uuid4()), 0, "退款", "好的", None)])
-    hooks.conversation_set_written(set_id, [{"turns": [{"user": "退款吗", "reply": "可以"}]}])
+    index_writes.run_turns_written(run_id, [(str(uuid.uuid4()), 0, "退款", "好的", None)])
+    index_writes.conversation_set_written(set_id, [{"turns": [{"user": "退款吗", "reply": "可以"}]}])
     await index_writes.flush()
     assert (await _find("退款")).total == 2
     assert [h.kind for h in (await _find("退款", (documents.IMPORTED,))).hits] == ["imported"]
     assert (await _find("退款", (documents.IMPORTED,))).hits[0].conversation_key == f"{set_id}:0"
-    assert await hooks.run_purged(run_id) == 2
+    assert await index_writes.run_purged(run_id) == 2
     assert [h.kind for h in (await _find("退款")).hits] == ["imported"]
 
 
 async def test_nothing_is_indexed_while_indexing_is_off(db: str):
     index_writes.disable()
-    hooks.monitored_turns_written([_turn(uuid.uuid4(), 0, "user", "退款")])
+    index_writes.monitored_turns_written([_turn(uuid.uuid4(), 0, "user", "退款")])
     await index_writes.flush()
     assert (await _find("退款")).total == 0
 

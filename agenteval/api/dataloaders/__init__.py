@@ -36,12 +36,8 @@ from agenteval.store.usage import UsageGroup
 
 class DataLoaders:
     """A request's loaders, each built the first time a resolver asks for it (a
-    mutation such as sendMessage resolves no relation and builds none)."""
-
-    @classmethod
-    def create(cls) -> DataLoaders:
-        """A fresh set: nothing cached yet."""
-        return cls()
+    mutation such as sendMessage resolves no relation and builds none). `DataLoaders()`
+    is a fresh set: nothing cached yet."""
 
     @cached_property
     def target_by_id(self) -> DataLoader[uuid.UUID, models.Target]:

@@ -63,7 +63,7 @@ def _check_idempotency_key(errors: list[dict[str, str]], path: str, key: str | N
         errors.append({"path": path, "message": "must not be blank: omit it or send a "
                                                 "non-empty key"})
         return
-    evals.check_idempotency_key(errors, path, key)
+    check_text(errors, path, key, max_length=MAX_NAME)  # a key: the stored column's 200
 
 
 def _raise_if(errors: list[dict[str, str]]) -> None:
@@ -143,7 +143,7 @@ class IntelligentMutations:
             parse_id(session_id, "sessionId"), cmd.SendMessage(content, idempotency_key))
         return MessageExchange(user_message=Message.from_row(exchange.user),
                                reply=Message.from_row(exchange.reply),
-                               session=Session.from_record(exchange.session))
+                               session_record=exchange.session)
 
     @strawberry.mutation(permission_classes=[IsAgent])
     async def close_session(self, info: ResolverInfo, session_id: strawberry.ID,

@@ -29,6 +29,7 @@ from agenteval.api.transport.media_types import (
     shaped,
 )
 from agenteval.api.transport.prebuilt_frames import next_frame
+from agenteval.config import Settings
 from agenteval.engine.services import Services
 from agenteval.store.access import api_keys
 from agenteval.store.backends.database_outage import (
@@ -69,17 +70,21 @@ class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
     graphql_transport_ws_handler_class = _TransportWSHandler
     graphql_ws_handler_class = LegacyWSHandler
 
-    def __init__(self, schema: Any, services: Services, identity: ApiKey | None = None) -> None:
-        """`identity` fixes the caller (in-process clients only; never mounted on a route)."""
+    def __init__(self, schema: Any, settings: Settings, services: Services | None = None,
+                 identity: ApiKey | None = None) -> None:
+        """`services`: given here, or set by the app's lifespan once it has started them
+        (the view is mounted before). `identity` fixes the caller (in-process clients
+        only; never mounted on a route)."""
         # The bundled GraphiQL is served by agenteval.web_ui; strawberry's own loads from a CDN.
         super().__init__(schema, graphql_ide=None,
                          keep_alive=True, keep_alive_interval=15,
-                         allowed_origins=_allowed_origins(services))
+                         allowed_origins=_allowed_origins(settings))
         self.services = services
         self.identity = identity
 
     async def get_context(self, request: Request | WebSocket,
                           response: Response | WebSocket) -> Context:
+        assert self.services is not None, "the app's lifespan has not started"
         secret = request.headers.get("x-api-key") if isinstance(request, Request) else None
         context = Context(services=self.services, request=request, response=response,
                           secret=secret)
@@ -126,12 +131,11 @@ class AgentEvalGraphQL(GraphQLJson, GraphQL[Context, None]):
                                             "message": "a valid API key is required"})
         context.identify(key, secret)
         if isinstance(context.request, WebSocket):  # revocation closes the socket
-            ws_auth.watch(self.services.events, context.request, key)
+            ws_auth.watch(context.services.events, context.request, key)
         return None
 
 
-def _allowed_origins(services: Services) -> list[str]:
-    settings = services.settings
+def _allowed_origins(settings: Settings) -> list[str]:
     origins = [f"http://{settings.host}:{settings.port}", f"http://localhost:{settings.port}",
                f"http://127.0.0.1:{settings.port}"]
     if settings.public_url:

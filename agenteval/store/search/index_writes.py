@@ -1,4 +1,8 @@
-"""The search index's one writer: the stores hand it documents, it writes them in batches.
+"""The search index's one writer: the stores tell it what they wrote, it writes it in batches.
+
+Each writer makes one call, in its own terms (`session_turn_written`, `run_purged`, …):
+the documents are built here (documents.py) and queued; deletes run with the deleter,
+so a purged run's or an expired conversation's text does not outlive it in the index.
 
 Why a queue: segmenting is pure Python (~200–500 µs a message) and the writers are hot paths
 (ingestion, a run's attempts, a session's turn). `add` only appends and returns; one
@@ -22,11 +26,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+import uuid
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tortoise import connections
 
+from agenteval.store.search import documents as docs
 from agenteval.store.search.documents import SearchDocument
 
 log = logging.getLogger(__name__)
@@ -67,6 +73,50 @@ def forget() -> None:
     _drainer = None
 
 
+# -- what each writer calls: what it just wrote (or deleted) --------------------------
+# Nothing is built while indexing is off (the CI gate): `add` would drop it.
+def run_turns_written(run_id: uuid.UUID, turn_rows: Sequence[Sequence[Any]]) -> None:
+    """A batch of attempts stored (run_rows.AttemptRows.turns)."""
+    if _enabled:
+        add(docs.of_run_turns(run_id, turn_rows))
+
+
+def session_turn_written(eval_id: uuid.UUID, session_id: uuid.UUID, user: Any,
+                         reply: Any) -> None:
+    """A sendMessage exchange stored (the two EvalMessages)."""
+    if _enabled:
+        add(docs.of_session_messages(eval_id, session_id, (user, reply)))
+
+
+def monitored_turns_written(turns: Iterable[Any]) -> None:
+    """An ingestion request's new turns stored (MonitoredTurn rows, masked)."""
+    if _enabled:
+        add(docs.of_monitored_turns(turns))
+
+
+def conversation_set_written(set_id: uuid.UUID, dialogs: Sequence[dict[str, Any]]) -> None:
+    """An imported conversation log stored."""
+    if _enabled:
+        add(docs.of_conversation_set(set_id, dialogs))
+
+
+async def run_purged(run_id: uuid.UUID) -> int:
+    return await forget_owners(docs.RUN, [run_id])
+
+
+async def eval_purged(eval_id: uuid.UUID) -> int:
+    return await forget_owners(docs.SESSION, [eval_id])
+
+
+async def monitored_conversations_deleted(conversation_ids: Sequence[object]) -> int:
+    return await forget_owners(docs.MONITORED, conversation_ids)
+
+
+async def conversation_set_deleted(set_id: uuid.UUID) -> int:
+    return await forget_owners(docs.IMPORTED, [set_id])
+
+
+# -- the queue ----------------------------------------------------------------------
 def add(documents: Sequence[SearchDocument]) -> None:
     """Queue `documents` for the index; returns at once. Call it after the writer's
     transaction committed (never inside one: the drain must not inherit it)."""

@@ -128,4 +128,10 @@ class Session:
 class MessageExchange:
     user_message: Message
     reply: Message
-    session: Session
+    # The session as the actor answered it; a Session (an unsaved row built from the
+    # record) only when the client selects it: sendMessage's callers rarely do.
+    session_record: strawberry.Private[SessionRecord]
+
+    @strawberry.field
+    def session(self) -> Session:
+        return Session.from_record(self.session_record)
