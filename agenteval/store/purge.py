@@ -30,7 +30,7 @@ from agenteval.store.models import (
     RunTurn,
     WebhookDelivery,
 )
-from agenteval.store.search import hooks as search_index
+from agenteval.store.search import index_writes as search_index
 
 BATCH = 500
 

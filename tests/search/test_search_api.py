@@ -3,6 +3,8 @@ bad queries refused with VALIDATION_FAILED, an INGEST key refused, pages by curs
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 import pytest
 from starlette.applications import Starlette
@@ -33,6 +35,10 @@ CONVERSATIONS = [
 @pytest.fixture
 async def ingested(app: Starlette) -> tuple[GraphQLClient, httpx.AsyncClient]:
     async with running_app(app) as http:
+        # The start-up catch-up (a background task) walks the sources once; left running,
+        # it could index a turn again after a test deleted the index to reindex it.
+        await asyncio.gather(*(task for task in asyncio.all_tasks()
+                               if task.get_name() == "search catch-up"))
         answer = await post_ingest(http, CONVERSATIONS)
         assert answer.status_code == 200, answer.text
         await index_writes.flush()

@@ -18,7 +18,7 @@ from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.errors import NotFound
 from agenteval.store.catalog import conversation_sets as stored_sets
 from agenteval.store.catalog.conversation_sets import ConversationSet
-from agenteval.store.search import hooks as search_index
+from agenteval.store.search import index_writes as search_index
 
 
 def check_dialogs(dialogs: list[dict[str, Any]], errors: FieldErrors | None = None) -> None:

@@ -81,10 +81,6 @@ async def create_eval(engine: IntelligentEngine, fields: dict[str, Any],
     return planning
 
 
-def check_idempotency_key(errors: list[dict[str, str]], path: str, key: str | None) -> None:
-    check_text(errors, path, key, max_length=200)
-
-
 async def prepare_report(row: IntelligentEval, report: dict[str, Any],
                          evidence_policy: str = "flag") -> dict[str, Any]:
     """The validated report with every evidence checked against the transcripts.

@@ -25,7 +25,7 @@ from agenteval.domain.monitoring.ingest_lines import IngestTurn
 from agenteval.store.models import MonitoredConversation, MonitoredSource, MonitoredTurn
 from agenteval.store.monitoring import ingest_statement
 from agenteval.store.monitoring.partitions import is_postgres
-from agenteval.store.search import hooks as search_index
+from agenteval.store.search import index_writes as search_index
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from agenteval.store.models import (
     RedLineHit,
 )
 from agenteval.store.monitoring.partitions import drop_partitions_before
-from agenteval.store.search import hooks as search_index
+from agenteval.store.search import index_writes as search_index
 
 BATCH = 500
 

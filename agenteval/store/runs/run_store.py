@@ -41,7 +41,7 @@ from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
 from agenteval.store.notifications.outbox import enqueue_run_notification
 from agenteval.store.runs.case_tags import case_tags
 from agenteval.store.runs.run_rows import attempt_rows, insert_attempt_rows
-from agenteval.store.search import hooks as search_index
+from agenteval.store.search import index_writes as search_index
 
 PROGRESS_FIELDS = ("id", "status", "total", "done", "passed", "failed", "errored")
 # A run's state (status, version, counters, summary, times) without its cases snapshot,

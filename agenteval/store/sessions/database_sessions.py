@@ -30,7 +30,7 @@ from agenteval.errors import Conflict, NotFound
 from agenteval.store.evals.database_evals import eval_record, session_record
 from agenteval.store.evals.eval_log import append_events
 from agenteval.store.models import EvalMessage, EvalSession, Target
-from agenteval.store.search import hooks as search_index
+from agenteval.store.search import index_writes as search_index
 from agenteval.store.sessions import turns
 from agenteval.store.sessions.turn_lease import turn_lease_name
 
