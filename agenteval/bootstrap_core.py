@@ -24,7 +24,7 @@ from agenteval.channels import create_channel_factory
 from agenteval.config import Settings
 from agenteval.domain import limits
 from agenteval.engine.catalog import campaigns
-from agenteval.engine.catalog.models import load_model_provider
+from agenteval.engine.catalog.configured_models import load_model_provider
 from agenteval.engine.catalog.usage import check_price_setting
 from agenteval.engine.services import CoreServices
 from agenteval.engine.static.engine import RunEngine

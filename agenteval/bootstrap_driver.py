@@ -20,7 +20,7 @@ from actors import EntityKind, OwnedSystem
 from actors.delivery import still_owned
 from agenteval.config import Settings
 from agenteval.domain.owned_kinds import DRIVE, DRIVE_WAIT, SCHEDULES
-from agenteval.engine.catalog.models import load_role_models
+from agenteval.engine.catalog.configured_models import load_role_models
 from agenteval.engine.intelligent.wakeups import NoneNotifier, Notifier, Role, WakeUps
 from agenteval.llm import ModelRegistry
 from agenteval.store.evals.eval_log import record_event

@@ -35,9 +35,9 @@ from agenteval.config import Settings
 from agenteval.domain.logs.conversation_logs import format_of, sample_positions
 from agenteval.domain.logs.log_redaction import redact_dialog
 from agenteval.engine.catalog import offline_runs
+from agenteval.engine.catalog.configured_models import judge_configured
 from agenteval.engine.catalog.deletion import delete_run
 from agenteval.engine.catalog.model_sources import file_models
-from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.offline_templates import (
     OfflineTemplate,
     dialog_case,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from agenteval.domain.judging.cases import CaseSpec, RuleSpec
 from agenteval.domain.judging.fingerprints import judge_hash
 from agenteval.engine.alignment.rejudge import dialog_of
-from agenteval.engine.catalog.models import ConfiguredModels
+from agenteval.engine.catalog.configured_models import ConfiguredModels
 from agenteval.rules import run_rule
 from agenteval.store.judge_revisions.revisions import (
     create_revision,

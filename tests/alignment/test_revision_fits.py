@@ -7,7 +7,7 @@ from typing import Any
 
 from agenteval.domain.judging.cases import CaseSpec, RuleSpec
 from agenteval.engine.alignment.rejudge import dialog_of
-from agenteval.engine.catalog.models import ConfiguredModels
+from agenteval.engine.catalog.configured_models import ConfiguredModels
 from agenteval.rules import run_rule
 from agenteval.store.judge_revisions.revisions import create_revision, load_overlay
 from tests.alignment.pattern_judge import MODEL, P

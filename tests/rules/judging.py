@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.domain.judging.cases import CaseSpec, RuleResult, RuleSpec, Turn
-from agenteval.engine.catalog.models import ConfiguredModels
+from agenteval.engine.catalog.configured_models import ConfiguredModels
 from agenteval.llm import InMemoryResponseCache, ModelEndpoint, ModelRegistry
 from agenteval.rules import run_rule
 from tests.support.fake_llm_server import FakeLLMServer

@@ -14,9 +14,9 @@ from agenteval.api.types.enums import KeyRole, ModelRole
 from agenteval.api.unset import value
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.engine.catalog import model_configs, targets
-from agenteval.engine.review.record import reviewer_of
 from agenteval.errors import Conflict, NotFound, ValidationFailed
 from agenteval.store.access import api_keys
+from agenteval.store.access.api_keys import key_label
 
 
 @strawberry.type
@@ -34,7 +34,7 @@ class AccessMutations:
     async def revoke_api_key(self, info: ResolverInfo, id: strawberry.ID) -> ApiKey:
         try:
             row = await api_keys.revoke_key(parse_id(id),
-                                            reviewer_of(await info.context.require_key()))
+                                            key_label(await info.context.require_key()))
         except api_keys.LastAdminKey:
             raise Conflict(f"API key {id} is the last active ADMIN key: create another ADMIN "
                            "key before revoking it, or nobody could manage keys") from None

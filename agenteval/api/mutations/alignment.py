@@ -11,7 +11,7 @@ from agenteval.api.types.alignment import Alignment, AlignmentStrategy, JudgeRev
 from agenteval.domain.alignment.strategy import Strategy
 from agenteval.engine.alignment import service
 from agenteval.engine.alignment.align import DEFAULT_SEED, AlignRequest
-from agenteval.engine.review.record import reviewer_of
+from agenteval.store.access.api_keys import key_label
 
 
 @strawberry.type
@@ -33,7 +33,7 @@ class AlignmentMutations:
         key = await info.context.require_key()
         row = await service.align_judge(AlignRequest(
             rule_type, language, judge_model, Strategy(strategy.value), seed,
-            created_by=reviewer_of(key)), info.context.services.owned)
+            created_by=key_label(key)), info.context.services.owned)
         return Alignment.from_row(row)
 
     @strawberry.mutation(

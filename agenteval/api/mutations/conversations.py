@@ -14,7 +14,7 @@ from agenteval.api.types.static.conversation_set import ConversationSet
 from agenteval.api.types.static.static_run import Run
 from agenteval.api.unset import value
 from agenteval.engine.catalog import conversation_sets, offline_runs
-from agenteval.engine.review.record import reviewer_of
+from agenteval.store.access.api_keys import key_label
 
 
 @strawberry.type
@@ -46,7 +46,7 @@ class ConversationMutations:
             parse_id(set_id, "setId"), None if wanted is None else parse_id(wanted, "scenarioId"),
             value(rules))
         started = await info.context.services.runs.start(
-            queued.id, reviewer_of(await info.context.require_key()))
+            queued.id, key_label(await info.context.require_key()))
         return Run.from_record(started)
 
     @strawberry.mutation(permission_classes=[IsOperator],

@@ -7,8 +7,8 @@ import strawberry
 from agenteval.api.context import ResolverInfo
 from agenteval.api.permissions import IsOperator
 from agenteval.api.types.model_check import ModelCheck
+from agenteval.engine.catalog.configured_models import endpoints_of
 from agenteval.engine.catalog.model_sources import effective_endpoints
-from agenteval.engine.catalog.models import endpoints_of
 from agenteval.store.catalog import model_configs
 
 

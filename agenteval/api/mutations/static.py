@@ -18,7 +18,7 @@ from agenteval.api.types.static.static_run import Campaign, Run
 from agenteval.api.types.static.static_scenario import Scenario
 from agenteval.api.unset import value
 from agenteval.engine.catalog import campaigns, scenarios
-from agenteval.engine.review.record import reviewer_of
+from agenteval.store.access.api_keys import key_label
 
 
 @strawberry.type
@@ -63,11 +63,11 @@ class StaticMutations:
         runs = await info.context.services.runs.start_campaign(
             parse_id(campaign_id, "campaignId"),
             None if wanted_target is None else parse_id(wanted_target, "targetId"),
-            reviewer_of(await info.context.require_key()))
+            key_label(await info.context.require_key()))
         return [Run.from_record(run) for run in runs]
 
     @strawberry.mutation(permission_classes=[IsOperator])
     async def cancel_run(self, info: ResolverInfo, run_id: strawberry.ID) -> Run:
         run = await info.context.services.runs.cancel(
-            parse_id(run_id, "runId"), reviewer_of(await info.context.require_key()))
+            parse_id(run_id, "runId"), key_label(await info.context.require_key()))
         return Run.from_record(run)

@@ -18,7 +18,7 @@ from agenteval.api.schema_help import (
 from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
 from agenteval.api.unset import value
 from agenteval.engine.catalog import reads
-from agenteval.engine.catalog.models import effective_model_configs
+from agenteval.engine.catalog.configured_models import effective_model_configs
 from agenteval.engine.paging import page_of
 from agenteval.store.access import api_keys
 from agenteval.store.models import Target as TargetRow

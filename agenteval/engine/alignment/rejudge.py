@@ -15,7 +15,7 @@ from typing import Any
 from agenteval.domain.alignment.reviewed import ReviewedJudgement
 from agenteval.domain.alignment.revisions import RevisionOverlay
 from agenteval.domain.judging.cases import CaseSpec, RuleSpec, Turn
-from agenteval.engine.catalog.models import ConfiguredModels
+from agenteval.engine.catalog.configured_models import ConfiguredModels
 from agenteval.llm import ModelRegistry, ResponseCache
 from agenteval.rules import run_rule
 

@@ -12,7 +12,7 @@ from actors import OwnedSystem
 from agenteval.engine.alignment import background
 from agenteval.engine.alignment.align import AlignRequest, ReviewSource
 from agenteval.engine.alignment.sources import reviewed
-from agenteval.engine.catalog.models import load_model_registry
+from agenteval.engine.catalog.configured_models import load_model_registry
 from agenteval.store.judge_revisions import revisions
 from agenteval.store.judge_revisions.rows import AlignmentRow, JudgeRevisionRow
 from agenteval.store.response_cache import DatabaseResponseCache

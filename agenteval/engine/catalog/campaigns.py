@@ -7,7 +7,7 @@ import uuid
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
 from agenteval.domain.static.scenario_document import revalidate_cases
-from agenteval.engine.catalog.models import judge_configured, simulator_configured
+from agenteval.engine.catalog.configured_models import judge_configured, simulator_configured
 from agenteval.engine.catalog.offline_runs import OFFLINE_CHANNEL
 from agenteval.errors import NotFound, ValidationFailed
 from agenteval.rules import RULE_CATALOG

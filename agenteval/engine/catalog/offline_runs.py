@@ -18,8 +18,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from agenteval.engine.catalog.configured_models import judge_configured
 from agenteval.engine.catalog.conversation_sets import get_conversation_set
-from agenteval.engine.catalog.models import judge_configured
 from agenteval.engine.catalog.offline_templates import (
     dialog_case,
     logs_latencies,

@@ -17,7 +17,7 @@ from agenteval.domain.static.scenario_document import (
     parse_scenario_document,
     validate_case_inputs,
 )
-from agenteval.engine.catalog.models import judge_configured, simulator_configured
+from agenteval.engine.catalog.configured_models import judge_configured, simulator_configured
 from agenteval.errors import Conflict, NotFound
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.catalog import scenarios as stored

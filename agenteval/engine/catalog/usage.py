@@ -23,7 +23,7 @@ from agenteval.domain.model_costs import (
     tokens_per_call,
     total_usage,
 )
-from agenteval.engine.catalog.models import effective_model_configs
+from agenteval.engine.catalog.configured_models import effective_model_configs
 from agenteval.store.usage import (
     UsageGroup,
     measured_per_call,

@@ -62,7 +62,7 @@ async def method_of(row: IntelligentEval, sessions: list[EvalSession],
                     language: Language = "en") -> dict[str, Any]:
     """How the report was produced, from what the server knows: the drivers its wake-ups
     used, the model configured for each built-in role, the models configured now."""
-    from agenteval.engine.catalog.models import effective_model_configs
+    from agenteval.engine.catalog.configured_models import effective_model_configs
 
     woken: dict[str, str] = {}
     for detail in await report_reads.woken_details(row.id):

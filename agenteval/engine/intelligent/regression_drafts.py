@@ -19,7 +19,7 @@ from agenteval.domain.regression.regression_draft import (
     draft_from_finding,
     draft_from_session,
 )
-from agenteval.engine.catalog.models import judge_configured
+from agenteval.engine.catalog.configured_models import judge_configured
 from agenteval.engine.catalog.scenarios import get_scenario
 from agenteval.engine.intelligent.evals import get_eval, get_session
 from agenteval.errors import NotFound, ValidationFailed

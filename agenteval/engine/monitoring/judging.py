@@ -22,7 +22,7 @@ from agenteval.domain.judging.judgement import judge_case
 from agenteval.domain.monitoring.dialogs import dialog_of
 from agenteval.domain.monitoring.monitor_judge import case_of
 from agenteval.domain.monitoring.selection import sampled, selects
-from agenteval.engine.catalog.models import load_model_provider
+from agenteval.engine.catalog.configured_models import load_model_provider
 from agenteval.rules import NO_MODELS
 from agenteval.rules.base import ModelProvider
 from agenteval.rules.case_rules import judge_rules

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from agenteval.domain.intelligent import eval_state
 from agenteval.domain.static import run_state
 from agenteval.errors import InvalidTransition, NotFound, ValidationFailed
+from agenteval.store.access.api_keys import key_label
 from agenteval.store.evals.eval_reads import EvalSession, IntelligentEval, find_eval, find_session
 from agenteval.store.reviews import human_reviews
 from agenteval.store.reviews.human_reviews import ApiKey
@@ -21,11 +22,6 @@ from agenteval.store.runs.run_reads import Run, find_run
 
 RUN_REVIEWABLE = sorted(run_state.TERMINAL_STATUSES)
 EVAL_REVIEWABLE = sorted(eval_state.TERMINAL_STATUSES)
-
-
-def reviewer_of(key: ApiKey) -> str:
-    """The reviewer as shown everywhere: the key's name and its id."""
-    return f"{key.name} ({key.id})"
 
 
 def case_target(case_key: str, attempt: int) -> str:
@@ -57,7 +53,7 @@ async def review_case_outcome(run_id: uuid.UUID, case_key: str, attempt: int,
     if outcome is None:
         raise NotFound(f"run {run_id} has no attempt {attempt} of case {case_key!r}")
     await human_reviews.add(
-        run_id=run_id, target=case_target(case_key, attempt), reviewer=reviewer_of(key),
+        run_id=run_id, target=case_target(case_key, attempt), reviewer=key_label(key),
         reviewer_key_id=key.id, note=note, success_level=success_level,
         machine_label=outcome.success_level)
     return run
@@ -75,7 +71,7 @@ async def review_finding(eval_id: uuid.UUID, finding_index: int, decision: str,
         raise ValidationFailed.one("findingIndex", f"the report has {len(findings)} finding(s); "
                                    f"{finding_index} is not one of them")
     await human_reviews.add(
-        eval_id=eval_id, target=finding_target(finding_index), reviewer=reviewer_of(key),
+        eval_id=eval_id, target=finding_target(finding_index), reviewer=key_label(key),
         reviewer_key_id=key.id, note=note, decision=decision)
     return row
 
@@ -91,7 +87,7 @@ async def review_session(session_id: uuid.UUID, goal_achieved: bool, note: str |
     _require_finished(f"eval {row.id}", row.status, EVAL_REVIEWABLE)
     machine = (session.verdict or {}).get("goalAchieved")
     await human_reviews.add(
-        eval_id=row.id, target=session_target(session_id), reviewer=reviewer_of(key),
+        eval_id=row.id, target=session_target(session_id), reviewer=key_label(key),
         reviewer_key_id=key.id, note=note, goal_achieved=goal_achieved,
         machine_label=None if machine is None else str(bool(machine)).lower())
     return session

@@ -17,8 +17,9 @@ from typing import Any
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import check_text
 from agenteval.domain.review_queues.rubric import machine_answer
-from agenteval.engine.review_queues.work import family, now, reviewer_of
+from agenteval.engine.review_queues.work import family, now
 from agenteval.errors import Conflict, InvalidTransition, NotFound, ValidationFailed
+from agenteval.store.access.api_keys import key_label
 from agenteval.store.review_queues import appeal_rows, claims, items
 from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
 from agenteval.store.review_queues.items import ReviewItemRow
@@ -76,7 +77,7 @@ async def open_appeal(root: ReviewItemRow, *, source: str, verdict: dict[str, An
     return await appeal_rows.add_appeal(
         id=uuid.uuid4(), item_id=root.id, appeal_item_id=appeal_item_id,
         verdict_source=source, appealed_verdict=verdict, appealed_reviewer_key_id=giver,
-        reason=reason, appealed_by=reviewer_of(key), appealed_by_key_id=key.id,
+        reason=reason, appealed_by=key_label(key), appealed_by_key_id=key.id,
         entry_key=entry_key)
 
 

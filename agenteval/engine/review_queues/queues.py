@@ -12,8 +12,8 @@ from agenteval.domain.review_queues.plan import PlanSpec, parse_plan
 from agenteval.domain.review_queues.selection import double_reviewed, select
 from agenteval.engine.review_queues.candidates import reviewables
 from agenteval.engine.review_queues.candidates_monitor import monitors_reviewables
-from agenteval.engine.review_queues.work import reviewer_of
 from agenteval.errors import NotFound, ValidationFailed
+from agenteval.store.access.api_keys import key_label
 from agenteval.store.review_queues import queue_rows
 from agenteval.store.review_queues.queue_rows import ApiKey, ReviewPlanRow, ReviewQueueRow
 
@@ -27,7 +27,7 @@ async def create_plan(name: str, raw_spec: Any, key: ApiKey) -> ReviewPlanRow:
         errors.add("name", "must not be empty")
     errors.raise_if_any()
     return await queue_rows.add_plan(name=name.strip(), spec=spec.as_json(),
-                                     created_by=reviewer_of(key))
+                                     created_by=key_label(key))
 
 
 async def _reviewer_keys(key_ids: Sequence[uuid.UUID], path: str) -> list[str]:
@@ -80,7 +80,7 @@ async def create_queue(name: str, plan_id: uuid.UUID, sources: Sources,
         {"name": name.strip(), "plan_id": plan.id,
          "sources": {**sources.as_json(), "plan": spec.as_json()},
          "second_review_share": spec.second_review_share, "reviewer_key_ids": reviewers,
-         "created_by": reviewer_of(key)},
+         "created_by": key_label(key)},
         [_item(position, spec, by_key[selected.candidate.key], selected.reasons,
                position in doubles) for position, selected in enumerate(chosen)])
 

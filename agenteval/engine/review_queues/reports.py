@@ -15,7 +15,8 @@ from agenteval.domain.review_queues.figures import (
     median,
 )
 from agenteval.domain.review_queues.rubric import machine_answer, top_label
-from agenteval.engine.review_queues.work import now, reviewer_of
+from agenteval.engine.review_queues.work import now
+from agenteval.store.access.api_keys import key_label
 from agenteval.store.review_queues import appeal_rows, items, queue_rows
 from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
 from agenteval.store.review_queues.items import ReviewAnswerRow, ReviewItemRow
@@ -39,7 +40,7 @@ async def queue_report(queue_id: uuid.UUID) -> QueueFigures:
     # A reviewer holding a batch before answering anything is progress too (assigned work).
     holders = {i.claimed_by_key_id for i in rows if i.status == "OPEN" and i.claimed_by_key_id
                and i.claimed_until and i.claimed_until >= moment}
-    names = {str(k.id): reviewer_of(k)
+    names = {str(k.id): key_label(k)
              for k in (await queue_rows.keys_by_ids(list(holders))).values()}
     return QueueFigures(
         items=len(roots), decided=sum(1 for r in roots if r.final is not None),

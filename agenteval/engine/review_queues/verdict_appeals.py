@@ -22,8 +22,8 @@ from agenteval.engine.review_queues.appeals import (
     open_appeal,
 )
 from agenteval.engine.review_queues.candidates import Reviewable, eval_items, run_attempt
-from agenteval.engine.review_queues.work import reviewer_of
 from agenteval.errors import NotFound, ValidationFailed
+from agenteval.store.access.api_keys import key_label
 from agenteval.store.review_queues import items, queue_rows
 from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
 from agenteval.store.review_queues.items import ReviewItemRow
@@ -86,7 +86,7 @@ async def appeals_queue(subject: Subject, key: ApiKey) -> ReviewQueueRow:
                "appeals": True, "ownerName": owner_name}
     return await queue_rows.appeals_queue(subject.owner, {
         "name": _queue_name(subject, owner_name), "plan_id": None, "sources": sources,
-        "reviewer_key_ids": [], "created_by": reviewer_of(key)})
+        "reviewer_key_ids": [], "created_by": key_label(key)})
 
 
 async def _first_item(subject: Subject) -> ReviewItemRow | None:

@@ -17,6 +17,7 @@ from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.review_queues.rubric import check_answer, overturns, same_verdict
 from agenteval.engine.review_queues.final_verdicts import settle
 from agenteval.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from agenteval.store.access.api_keys import key_label
 from agenteval.store.review_queues import appeal_rows, claims, items, queue_rows
 from agenteval.store.review_queues.appeal_rows import ReviewAppealRow
 from agenteval.store.review_queues.items import ReviewAnswerRow, ReviewItemRow
@@ -24,11 +25,6 @@ from agenteval.store.review_queues.queue_rows import ApiKey, ReviewQueueRow
 
 MAX_BATCH = 50
 NO_ID = uuid.UUID(int=0)  # an `IN` list never empty (no item has it)
-
-
-def reviewer_of(key: ApiKey) -> str:
-    """The reviewer as shown everywhere (as engine/review/record.py spells it)."""
-    return f"{key.name} ({key.id})"
 
 
 def now() -> datetime:
@@ -113,7 +109,7 @@ async def record_answer(item_id: uuid.UUID, raw: Any, note: str | None, seconds:
         if not await claims.complete(item.id, key.id, now()):
             raise Conflict(f"review item {item_id} is not claimed by this key (claim a batch "
                            "first; another reviewer may hold it, or it is answered)")
-        row = await items.add_answer(item_id=item.id, reviewer=reviewer_of(key),
+        row = await items.add_answer(item_id=item.id, reviewer=key_label(key),
                                      reviewer_key_id=key.id, answer=answer, note=note,
                                      seconds=seconds)
         await _follow_up(item, root, row)

@@ -85,6 +85,12 @@ def new_secret() -> str:
     return SECRET_PREFIX + secrets.token_urlsafe(32)
 
 
+def key_label(key: ApiKey) -> str:
+    """Who did something, as runs, reviews, appeals and keys show it (whoever started a
+    run, a reviewer, an appeal's author): the key's name and its id."""
+    return f"{key.name} ({key.id})"
+
+
 async def create_key(name: str, role: str, secret: str | None = None) -> tuple[ApiKey, str]:
     """Create a key; returns it with its secret, which is never stored."""
     secret = secret or new_secret()

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from agenteval.engine.catalog.configured_models import (
+    ConfiguredModels,
+    effective_model_configs,
+    judge_configured,
+    load_model_provider,
+)
 from agenteval.engine.catalog.model_sources import (
     ModelSourceError,
     environment_endpoints,
     file_endpoints,
     file_models,
-)
-from agenteval.engine.catalog.models import (
-    ConfiguredModels,
-    effective_model_configs,
-    judge_configured,
-    load_model_provider,
 )
 from agenteval.store.models import ModelConfig
 

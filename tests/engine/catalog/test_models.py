@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agenteval.engine.catalog.models import load_model_provider
+from agenteval.engine.catalog.configured_models import load_model_provider
 from agenteval.store.models import ModelConfig
 from agenteval.store.response_cache import DatabaseResponseCache
 
