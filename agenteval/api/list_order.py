@@ -1,24 +1,18 @@
 """Search and order for the long lists (targets, scenarios, campaigns, intelligent evals).
 
 Every argument is optional: left out, a list reads as before (the contract's order). The
-search is a case-insensitive substring of the name, done by the database, so paging and
-`totalCount` count the matches.
+search is a case-insensitive substring of the name, done by the database (the adapters'
+queries: `store/paging.py`), so paging and `totalCount` count the matches.
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import TypeVar
 
 import strawberry
-from tortoise.functions import Lower
-from tortoise.models import Model
-from tortoise.queryset import QuerySet
 
 from agenteval.domain.limits import MAX_NAME
 from agenteval.errors import ValidationFailed
-
-M = TypeVar("M", bound=Model)
 
 
 @strawberry.enum(description="How a list is ordered; ties are broken by id, so paging is stable.")
@@ -29,27 +23,16 @@ class ListOrder(Enum):
     NAME_DESC = "NAME_DESC"
 
 
-# By name ignoring case on both databases (SQLite compares bytes, PostgreSQL its collation).
-_FIELDS = {
-    ListOrder.NEWEST_FIRST: ("-created_at", "id"),
-    ListOrder.OLDEST_FIRST: ("created_at", "id"),
-    ListOrder.NAME_ASC: ("name_folded", "created_at", "id"),
-    ListOrder.NAME_DESC: ("-name_folded", "created_at", "id"),
-}
-
-
-def searched(query: QuerySet[M], search: str | None, argument: str = "search") -> QuerySet[M]:
-    """Only the rows whose name contains `search` (ignoring case); all when it is blank."""
+def search_term(search: str | None, argument: str = "search") -> str | None:
+    """What to search the names for (stripped), or None for every row when it is blank."""
     if search is None or not search.strip():
-        return query
+        return None
     if len(search) > MAX_NAME:
         raise ValidationFailed([{"path": argument,
                                  "message": f"at most {MAX_NAME} characters"}])
-    return query.filter(name__icontains=search.strip())
+    return search.strip()
 
 
-def ordered(query: QuerySet[M], order: ListOrder | None, default: ListOrder) -> QuerySet[M]:
-    fields = _FIELDS[order or default]
-    if "name_folded" in fields[0]:
-        query = query.annotate(name_folded=Lower("name"))
-    return query.order_by(*fields)
+def order_name(order: ListOrder | None, default: ListOrder) -> str:
+    """The order's name, as the store's list queries take it (`default` when left out)."""
+    return (order or default).value

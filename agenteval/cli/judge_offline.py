@@ -53,7 +53,8 @@ from agenteval.gate.console import Console
 from agenteval.gate.flow import GateOptions, load_checked_baseline
 from agenteval.gate.inputs import BadInput, model_endpoints, read_text
 from agenteval.gate.verdict import EXIT_BAD_INPUT, decide
-from agenteval.store.models import Scenario
+from agenteval.store.catalog import scenarios
+from agenteval.store.catalog.scenarios import Scenario
 from agenteval.yaml_loader import YamlError, load_yaml
 
 CHUNK = 2_000  # conversations per offline run: what memory holds at a time
@@ -151,10 +152,10 @@ async def _template(judged: JudgeInput) -> tuple[Scenario, OfflineTemplate]:
             name = str(data.get("name") or f"Offline: {source}")
     except AgentEvalError as exc:
         raise BadInput(describe_error(f"rules file {judged.rules_file!r}", exc)) from None
-    scenario = await Scenario.create(
-        name=name[:200], cases=cases,
-        description=f"Logged conversations from {source}, judged offline (agenteval judge): "
-                    "the replies are the logged ones.")
+    scenario = await scenarios.create(
+        name[:200],
+        f"Logged conversations from {source}, judged offline (agenteval judge): "
+        "the replies are the logged ones.", cases)
     return scenario, template
 
 

@@ -16,7 +16,6 @@ from contextlib import closing
 from pathlib import Path
 
 from agenteval.store import response_cache
-from agenteval.store.models import JudgeCacheEntry
 
 DEFAULT_CACHE_DIR = ".agenteval-cache"
 CACHE_FILE = "model-answers.sqlite3"
@@ -42,19 +41,17 @@ async def load_into_database(directory: str | Path) -> int:
         return 0
     with closing(_connect(path)) as connection:
         rows = connection.execute("SELECT key, model, value FROM answers").fetchall()
-    known = set(await JudgeCacheEntry.all().values_list("key", flat=True))
-    fresh = [JudgeCacheEntry(key=key, model=model, value=json.loads(value))
-             for key, model, value in rows if key not in known]
+    known = await response_cache.stored_keys()
+    fresh = [(key, model, json.loads(value)) for key, model, value in rows if key not in known]
     if fresh:
-        await JudgeCacheEntry.bulk_create(fresh, batch_size=BATCH)
-        # Served from memory during the run: no database hand-off per judgement.
-        response_cache.remember((entry.key, entry.value) for entry in fresh)
+        # Served from memory during the run too: no database hand-off per judgement.
+        await response_cache.store_answers(fresh, batch_size=BATCH)
     return len(fresh)
 
 
 async def save_from_database(directory: str | Path) -> int:
     """Copy the database's answers into the file (keeping what it has); how many were added."""
-    entries = await JudgeCacheEntry.all().values_list("key", "model", "value")
+    entries = await response_cache.stored_answers()
     if not entries:
         return 0  # a model-free run leaves no cache folder behind
     with closing(_connect(cache_file(directory))) as connection, connection:

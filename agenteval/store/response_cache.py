@@ -14,7 +14,7 @@ a re-run judged entirely from the cache cost a quarter of the first run.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -38,6 +38,26 @@ def remember(entries: Iterable[tuple[str, dict[str, Any]]]) -> None:
 
 def forget_all() -> None:
     _memory.clear()
+
+
+async def stored_keys() -> set[str]:
+    """The keys of every stored answer."""
+    return {str(key) for key in await JudgeCacheEntry.all().values_list("key", flat=True)}
+
+
+async def store_answers(answers: Sequence[tuple[str, str, dict[str, Any]]], batch_size: int
+                        ) -> None:
+    """Store these (key, model, answer) triples, whose keys are not stored yet, `batch_size`
+    rows a statement; they are served from memory from then on."""
+    entries = [JudgeCacheEntry(key=key, model=model, value=value)
+               for key, model, value in answers]
+    await JudgeCacheEntry.bulk_create(entries, batch_size=batch_size)
+    remember((entry.key, entry.value) for entry in entries)
+
+
+async def stored_answers() -> list[tuple[str, str, Any]]:
+    """(key, model, answer) of every stored answer."""
+    return list(await JudgeCacheEntry.all().values_list("key", "model", "value"))
 
 
 class DatabaseResponseCache:

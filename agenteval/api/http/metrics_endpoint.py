@@ -4,8 +4,8 @@ Read at scrape time, so the hot paths pay nothing for them:
 - actors alive and mailbox depth, by kind (`eval`, `session`, `run` …), from the
   `ActorSystem`;
 - runs, evals and sessions in flight, by status: one `GROUP BY status` query each
-  over the unfinished rows (these are cluster-wide figures: every process reports
-  the same, so aggregate them with `max`, not `sum`).
+  over the unfinished rows (`store/activity.py`; these are cluster-wide figures: every
+  process reports the same, so aggregate them with `max`, not `sum`).
 
 `AGENTEVAL_METRICS` decides who may read it: `authenticated` (any valid API key,
 as `X-API-Key` or `Authorization: Bearer …`), `public`, or `off` (no route: 404).
@@ -23,8 +23,6 @@ from prometheus_client.registry import Collector
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from tortoise.functions import Count
-from tortoise.models import Model
 
 from actors import ActorSystem
 from agenteval.api.http.rest import authenticated_key, rest_endpoint
@@ -33,7 +31,7 @@ from agenteval.domain.intelligent import eval_state
 from agenteval.domain.static import run_state
 from agenteval.engine.services import Services
 from agenteval.observability.metrics import REGISTRY
-from agenteval.store.models import EvalSession, IntelligentEval, Run
+from agenteval.store import activity
 
 logger = logging.getLogger("agenteval.metrics")
 
@@ -89,9 +87,9 @@ def actor_families(actors: ActorSystem) -> list[GaugeMetricFamily]:
 async def row_families() -> list[GaugeMetricFamily]:
     """Runs, evals and sessions in flight by status (cluster-wide; see the module doc)."""
     try:
-        runs = await _count_by_status(Run, RUN_STATUSES_IN_FLIGHT)
-        evals = await _count_by_status(IntelligentEval, EVAL_STATUSES_IN_FLIGHT)
-        sessions = await _count_by_status(EvalSession, SESSION_STATUSES_IN_FLIGHT)
+        runs = await activity.runs_by_status(RUN_STATUSES_IN_FLIGHT)
+        evals = await activity.evals_by_status(EVAL_STATUSES_IN_FLIGHT)
+        sessions = await activity.sessions_by_status(SESSION_STATUSES_IN_FLIGHT)
     except Exception:  # noqa: BLE001 - the process's own figures are still worth serving
         logger.warning("/metrics: the database did not answer", exc_info=True)
         return [_gauge("agenteval_database_up", "1 when the scrape's database query worked.",
@@ -106,15 +104,6 @@ async def row_families() -> list[GaugeMetricFamily]:
         _gauge("agenteval_sessions_in_flight", "Intelligent-eval sessions still running.",
                "status", sessions.items()),
     ]
-
-
-async def _count_by_status(model: type[Model], statuses: Iterable[str]) -> dict[str, int]:
-    counts = dict.fromkeys(statuses, 0)
-    rows = await (model.filter(status__in=list(counts)).annotate(count=Count("id"))
-                  .group_by("status").values("status", "count"))
-    for row in rows:
-        counts[row["status"]] = int(row["count"])
-    return counts
 
 
 def _kind(key: Hashable) -> str:

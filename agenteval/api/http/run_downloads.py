@@ -20,12 +20,12 @@ from agenteval.api.http.rest import authenticated_key, path_id, rest_endpoint
 from agenteval.domain.intelligent.eval_report_markdown import safe_filename
 from agenteval.engine.static.run_document import scenario_entry, scenario_result
 from agenteval.errors import NotFound
-from agenteval.store.models import Run
+from agenteval.store.runs.run_reads import Run, find_run
 
 
 async def _run(request: Request) -> Run:
     await authenticated_key(request)
-    run = await Run.get_or_none(id=path_id(request, "run_id", "no such run"))
+    run = await find_run(path_id(request, "run_id", "no such run"))
     if run is None:
         raise NotFound("no such run")
     if run.status == "QUEUED":

@@ -20,7 +20,8 @@ from agenteval.engine.alignment import drift
 from agenteval.engine.alignment.sources import all_reviewed
 from agenteval.engine.review_queues import appeals, queues, verdict_appeals, work
 from agenteval.errors import NotFound
-from agenteval.store.models import ApiKey, ReviewItemRow
+from agenteval.store.access import api_keys
+from agenteval.store.review_queues import items
 
 
 def _settings_lease(info: ResolverInfo) -> float:
@@ -85,8 +86,7 @@ class ReviewQueueMutations:
     async def assign_review_batch(self, info: ResolverInfo, queue_id: strawberry.ID,
                                   reviewer_key_id: strawberry.ID,
                                   size: int = 10) -> list[ReviewItem] | None:
-        reviewer = await ApiKey.get_or_none(id=parse_id(reviewer_key_id, "reviewerKeyId"),
-                                            revoked=False)
+        reviewer = await api_keys.find_live_key(parse_id(reviewer_key_id, "reviewerKeyId"))
         if reviewer is None:
             raise NotFound(f"API key {reviewer_key_id} does not exist")
         rows = await work.assign_batch(parse_id(queue_id, "queueId"), size, reviewer,
@@ -151,4 +151,4 @@ class ReviewQueueMutations:
                              reason: str) -> ReviewAppeal | None:
         row = await verdict_appeals.appeal_verdict(parse_subject(subject), reason,
                                                    await info.context.require_key())
-        return ReviewAppeal.from_row(row, await ReviewItemRow.get(id=row.item_id))
+        return ReviewAppeal.from_row(row, await items.get_item(row.item_id))

@@ -8,7 +8,7 @@ from strawberry.scalars import JSON
 
 from agenteval.api.context import ResolverInfo
 from agenteval.api.ids import parse_id
-from agenteval.api.list_order import ListOrder, ordered, searched
+from agenteval.api.list_order import ListOrder, order_name, search_term
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import AnyKey, CanRead, IsAdmin
 from agenteval.api.schema_help import (
@@ -19,9 +19,8 @@ from agenteval.api.types.access import ApiKey, ChannelType, ModelConfig, Target
 from agenteval.api.unset import value
 from agenteval.engine.catalog import reads
 from agenteval.engine.catalog.configured_models import effective_model_configs
-from agenteval.engine.paging import page_of
 from agenteval.store.access import api_keys
-from agenteval.store.models import Target as TargetRow
+from agenteval.store.catalog import targets as target_rows
 
 
 @strawberry.type
@@ -38,10 +37,11 @@ class AccessQueries:
     async def targets(self, first: int | None = 50, after: str | None = UNSET,
                       search: str | None = UNSET,
                       order_by: ListOrder | None = UNSET) -> Connection[Target]:
-        query = ordered(searched(TargetRow.all(), value(search)), value(order_by),
-                        ListOrder.OLDEST_FIRST)
-        return await paginate(lambda offset, limit: page_of(query, offset, limit),
-                              first, after, Target.from_row)
+        term, order = search_term(value(search)), order_name(value(order_by),
+                                                            ListOrder.OLDEST_FIRST)
+        return await paginate(
+            lambda offset, limit: target_rows.target_page(term, order, offset, limit),
+            first, after, Target.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def target(self, id: strawberry.ID) -> Target | None:

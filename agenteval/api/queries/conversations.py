@@ -6,13 +6,12 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
-from agenteval.api.list_order import ListOrder, ordered, searched
+from agenteval.api.list_order import ListOrder, order_name, search_term
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.static.conversation_set import ConversationSet
 from agenteval.api.unset import value
-from agenteval.engine.paging import page_of
-from agenteval.store.models import ConversationSet as ConversationSetRow
+from agenteval.store.catalog import conversation_sets
 
 
 @strawberry.type
@@ -22,12 +21,13 @@ class ConversationQueries:
                                 search: str | None = UNSET,
                                 order_by: ListOrder | None = UNSET
                                 ) -> Connection[ConversationSet]:
-        query = ordered(searched(ConversationSetRow.all(), value(search)), value(order_by),
-                        ListOrder.NEWEST_FIRST)
-        return await paginate(lambda offset, limit: page_of(query, offset, limit),
-                              first, after, ConversationSet.from_row)
+        term, order = search_term(value(search)), order_name(value(order_by),
+                                                            ListOrder.NEWEST_FIRST)
+        return await paginate(
+            lambda offset, limit: conversation_sets.set_page(term, order, offset, limit),
+            first, after, ConversationSet.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def conversation_set(self, id: strawberry.ID) -> ConversationSet | None:
-        row = await ConversationSetRow.get_or_none(id=parse_id(id))
+        row = await conversation_sets.find(parse_id(id))
         return ConversationSet.from_row(row) if row else None

@@ -6,7 +6,7 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
-from agenteval.api.list_order import ListOrder, ordered, searched
+from agenteval.api.list_order import ListOrder, order_name, search_term
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import IntelligentEvalStatus
@@ -14,13 +14,9 @@ from agenteval.api.types.intelligent.intelligent_eval import IntelligentEval
 from agenteval.api.types.intelligent.intelligent_session import Session
 from agenteval.api.unset import value
 from agenteval.engine.intelligent import reads
-from agenteval.engine.paging import Page, page_of
-from agenteval.store.models import IntelligentEval as EvalRow
-
-# A page of evals without their seeds and report (IntelligentEval reads those when asked).
-# The model's fields as declared: the foreign key's id column is added by Tortoise.init.
-LIST_FIELDS = (*(name for name in EvalRow._meta.db_fields
-                 if name not in ("seeds", "report", "target_id")), "target_id")
+from agenteval.engine.paging import Page
+from agenteval.store.evals import eval_reads
+from agenteval.store.evals.eval_reads import IntelligentEval as EvalRow
 
 
 @strawberry.type
@@ -33,15 +29,14 @@ class IntelligentQueries:
                                 order_by: ListOrder | None = UNSET
                                 ) -> Connection[IntelligentEval]:
         wanted_status, wanted_target = value(status), value(target_id)
-        query = searched(EvalRow.all().only(*LIST_FIELDS), value(search))
-        if wanted_status is not None:
-            query = query.filter(status=wanted_status.value)
-        if wanted_target is not None:
-            query = query.filter(target_id=parse_id(wanted_target, "targetId"))
-        query = ordered(query, value(order_by), ListOrder.NEWEST_FIRST)
+        term = search_term(value(search))
+        target_uuid = None if wanted_target is None else parse_id(wanted_target, "targetId")
+        order = order_name(value(order_by), ListOrder.NEWEST_FIRST)
 
         async def load(offset: int, limit: int) -> Page[EvalRow]:
-            return await page_of(query, offset, limit)
+            return await eval_reads.eval_list_page(
+                term, None if wanted_status is None else wanted_status.value, target_uuid,
+                order, offset, limit)
 
         return await paginate(load, value(first), after, IntelligentEval.from_row)
 

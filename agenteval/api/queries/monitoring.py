@@ -21,7 +21,7 @@ from agenteval.api.types.monitoring.monitor import Monitor
 from agenteval.api.types.monitoring.source import MonitoredSource
 from agenteval.api.types.monitoring.window import MonitorWindow
 from agenteval.engine.monitoring.windows import recent_windows
-from agenteval.store import models
+from agenteval.store.monitoring import lists
 
 MAX_LIST = 500
 
@@ -34,71 +34,57 @@ def _limit(first: int) -> int:
 class MonitoringQueries:
     @strawberry.field(permission_classes=[CanRead])
     async def monitored_sources(self) -> list[MonitoredSource]:
-        return [MonitoredSource.from_row(r)
-                for r in await models.MonitoredSource.all().order_by("name")]
+        return [MonitoredSource.from_row(r) for r in await lists.sources_by_name()]
 
     @strawberry.field(permission_classes=[CanRead])
     async def monitors(self) -> list[Monitor]:
-        return [Monitor.from_row(r) for r in await models.Monitor.all().order_by("created_at")]
+        return [Monitor.from_row(r) for r in await lists.monitors_oldest_first()]
 
     @strawberry.field(permission_classes=[CanRead],
                       description="The newest conversations first (at most 500).")
     async def monitored_conversations(self, source_id: strawberry.ID | None = None,
                                       status: str | None = None,
                                       first: int = 50) -> list[MonitoredConversation]:
-        query = models.MonitoredConversation.all()
-        if source_id is not None:
-            query = query.filter(source_id=parse_id(source_id, "sourceId"))
-        if status is not None:
-            query = query.filter(status=bounded(status, "status"))
-        rows = await query.order_by("-last_turn_at").limit(_limit(first))
+        rows = await lists.conversations(
+            None if source_id is None else parse_id(source_id, "sourceId"),
+            None if status is None else bounded(status, "status"), _limit(first))
         return [MonitoredConversation.from_row(r) for r in rows]
 
     @strawberry.field(permission_classes=[CanRead])
     async def monitored_conversation(self, id: strawberry.ID) -> MonitoredConversation | None:
-        row = await models.MonitoredConversation.get_or_none(id=parse_id(id))
+        row = await lists.find_conversation(parse_id(id))
         return None if row is None else MonitoredConversation.from_row(row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def monitored_turns(self, conversation_id: strawberry.ID) -> list[MonitoredTurn]:
-        rows = await models.MonitoredTurn.filter(
-            conversation_id=parse_id(conversation_id, "conversationId"))
-        rows.sort(key=lambda r: (r.position is None, r.position or 0, r.sent_at, r.id))
+        rows = await lists.turns_in_order(parse_id(conversation_id, "conversationId"))
         return [MonitoredTurn.from_row(r) for r in rows]
 
     @strawberry.field(permission_classes=[CanRead])
     async def red_line_hits(self, monitor_id: strawberry.ID | None = None,
                             rule_type: str | None = None, first: int = 50,
                             conversation_id: strawberry.ID | None = None) -> list[RedLineHit]:
-        query = models.RedLineHit.all()
-        if conversation_id is not None:
-            query = query.filter(conversation_id=parse_id(conversation_id, "conversationId"))
-        if monitor_id is not None:
-            query = query.filter(monitor_id=parse_id(monitor_id, "monitorId"))
-        if rule_type is not None:
-            query = query.filter(rule_type=bounded(rule_type, "ruleType"))
-        rows = await query.order_by("-created_at").limit(_limit(first))
+        rows = await lists.hits(
+            None if conversation_id is None else parse_id(conversation_id, "conversationId"),
+            None if monitor_id is None else parse_id(monitor_id, "monitorId"),
+            None if rule_type is None else bounded(rule_type, "ruleType"), _limit(first))
         return [RedLineHit.from_row(r) for r in rows]
 
     @strawberry.field(permission_classes=[CanRead])
     async def monitor_verdicts(self, monitor_id: strawberry.ID | None = None,
                                conversation_id: strawberry.ID | None = None,
                                first: int = 50) -> list[MonitorVerdict]:
-        query = models.MonitorVerdict.all()
-        if monitor_id is not None:
-            query = query.filter(monitor_id=parse_id(monitor_id, "monitorId"))
-        if conversation_id is not None:
-            query = query.filter(conversation_id=parse_id(conversation_id, "conversationId"))
-        rows = await query.order_by("-judged_at", "version").limit(_limit(first))
+        rows = await lists.verdicts(
+            None if monitor_id is None else parse_id(monitor_id, "monitorId"),
+            None if conversation_id is None else parse_id(conversation_id, "conversationId"),
+            _limit(first))
         return [MonitorVerdict.from_row(r) for r in rows]
 
     @strawberry.field(permission_classes=[CanRead])
     async def monitor_alerts(self, monitor_id: strawberry.ID | None = None,
                              first: int = 50) -> list[MonitorAlert]:
-        query = models.MonitorAlert.all()
-        if monitor_id is not None:
-            query = query.filter(monitor_id=parse_id(monitor_id, "monitorId"))
-        rows = await query.order_by("-created_at").limit(_limit(first))
+        rows = await lists.alerts(
+            None if monitor_id is None else parse_id(monitor_id, "monitorId"), _limit(first))
         return [MonitorAlert.from_row(r) for r in rows]
 
     @strawberry.field(permission_classes=[CanRead],

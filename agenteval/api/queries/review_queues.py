@@ -26,13 +26,10 @@ from agenteval.engine.review_queues.queues import REVIEWING_ROLES
 from agenteval.engine.review_queues.reports import queue_report
 from agenteval.engine.review_queues.views import item_view
 from agenteval.errors import ValidationFailed
-from agenteval.store.models import (
-    ApiKey,
-    ReviewAppealRow,
-    ReviewItemRow,
-    ReviewPlanRow,
-    ReviewQueueRow,
-)
+from agenteval.store.access import api_keys
+from agenteval.store.review_queues import appeal_rows, items, queue_rows
+from agenteval.store.review_queues.items import ReviewItemRow
+from agenteval.store.review_queues.queue_rows import ApiKey
 
 MAX_ITEMS = 500
 STAGES = ("FIRST", "SECOND", "ARBITRATION", "APPEAL")
@@ -51,13 +48,13 @@ async def item_type(row: ReviewItemRow, key: ApiKey, *, transcript: bool = False
 class ReviewQueueQueries:
     @strawberry.field(permission_classes=[IsOperator], description="Every sampling plan.")
     async def review_plans(self) -> list[ReviewPlan] | None:
-        return [ReviewPlan.from_row(r) for r in await ReviewPlanRow.all().order_by("created_at")]
+        return [ReviewPlan.from_row(r) for r in await queue_rows.plans_oldest_first()]
 
     @strawberry.field(permission_classes=[CanReview],
                       description="Review queues; a REVIEWER key sees those it is given.")
     async def review_queues(self, info: ResolverInfo) -> list[ReviewQueue] | None:
         key = await info.context.require_key()
-        rows = await ReviewQueueRow.all().order_by("created_at")
+        rows = await queue_rows.queues_oldest_first()
         return [ReviewQueue.from_row(r) for r in rows
                 if key.role != "REVIEWER" or str(key.id) in (r.reviewer_key_ids or [])]
 
@@ -84,15 +81,8 @@ class ReviewQueueQueries:
             errors.add("status", f"must be one of {', '.join(STATUSES)}")
         errors.raise_if_any()
         queue = await work.queue_for(parse_id(queue_id, "queueId"), key)
-        query = ReviewItemRow.filter(queue_id=queue.id)
-        if stage is not None:
-            query = query.filter(stage=stage)
-        if status is not None:
-            query = query.filter(status=status)
-        if mine:
-            query = query.filter(claimed_by_key_id=key.id, status="OPEN",
-                                 claimed_until__gte=work.now())
-        rows = await query.order_by("position", "created_at").offset(offset).limit(limit)
+        rows = await items.queue_page(queue.id, stage, status, key.id if mine else None,
+                                      work.now(), offset, limit)
         return [await item_type(row, key) for row in rows]
 
     @strawberry.field(permission_classes=[CanReview],
@@ -106,9 +96,7 @@ class ReviewQueueQueries:
     @strawberry.field(permission_classes=[IsOperator],
                       description="Appeals of a queue's items, newest first.")
     async def review_appeals(self, queue_id: strawberry.ID) -> list[ReviewAppeal] | None:
-        ids = await ReviewItemRow.filter(queue_id=parse_id(queue_id, "queueId"),
-                                         stage="FIRST").values_list("id", flat=True)
-        rows = await ReviewAppealRow.filter(item_id__in=list(ids)).order_by("-created_at")
+        rows = await appeal_rows.appeals_of_queue(parse_id(queue_id, "queueId"))
         return [ReviewAppeal.from_row(row) for row in rows]
 
     @strawberry.field(permission_classes=[IsOperator],
@@ -118,19 +106,16 @@ class ReviewQueueQueries:
                               eval_id: strawberry.ID | None = None) -> list[ReviewAppeal] | None:
         if (run_id is None) == (eval_id is None):
             raise ValidationFailed.one("runId", "give exactly one of runId and evalId")
-        owner = ({"run_id": parse_id(run_id, "runId")} if run_id is not None
-                 else {"eval_id": parse_id(eval_id or "", "evalId")})
-        roots = {r.id: r for r in await ReviewItemRow.filter(stage="FIRST", **owner)}
-        rows = await (ReviewAppealRow.filter(item_id__in=list(roots) or [work.NO_ID])
-                      .order_by("-created_at"))
-        return [ReviewAppeal.from_row(row, roots[row.item_id]) for row in rows]
+        rows = await (appeal_rows.appeals_of_owner(parse_id(run_id, "runId"), None)
+                      if run_id is not None
+                      else appeal_rows.appeals_of_owner(None, parse_id(eval_id or "", "evalId")))
+        return [ReviewAppeal.from_row(row, root) for row, root in rows]
 
     @strawberry.field(permission_classes=[IsOperator],
                       description="Live keys that may review (REVIEWER, OPERATOR, ADMIN) by "
                                   "name: whom a queue can be given and a batch assigned to.")
     async def reviewer_keys(self) -> list[ReviewerKey] | None:
-        rows = await ApiKey.filter(revoked=False, role__in=sorted(REVIEWING_ROLES)
-                                   ).order_by("name", "created_at")
+        rows = await api_keys.live_keys_of_roles(sorted(REVIEWING_ROLES))
         return [ReviewerKey(id=strawberry.ID(str(k.id)), name=k.name, role=k.role)
                 for k in rows]
 

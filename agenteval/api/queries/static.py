@@ -6,7 +6,7 @@ import strawberry
 from strawberry import UNSET
 
 from agenteval.api.ids import parse_id
-from agenteval.api.list_order import ListOrder, ordered, searched
+from agenteval.api.list_order import ListOrder, order_name, search_term
 from agenteval.api.pagination import Connection, paginate
 from agenteval.api.permissions import CanRead
 from agenteval.api.types.enums import RunStatus
@@ -23,14 +23,13 @@ from agenteval.api.types.static.static_scenario import Scenario
 from agenteval.api.unset import value
 from agenteval.domain.static import run_comparison
 from agenteval.engine.catalog import reads as catalog
-from agenteval.engine.paging import Page, page_of
+from agenteval.engine.paging import Page
 from agenteval.engine.static import reads as runs
 from agenteval.engine.static.run_compare import compare_stored_runs
 from agenteval.rules import rule_types
-from agenteval.store.models import Campaign as CampaignRow
-from agenteval.store.models import Run as RunRow
-from agenteval.store.models import Scenario as ScenarioRow
-from agenteval.store.runs.run_store import VIEW_FIELDS
+from agenteval.store.catalog import campaigns as campaign_rows
+from agenteval.store.catalog import scenarios as scenario_rows
+from agenteval.store.runs.run_reads import Run as RunRow
 
 
 @strawberry.type
@@ -43,10 +42,11 @@ class StaticQueries:
     async def scenarios(self, first: int | None = 50, after: str | None = UNSET,
                         search: str | None = UNSET,
                         order_by: ListOrder | None = UNSET) -> Connection[Scenario]:
-        query = ordered(searched(ScenarioRow.all(), value(search)), value(order_by),
-                        ListOrder.OLDEST_FIRST)
-        return await paginate(lambda offset, limit: page_of(query, offset, limit),
-                              first, after, Scenario.from_row)
+        term, order = search_term(value(search)), order_name(value(order_by),
+                                                            ListOrder.OLDEST_FIRST)
+        return await paginate(
+            lambda offset, limit: scenario_rows.scenario_page(term, order, offset, limit),
+            first, after, Scenario.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def scenario(self, id: strawberry.ID) -> Scenario | None:
@@ -57,13 +57,14 @@ class StaticQueries:
     async def campaigns(self, first: int | None = 50, after: str | None = UNSET,
                         search: str | None = UNSET, order_by: ListOrder | None = UNSET,
                         scenario_id: strawberry.ID | None = UNSET) -> Connection[Campaign]:
-        query = searched(CampaignRow.all(), value(search))
-        wanted_scenario = value(scenario_id)
-        if wanted_scenario is not None:
-            query = query.filter(scenario_id=parse_id(wanted_scenario, "scenarioId"))
-        query = ordered(query, value(order_by), ListOrder.OLDEST_FIRST)
-        return await paginate(lambda offset, limit: page_of(query, offset, limit),
-                              first, after, Campaign.from_row)
+        term, wanted_scenario = search_term(value(search)), value(scenario_id)
+        scenario_uuid = (None if wanted_scenario is None
+                         else parse_id(wanted_scenario, "scenarioId"))
+        order = order_name(value(order_by), ListOrder.OLDEST_FIRST)
+        return await paginate(
+            lambda offset, limit: campaign_rows.campaign_page(term, scenario_uuid, order,
+                                                              offset, limit),
+            first, after, Campaign.from_row)
 
     @strawberry.field(permission_classes=[CanRead])
     async def campaign(self, id: strawberry.ID) -> Campaign | None:
@@ -82,18 +83,11 @@ class StaticQueries:
         wanted_scenario = value(scenario_id)
 
         async def load(offset: int, limit: int) -> Page[RunRow]:
-            if wanted_scenario is not None:
-                query = RunRow.filter(
-                    campaign__scenario_id=parse_id(wanted_scenario, "scenarioId")).only(
-                    *VIEW_FIELDS)
-                if campaign_uuid is not None:
-                    query = query.filter(campaign_id=campaign_uuid)
-                if wanted_status is not None:
-                    query = query.filter(status=wanted_status.value)
-                return await page_of(query.order_by("created_at", "id"), offset, limit)
             return await runs.run_page(
                 offset, limit, campaign_id=campaign_uuid,
-                status=None if wanted_status is None else wanted_status.value)
+                status=None if wanted_status is None else wanted_status.value,
+                scenario_id=None if wanted_scenario is None
+                else parse_id(wanted_scenario, "scenarioId"))
 
         return await paginate(load, first, after, Run.from_row)
 

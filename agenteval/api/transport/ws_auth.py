@@ -115,8 +115,7 @@ class SocketWatch:
         if not ids:
             return
         try:
-            live = {str(i) for i in await ApiKey.filter(id__in=ids, revoked=False)
-                    .values_list("id", flat=True)}
+            live = await api_keys.live_key_ids(ids)
         except Exception as exc:  # noqa: BLE001 - the database is away: keep the sockets
             if not self._recheck_failing:
                 logger.warning("could not re-check the keys of open websockets: %s", exc)

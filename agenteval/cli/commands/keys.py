@@ -33,10 +33,11 @@ def keys_create(name: str, role: str, database_url: str | None) -> None:
 @click.option("--database-url", help="Database URL [AGENTEVAL_DATABASE_URL].")
 def keys_list(database_url: str | None) -> None:
     """List keys (never their secrets)."""
+    from agenteval.store.access import api_keys
     from agenteval.store.models import ApiKey
 
     async def work() -> list[ApiKey]:
-        return await ApiKey.all().order_by("created_at")
+        return await api_keys.list_keys()
 
     for key in run_with_database(existing_database(settings_from_env(database_url=database_url)),
                                   work):
@@ -52,7 +53,7 @@ def keys_revoke(key_id: str, database_url: str | None) -> None:
     """Revoke a key by id."""
     import uuid
 
-    from agenteval.store.models import ApiKey
+    from agenteval.store.access import api_keys
 
     try:
         uuid.UUID(key_id)
@@ -62,7 +63,7 @@ def keys_revoke(key_id: str, database_url: str | None) -> None:
     settings = existing_database(settings_from_env(database_url=database_url))
 
     async def work() -> int:
-        revoked = await ApiKey.filter(id=key_id).update(revoked=True, revoked_by="agenteval keys revoke")
+        revoked = await api_keys.mark_revoked(key_id, "agenteval keys revoke")
         if revoked:
             await _announce_revocation(settings.redis_url, key_id)
         return revoked

@@ -159,6 +159,28 @@ async def list_keys() -> list[ApiKey]:
     return list(await ApiKey.all().order_by("created_at"))
 
 
+async def find_live_key(key_id: uuid.UUID) -> ApiKey | None:
+    """The key unless it is revoked (or does not exist)."""
+    return await ApiKey.get_or_none(id=key_id, revoked=False)
+
+
+async def live_key_ids(key_ids: list[uuid.UUID]) -> set[str]:
+    """Which of these keys still exist unrevoked, as text (one statement, the cache unread)."""
+    return {str(i) for i in await ApiKey.filter(id__in=key_ids, revoked=False)
+            .values_list("id", flat=True)}
+
+
+async def live_keys_of_roles(roles: list[str]) -> list[ApiKey]:
+    """The unrevoked keys of these roles, by name then age."""
+    return list(await ApiKey.filter(revoked=False, role__in=roles).order_by("name", "created_at"))
+
+
+async def mark_revoked(key_id: str, by: str) -> int:
+    """Revoke the key as `agenteval keys revoke` does: one update, without `revoke_key`'s
+    last-ADMIN check; how many keys it revoked (0: no such key)."""
+    return await ApiKey.filter(id=key_id).update(revoked=True, revoked_by=by)
+
+
 class LastAdminKey(Exception):
     """Revoking this key would leave no active ADMIN key: nobody could manage keys any more."""
 

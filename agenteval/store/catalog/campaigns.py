@@ -13,13 +13,24 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.store.models import Campaign, Run, Scenario, Target
+from agenteval.store.paging import Page, in_list_order, named, page_of
 
-__all__ = ["Campaign", "Run", "by_ids", "create", "find", "offline_target", "queue_offline",
-           "queue_runs", "targets_of", "transaction"]
+__all__ = ["Campaign", "Run", "by_ids", "campaign_page", "create", "find", "offline_target",
+           "queue_offline", "queue_runs", "targets_of", "transaction"]
 
 
 async def find(campaign_id: uuid.UUID) -> Campaign | None:
     return await Campaign.get_or_none(id=campaign_id)
+
+
+async def campaign_page(search: str | None, scenario_id: uuid.UUID | None, order: str,
+                        offset: int, limit: int) -> Page[Campaign]:
+    """The campaigns whose name contains `search` (every one when None), of one scenario
+    when given, in the list order named `order` (`store.paging.LIST_ORDERS`)."""
+    query = named(Campaign.all(), search)
+    if scenario_id is not None:
+        query = query.filter(scenario_id=scenario_id)
+    return await page_of(in_list_order(query, order), offset, limit)
 
 
 async def by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Campaign]:

@@ -9,8 +9,9 @@ import uuid
 from typing import Any
 
 from agenteval.store.models import ConversationSet
+from agenteval.store.paging import Page, in_list_order, named, page_of
 
-__all__ = ["ConversationSet", "create", "find", "remove"]
+__all__ = ["ConversationSet", "create", "find", "remove", "set_page"]
 
 
 async def create(**values: Any) -> ConversationSet:
@@ -19,6 +20,14 @@ async def create(**values: Any) -> ConversationSet:
 
 async def find(set_id: uuid.UUID) -> ConversationSet | None:
     return await ConversationSet.get_or_none(id=set_id)
+
+
+async def set_page(search: str | None, order: str, offset: int, limit: int
+                   ) -> Page[ConversationSet]:
+    """The sets whose name contains `search` (every one when None), in the list order named
+    `order` (`store.paging.LIST_ORDERS`)."""
+    return await page_of(in_list_order(named(ConversationSet.all(), search), order), offset,
+                         limit)
 
 
 async def remove(found: ConversationSet) -> None:

@@ -13,12 +13,21 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.store.models import Campaign, Scenario
+from agenteval.store.paging import Page, in_list_order, named, page_of
 
-__all__ = ["Scenario", "by_ids", "create", "delete_unless_used", "find", "write"]
+__all__ = ["Scenario", "by_ids", "create", "delete_unless_used", "find", "scenario_page",
+           "write"]
 
 
 async def find(scenario_id: uuid.UUID) -> Scenario | None:
     return await Scenario.get_or_none(id=scenario_id)
+
+
+async def scenario_page(search: str | None, order: str, offset: int, limit: int
+                        ) -> Page[Scenario]:
+    """The scenarios whose name contains `search` (every one when None), in the list order
+    named `order` (`store.paging.LIST_ORDERS`)."""
+    return await page_of(in_list_order(named(Scenario.all(), search), order), offset, limit)
 
 
 async def by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Scenario]:

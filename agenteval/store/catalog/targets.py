@@ -13,12 +13,21 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.store.models import Campaign, IntelligentEval, Run, Target
+from agenteval.store.paging import Page, in_list_order, named, page_of
 
-__all__ = ["Target", "create", "delete_unless_used", "find", "write", "by_campaign", "by_ids"]
+__all__ = ["Target", "create", "delete_unless_used", "find", "write", "by_campaign", "by_ids",
+           "target_page"]
 
 
 async def find(target_id: uuid.UUID) -> Target | None:
     return await Target.get_or_none(id=target_id)
+
+
+async def target_page(search: str | None, order: str, offset: int, limit: int
+                      ) -> Page[Target]:
+    """The targets whose name contains `search` (every one when None), in the list order
+    named `order` (`store.paging.LIST_ORDERS`)."""
+    return await page_of(in_list_order(named(Target.all(), search), order), offset, limit)
 
 
 async def by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Target]:

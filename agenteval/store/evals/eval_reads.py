@@ -16,14 +16,33 @@ from agenteval.store.models import (
     IntelligentEval,
     PlanRevision,
 )
-from agenteval.store.paging import Page, page_of
+from agenteval.store.paging import Page, in_list_order, named, page_of
 
 # These reads still hand the API its rows (read-only: the API's types read their
 # attributes); the names are exported so the engine need not import the models.
 __all__ = ["EvalEvent", "EvalMessage", "EvalSession", "IntelligentEval", "PlanRevision",
-           "Page", "event_counts", "event_page", "evals_by_ids", "events_after", "find_eval",
+           "Page", "eval_list_page", "event_counts", "event_page", "evals_by_ids", "events_after", "find_eval",
            "find_session", "messages_after", "messages_of_sessions", "plan_revisions_of",
            "session_page", "session_summaries"]
+
+# A page of evals without their seeds and report (the API's IntelligentEval reads those
+# when asked). The model's fields as declared: the foreign key's id column is added by
+# Tortoise.init.
+LIST_FIELDS = (*(name for name in IntelligentEval._meta.db_fields
+                 if name not in ("seeds", "report", "target_id")), "target_id")
+
+
+async def eval_list_page(search: str | None, status: str | None, target_id: uuid.UUID | None,
+                         order: str, offset: int, limit: int) -> Page[IntelligentEval]:
+    """The evals (`LIST_FIELDS` only) whose name contains `search` (every one when None),
+    of this status and target when given, in the list order named `order`
+    (`store.paging.LIST_ORDERS`)."""
+    query = named(IntelligentEval.all().only(*LIST_FIELDS), search)
+    if status is not None:
+        query = query.filter(status=status)
+    if target_id is not None:
+        query = query.filter(target_id=target_id)
+    return await page_of(in_list_order(query, order), offset, limit)
 
 
 async def find_eval(eval_id: uuid.UUID) -> IntelligentEval | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from tortoise.transactions import in_transaction
@@ -17,8 +18,9 @@ from agenteval.store.models import ReviewAnswerRow, ReviewItemRow
 
 __all__ = ["ReviewAnswerRow", "ReviewItemRow", "add_answer", "add_item", "answers_of",
            "decided_case_targets", "family", "final_roots", "find_item", "first_answer",
-           "first_item_of", "first_stage_count", "items_by_ids", "items_of_queue",
-           "latest_answer", "later_stage_ids", "refresh", "settle", "transaction"]
+           "first_item_of", "first_stage_count", "get_item", "items_by_ids", "items_of_queue",
+           "latest_answer", "later_stage_ids", "queue_page", "refresh", "settle",
+           "transaction"]
 
 
 def transaction() -> Any:
@@ -31,6 +33,11 @@ async def find_item(item_id: uuid.UUID) -> ReviewItemRow | None:
     return await ReviewItemRow.get_or_none(id=item_id)
 
 
+async def get_item(item_id: uuid.UUID) -> ReviewItemRow:
+    """The item, which exists (DoesNotExist otherwise)."""
+    return await ReviewItemRow.get(id=item_id)
+
+
 async def items_by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, ReviewItemRow]:
     return {row.id: row for row in await ReviewItemRow.filter(id__in=list(ids))}
 
@@ -38,6 +45,21 @@ async def items_by_ids(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, ReviewItemRo
 async def items_of_queue(queue_id: uuid.UUID) -> list[ReviewItemRow]:
     """Every item of the queue, every stage, in queue order."""
     return list(await ReviewItemRow.filter(queue_id=queue_id).order_by("position"))
+
+
+async def queue_page(queue_id: uuid.UUID, stage: str | None, status: str | None,
+                     held_by: uuid.UUID | None, now: datetime, offset: int, limit: int
+                     ) -> list[ReviewItemRow]:
+    """A page of the queue's items in queue order, of this stage and status when given, and
+    when `held_by` is, only the OPEN items that key holds a live claim on at `now`."""
+    query = ReviewItemRow.filter(queue_id=queue_id)
+    if stage is not None:
+        query = query.filter(stage=stage)
+    if status is not None:
+        query = query.filter(status=status)
+    if held_by is not None:
+        query = query.filter(claimed_by_key_id=held_by, status="OPEN", claimed_until__gte=now)
+    return list(await query.order_by("position", "created_at").offset(offset).limit(limit))
 
 
 async def refresh(item: ReviewItemRow) -> None:

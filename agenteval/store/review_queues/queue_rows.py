@@ -25,12 +25,21 @@ from agenteval.store.models import (
 
 __all__ = ["ApiKey", "ReviewPlanRow", "ReviewQueueRow", "add_plan", "add_queue",
            "appeals_queue", "find_appeals_queue", "find_plan", "find_queue", "keys_by_ids",
-           "lock_appeals_queue", "owner_name", "set_reviewers"]
+           "lock_appeals_queue", "owner_name", "plans_oldest_first", "queues_oldest_first",
+           "set_reviewers"]
 
 
 async def add_plan(*, name: str, spec: dict[str, Any], created_by: str) -> ReviewPlanRow:
     return await ReviewPlanRow.create(id=uuid.uuid4(), name=name, spec=spec,
                                       created_by=created_by)
+
+
+async def plans_oldest_first() -> list[ReviewPlanRow]:
+    return list(await ReviewPlanRow.all().order_by("created_at"))
+
+
+async def queues_oldest_first() -> list[ReviewQueueRow]:
+    return list(await ReviewQueueRow.all().order_by("created_at"))
 
 
 async def find_plan(plan_id: uuid.UUID) -> ReviewPlanRow | None:

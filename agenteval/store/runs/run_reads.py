@@ -20,8 +20,13 @@ __all__ = ["Run", "RunNames", "SideNames", "eval_reports", "find_run", "find_vie
 
 
 async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None,
-                   status: str | None = None) -> Page[Run]:
+                   status: str | None = None, scenario_id: uuid.UUID | None = None
+                   ) -> Page[Run]:
+    """Runs without their cases snapshot, oldest first: of one campaign, in one status,
+    of any campaign over one scenario, when given."""
     query = Run.all().only(*VIEW_FIELDS)
+    if scenario_id is not None:
+        query = query.filter(campaign__scenario_id=scenario_id)
     if campaign_id is not None:
         query = query.filter(campaign_id=campaign_id)
     if status is not None:
