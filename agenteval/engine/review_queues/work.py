@@ -24,7 +24,6 @@ from agenteval.store.review_queues.items import ReviewAnswerRow, ReviewItemRow
 from agenteval.store.review_queues.queue_rows import ApiKey, ReviewQueueRow
 
 MAX_BATCH = 50
-NO_ID = uuid.UUID(int=0)  # an `IN` list never empty (no item has it)
 
 
 def now() -> datetime:
