@@ -54,7 +54,7 @@ async def test_revoked_key_is_unauthenticated(gql: GraphQLClient) -> None:
     assert (await viewer.error(ME)).code == "UNAUTHENTICATED"
 
 
-async def test_created_secret_is_shown_once_and_stored_hashed(gql: GraphQLClient, db) -> None:
+async def test_created_secret_is_shown_once_and_stored_hashed(gql: GraphQLClient) -> None:
     data = await gql.execute(CREATE_KEY, {"name": "ci", "role": "AGENT"})
     secret = data["createApiKey"]["secret"]
     from agenteval.store.models import ApiKey
@@ -91,7 +91,7 @@ async def test_operator_creates_target_and_secret_reads_back_masked(gql: GraphQL
     assert fetched["channelConfig"]["api_key"] == "********"
 
 
-async def test_update_with_placeholder_keeps_the_stored_secret(gql: GraphQLClient, db) -> None:
+async def test_update_with_placeholder_keeps_the_stored_secret(gql: GraphQLClient) -> None:
     created = (await gql.execute(CREATE_TARGET, {"input": OPENAI_TARGET}))["createTarget"]
     config = dict(created["channelConfig"], model="m2")
     await gql.execute(UPDATE_TARGET, {"id": created["id"],

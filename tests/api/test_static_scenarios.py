@@ -140,7 +140,7 @@ async def test_judge_rules_are_refused_without_a_judge_model(
 
 
 async def test_create_campaign_rechecks_judge_rules_against_todays_models(
-        gql: GraphQLClient, judge_rule: None, db: str) -> None:
+        gql: GraphQLClient, judge_rule: None) -> None:
     await gql.execute(SET_MODEL, {"input": {"provider": "openai", "model": "judge",
                                             "baseUrl": "http://127.0.0.1:9/v1"}})
     text = document([{"id": "c", "messages": ["hi"], "eval_rules": [{"type": "fake_judge"}]}])
