@@ -5,7 +5,7 @@ evals): the adapters build their list queries with `named` and `in_list_order`."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tortoise.functions import Lower
 from tortoise.models import Model
@@ -51,3 +51,10 @@ def in_list_order(query: QuerySet[M], order: str) -> QuerySet[M]:
     if "name_folded" in fields[0]:
         query = query.annotate(name_folded=Lower("name"))
     return query.order_by(*fields)
+
+
+def where_given(query: QuerySet[M], **conditions: Any) -> QuerySet[M]:
+    """The query narrowed by each condition whose value is given (not None): a list's
+    optional filters (`status=None` means any status)."""
+    given = {field: value for field, value in conditions.items() if value is not None}
+    return query.filter(**given) if given else query

@@ -13,7 +13,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.store.models import Campaign, Run, Scenario, Target
-from agenteval.store.paging import Page, in_list_order, named, page_of
+from agenteval.store.paging import Page, in_list_order, named, page_of, where_given
 
 __all__ = ["Campaign", "Run", "by_ids", "campaign_page", "create", "find", "offline_target",
            "queue_offline", "queue_runs", "targets_of", "transaction"]
@@ -28,8 +28,7 @@ async def campaign_page(search: str | None, scenario_id: uuid.UUID | None, order
     """The campaigns whose name contains `search` (every one when None), of one scenario
     when given, in the list order named `order` (`store.paging.LIST_ORDERS`)."""
     query = named(Campaign.all(), search)
-    if scenario_id is not None:
-        query = query.filter(scenario_id=scenario_id)
+    query = where_given(query, scenario_id=scenario_id)
     return await page_of(in_list_order(query, order), offset, limit)
 
 

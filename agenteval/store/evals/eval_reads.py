@@ -16,7 +16,7 @@ from agenteval.store.models import (
     IntelligentEval,
     PlanRevision,
 )
-from agenteval.store.paging import Page, in_list_order, named, page_of
+from agenteval.store.paging import Page, in_list_order, named, page_of, where_given
 
 # These reads still hand the API its rows (read-only: the API's types read their
 # attributes); the names are exported so the engine need not import the models.
@@ -38,10 +38,7 @@ async def eval_list_page(search: str | None, status: str | None, target_id: uuid
     of this status and target when given, in the list order named `order`
     (`store.paging.LIST_ORDERS`)."""
     query = named(IntelligentEval.all().only(*LIST_FIELDS), search)
-    if status is not None:
-        query = query.filter(status=status)
-    if target_id is not None:
-        query = query.filter(target_id=target_id)
+    query = where_given(query, status=status, target_id=target_id)
     return await page_of(in_list_order(query, order), offset, limit)
 
 
@@ -61,8 +58,7 @@ async def session_page(eval_id: uuid.UUID, offset: int, limit: int,
                        status: str | None = None) -> Page[EvalSession]:
     """An eval's sessions, oldest first."""
     query = EvalSession.filter(eval_id=eval_id)
-    if status is not None:
-        query = query.filter(status=status)
+    query = where_given(query, status=status)
     return await page_of(query.order_by("created_at", "id"), offset, limit)
 
 

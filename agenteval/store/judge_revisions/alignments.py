@@ -28,6 +28,7 @@ from agenteval.store import leases
 from agenteval.store.judge_revisions.revisions import create_revision
 from agenteval.store.models import AlignmentRow
 from agenteval.store.notifications import outbox
+from agenteval.store.paging import where_given
 
 RUNNING, FAILED = "RUNNING", "FAILED"
 FINISHED_EVENT = "review.alignment_finished"
@@ -120,8 +121,5 @@ async def list_alignments(rule_type: str | None = None, language: str | None = N
                           limit: int = 100) -> list[AlignmentRow]:
     """The latest attempts first."""
     query = AlignmentRow.all()
-    if rule_type is not None:
-        query = query.filter(rule_type=rule_type)
-    if language is not None:
-        query = query.filter(language=language)
+    query = where_given(query, rule_type=rule_type, language=language)
     return await query.order_by("-created_at").limit(limit)

@@ -16,6 +16,7 @@ from tortoise.transactions import in_transaction
 from agenteval.domain.alignment.revisions import ActiveRevision, RevisionOverlay
 from agenteval.errors import NotFound
 from agenteval.store.models import JudgeRevisionRow
+from agenteval.store.paging import where_given
 
 
 def active_of(row: JudgeRevisionRow) -> ActiveRevision:
@@ -77,10 +78,5 @@ async def list_revisions(rule_type: str | None = None, language: str | None = No
                          judge_model: str | None = None) -> list[JudgeRevisionRow]:
     """The history, newest first per key."""
     query = JudgeRevisionRow.all()
-    if rule_type is not None:
-        query = query.filter(rule_type=rule_type)
-    if language is not None:
-        query = query.filter(language=language)
-    if judge_model is not None:
-        query = query.filter(judge_model=judge_model)
+    query = where_given(query, rule_type=rule_type, language=language, judge_model=judge_model)
     return await query.order_by("rule_type", "language", "judge_model", "-number")

@@ -16,6 +16,7 @@ from agenteval.store.models import (
     MonitorVerdict,
     RedLineHit,
 )
+from agenteval.store.paging import where_given
 
 __all__ = ["alerts", "conversations", "find_conversation", "hits", "monitors_oldest_first",
            "sources_by_name", "turns_in_order", "verdicts"]
@@ -33,10 +34,7 @@ async def conversations(source_id: uuid.UUID | None, status: str | None, limit: 
                         ) -> list[MonitoredConversation]:
     """The newest conversations (by last turn) of this source, in this status, when given."""
     query = MonitoredConversation.all()
-    if source_id is not None:
-        query = query.filter(source_id=source_id)
-    if status is not None:
-        query = query.filter(status=status)
+    query = where_given(query, source_id=source_id, status=status)
     return list(await query.order_by("-last_turn_at").limit(limit))
 
 
@@ -55,12 +53,8 @@ async def hits(conversation_id: uuid.UUID | None, monitor_id: uuid.UUID | None,
                rule_type: str | None, limit: int) -> list[RedLineHit]:
     """The newest red-line hits of this conversation, monitor and rule, when given."""
     query = RedLineHit.all()
-    if conversation_id is not None:
-        query = query.filter(conversation_id=conversation_id)
-    if monitor_id is not None:
-        query = query.filter(monitor_id=monitor_id)
-    if rule_type is not None:
-        query = query.filter(rule_type=rule_type)
+    query = where_given(
+        query, conversation_id=conversation_id, monitor_id=monitor_id, rule_type=rule_type)
     return list(await query.order_by("-created_at").limit(limit))
 
 
@@ -69,16 +63,12 @@ async def verdicts(monitor_id: uuid.UUID | None, conversation_id: uuid.UUID | No
     """The newest verdicts (by time judged, then version) of this monitor and
     conversation, when given."""
     query = MonitorVerdict.all()
-    if monitor_id is not None:
-        query = query.filter(monitor_id=monitor_id)
-    if conversation_id is not None:
-        query = query.filter(conversation_id=conversation_id)
+    query = where_given(query, monitor_id=monitor_id, conversation_id=conversation_id)
     return list(await query.order_by("-judged_at", "version").limit(limit))
 
 
 async def alerts(monitor_id: uuid.UUID | None, limit: int) -> list[MonitorAlert]:
     """The newest alerts of this monitor, when given."""
     query = MonitorAlert.all()
-    if monitor_id is not None:
-        query = query.filter(monitor_id=monitor_id)
+    query = where_given(query, monitor_id=monitor_id)
     return list(await query.order_by("-created_at").limit(limit))

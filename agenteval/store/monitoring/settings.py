@@ -13,6 +13,7 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 
 from agenteval.store.models import Monitor, MonitorAlert, MonitoredConversation, MonitoredSource
+from agenteval.store.paging import where_given
 
 # The API's types read the alerts' and sources' attributes (read-only); exported so the
 # engine names them without importing the models.
@@ -89,6 +90,5 @@ async def reclose_judged(since: datetime, source_id: uuid.UUID | None) -> int:
     """Close again the JUDGED conversations (of a source) whose last turn is at or after
     `since`, so the judging claims them once more; how many."""
     query = MonitoredConversation.filter(status="JUDGED", last_turn_at__gte=since)
-    if source_id is not None:
-        query = query.filter(source_id=source_id)
+    query = where_given(query, source_id=source_id)
     return await query.update(status="CLOSED")

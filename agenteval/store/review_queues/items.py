@@ -15,6 +15,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from agenteval.store.models import ReviewAnswerRow, ReviewItemRow
+from agenteval.store.paging import where_given
 
 __all__ = ["ReviewAnswerRow", "ReviewItemRow", "add_answer", "add_item", "answers_of",
            "decided_case_targets", "family", "final_roots", "find_item", "first_answer",
@@ -53,10 +54,7 @@ async def queue_page(queue_id: uuid.UUID, stage: str | None, status: str | None,
     """A page of the queue's items in queue order, of this stage and status when given, and
     when `held_by` is, only the OPEN items that key holds a live claim on at `now`."""
     query = ReviewItemRow.filter(queue_id=queue_id)
-    if stage is not None:
-        query = query.filter(stage=stage)
-    if status is not None:
-        query = query.filter(status=status)
+    query = where_given(query, stage=stage, status=status)
     if held_by is not None:
         query = query.filter(claimed_by_key_id=held_by, status="OPEN", claimed_until__gte=now)
     return list(await query.order_by("position", "created_at").offset(offset).limit(limit))

@@ -13,7 +13,7 @@ from agenteval.domain.static.run_summary import OutcomeRecord
 from agenteval.domain.static.run_views import OutcomeView
 from agenteval.domain.static.simulator_figures import simulator_fields
 from agenteval.store.models import CaseOutcome, RuleResultRow, Run, RunTurn
-from agenteval.store.paging import Page
+from agenteval.store.paging import Page, where_given
 from agenteval.store.runs.case_tags import case_tags, has_tag
 from agenteval.store.runs.outcome_page import Statement, details, page_rows
 from agenteval.store.runs.run_store import StoredOutcome
@@ -45,10 +45,7 @@ async def outcome_page(run: Run, offset: int, limit: int, passed: bool | None = 
     query = CaseOutcome.filter(run_id=run.id)
     if tag is not None:
         query = query.annotate(has_tag=has_tag(run.id, tag)).filter(has_tag=True)
-    if passed is not None:
-        query = query.filter(passed=passed)
-    if success_level is not None:
-        query = query.filter(success_level=success_level)
+    query = where_given(query, passed=passed, success_level=success_level)
     return Page([], await query.count())
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agenteval.store.models import Campaign, IntelligentEval, Run, Target
-from agenteval.store.paging import Page, page_of
+from agenteval.store.paging import Page, page_of, where_given
 from agenteval.store.runs.run_store import VIEW_FIELDS
 
 __all__ = ["Run", "RunNames", "SideNames", "eval_reports", "find_run", "find_view",
@@ -25,12 +25,8 @@ async def run_page(offset: int, limit: int, campaign_id: uuid.UUID | None = None
     """Runs without their cases snapshot, oldest first: of one campaign, in one status,
     of any campaign over one scenario, when given."""
     query = Run.all().only(*VIEW_FIELDS)
-    if scenario_id is not None:
-        query = query.filter(campaign__scenario_id=scenario_id)
-    if campaign_id is not None:
-        query = query.filter(campaign_id=campaign_id)
-    if status is not None:
-        query = query.filter(status=status)
+    query = where_given(
+        query, campaign__scenario_id=scenario_id, campaign_id=campaign_id, status=status)
     return await page_of(query.order_by("created_at", "id"), offset, limit)
 
 
