@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.api.static_helpers import (
     CANCEL_RUN,
+    START_RUN,
     TargetBehaviour,
     create_target,
     http_target,
@@ -124,3 +125,12 @@ async def test_cancel_run_stops_it_and_cannot_cancel_twice(gql: GraphQLClient, s
     error = await gql.error(CANCEL_RUN, {"runId": run_id})
     assert error.code == "INVALID_TRANSITION"
     assert error.details == {"status": "CANCELLED", "allowed": []}
+
+
+async def test_a_start_is_refused_for_a_target_outside_the_campaign(gql: GraphQLClient) -> None:
+    target, other = await create_target(gql), await create_target(gql)
+    campaign_id, _ = await run_scenario(gql, target, simple_cases(1))
+    foreign = await gql.error(START_RUN, {"campaignId": campaign_id, "targetId": other})
+    assert foreign.code == "VALIDATION_FAILED"
+    assert (foreign.details[0]["path"], foreign.details[0]["message"]) == (
+        "targetId", "is not a target of this campaign")

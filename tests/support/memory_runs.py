@@ -29,13 +29,14 @@ from actors.ownership import lease_name
 from agenteval.channels import ChannelFactory
 from agenteval.domain.owned_kinds import RUN
 from agenteval.domain.static import run_state
+from agenteval.domain.static.queued_targets import targets_to_queue
 from agenteval.domain.static.run_records import Counters, FinishedAttempt, outcome_record
 from agenteval.domain.static.run_summary import RunSummaryData, summarise
 from agenteval.domain.static.stored_run import RunRecord, StaleRun
 from agenteval.domain.target_record import TargetRecord
 from agenteval.engine.static.engine import RunEngine
 from agenteval.engine.static.ports import LoadModels
-from agenteval.errors import NotFound, ValidationFailed
+from agenteval.errors import NotFound
 from agenteval.rules import NoModels
 from agenteval.simulation.case_users import PlayCase, play_case
 from agenteval.store.event_bus import create_event_bus
@@ -93,19 +94,12 @@ class MemoryRuns:
     async def queue_runs(self, campaign_id: uuid.UUID, target_id: uuid.UUID | None
                          ) -> list[uuid.UUID]:
         """The RunEngine's `QueueRuns` port: one QUEUED run per target of the campaign that
-        still exists (or the one given), refused as engine.catalog.campaigns refuses."""
+        still exists (or the one given), refused by the catalog's rule."""
         campaign = self.campaigns.get(campaign_id)
         if campaign is None:
             raise NotFound(f"campaign {campaign_id} does not exist")
-        chosen = [t for t in campaign.target_ids if t in self.targets]
-        if target_id is not None:
-            chosen = [t for t in chosen if t == target_id]
-            if not chosen:
-                raise ValidationFailed.one("targetId", "is not a target of this campaign")
-        if not chosen:
-            raise ValidationFailed.one("campaignId", "the campaign has no targets left")
-        if not campaign.cases:
-            raise ValidationFailed.one("campaignId", "the campaign's scenario has no cases")
+        chosen = targets_to_queue([t for t in campaign.target_ids if t in self.targets],
+                                  lambda target: target, target_id, bool(campaign.cases))
         return [self._queue(campaign_id, t, campaign).id for t in chosen]
 
     def _target(self, channel_type: str) -> TargetRecord:

@@ -6,10 +6,11 @@ import uuid
 
 from agenteval.domain.field_errors import FieldErrors
 from agenteval.domain.limits import MAX_NAME, check_text
+from agenteval.domain.static.queued_targets import targets_to_queue
 from agenteval.domain.static.scenario_document import revalidate_cases
 from agenteval.engine.catalog.configured_models import judge_configured, simulator_configured
 from agenteval.engine.catalog.offline_runs import OFFLINE_CHANNEL
-from agenteval.errors import NotFound, ValidationFailed
+from agenteval.errors import NotFound
 from agenteval.rules import RULE_CATALOG
 from agenteval.store.catalog import campaigns as stored
 from agenteval.store.catalog import scenarios as stored_scenarios
@@ -99,15 +100,9 @@ async def queue_runs(campaign_id: uuid.UUID, target_id: uuid.UUID | None) -> lis
     """One QUEUED run per target of the campaign (or the one given), stored in one transaction."""
     campaign = await get_campaign(campaign_id)
     scenario = await stored_scenarios.find(campaign.scenario_id)
-    chosen = await stored.targets_of(campaign)
-    if target_id is not None:
-        chosen = [t for t in chosen if t.id == target_id]
-        if not chosen:
-            raise ValidationFailed.one("targetId", "is not a target of this campaign")
-    if not chosen:
-        raise ValidationFailed.one("campaignId", "the campaign has no targets left")
-    if scenario is None or not scenario.cases:
-        raise ValidationFailed.one("campaignId", "the campaign's scenario has no cases")
+    chosen = targets_to_queue(await stored.targets_of(campaign), lambda target: target.id,
+                              target_id, has_cases=scenario is not None and bool(scenario.cases))
+    assert scenario is not None  # refused above otherwise
     return await stored.queue_runs(campaign, scenario, chosen)
 
 
