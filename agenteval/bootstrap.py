@@ -138,7 +138,7 @@ async def running_services(settings: Settings, *, migrate: bool = True,
         # monitoring's worker (red lines, closing and judging: issue 37).
         work = BackgroundWork(
             loops=[("takeover", lambda: owned.take_over_forever(claim_interval(ttl_s))),
-                   ("search catch-up", search_catch_up.catch_up_once),  # ends when done
+                   (search_catch_up.TASK_NAME, search_catch_up.catch_up_once),  # ends when done
                    *_monitoring_loops(settings)],
             on_start=[wakeups.start])  # the wake-ups held back till then
         services = Services(

@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 from tortoise import connections
 
 from agenteval.store.models import MonitoredConversation
-from agenteval.store.search import index_writes
+from agenteval.store.search import catch_up, index_writes
 from agenteval.store.search.reindex import reindex
 from tests.api.monitoring.helpers import key_of, post_ingest, turn
 from tests.support.graphql_client import GraphQLClient, running_app
@@ -38,7 +38,7 @@ async def ingested(app: Starlette) -> tuple[GraphQLClient, httpx.AsyncClient]:
         # The start-up catch-up (a background task) walks the sources once; left running,
         # it could index a turn again after a test deleted the index to reindex it.
         await asyncio.gather(*(task for task in asyncio.all_tasks()
-                               if task.get_name() == "search catch-up"))
+                               if task.get_name() == catch_up.TASK_NAME))
         answer = await post_ingest(http, CONVERSATIONS)
         assert answer.status_code == 200, answer.text
         await index_writes.flush()

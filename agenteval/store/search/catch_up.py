@@ -21,6 +21,8 @@ from agenteval.store.search.reindex import RUN_TURN_COLUMNS, not_indexed, run_tu
 
 log = logging.getLogger(__name__)
 
+# The start-up pass's task name (bootstrap's background loops): tests wait for it by name.
+TASK_NAME = "search catch-up"
 BATCH = 500
 QUIET = 2
 SESSIONS_PER_BATCH = 50
